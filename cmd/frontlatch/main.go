@@ -1,0 +1,98 @@
+// Command frontlatch maps small-business websites into Action Graphs,
+// checks and formats graphs, compiles them into agent formats, and runs the
+// benchmark over the built-in fifteen-site set.
+//
+// Exit codes: 0 success; 1 the work failed (an invalid graph, a page that did
+// not load); 2 usage or I/O error.
+package main
+
+import (
+	"context"
+	"fmt"
+	"io"
+	"os"
+	"os/signal"
+	"sort"
+	"syscall"
+)
+
+// Exit codes shared by every command.
+const (
+	exitOK    = 0
+	exitFail  = 1
+	exitUsage = 2
+)
+
+// command is one subcommand. Each lives in its own file and registers itself
+// in an init function, so this file never lists them.
+type command struct {
+	name    string
+	usage   string // one line: "frontlatch check [--json] FILE..."
+	summary string // one sentence for the command list
+	run     func(ctx context.Context, args []string, stdout, stderr io.Writer) int
+}
+
+var commands = map[string]command{}
+
+func register(c command) {
+	if _, dup := commands[c.name]; dup {
+		panic("frontlatch: command registered twice: " + c.name)
+	}
+	commands[c.name] = c
+}
+
+func main() {
+	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
+	code := run(ctx, os.Args[1:], os.Stdout, os.Stderr)
+	stop()
+	os.Exit(code)
+}
+
+func run(ctx context.Context, args []string, stdout, stderr io.Writer) int {
+	if len(args) == 0 || args[0] == "-h" || args[0] == "--help" || args[0] == "help" {
+		if len(args) > 1 {
+			if c, ok := commands[args[1]]; ok {
+				fmt.Fprintf(stdout, "usage: %s\n\n%s\n", c.usage, c.summary)
+				return exitOK
+			}
+		}
+		printUsage(stdout)
+		if len(args) == 0 {
+			return exitUsage
+		}
+		return exitOK
+	}
+	if args[0] == "version" || args[0] == "--version" {
+		fmt.Fprintln(stdout, "frontlatch", version)
+		return exitOK
+	}
+	c, ok := commands[args[0]]
+	if !ok {
+		fmt.Fprintf(stderr, "frontlatch: unknown command %q; run `frontlatch help` for the list\n", args[0])
+		return exitUsage
+	}
+	return c.run(ctx, args[1:], stdout, stderr)
+}
+
+func printUsage(w io.Writer) {
+	names := make([]string, 0, len(commands))
+	for n := range commands {
+		names = append(names, n)
+	}
+	sort.Strings(names)
+	fmt.Fprintln(w, "usage: frontlatch <command> [flags] [args]")
+	fmt.Fprintln(w)
+	fmt.Fprintln(w, "commands:")
+	width := 0
+	for _, n := range names {
+		width = max(width, len(n))
+	}
+	for _, n := range names {
+		fmt.Fprintf(w, "  %-*s  %s\n", width, n, commands[n].summary)
+	}
+	fmt.Fprintln(w)
+	fmt.Fprintln(w, "exit codes: 0 ok, 1 the work failed, 2 usage or I/O error")
+	fmt.Fprintln(w, "run `frontlatch help <command>` for a command's flags")
+}
+
+const version = "0.1.0"

@@ -1,0 +1,463 @@
+// extract.js — run once per page by extract.FromPage through a single
+// Runtime.evaluate. It returns JSON.stringify of an object shaped exactly
+// like extract.Page (see types.go; keys are the Go json tags). Keep it free
+// of page globals: pages redefine Array, JSON and friends, so the few
+// built-ins it needs are taken from a fresh iframe-less realm where possible.
+() => {
+  const MAX_WRAPPERS = 4, MAX_FORM_TEXT = 2000, MAX_NEARBY = 300, MAX_SCRIPT = 4000;
+  const MAX_LINKS = 2000, MAX_SCRIPTS = 200, MAX_EMBEDS = 200;
+  const truncated = [];
+  const doc = document;
+  const ws = /\s+/g;
+  const norm = (s) => (s == null ? "" : String(s)).replace(ws, " ").trim();
+  const clip = (s, n) => { s = norm(s); return s.length > n ? s.slice(0, n) : s; };
+  const attr = (el, a) => { const v = el.getAttribute(a); return v == null ? "" : v; };
+  const lower = (s) => (s || "").toLowerCase();
+  const resolve = (u) => { if (!u) return ""; try { return new URL(u, doc.baseURI).href; } catch (e) { return u; } };
+  const dataOf = (el) => {
+    const d = {};
+    let n = 0;
+    for (const a of el.attributes) {
+      if (a.name.startsWith("data-") && n < 30) { d[a.name.slice(5)] = a.value.slice(0, 500); n++; }
+    }
+    return d;
+  };
+  const cssEsc = (s) => (window.CSS && CSS.escape) ? CSS.escape(s) : s.replace(/([^\w-])/g, "\\$1");
+  const attrSel = (name, v) => "[" + name + '="' + v.replace(/\\/g, "\\\\").replace(/"/g, '\\"') + '"]';
+  const count = (sel, root) => { try { return (root || doc).querySelectorAll(sel).length; } catch (e) { return -1; } };
+  const styleOf = (el) => { try { return getComputedStyle(el); } catch (e) { return null; } };
+
+  // ---- locators -------------------------------------------------------
+  const cssPath = (el) => {
+    const parts = [];
+    for (let n = el; n && n.nodeType === 1 && n !== doc.documentElement; n = n.parentElement) {
+      if (n.id && count("#" + cssEsc(n.id)) === 1) { parts.unshift("#" + cssEsc(n.id)); break; }
+      let i = 1;
+      for (let s = n.previousElementSibling; s; s = s.previousElementSibling) if (s.tagName === n.tagName) i++;
+      parts.unshift(n.tagName.toLowerCase() + ":nth-of-type(" + i + ")");
+    }
+    return parts.join(" > ");
+  };
+  const formLocator = (form) => {
+    const id = form.getAttribute("id"), name = form.getAttribute("name"), action = form.getAttribute("action");
+    if (id && count("form#" + cssEsc(id)) === 1) return "form#" + cssEsc(id);
+    if (name && count("form" + attrSel("name", name)) === 1) return "form" + attrSel("name", name);
+    if (action && count("form" + attrSel("action", action)) === 1) return "form" + attrSel("action", action);
+    return cssPath(form);
+  };
+  const fieldLocator = (el, scope, scopeEl, group) => {
+    const tag = el.tagName.toLowerCase();
+    const name = el.getAttribute("name");
+    if (name) {
+      const sel = scope + " " + attrSel("name", name);
+      const n = count(sel);
+      if (n === 1 || (group && n === group)) return sel;
+    }
+    const id = el.getAttribute("id");
+    if (id && count("#" + cssEsc(id)) === 1) return scope.startsWith("form") ? scope + " " + tag + "#" + cssEsc(id) : "#" + cssEsc(id);
+    return cssPath(el);
+  };
+
+  // ---- text and names -------------------------------------------------
+  const CONTROL = { INPUT: 1, SELECT: 1, TEXTAREA: 1, BUTTON: 1, SCRIPT: 1, STYLE: 1, NOSCRIPT: 1, TEMPLATE: 1, OPTION: 1 };
+  const nameText = (root, exclude, includeHidden) => {
+    let out = "";
+    const walk = (n) => {
+      if (n.nodeType === 3) { out += n.nodeValue; return; }
+      if (n.nodeType !== 1 || n === exclude) return;
+      if (CONTROL[n.tagName]) return;
+      if (!includeHidden) { const cs = styleOf(n); if (cs && (cs.display === "none" || cs.visibility === "hidden")) return; }
+      if (n.tagName === "IMG") { out += " " + attr(n, "alt") + " "; return; }
+      out += " ";
+      for (const c of n.childNodes) walk(c);
+      out += " ";
+    };
+    walk(root);
+    return norm(out);
+  };
+  const byIds = (ids) => norm(ids.split(/\s+/).map((id) => { const e = id && doc.getElementById(id); return e ? nameText(e, null, true) : ""; }).join(" "));
+
+  // nearbyLabel: no accessible name — read the text a sighted person reads
+  // just before the control (previous siblings, then the previous cell of a
+  // table row), bounded so a form's intro paragraph is not taken.
+  const nearbyLabel = (el, stop) => {
+    let n = el;
+    for (let depth = 0; n && n !== stop && depth < 4; depth++, n = n.parentElement) {
+      for (let s = n.previousSibling; s; s = s.previousSibling) {
+        if (s.nodeType === 1 && (s.matches("input,select,textarea,button") || s.querySelector("input:not([type=hidden]),select,textarea"))) return "";
+        const t = s.nodeType === 3 ? norm(s.nodeValue) : s.nodeType === 1 ? nameText(s, null, false) : "";
+        if (t) return t.length > 120 ? "" : t;
+      }
+      if (n.parentElement && n.parentElement.querySelectorAll("input:not([type=hidden]),select,textarea").length > 1 && n.tagName !== "TD" && n.tagName !== "TH") {
+        // Do not climb into a container shared with other controls (except
+        // table cells, whose previous cell is the label column).
+        if (depth > 0) return "";
+      }
+    }
+    return "";
+  };
+
+  const labelOf = (el, stop) => {
+    const lb = attr(el, "aria-labelledby");
+    if (lb) { const t = byIds(lb); if (t) return [t, "aria-labelledby", true]; }
+    const al = norm(attr(el, "aria-label"));
+    if (al) return [al, "aria-label", true];
+    if (el.labels && el.labels.length) {
+      const parts = [];
+      let src = "label-for", vis = false;
+      for (const l of el.labels) {
+        const t = nameText(l, el, true);
+        if (t) parts.push(t);
+        if (l.contains(el)) src = "label-wrapping";
+        if (isRendered(l)) vis = true;
+      }
+      const t = norm(parts.join(" "));
+      if (t) return [t, src, vis];
+    }
+    const ti = norm(attr(el, "title"));
+    if (ti) return [ti, "title", true];
+    const ph = norm(attr(el, "placeholder"));
+    if (ph) return [ph, "placeholder", true];
+    const nb = nearbyLabel(el, stop);
+    if (nb) return [nb, "nearby-text", true];
+    return ["", "", false];
+  };
+
+  // ---- visibility -----------------------------------------------------
+  const isRendered = (el) => {
+    if (el.checkVisibility) return el.checkVisibility({ checkOpacity: true, checkVisibilityCSS: true });
+    return !!(el.offsetWidth || el.offsetHeight || el.getClientRects().length);
+  };
+  const clipped = (cs) => {
+    if (!cs) return false;
+    const c = cs.clip || "";
+    if (/rect\(\s*(0|1)px,?\s*(0|1)px,?\s*(0|1)px,?\s*(0|1)px\s*\)/.test(c) && (cs.position === "absolute" || cs.position === "fixed")) return true;
+    const cp = cs.clipPath || "";
+    return /inset\(\s*(50|100)%/.test(cp);
+  };
+  // visibility(el, form): reasons and where the hiding happens. Style
+  // reasons are found walking up from the control, nearest first; layout
+  // reasons (zero size, off-screen) only when nothing hides it by style.
+  const visibility = (el, form) => {
+    const reasons = [];
+    let hiddenBy = "";
+    const where = (n) => (n === el ? "self" : (form && form !== el && form.contains(n) && n !== form) ? "wrapper" : (form === el ? "self" : "form"));
+    const mark = (r, n) => { if (!reasons.includes(r)) reasons.push(r); if (!hiddenBy) hiddenBy = where(n); };
+    if (el.tagName === "INPUT" && lower(el.type) === "hidden") mark("type-hidden", el);
+    let ariaHidden = false;
+    const elcs = styleOf(el);
+    for (let n = el; n && n.nodeType === 1; n = n.parentElement) {
+      const cs = n === el ? elcs : styleOf(n);
+      if (n.hidden) mark("hidden-attribute", n);
+      if (cs) {
+        if (cs.display === "none") mark("display-none", n);
+        if (parseFloat(cs.opacity) < 0.05) mark("opacity-zero", n);
+        if (clipped(cs)) mark("clipped", n);
+        if (cs.visibility === "hidden" || cs.visibility === "collapse") {
+          // visibility inherits: the hider is the top of the hidden run.
+          const p = n.parentElement, pcs = p && styleOf(p);
+          if (!pcs || (pcs.visibility !== "hidden" && pcs.visibility !== "collapse")) mark("visibility-hidden", n);
+        }
+      }
+      if (attr(n, "aria-hidden") === "true") ariaHidden = true;
+    }
+    if (!reasons.length) {
+      const r = el.getBoundingClientRect();
+      const ax = r.left + window.scrollX, ay = r.top + window.scrollY;
+      if (ax + r.width <= 0 || ay + r.height <= 0 || ax >= 3000 || ay >= 100000) {
+        // Find the positioned element that moved it, for HiddenBy.
+        let mover = el;
+        for (let n = el; n && n.nodeType === 1 && n !== doc.body; n = n.parentElement) {
+          const cs = styleOf(n);
+          if (cs && cs.position !== "static") {
+            const l = parseFloat(cs.left), t = parseFloat(cs.top), ti = parseFloat(cs.textIndent);
+            if ((l < -500) || (t < -500) || (l > 2000) || ti < -500 || parseFloat(cs.marginLeft) < -500) { mover = n; break; }
+          }
+        }
+        mark("off-screen", mover);
+      } else if (r.width < 2 || r.height < 2) {
+        let zero = el;
+        for (let n = el.parentElement; n && n.nodeType === 1 && n !== doc.body; n = n.parentElement) {
+          const nr = n.getBoundingClientRect();
+          if (nr.width < 2 || nr.height < 2) zero = n; else break;
+        }
+        mark("zero-size", zero);
+      }
+    }
+    if (ariaHidden) reasons.push("aria-hidden");
+    const hidden = reasons.some((r) => r !== "aria-hidden");
+    return { hidden, reasons, hiddenBy: hidden ? hiddenBy : "" };
+  };
+
+  // ---- fields ---------------------------------------------------------
+  const SKIP_TYPES = { submit: 1, reset: 1, button: 1, image: 1 };
+  const wrappersOf = (el, stop, max) => {
+    const out = [];
+    for (let n = el.parentElement; n && n !== stop && n !== doc.body && out.length < max; n = n.parentElement) out.push(attr(n, "class"));
+    return out;
+  };
+  const elementOf = (n) => ({ tag: n.tagName.toLowerCase(), id: attr(n, "id"), class: attr(n, "class"), data: dataOf(n), src: resolve(n.getAttribute("src") || n.getAttribute("href") || "") });
+  // fieldWrapper: the nearest ancestor holding this control and no other
+  // (named) control — a plugin's field container.
+  const fieldWrapper = (el, stop) => {
+    let w = null;
+    for (let n = el.parentElement; n && n !== stop && n !== doc.body; n = n.parentElement) {
+      const others = Array.prototype.filter.call(n.querySelectorAll("input:not([type=hidden]),select,textarea"), (c) => c !== el && !(el.name && c.name === el.name));
+      if (others.length) break;
+      w = n;
+    }
+    return w;
+  };
+  const HINT = /(^|[\s_-])(help|hint|description|desc|instructions?|form-text|field-description|gfield_description|caption|note)([\s_-]|$)/i;
+  const hintOf = (el, wrap, labelText) => {
+    const db = attr(el, "aria-describedby");
+    if (db) { const t = byIds(db); if (t) return clip(t, 500); }
+    if (!wrap) return "";
+    for (const h of wrap.querySelectorAll("small,[class]")) {
+      if (h === el || h.contains(el)) continue;
+      if (h.tagName === "SMALL" || HINT.test(attr(h, "class"))) {
+        const t = nameText(h, null, true);
+        if (t && t !== labelText) return clip(t, 500);
+      }
+    }
+    return "";
+  };
+  const tabIndexOf = (el) => { const t = el.getAttribute("tabindex"); if (t == null || t.trim() === "" || isNaN(parseInt(t, 10))) return null; return parseInt(t, 10); };
+  const acTokens = (s) => lower(s).split(/\s+/).filter(Boolean);
+
+  const fieldOf = (el, form, scope, group) => {
+    const tag = el.tagName.toLowerCase();
+    let type = tag === "input" ? lower(el.type || "text") : tag === "select" ? (el.multiple ? "select-multiple" : "select-one") : tag === "textarea" ? "textarea" : lower(attr(el, "type") || "text");
+    if (el.isContentEditable && tag !== "input" && tag !== "textarea") type = "contenteditable";
+    const stop = form || el.parentElement;
+    const [label, src, labelVis] = group && group.legend ? [group.legend, "aria-labelledby", true] : labelOf(el, form);
+    const wrap = fieldWrapper(el, form);
+    const options = [];
+    if (tag === "select") {
+      for (const o of el.options) options.push({ value: o.value, text: norm(o.text), selected: o.defaultSelected });
+    } else if (group) {
+      for (const r of group.members) {
+        const [t] = labelOf(r, form);
+        options.push({ value: r.value, text: t, selected: r.defaultChecked });
+      }
+    }
+    const f = {
+      tag, type, name: attr(el, "name"), id: attr(el, "id"),
+      label: clip(label, 300), labelSource: src, labelVisible: labelVis,
+      placeholder: norm(attr(el, "placeholder")),
+      autocomplete: attr(el, "autocomplete"), autocompleteTokens: acTokens(attr(el, "autocomplete")),
+      required: el.required === true || (group ? group.members.some((m) => m.required) : false) || attr(el, "aria-required") === "true",
+      pattern: attr(el, "pattern"), min: attr(el, "min"), max: attr(el, "max"), step: attr(el, "step"),
+      minLength: attr(el, "minlength"), maxLength: attr(el, "maxlength"), accept: attr(el, "accept"),
+      multiple: !!el.multiple || !!(group && type === "checkbox"),
+      readOnly: !!el.readOnly, disabled: !!el.disabled, inputMode: attr(el, "inputmode"),
+      options,
+      value: tag === "select" ? "" : (tag === "textarea" ? el.defaultValue : (el.defaultValue != null ? el.defaultValue : attr(el, "value"))),
+      checked: group ? group.members.some((m) => m.defaultChecked) : !!el.defaultChecked,
+      hint: "", toolParamDescription: attr(el, "toolparamdescription"),
+      nearbyText: wrap ? clip(wrap.textContent, MAX_NEARBY) : "",
+      wrapperClasses: wrappersOf(el, form, MAX_WRAPPERS),
+      tabIndex: tabIndexOf(el),
+      visibility: visibility(el, form),
+      locator: "",
+    };
+    if (tag === "select" && el.options.length && el.selectedIndex >= 0) f.value = el.options[el.selectedIndex].value;
+    f.hint = hintOf(el, wrap, f.label);
+    if (group) {
+      // a group is visible when any member is
+      const vs = group.members.map((m) => visibility(m, form));
+      const shown = vs.find((v) => !v.hidden);
+      f.visibility = shown || vs[0];
+    }
+    f.locator = fieldLocator(el, scope, form, group ? group.members.length : 0);
+    return f;
+  };
+
+  const SEND = /\b(send|submit|enquire|inquire|request|book|reserve|subscribe|sign ?up|get (a )?quote|call me|contact us|apply|go|search|senden|absenden|abschicken|anfragen|buchen|enviar|solicitar|reservar|envoyer|soumettre|valider|réserver|inviare|invia|prenota|invio|verzenden|versturen|aanvragen|boeken|wyślij|gönder|отправить|送信|提交|发送|전송|보내기)/i;
+  const isButtonLike = (n) => {
+    if (n.matches("button,input[type=submit],input[type=image],input[type=button],[role=button]")) return true;
+    if (n.matches("a,div,span") && /(^|[\s_-])(btn|button|submit)([\s_-]|$)/i.test(attr(n, "class")) && SEND.test(norm(n.textContent).slice(0, 60))) return true;
+    return false;
+  };
+  const submitOf = (b, scope) => ({
+    tag: b.tagName.toLowerCase(), type: lower(b.getAttribute("type") || (b.tagName === "BUTTON" ? "submit" : "")), name: attr(b, "name"),
+    value: b.tagName === "INPUT" ? attr(b, "value") : attr(b, "value"), text: clip(b.tagName === "INPUT" ? (attr(b, "value") || attr(b, "alt") || attr(b, "title")) : (nameText(b, null, true) || attr(b, "aria-label") || attr(b, "title")), 200),
+    visible: isRendered(b), locator: (b.getAttribute("name") && count(scope + " " + b.tagName.toLowerCase() + attrSel("name", b.getAttribute("name"))) === 1) ? scope + " " + b.tagName.toLowerCase() + attrSel("name", b.getAttribute("name")) : cssPath(b),
+  });
+
+  const isWidget = (n) => {
+    if (n.hasAttribute("data-sitekey")) return true;
+    if (/(^|[\s_-])(widget|captcha|recaptcha|h-captcha|cf-turnstile|frc-captcha)([\s_-]|$)/i.test(attr(n, "class"))) return true;
+    for (const a of n.attributes) if (a.name.startsWith("data-") && /^https?:\/\//i.test(a.value)) return true;
+    return false;
+  };
+  const widgetsIn = (root) => {
+    const out = [];
+    for (const n of root.querySelectorAll("[class],[data-sitekey],iframe")) {
+      if (out.length >= 50) break;
+      if (n.tagName === "IFRAME" || isWidget(n)) out.push(elementOf(n));
+    }
+    return out;
+  };
+
+  const headingOf = (root) => {
+    const lb = attr(root, "aria-labelledby");
+    if (lb) { const t = byIds(lb); if (t) return clip(t, 200); }
+    for (const a of ["aria-label", "title"]) { const t = norm(attr(root, a)); if (t) return clip(t, 200); }
+    const inner = root.querySelector("legend,h1,h2,h3,h4,h5,h6,[role=heading]");
+    if (inner) { const t = nameText(inner, null, true); if (t) return clip(t, 200); }
+    // nearest heading before the form in document order, a bounded walk
+    const w = doc.createTreeWalker(doc.body || doc.documentElement, NodeFilter.SHOW_ELEMENT);
+    w.currentNode = root;
+    for (let i = 0; i < 300 && w.previousNode(); i++) {
+      const n = w.currentNode;
+      if (/^H[1-6]$/.test(n.tagName) || attr(n, "role") === "heading") { const t = nameText(n, null, true); if (t) return clip(t, 200); }
+      if (n.tagName === "FORM") break;
+    }
+    return "";
+  };
+  const inDialog = (el) => {
+    if (el.closest("dialog,[role=dialog],[role=alertdialog],[aria-modal=true]")) return true;
+    for (let n = el.parentElement; n && n !== doc.body; n = n.parentElement) if (/(^|[\s_-])(modal|popup|pop-up|lightbox|dialog|overlay|offcanvas)([\s_-]|$)/i.test(attr(n, "class"))) return true;
+    return false;
+  };
+
+  // fieldsOf: the controls of a form (form.elements, so form= owners count)
+  // or of a formless container, radio groups and same-name checkbox groups
+  // folded into one Field.
+  const fieldsOf = (controls, form, scope) => {
+    const out = [];
+    const seen = new Set();
+    const byName = (type, name) => controls.filter((c) => c.tagName === "INPUT" && lower(c.type) === type && c.name === name);
+    for (const el of controls) {
+      if (seen.has(el)) continue;
+      const tag = el.tagName;
+      if (tag === "BUTTON" || tag === "FIELDSET" || tag === "OUTPUT" || tag === "OBJECT") continue;
+      if (tag === "INPUT" && SKIP_TYPES[lower(el.type)]) continue;
+      let group = null;
+      const t = lower(el.type);
+      if (tag === "INPUT" && (t === "radio" || t === "checkbox") && el.name) {
+        const members = byName(t, el.name);
+        if (t === "radio" || members.length > 1) {
+          members.forEach((m) => seen.add(m));
+          group = { members, legend: "" };
+          const fs = el.closest("fieldset,[role=radiogroup],[role=group]");
+          if (fs && members.every((m) => fs.contains(m))) {
+            const lg = fs.tagName === "FIELDSET" ? fs.querySelector("legend") : null;
+            group.legend = lg ? nameText(lg, null, true) : (attr(fs, "aria-labelledby") ? byIds(attr(fs, "aria-labelledby")) : norm(attr(fs, "aria-label")));
+          }
+          if (!group.legend) group.legend = nearbyLabel(members[0], form) || "";
+          if (!group.legend && members.length === 1) group.legend = "";
+          if (!group.legend) { const [l] = labelOf(el, form); group.legend = members.length === 1 ? l : ""; }
+        }
+      }
+      seen.add(el);
+      try { out.push(fieldOf(el, form, scope, group)); } catch (e) { /* a hostile control must not cost the form */ }
+    }
+    return out;
+  };
+
+  // ---- forms ----------------------------------------------------------
+  const forms = [];
+  const formEls = Array.prototype.slice.call(doc.forms);
+  formEls.forEach((form, index) => {
+    const scope = formLocator(form);
+    const fv = visibility(form, null);
+    const rec = {
+      index, formless: false, id: attr(form, "id"), name: attr(form, "name"), class: attr(form, "class"),
+      action: form.hasAttribute("action") && attr(form, "action").trim() !== "" ? resolve(attr(form, "action")) : doc.URL,
+      actionAttr: attr(form, "action"), method: lower(form.getAttribute("method") || "get"), enctype: lower(form.getAttribute("enctype") || "application/x-www-form-urlencoded"),
+      target: attr(form, "target"), toolName: attr(form, "toolname"), toolDescription: attr(form, "tooldescription"), toolAutoSubmit: form.hasAttribute("toolautosubmit"),
+      data: dataOf(form), wrappers: [], text: "", heading: "", visible: !fv.hidden, visibility: fv, inDialog: false,
+      submits: [], fields: [], widgets: [], locator: scope,
+    };
+    if (!["get", "post", "dialog"].includes(rec.method)) rec.method = "get";
+    try {
+      for (let n = form.parentElement, i = 0; n && n !== doc.body && i < MAX_WRAPPERS; n = n.parentElement, i++) rec.wrappers.push(elementOf(n));
+      rec.text = clip(form.innerText || form.textContent, MAX_FORM_TEXT);
+      rec.heading = headingOf(form);
+      rec.inDialog = inDialog(form);
+      const controls = Array.prototype.slice.call(form.elements);
+      rec.fields = fieldsOf(controls, form, scope);
+      for (const b of controls) {
+        if ((b.tagName === "BUTTON" && lower(b.getAttribute("type") || "submit") === "submit") || (b.tagName === "INPUT" && (lower(b.type) === "submit" || lower(b.type) === "image"))) rec.submits.push(submitOf(b, scope));
+      }
+      if (!rec.submits.length) {
+        for (const b of form.querySelectorAll("button,input[type=button],[role=button],a,div,span")) {
+          if (rec.submits.length >= 3) break;
+          if (isButtonLike(b) && SEND.test(norm(b.tagName === "INPUT" ? attr(b, "value") : b.textContent).slice(0, 60))) rec.submits.push(submitOf(b, scope));
+        }
+      }
+      rec.widgets = widgetsIn(form);
+    } catch (e) { /* keep what was read */ }
+    forms.push(rec);
+  });
+
+  // ---- formless groups ------------------------------------------------
+  const groups = [];
+  try {
+    const loose = Array.prototype.filter.call(doc.querySelectorAll("input,select,textarea"), (el) =>
+      !el.form && !el.closest("form") && !(el.tagName === "INPUT" && (SKIP_TYPES[lower(el.type)] || lower(el.type) === "hidden")) && isRendered(el));
+    const containers = new Map();
+    for (const el of loose) {
+      let c = null;
+      for (let n = el.parentElement, d = 0; n && n !== doc.body && n !== doc.documentElement && d < 8; n = n.parentElement, d++) {
+        if (Array.prototype.some.call(n.querySelectorAll("button,input,[role=button],a,div,span"), (b) => b !== el && isButtonLike(b) && isRendered(b) && !b.closest("form"))) { c = n; break; }
+      }
+      if (!c) continue;
+      if (!containers.has(c)) containers.set(c, []);
+      containers.get(c).push(el);
+    }
+    // merge nested containers into the outermost one
+    const keys = Array.from(containers.keys());
+    const roots = keys.filter((k) => !keys.some((o) => o !== k && o.contains(k)));
+    roots.sort((a, b) => (a.compareDocumentPosition(b) & Node.DOCUMENT_POSITION_FOLLOWING) ? -1 : 1);
+    for (const c of roots) {
+      const scope = cssPath(c);
+      const controls = Array.prototype.filter.call(c.querySelectorAll("input,select,textarea"), (el) => !el.form && !el.closest("form"));
+      const rec = {
+        index: -1, formless: true, id: attr(c, "id"), name: "", class: attr(c, "class"), action: "", actionAttr: "", method: "", enctype: "", target: "",
+        toolName: "", toolDescription: "", toolAutoSubmit: false, data: dataOf(c), wrappers: [], text: clip(c.innerText, MAX_FORM_TEXT),
+        heading: headingOf(c), visible: true, visibility: visibility(c, null), inDialog: inDialog(c), submits: [], fields: [], widgets: widgetsIn(c), locator: scope,
+      };
+      for (let n = c.parentElement, i = 0; n && n !== doc.body && i < MAX_WRAPPERS; n = n.parentElement, i++) rec.wrappers.push(elementOf(n));
+      rec.fields = fieldsOf(controls, c, scope);
+      for (const b of c.querySelectorAll("button,input[type=submit],input[type=image],input[type=button],[role=button],a,div,span")) {
+        if (rec.submits.length >= 3) break;
+        if (!b.closest("form") && isButtonLike(b) && isRendered(b)) rec.submits.push(submitOf(b, scope));
+      }
+      if (rec.fields.length) groups.push(rec);
+    }
+  } catch (e) { /* groups are best effort */ }
+
+  // ---- page-level facts -----------------------------------------------
+  const links = [];
+  for (const a of doc.querySelectorAll("a[href],area[href]")) {
+    if (links.length >= MAX_LINKS) { truncated.push("links"); break; }
+    let text = clip(a.innerText || a.textContent, 200);
+    if (!text) text = norm(attr(a, "aria-label") || attr(a, "title") || (a.querySelector("img[alt]") ? a.querySelector("img[alt]").getAttribute("alt") : ""));
+    links.push({ href: a.href || resolve(attr(a, "href")), text, rel: attr(a, "rel"), visible: isRendered(a) });
+  }
+  const scripts = [], jsonld = [];
+  for (const s of doc.querySelectorAll("script")) {
+    const type = lower(attr(s, "type"));
+    if (type === "application/ld+json") { jsonld.push(s.textContent); continue; }
+    if (scripts.length >= MAX_SCRIPTS) { if (!truncated.includes("scripts")) truncated.push("scripts"); continue; }
+    const src = s.getAttribute("src");
+    const text = src ? "" : (s.textContent || "");
+    scripts.push({ src: src ? resolve(src) : "", id: attr(s, "id"), type, text: text.length > MAX_SCRIPT ? text.slice(0, MAX_SCRIPT) : text, data: dataOf(s) });
+  }
+  const frames = Array.prototype.map.call(doc.querySelectorAll("iframe"), (f) => ({ src: resolve(f.getAttribute("src") || ""), id: attr(f, "id"), name: attr(f, "name"), title: attr(f, "title"), class: attr(f, "class"), visible: isRendered(f) }));
+  const linkRels = Array.prototype.map.call(doc.querySelectorAll("link[rel][href]"), (l) => ({ rel: lower(attr(l, "rel")), href: resolve(attr(l, "href")), type: attr(l, "type") }));
+  const meta = Array.prototype.map.call(doc.querySelectorAll("meta"), (m) => ({ name: attr(m, "name"), property: attr(m, "property"), httpEquiv: attr(m, "http-equiv"), content: attr(m, "content").slice(0, 1000) }));
+  const embeds = [];
+  for (const n of (doc.body || doc.documentElement).querySelectorAll("*")) {
+    if (n.tagName === "SCRIPT" || n.tagName === "IFRAME" || n.tagName === "A") continue;
+    if (isWidget(n)) { if (embeds.length >= MAX_EMBEDS) { truncated.push("embeds"); break; } embeds.push(elementOf(n)); }
+  }
+
+  return JSON.stringify({
+    url: doc.URL, baseUrl: doc.baseURI, source: "browser", title: norm(doc.title), lang: attr(doc.documentElement, "lang"),
+    forms, groups, links, scripts, frames, jsonld, linkRels, meta, embeds, truncated,
+  });
+}
