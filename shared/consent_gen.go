@@ -57,7 +57,7 @@ func (d *AcknowledgedDisclosure) consentValue(key string) any {
 // last ran: classify the new field in consent.go, then run `go generate ./...`
 // in the shared module.
 var _ = SideEffects(struct {
-	Effects           []Effect   `json:"effects"`
+	Effects           []Effect   `json:"effects" contract:"nonempty=effects.empty"`
 	Reversible        Reversible `json:"reversible"`
 	CreatesObligation bool       `json:"createsObligation"`
 	TransmitsPii      bool       `json:"transmitsPii"`

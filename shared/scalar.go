@@ -2,6 +2,7 @@ package shared
 
 import (
 	"fmt"
+	"strings"
 	"time"
 )
 
@@ -57,5 +58,14 @@ func TimestampOf(t time.Time) Timestamp {
 // Time parses the timestamp.
 func (t Timestamp) Time() (time.Time, error) { return time.Parse(time.RFC3339Nano, string(t)) }
 
-// Valid reports whether t is an RFC 3339 date-time.
-func (t Timestamp) Valid() bool { _, err := t.Time(); return err == nil }
+// Valid reports whether t is an RFC 3339 date-time. time.Parse also accepts
+// a comma before the fractional seconds, which RFC 3339 does not; a
+// timestamp other readers (and the JSON Schema's date-time) would reject must
+// not pass here.
+func (t Timestamp) Valid() bool {
+	if strings.ContainsRune(string(t), ',') {
+		return false
+	}
+	_, err := t.Time()
+	return err == nil
+}

@@ -4,6 +4,13 @@ package shared
 // the order of the seed's example. The reader, the writer and the JSON Schema
 // all walk these structs, so this file is the one field list of the contract.
 //
+// A `contract:"…"` tag states a rule beyond the Go type, next to the field it
+// governs (grammar in internal/rules): nonempty (a string or list must not be
+// empty), min=/max= (integer bounds), missing=CODE (the issue code for an
+// absent key). Rules the consent gate owns (who confirmed, a volume cap, a
+// notify target, a non-empty summary) are deliberately not reader rules, so
+// the gate can refuse them with its own reasons.
+//
 // Nullable keys are pointers (or nil-able unions); on input they may be
 // omitted and read as null, on output they are always written. Lists are
 // never null.
@@ -11,7 +18,7 @@ package shared
 // ActionGraph is one site's list of what a customer can get done there.
 type ActionGraph struct {
 	SchemaVersion string    `json:"schemaVersion"`
-	GraphID       string    `json:"graphId"`
+	GraphID       string    `json:"graphId" contract:"nonempty"`
 	Site          Site      `json:"site"`
 	GeneratedAt   Timestamp `json:"generatedAt"`
 	Generator     Generator `json:"generator"`
@@ -21,59 +28,59 @@ type ActionGraph struct {
 
 // Site identifies the website a graph describes.
 type Site struct {
-	Domain string  `json:"domain"`
-	URL    string  `json:"url"`
+	Domain string  `json:"domain" contract:"nonempty"`
+	URL    string  `json:"url" contract:"nonempty"`
 	Name   *string `json:"name"`
 }
 
 // Generator names the program that produced a graph.
 type Generator struct {
-	Name    string `json:"name"`
-	Version string `json:"version"`
+	Name    string `json:"name" contract:"nonempty"`
+	Version string `json:"version" contract:"nonempty"`
 }
 
 // Action is one thing a customer can get done: what it is, where it lives,
 // what it needs, and what happens when it runs.
 type Action struct {
-	ID           string            `json:"id"`
+	ID           string            `json:"id" contract:"nonempty"`
 	Kind         ActionKind        `json:"kind"`
-	Label        string            `json:"label"`
-	URL          string            `json:"url"`
+	Label        string            `json:"label" contract:"nonempty"`
+	URL          string            `json:"url" contract:"nonempty"`
 	Access       []Access          `json:"access"`
 	Inputs       []Input           `json:"inputs"`
 	Validations  []Validation      `json:"validations"`
 	SideEffects  SideEffects       `json:"sideEffects"`
 	Barriers     []Barrier         `json:"barriers"`
 	Provenance   *Provenance       `json:"provenance"`
-	Verification VerificationState `json:"verification"`
+	Verification VerificationState `json:"verification" contract:"missing=verification.missing"`
 }
 
 // Access is one door of an action. An opaque door (a third-party frame) has
 // no readable fields; that is a different claim from an action with none.
 type Access struct {
 	Method      AccessMethod `json:"method"`
-	URL         string       `json:"url"`
+	URL         string       `json:"url" contract:"nonempty"`
 	Locator     *Locator     `json:"locator"`
-	Occurrences int          `json:"occurrences"`
+	Occurrences int          `json:"occurrences" contract:"min=1"`
 	Submission  *Submission  `json:"submission"`
 	Opaque      bool         `json:"opaque"`
-	Vendor      *string      `json:"vendor"`
+	Vendor      *string      `json:"vendor" contract:"nonempty"`
 	// ToolName is the WebMCP tool name of a webmcp-tool door, null otherwise.
-	ToolName   *string    `json:"toolName"`
+	ToolName   *string    `json:"toolName" contract:"nonempty"`
 	Provenance Provenance `json:"provenance"`
 }
 
 // Locator finds an element again on a live page.
 type Locator struct {
 	Strategy  LocatorStrategy `json:"strategy"`
-	Value     string          `json:"value"`
+	Value     string          `json:"value" contract:"nonempty"`
 	Stability Stability       `json:"stability"`
 }
 
 // Submission is how a door's data travels to the business.
 type Submission struct {
 	Transport     Transport `json:"transport"`
-	Endpoint      *string   `json:"endpoint"`
+	Endpoint      *string   `json:"endpoint" contract:"nonempty"`
 	Enctype       *string   `json:"enctype"`
 	SubmitControl *Locator  `json:"submitControl"`
 }
@@ -81,10 +88,10 @@ type Submission struct {
 // Input is one field an action needs. Type is what the browser thinks it is;
 // Semantic is what the business thinks it is.
 type Input struct {
-	Name          string       `json:"name"`
+	Name          string       `json:"name" contract:"nonempty"`
 	Label         *string      `json:"label"`
 	Semantic      SemanticType `json:"semantic"`
-	Type          string       `json:"type"`
+	Type          string       `json:"type" contract:"nonempty"`
 	Required      bool         `json:"required"`
 	AgentFillable bool         `json:"agentFillable"`
 	ValueSpace    []ValueSpace `json:"valueSpace"`
@@ -104,14 +111,14 @@ type ValueSpace interface {
 
 // LengthSpace bounds a value's length in characters.
 type LengthSpace struct {
-	MinLength *int `json:"minLength"`
-	MaxLength *int `json:"maxLength"`
+	MinLength *int `json:"minLength" contract:"min=0"`
+	MaxLength *int `json:"maxLength" contract:"min=0"`
 }
 
 // PatternSpace constrains a value to a regular expression (HTML pattern
 // syntax: the whole value must match).
 type PatternSpace struct {
-	Pattern string `json:"pattern"`
+	Pattern string `json:"pattern" contract:"nonempty"`
 }
 
 // RangeSpace bounds a number, date or time. Bounds are kept as the site wrote
@@ -135,7 +142,7 @@ type Option struct {
 
 // FormatSpace names a well-known format (email, uri, date, time, tel…).
 type FormatSpace struct {
-	Format string `json:"format"`
+	Format string `json:"format" contract:"nonempty"`
 }
 
 // UnknownSpace records a constraint we saw but cannot express.
@@ -175,9 +182,9 @@ type Rule struct {
 // DeclaredValidation is a rule the site itself declares: it names the
 // attribute it was read from and quotes that attribute's raw value.
 type DeclaredValidation struct {
-	AppliesTo  string     `json:"appliesTo"`
+	AppliesTo  string     `json:"appliesTo" contract:"nonempty"`
 	Rule       Rule       `json:"rule"`
-	Attribute  string     `json:"attribute"`
+	Attribute  string     `json:"attribute" contract:"nonempty"`
 	Raw        string     `json:"raw"`
 	Message    *string    `json:"message"`
 	Provenance Provenance `json:"provenance"`
@@ -186,9 +193,9 @@ type DeclaredValidation struct {
 // InferredValidation is our guess at a rule: it states its basis and a
 // confidence below 1.
 type InferredValidation struct {
-	AppliesTo  string     `json:"appliesTo"`
+	AppliesTo  string     `json:"appliesTo" contract:"nonempty"`
 	Rule       Rule       `json:"rule"`
-	Basis      string     `json:"basis"`
+	Basis      string     `json:"basis" contract:"nonempty"`
 	Confidence float64    `json:"confidence"`
 	Message    *string    `json:"message"`
 	Provenance Provenance `json:"provenance"`
@@ -204,13 +211,13 @@ func (InferredValidation) sealedValidation()                  {}
 // SideEffects is what completing an action does in the world. Every key is
 // classified in consent.go as consent-bound or excluded.
 type SideEffects struct {
-	Effects           []Effect    `json:"effects"`
-	Reversible        Reversible  `json:"reversible"`
-	CreatesObligation bool        `json:"createsObligation"`
-	TransmitsPii      bool        `json:"transmitsPii"`
-	ChargesMoney      bool        `json:"chargesMoney"`
-	Summary           string      `json:"summary"`
-	Provenance        Provenance  `json:"provenance"`
+	Effects           []Effect   `json:"effects" contract:"nonempty=effects.empty"`
+	Reversible        Reversible `json:"reversible"`
+	CreatesObligation bool       `json:"createsObligation"`
+	TransmitsPii      bool       `json:"transmitsPii"`
+	ChargesMoney      bool       `json:"chargesMoney"`
+	Summary           string     `json:"summary"`
+	Provenance        Provenance `json:"provenance"`
 }
 
 // Effect is one consequence. HoldsInventory separates an action that wastes a
@@ -235,7 +242,7 @@ type Provenance struct {
 	Method     ProvenanceMethod `json:"method"`
 	Confidence float64          `json:"confidence"`
 	At         Timestamp        `json:"at"`
-	By         string           `json:"by"`
+	By         string           `json:"by" contract:"nonempty"`
 	Evidence   *string          `json:"evidence"`
 }
 
@@ -262,7 +269,7 @@ type SandboxTested struct {
 
 // Verified carries the owner's confirmation as data.
 type Verified struct {
-	Confirmation OwnerConfirmation `json:"confirmation"`
+	Confirmation OwnerConfirmation `json:"confirmation" contract:"missing=verification.confirmation-missing"`
 	SandboxRuns  []SandboxRun      `json:"sandboxRuns"`
 	Note         *string           `json:"note"`
 }
@@ -277,19 +284,19 @@ func (Verified) sealedVerification()             {}
 // SandboxRun records one test-mode run: what would have been sent and what
 // came of it. Nothing reached the business.
 type SandboxRun struct {
-	RunID          string           `json:"runId"`
+	RunID          string           `json:"runId" contract:"nonempty"`
 	At             Timestamp        `json:"at"`
-	By             string           `json:"by"`
+	By             string           `json:"by" contract:"nonempty"`
 	Outcome        SandboxOutcome   `json:"outcome"`
 	Endpoint       *string          `json:"endpoint"`
 	Fields         []SubmittedField `json:"fields"`
-	ResponseStatus *int             `json:"responseStatus"`
+	ResponseStatus *int             `json:"responseStatus" contract:"min=100,max=599"`
 	Note           *string          `json:"note"`
 }
 
 // SubmittedField is one name/value pair a sandbox run would have sent.
 type SubmittedField struct {
-	Name  string `json:"name"`
+	Name  string `json:"name" contract:"nonempty"`
 	Value string `json:"value"`
 }
 

@@ -71,7 +71,8 @@ var vocabularies = [...]vocabulary{
 	{"RefusalReason", "Refuse", "is one reason the consent gate refused live execution.", []string{
 		"action.invalid", "verification.not-verified", "confirmation.unattributed",
 		"confirmation.audit-unresolved", "confirmation.no-volume-cap",
-		"confirmation.no-notify-target", "disclosure.empty", "disclosure.drift"}},
+		"confirmation.no-notify-target", "disclosure.empty", "disclosure.drift",
+		"gate.internal-error"}},
 }
 
 // vocabulary is one entry of the declaration above; only the generator reads it.

@@ -1103,9 +1103,10 @@ const (
 	RefuseConfirmationNoNotifyTarget  RefusalReason = "confirmation.no-notify-target"
 	RefuseDisclosureEmpty             RefusalReason = "disclosure.empty"
 	RefuseDisclosureDrift             RefusalReason = "disclosure.drift"
+	RefuseGateInternalError           RefusalReason = "gate.internal-error"
 )
 
-var refusalReasonValues = [...]RefusalReason{RefuseActionInvalid, RefuseVerificationNotVerified, RefuseConfirmationUnattributed, RefuseConfirmationAuditUnresolved, RefuseConfirmationNoVolumeCap, RefuseConfirmationNoNotifyTarget, RefuseDisclosureEmpty, RefuseDisclosureDrift}
+var refusalReasonValues = [...]RefusalReason{RefuseActionInvalid, RefuseVerificationNotVerified, RefuseConfirmationUnattributed, RefuseConfirmationAuditUnresolved, RefuseConfirmationNoVolumeCap, RefuseConfirmationNoNotifyTarget, RefuseDisclosureEmpty, RefuseDisclosureDrift, RefuseGateInternalError}
 
 // RefusalReasonValues returns every member of RefusalReason in declaration order.
 func RefusalReasonValues() []RefusalReason {
@@ -1124,7 +1125,7 @@ func (RefusalReason) Members() []string {
 // Valid reports whether v is a member of RefusalReason.
 func (v RefusalReason) Valid() bool {
 	switch v {
-	case RefuseActionInvalid, RefuseVerificationNotVerified, RefuseConfirmationUnattributed, RefuseConfirmationAuditUnresolved, RefuseConfirmationNoVolumeCap, RefuseConfirmationNoNotifyTarget, RefuseDisclosureEmpty, RefuseDisclosureDrift:
+	case RefuseActionInvalid, RefuseVerificationNotVerified, RefuseConfirmationUnattributed, RefuseConfirmationAuditUnresolved, RefuseConfirmationNoVolumeCap, RefuseConfirmationNoNotifyTarget, RefuseDisclosureEmpty, RefuseDisclosureDrift, RefuseGateInternalError:
 		return true
 	}
 	return false

@@ -1,0 +1,142 @@
+package shared_test
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"strings"
+
+	"github.com/frontlatch/frontlatch/shared"
+)
+
+// confirmedCallback is one action whose owner confirmed exactly what it does.
+const confirmedCallback = `{
+  "id": "plumber01:callback:form",
+  "kind": "callback",
+  "label": "Request a call back",
+  "url": "https://northside-plumbing.com.au/contact",
+  "access": [],
+  "inputs": [],
+  "validations": [],
+  "sideEffects": {
+    "effects": [
+      { "kind": "creates-callback-request", "target": null, "holdsInventory": false,
+        "provenance": { "method": "inferred", "confidence": 0.7, "at": "2026-08-25T08:00:00.000Z", "by": "mapper@0.1.0", "evidence": null } }
+    ],
+    "reversible": true,
+    "createsObligation": false,
+    "transmitsPii": true,
+    "chargesMoney": false,
+    "summary": "Asks the office to phone the customer back. Nothing is booked or charged.",
+    "provenance": { "method": "inferred", "confidence": 0.7, "at": "2026-08-25T08:00:00.000Z", "by": "mapper@0.1.0", "evidence": null }
+  },
+  "barriers": [],
+  "provenance": null,
+  "verification": {
+    "status": "verified",
+    "confirmation": {
+      "confirmedBy": "Sam Reid (owner)",
+      "confirmedAt": "2026-09-02T09:30:00.000Z",
+      "method": "signed-link",
+      "auditRecord": "audit-42",
+      "limits": { "volumeCap": { "max": 20, "per": "day" }, "notify": "office@northside-plumbing.com.au" },
+      "disclosure": {
+        "effects": ["creates-callback-request"],
+        "holdsInventory": false,
+        "reversible": true,
+        "createsObligation": false,
+        "transmitsPii": true,
+        "chargesMoney": false,
+        "summary": "Asks the office to phone the customer back. Nothing is booked or charged."
+      }
+    },
+    "sandboxRuns": [],
+    "note": null
+  }
+}`
+
+// auditRecords stands in for the verifier's audit store.
+var auditRecords = shared.AuditLookupFunc(func(_ context.Context, q shared.AuditQuery) (bool, error) {
+	return q.Ref == "audit-42" && q.ActionID == "plumber01:callback:form" && q.ConfirmedBy == "Sam Reid (owner)", nil
+})
+
+// The executor calls the gate on the raw bytes of the action, every time,
+// before anything fires.
+func ExampleAssertLiveExecutionAllowed() {
+	err := shared.AssertLiveExecutionAllowed([]byte(confirmedCallback), auditRecords)
+	fmt.Println("confirmed:", err)
+
+	// The site now charges a call-out fee and the summary says so. The owner
+	// never saw that sentence, so the action stops until they re-confirm.
+	drifted := strings.Replace(confirmedCallback,
+		`"summary": "Asks the office to phone the customer back. Nothing is booked or charged.",
+    "provenance"`,
+		`"summary": "Asks the office to phone the customer back. A $60 call-out fee applies.",
+    "provenance"`, 1)
+	drifted = strings.Replace(drifted, `"chargesMoney": false,
+    "summary"`, `"chargesMoney": true,
+    "summary"`, 1)
+	err = shared.AssertLiveExecutionAllowed([]byte(drifted), auditRecords)
+	fmt.Println("refused:", errors.Is(err, shared.ErrUnverifiedAction))
+	var refusal *shared.UnverifiedActionError
+	if errors.As(err, &refusal) {
+		for _, r := range refusal.Reasons {
+			fmt.Println(r.Reason, r.Key)
+		}
+	}
+	// Output:
+	// confirmed: <nil>
+	// refused: true
+	// disclosure.drift chargesMoney
+	// disclosure.drift summary
+}
+
+// A context bounds the audit lookup; an audit store that cannot answer is a
+// refusal, never a grant, and its error stays reachable.
+func ExampleAssertLiveExecutionAllowedContext() {
+	ctx, cancel := context.WithCancel(context.Background())
+	cancel() // the request was abandoned
+	store := shared.AuditLookupFunc(func(ctx context.Context, q shared.AuditQuery) (bool, error) {
+		if err := ctx.Err(); err != nil {
+			return false, err
+		}
+		return true, nil
+	})
+	err := shared.AssertLiveExecutionAllowedContext(ctx, []byte(confirmedCallback), store)
+	fmt.Println(errors.Is(err, shared.ErrUnverifiedAction), errors.Is(err, context.Canceled))
+	// Output:
+	// true true
+}
+
+// AuditLookupFunc turns a function into an AuditLookup. Compare every field
+// of the query you store, so that a reference copied from another action's
+// confirmation does not resolve.
+func ExampleAuditLookupFunc() {
+	records := map[string]shared.AuditQuery{
+		"audit-42": {Ref: "audit-42", ActionID: "plumber01:callback:form", ConfirmedBy: "Sam Reid (owner)", ConfirmedAt: "2026-09-02T09:30:00.000Z"},
+	}
+	store := shared.AuditLookupFunc(func(_ context.Context, q shared.AuditQuery) (bool, error) {
+		rec, ok := records[q.Ref]
+		return ok && rec == q, nil
+	})
+	fmt.Println(shared.AssertLiveExecutionAllowed([]byte(confirmedCallback), store))
+	// Output:
+	// <nil>
+}
+
+// Every failed check is reported, not just the first.
+func ExampleUnverifiedActionError() {
+	unconfirmed := strings.Replace(confirmedCallback, `"notify": "office@northside-plumbing.com.au"`, `"notify": null`, 1)
+	err := shared.AssertLiveExecutionAllowed([]byte(unconfirmed), nil) // no audit store either
+	var refusal *shared.UnverifiedActionError
+	if errors.As(err, &refusal) {
+		fmt.Println(refusal.ActionID)
+		for _, r := range refusal.Reasons {
+			fmt.Println(r.Reason)
+		}
+	}
+	// Output:
+	// plumber01:callback:form
+	// confirmation.audit-unresolved
+	// confirmation.no-notify-target
+}

@@ -1,0 +1,131 @@
+package shared_test
+
+import (
+	"errors"
+	"fmt"
+	"os"
+
+	"github.com/frontlatch/frontlatch/shared"
+)
+
+// Read a graph from disk; a graph comes back only when it is valid.
+func ExampleRead() {
+	data, err := os.ReadFile("../fixtures/graphs/clinic01.json")
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	g, issues := shared.Read(data)
+	if issues != nil {
+		for _, is := range issues {
+			fmt.Println(is) // PATH: CODE: message
+		}
+		return
+	}
+	a := g.Actions[0]
+	fmt.Println(g.Site.Domain, a.ID, a.Kind, a.Verification.Status())
+	fmt.Println(a.Inputs[1].ValueSpace[0].(shared.PatternSpace).Pattern)
+	// Output:
+	// harbourside-dental.com.au clinic01:booking:appointment booking unverified
+	// ^0[2-9]\d{8}$
+}
+
+// Every problem comes back at once, each with a path and a closed code.
+func ExampleRead_issues() {
+	doc := `{"schemaVersion": "0.1", "graphId": "g", "Site": {},
+	  "generatedAt": "25 Aug 2026", "generator": {"name": "mapper", "version": "0.1.0"},
+	  "actions": [], "notes": null, "notes": "again"}`
+	_, issues := shared.Read([]byte(doc))
+	for _, is := range issues {
+		fmt.Println(is.Path, is.Code)
+	}
+	// Output:
+	// $.Site json.case-variant-key
+	// $.generatedAt timestamp.invalid
+	// $.notes json.duplicate-key
+	// $.site key.missing
+}
+
+// A document at another contract version is refused whole.
+func ExampleRead_version() {
+	_, issues := shared.Read([]byte(`{"schemaVersion": "0.2", "actions": [{"limit": 1}]}`))
+	fmt.Println(len(issues), issues[0].Code)
+	// Output:
+	// 1 version.unsupported
+}
+
+// ReadAction reads one action with the rules of Read; paths start at the action.
+func ExampleReadAction() {
+	_, issues := shared.ReadAction([]byte(`{"id": "x", "kind": "booking"}`))
+	for _, is := range issues[:3] {
+		fmt.Println(is.Path, is.Code)
+	}
+	fmt.Println(issues[len(issues)-1].Path, issues[len(issues)-1].Code)
+	// Output:
+	// $.label key.missing
+	// $.url key.missing
+	// $.access key.missing
+	// $.verification verification.missing
+}
+
+// Write produces canonical JSON and refuses an invalid graph: that is a bug
+// in the program that built it.
+func ExampleWrite() {
+	g := shared.NewGraph("ag_example", shared.Site{Domain: "example.com.au", URL: "https://example.com.au/"},
+		"2026-08-25T08:39:12.596Z", shared.Generator{Name: "mapper", Version: "0.1.0"})
+	out, err := shared.Write(g)
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	fmt.Print(string(out))
+
+	g.Actions = append(g.Actions, shared.NewAction("example:contact", shared.KindContact, "Contact us", "https://example.com.au/"))
+	_, err = shared.Write(g)
+	var ve *shared.ValidationError
+	if errors.As(err, &ve) {
+		fmt.Println(errors.Is(err, shared.ErrInvalidGraph), ve.Issues[0].Path, ve.Issues[0].Code)
+	}
+	// Output:
+	// {
+	//   "schemaVersion": "0.1",
+	//   "graphId": "ag_example",
+	//   "site": {
+	//     "domain": "example.com.au",
+	//     "url": "https://example.com.au/",
+	//     "name": null
+	//   },
+	//   "generatedAt": "2026-08-25T08:39:12.596Z",
+	//   "generator": {
+	//     "name": "mapper",
+	//     "version": "0.1.0"
+	//   },
+	//   "actions": [],
+	//   "notes": null
+	// }
+	// true $.actions[0].sideEffects.effects effects.empty
+}
+
+// WriteAction writes one action canonically, validated like Write.
+func ExampleWriteAction() {
+	a := shared.NewAction("example:call", shared.KindCallback, "Call us back", "https://example.com.au/")
+	_, err := shared.WriteAction(&a)
+	fmt.Println(errors.Is(err, shared.ErrInvalidGraph))
+	// Output:
+	// true
+}
+
+// Unions describes every sealed union: its wire key and its variants.
+func ExampleUnions() {
+	for _, u := range shared.Unions() {
+		fmt.Print(u.Interface.Name(), " on ", u.Key, ":")
+		for _, v := range u.Variants {
+			fmt.Print(" ", v.Value, "=", v.Type.Name())
+		}
+		fmt.Println()
+	}
+	// Output:
+	// ValueSpace on kind: length=LengthSpace pattern=PatternSpace range=RangeSpace one-of=OneOfSpace format=FormatSpace unknown=UnknownSpace
+	// Validation on source: declared=DeclaredValidation inferred=InferredValidation
+	// VerificationState on status: unverified=Unverified sandbox-tested=SandboxTested verified=Verified
+}
