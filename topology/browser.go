@@ -1,4 +1,3 @@
-// LEAD NOTE (remove when read): the house rules you must follow are in /work/notes/preamble.md — read it now (no git commits, deadline 12:05 UTC, only your folders). The CLI main.go appears by 10:45.
 package topology
 
 import (
@@ -37,6 +36,10 @@ var ErrChromiumNotFound = errors.New("topology: chromium not found: install it w
 // ErrLaunch reports that Chromium was found but did not start.
 var ErrLaunch = errors.New("topology: chromium failed to launch")
 
+// ErrNilBrowser reports a nil *rod.Browser passed to ScanWith, ExploreWith or
+// OpenPage.
+var ErrNilBrowser = errors.New("topology: nil browser: pass the *rod.Browser of a running Chromium (NewBrowser(...).Rod)")
+
 // BrowserOptions configures NewBrowser.
 type BrowserOptions struct {
 	// Bin is the Chromium binary. Empty means $FRONTLATCH_CHROMIUM, then
@@ -60,6 +63,7 @@ type Browser struct {
 
 	launcher *launcher.Launcher
 	dataDir  string
+	stop     context.CancelFunc // ends the DevTools connection
 }
 
 // ResolveChromium returns the Chromium binary NewBrowser would launch, or
@@ -90,15 +94,18 @@ func NewBrowser(ctx context.Context, o BrowserOptions) (*Browser, error) {
 	if timeout <= 0 {
 		timeout = 30 * time.Second
 	}
+	if err := ctx.Err(); err != nil {
+		return nil, fmt.Errorf("%w: %w", ErrLaunch, err)
+	}
 	ctx, cancel := context.WithTimeout(ctx, timeout)
 	defer cancel()
 
 	if o.ControlURL != "" {
-		b := rod.New().ControlURL(o.ControlURL).Context(ctx)
-		if err := b.Connect(); err != nil {
-			return nil, fmt.Errorf("%w: connect to %s: %v", ErrLaunch, o.ControlURL, err)
+		b, stop, err := connect(ctx, o.ControlURL)
+		if err != nil {
+			return nil, fmt.Errorf("%w: connect to %s: %w (is the browser running with --remote-debugging-port?)", ErrLaunch, o.ControlURL, err)
 		}
-		return &Browser{Rod: b.Context(context.Background())}, nil
+		return &Browser{Rod: b, stop: stop}, nil
 	}
 
 	bin, err := ResolveChromium(o.Bin)
@@ -108,10 +115,14 @@ func NewBrowser(ctx context.Context, o BrowserOptions) (*Browser, error) {
 	sweepStaleProfiles()
 	dir, err := os.MkdirTemp("", profilePrefix)
 	if err != nil {
-		return nil, fmt.Errorf("%w: profile dir: %v", ErrLaunch, err)
+		return nil, fmt.Errorf("%w: profile dir: %w", ErrLaunch, err)
 	}
+	// No Context(ctx): the launcher kills the browser when its context ends,
+	// and ctx only bounds start-up.
+	// Not disable-crashpad-for-testing: with Chromium 156 here it makes every
+	// navigation fail with net::ERR_ABORTED (rod's default disable-breakpad
+	// stays on).
 	l := launcher.New().
-		Context(ctx).
 		Bin(bin). // a non-empty Bin means rod's download code is never reached
 		Headless(true).
 		NoSandbox(true).
@@ -124,25 +135,67 @@ func NewBrowser(ctx context.Context, o BrowserOptions) (*Browser, error) {
 		Set("disable-sync").
 		Set("no-first-run").
 		Set("disable-quic").
-		Set("disable-crashpad-for-testing").
 		Set("mute-audio")
 	if o.Offline {
 		l = l.Set("host-resolver-rules", "MAP * ~NOTFOUND, EXCLUDE 127.0.0.1, EXCLUDE localhost")
 	}
-	u, err := l.Launch()
+	u, err := launch(ctx, l)
 	if err != nil {
 		// Cleanup blocks forever after a failed launch: remove the dir ourselves.
 		l.Kill()
 		os.RemoveAll(dir)
-		return nil, fmt.Errorf("%w: %s: %v", ErrLaunch, bin, err)
+		return nil, fmt.Errorf("%w: %s: %w", ErrLaunch, bin, err)
 	}
-	b := rod.New().ControlURL(u).Context(ctx)
-	if err := b.Connect(); err != nil {
+	b, stop, err := connect(ctx, u)
+	if err != nil {
 		l.Kill()
 		os.RemoveAll(dir)
-		return nil, fmt.Errorf("%w: connect: %v", ErrLaunch, err)
+		return nil, fmt.Errorf("%w: connect: %w", ErrLaunch, err)
 	}
-	return &Browser{Rod: b.Context(context.Background()), launcher: l, dataDir: dir}, nil
+	return &Browser{Rod: b, launcher: l, dataDir: dir, stop: stop}, nil
+}
+
+// launch starts the browser and returns its DevTools URL. rod's Launch has no
+// deadline of its own (it waits for the URL on the browser's stderr), so a
+// browser that never prints one is given up on when ctx ends; the caller
+// then kills it, which also ends the Launch left waiting.
+func launch(ctx context.Context, l *launcher.Launcher) (string, error) {
+	type result struct {
+		u   string
+		err error
+	}
+	done := make(chan result, 1)
+	go func() {
+		u, err := l.Launch()
+		done <- result{u, err}
+	}()
+	select {
+	case r := <-done:
+		return r.u, r.err
+	case <-ctx.Done():
+		return "", fmt.Errorf("no DevTools URL before the launch timeout: %w", ctx.Err())
+	}
+}
+
+// connect opens the DevTools connection. rod binds the websocket to the
+// browser's context for its whole life, so the connection gets a context of
+// its own (ended by Close) and ctx only bounds the handshake.
+func connect(ctx context.Context, controlURL string) (*rod.Browser, context.CancelFunc, error) {
+	connCtx, stop := context.WithCancel(context.Background())
+	b := rod.New().ControlURL(controlURL).Context(connCtx)
+	errc := make(chan error, 1)
+	go func() { errc <- b.Connect() }()
+	select {
+	case err := <-errc:
+		if err != nil {
+			stop()
+			return nil, nil, err
+		}
+		return b, stop, nil
+	case <-ctx.Done():
+		stop()
+		return nil, nil, ctx.Err()
+	}
 }
 
 // Close ends the browser and removes its profile. It is safe to call twice.
@@ -150,7 +203,13 @@ func (b *Browser) Close() error {
 	if b == nil || b.Rod == nil {
 		return nil
 	}
-	err := b.Rod.Timeout(5 * time.Second).Close()
+	var err error
+	if b.launcher != nil {
+		err = b.Rod.Timeout(5 * time.Second).Close()
+	}
+	if b.stop != nil {
+		b.stop()
+	}
 	if b.launcher != nil {
 		b.launcher.Kill()
 		os.RemoveAll(b.dataDir)

@@ -1,0 +1,366 @@
+package topology
+
+import (
+	"context"
+	"crypto/rand"
+	"crypto/sha256"
+	"encoding/hex"
+	"errors"
+	"fmt"
+	"net/url"
+	"strconv"
+	"time"
+
+	"github.com/go-rod/rod"
+	"github.com/go-rod/rod/lib/proto"
+)
+
+// ErrOnState wraps an error returned by Options.OnState, which aborts a run.
+var ErrOnState = errors.New("topology: OnState hook failed")
+
+// Scan launches Chromium (per opts.Browser), captures the entry state of
+// rawURL and returns its Topology Graph. An entry page that cannot be loaded
+// is not an error: the graph then has no state and a graph-level failed
+// observation (stateId null) saying why. Errors are reserved for a bad URL,
+// a browser that cannot start, a cancelled ctx and an OnState failure.
+func Scan(ctx context.Context, rawURL string, opts Options) (*Graph, error) {
+	return withBrowser(ctx, rawURL, opts, ModeScan)
+}
+
+// Explore is Scan, then clicks every element the risk policy deems safe,
+// each from a clean entry state, recording edges, new states and refusals.
+func Explore(ctx context.Context, rawURL string, opts Options) (*Graph, error) {
+	return withBrowser(ctx, rawURL, opts, ModeExplore)
+}
+
+// ScanWith is Scan on a browser the caller owns (e.g. an embedding crawler's).
+// The run works in its own browser context, so the caller's cookies and tabs
+// are untouched; opts.Browser is ignored.
+func ScanWith(ctx context.Context, b *rod.Browser, rawURL string, opts Options) (*Graph, error) {
+	return execute(ctx, b, rawURL, opts, ModeScan)
+}
+
+// ExploreWith is Explore on a browser the caller owns.
+func ExploreWith(ctx context.Context, b *rod.Browser, rawURL string, opts Options) (*Graph, error) {
+	return execute(ctx, b, rawURL, opts, ModeExplore)
+}
+
+func withBrowser(ctx context.Context, rawURL string, opts Options, mode Mode) (*Graph, error) {
+	if _, err := parseEntryURL(rawURL); err != nil {
+		return nil, err
+	}
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
+	o := opts.withDefaults()
+	br, err := NewBrowser(ctx, o.Browser)
+	if err != nil {
+		return nil, err
+	}
+	defer br.Close()
+	return execute(ctx, br.Rod, rawURL, opts, mode)
+}
+
+// run is the state of one Scan or Explore.
+type run struct {
+	o      Options
+	mode   Mode
+	b      *rod.Browser // the run's own browser context
+	tab    *tab
+	entry  *url.URL
+	origin string
+
+	g         *Graph
+	byHash    map[string]int // stateHash → index in g.States
+	snaps     []*snapshot    // parallel to g.States
+	failIDs   map[string]int
+	budgetHit map[string]bool
+
+	entryChecks, entryMismatches int
+	dead                         bool // no usable tab is left
+}
+
+func (r *run) now() string { return time.Now().UTC().Format("2006-01-02T15:04:05.000Z07:00") }
+
+func newSessionID() string {
+	var b [12]byte
+	_, _ = rand.Read(b[:])
+	return "crawl-" + hex.EncodeToString(b[:])
+}
+
+// InputFingerprint is the deterministic fingerprint of a run's input: the URL,
+// the mode and every policy and scoring version.
+func InputFingerprint(rawURL string, mode Mode) string {
+	h := sha256.New()
+	for _, p := range []string{rawURL, string(mode), ArtifactVersion, RiskPolicyVersion, NormalizationRuleVersion, LocatorScoringVersion} {
+		h.Write([]byte(p))
+		h.Write([]byte{0})
+	}
+	return "sha256:" + hex.EncodeToString(h.Sum(nil))
+}
+
+func execute(ctx context.Context, b *rod.Browser, rawURL string, opts Options, mode Mode) (*Graph, error) {
+	u, err := parseEntryURL(rawURL)
+	if err != nil {
+		return nil, err
+	}
+	if b == nil {
+		return nil, ErrNilBrowser
+	}
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
+	o := opts.withDefaults()
+	runCtx, cancel := context.WithTimeout(ctx, o.RunTimeout)
+	defer cancel()
+
+	r := &run{o: o, mode: mode, entry: u, origin: originOf(u), byHash: map[string]int{}, failIDs: map[string]int{}, budgetHit: map[string]bool{}}
+	version := "unknown"
+	if v, err := (proto.BrowserGetVersion{}).Call(b.Context(runCtx).Timeout(o.ActionTimeout)); err == nil {
+		version = v.Product
+	}
+	r.g = &Graph{
+		SchemaVersion: SchemaVersion,
+		Metadata: Metadata{
+			ArtifactVersion: ArtifactVersion, InputURL: rawURL, EntryURL: u.String(), GeneratedAt: r.now(),
+			EngineVersion: EngineVersion, Mode: mode, CrawlSessionID: newSessionID(), InputSeed: rawURL,
+			InputFingerprint: InputFingerprint(rawURL, mode),
+			RuntimeContext: RuntimeContext{BrowserEngine: "chromium", BrowserVersion: version, Viewport: o.Viewport,
+				Locale: o.Locale, Timezone: o.Timezone, AuthContext: "anonymous", Offline: o.Offline},
+			Site:                     Site{BaseURL: r.origin + "/", EntryURL: u.String()},
+			RiskPolicyVersion:        RiskPolicyVersion,
+			NormalizationRuleVersion: NormalizationRuleVersion,
+			LocatorScoringVersion:    LocatorScoringVersion,
+		},
+		States: []StateNode{}, Elements: []ActionableElement{}, Edges: []ActionEdge{},
+		SkippedActions: []SkippedAction{}, FailedObservations: []FailedObservation{},
+	}
+
+	inc, err := b.Context(runCtx).Timeout(o.ActionTimeout).Incognito()
+	if err != nil {
+		return nil, fmt.Errorf("topology: create browser context: %w", err)
+	}
+	r.b = inc.Context(context.Background())
+	defer func() {
+		_ = proto.TargetDisposeBrowserContext{BrowserContextID: inc.BrowserContextID}.Call(b.Timeout(5 * time.Second))
+	}()
+	if r.tab, err = openTab(runCtx, r.b, o, r.origin); err != nil {
+		return nil, err
+	}
+	defer func() { r.tab.close() }()
+
+	err = r.drive(runCtx)
+	if ctx.Err() != nil {
+		return nil, ctx.Err()
+	}
+	if err != nil {
+		return nil, err
+	}
+	if runCtx.Err() != nil {
+		r.addFailure(r.failure(nil, nil, nil, FailBudgetExhausted, "run timeout "+o.RunTimeout.String()+" reached; the graph holds what was observed before it"))
+	}
+	r.finish()
+	return r.g, nil
+}
+
+// drive runs the mode. Only OnState errors are returned; everything the page
+// does wrong becomes a failed observation.
+func (r *run) drive(ctx context.Context) error {
+	entry, err := r.enter(ctx)
+	if err != nil || entry < 0 || r.mode == ModeScan {
+		return err
+	}
+	return r.explore(ctx, entry)
+}
+
+// enter navigates to the entry URL and records the entry state. It returns
+// the state's index, or -1 when there is none (the failure is recorded).
+func (r *run) enter(ctx context.Context) (int, error) {
+	nav := r.tab.navigate(ctx, r.entry.String())
+	if nav.navErr != nil {
+		reason := FailNavigationFailed
+		if nav.navErr.Timeout {
+			reason = FailNavigationTimeout
+		}
+		r.addFailure(r.failure(nil, nil, nil, reason, nav.navErr.Error(), Evidence{EvidenceObserved, "cdp", "navigation-error", nav.navErr.Reason}))
+		return -1, nil
+	}
+	if nav.settle.stuck {
+		r.stuck(ctx, nil, nil, nil, "entry page did not answer within "+r.o.ActionTimeout.String()+" (endless script?)")
+		return -1, nil
+	}
+	snap, err := r.capture(ctx)
+	if err != nil && ctx.Err() == nil && !errors.Is(err, context.DeadlineExceeded) {
+		// The document changed under the extraction (a late redirect, a
+		// reload): let it settle once more and retry.
+		r.tab.settle(ctx, r.o.LoadTimeout)
+		snap, err = r.capture(ctx)
+	}
+	if err != nil {
+		if ctx.Err() != nil {
+			return -1, nil
+		}
+		r.stuck(ctx, nil, nil, nil, "entry state extraction failed: "+err.Error())
+		return -1, nil
+	}
+	r.g.Metadata.EntryURL = snap.raw.URL
+	r.g.Metadata.Site.EntryURL = snap.raw.URL
+	idx := r.addState(snap, nil)
+	sid := snap.stateID
+	if nav.settle.loading {
+		r.addFailure(r.failure(&sid, nil, nil, FailLoadTimeout, "the entry page never finished loading within "+r.o.LoadTimeout.String()+"; captured the DOM as it was"))
+	} else if nav.settle.unstable {
+		r.addFailure(r.failure(&sid, nil, nil, FailTimedOut, "the entry page kept changing for "+r.o.LoadTimeout.String()+"; captured it mid-change"))
+	}
+	if !sameDocument(r.entry.String(), snap.raw.URL) {
+		r.addFailure(r.failure(&sid, nil, nil, FailNavigatedAway, "the entry URL ended at "+snap.raw.URL,
+			Evidence{EvidenceObserved, "cdp", "requested-url", r.entry.String()}, Evidence{EvidenceObserved, "dom", "final-url", snap.raw.URL}))
+	}
+	r.recordPageEvents(&sid, nil, nil)
+	if err := r.onState(ctx, idx); err != nil {
+		return -1, err
+	}
+	return idx, nil
+}
+
+// sameDocument compares two URLs ignoring the fragment and a bare trailing slash.
+func sameDocument(a, b string) bool {
+	pa, ea := url.Parse(a)
+	pb, eb := url.Parse(b)
+	if ea != nil || eb != nil {
+		return a == b
+	}
+	key := func(u *url.URL) string {
+		p := u.EscapedPath()
+		if p == "" {
+			p = "/"
+		}
+		return u.Scheme + "://" + u.Host + p + "?" + u.RawQuery
+	}
+	return key(pa) == key(pb)
+}
+
+// recordPageEvents turns dialogs accepted and requests blocked since the last
+// drain into failed observations and evidence of the given state.
+func (r *run) recordPageEvents(stateID, elementID, action *string) {
+	dialogs, blocked, n := r.tab.drain()
+	for _, d := range dialogs {
+		r.addFailure(r.failure(stateID, elementID, action, FailDialog, "JavaScript dialog auto-accepted: "+d))
+	}
+	if n > 0 && stateID != nil {
+		if i, ok := r.stateIndex(*stateID); ok {
+			st := &r.g.States[i]
+			st.Evidence = append(st.Evidence, Evidence{EvidenceObserved, "cdp", "offline-blocked-requests", strconv.Itoa(n)})
+			for _, b := range blocked {
+				st.Evidence = append(st.Evidence, Evidence{EvidenceObserved, "cdp", "offline-blocked-request", b})
+			}
+		}
+	}
+}
+
+func (r *run) stateIndex(id string) (int, bool) {
+	for i := range r.g.States {
+		if r.g.States[i].StateID == id {
+			return i, true
+		}
+	}
+	return 0, false
+}
+
+// addState appends a captured state with its elements and failures.
+func (r *run) addState(s *snapshot, openedBy *string) int {
+	s.state.OpenedByEdgeID = openedBy
+	r.g.States = append(r.g.States, s.state)
+	r.g.Elements = append(r.g.Elements, s.elements...)
+	for _, f := range s.fails {
+		r.addFailure(f)
+	}
+	r.byHash[s.stateHash] = len(r.g.States) - 1
+	r.snaps = append(r.snaps, s)
+	return len(r.g.States) - 1
+}
+
+func (r *run) onState(ctx context.Context, idx int) error {
+	if r.o.OnState == nil {
+		return nil
+	}
+	st := r.g.States[idx]
+	if err := r.o.OnState(ctx, r.tab.page, &st); err != nil {
+		return fmt.Errorf("%w: state %s: %w", ErrOnState, st.StateID, err)
+	}
+	return nil
+}
+
+// failure builds a FailedObservation with a deterministic id.
+func (r *run) failure(stateID, elementID, action *string, reason FailReason, msg string, ev ...Evidence) FailedObservation {
+	if ev == nil {
+		ev = []Evidence{}
+	}
+	return FailedObservation{
+		StateID: stateID, ElementID: elementID, ActionType: action, Reason: reason,
+		Message: msg, Evidence: ev, CreatedAt: r.now(),
+	}
+}
+
+func deref(s *string) string {
+	if s == nil {
+		return ""
+	}
+	return *s
+}
+
+func (r *run) addFailure(f FailedObservation) {
+	key := idOf("fail", deref(f.StateID), deref(f.ElementID), deref(f.ActionType), string(f.Reason))
+	r.failIDs[key]++
+	if n := r.failIDs[key]; n > 1 {
+		key += "-" + strconv.Itoa(n)
+	}
+	f.FailedObservationID = key
+	r.g.FailedObservations = append(r.g.FailedObservations, f)
+}
+
+// stuck records a page that stopped answering and replaces its tab.
+func (r *run) stuck(ctx context.Context, stateID, elementID, action *string, msg string) {
+	r.addFailure(r.failure(stateID, elementID, action, FailTimedOut, msg+"; the tab was closed"))
+	r.tab.drain()
+	r.tab.close()
+	t, err := openTab(ctx, r.b, r.o, r.origin)
+	if err != nil {
+		// Nothing more can be observed: the run ends with what it has.
+		r.dead = true
+		r.tab = &tab{browser: r.b, stop: func() {}}
+		r.addFailure(r.failure(stateID, nil, nil, FailPageClosed, "could not open a replacement tab: "+err.Error()))
+		return
+	}
+	r.tab = t
+}
+
+// finish fills the summary.
+func (r *run) finish() {
+	g := r.g
+	s := Summary{
+		States: len(g.States), Elements: len(g.Elements), Edges: len(g.Edges),
+		SkippedActions: len(g.SkippedActions), FailedObservations: len(g.FailedObservations),
+		FailedObservationsByReason: map[string]int{}, SkippedActionsByRiskCategory: map[string]int{}, EdgesByRiskCategory: map[string]int{},
+	}
+	for _, f := range g.FailedObservations {
+		s.FailedObservationsByReason[string(f.Reason)]++
+	}
+	for _, a := range g.SkippedActions {
+		s.SkippedActionsByRiskCategory[string(a.RiskCategory)]++
+	}
+	for _, e := range g.Edges {
+		s.EdgesByRiskCategory[string(e.RiskCategory)]++
+	}
+	g.Summary = s
+	if r.entryChecks > 0 && len(g.States) > 0 {
+		if r.entryMismatches > 0 {
+			g.States[0].Lifecycle = LifecycleConflicted
+		} else {
+			g.States[0].Lifecycle = LifecycleVerified
+		}
+		g.States[0].Evidence = append(g.States[0].Evidence,
+			Evidence{EvidenceVerified, "explorer", "entry-resets", strconv.Itoa(r.entryChecks)},
+			Evidence{EvidenceVerified, "explorer", "entry-mismatches", strconv.Itoa(r.entryMismatches)})
+	}
+}

@@ -1,0 +1,179 @@
+package topology_test
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"log"
+	"net/http"
+	"net/http/httptest"
+	"time"
+
+	"github.com/go-rod/rod"
+
+	"github.com/frontlatch/frontlatch/topology"
+)
+
+const examplePage = `<!doctype html><html lang="en"><title>Plumber</title><body>
+<main><h1>Fast Plumbing</h1>
+<button type="button" onclick="document.getElementById('q').hidden=false">Get a quote</button>
+<div id="q" role="dialog" aria-label="Quote" hidden><label>Phone <input type="tel" name="phone" required></label></div>
+</main></body></html>`
+
+// ScanWith on a browser the caller owns: the entry state, its elements and
+// the best verified locator of each.
+func ExampleScanWith() {
+	site := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		fmt.Fprint(w, examplePage)
+	}))
+	defer site.Close()
+	ctx := context.Background()
+	b, err := topology.NewBrowser(ctx, topology.BrowserOptions{Offline: true})
+	if errors.Is(err, topology.ErrChromiumNotFound) {
+		log.Fatal("install chromium first: ", err)
+	} else if err != nil {
+		log.Fatal(err)
+	}
+	defer b.Close()
+
+	g, err := topology.ScanWith(ctx, b.Rod, site.URL, topology.Options{Offline: true, ActionTimeout: 10 * time.Second})
+	if err != nil {
+		log.Fatal(err)
+	}
+	fmt.Println(g.Metadata.Mode, len(g.States), "state")
+	for _, e := range g.Elements {
+		fmt.Printf("%s %q visible=%v best=%s\n", e.Role, e.AccessibleName, e.Interactability.Visible, e.Locators[0].Expression)
+	}
+	// Output:
+	// scan 1 state
+	// button "Get a quote" visible=true best=getByRole('button', { name: 'Get a quote', exact: true })
+	// textbox "Phone" visible=false best=getByLabel('Phone', { exact: true })
+}
+
+// Scan launches its own Chromium for one run.
+func ExampleScan() {
+	g, err := topology.Scan(context.Background(), "http://127.0.0.1:8080/", topology.Options{Offline: true})
+	if err != nil {
+		log.Fatal(err)
+	}
+	if len(g.States) == 0 { // the entry page did not load: see the graph-level failure
+		fmt.Println(g.FailedObservations[0].Reason, g.FailedObservations[0].Message)
+	}
+}
+
+// Explore clicks every safe element from a clean entry state; refused
+// actions are listed with the policy's reason.
+func ExampleExplore() {
+	g, err := topology.Explore(context.Background(), "http://127.0.0.1:8080/", topology.Options{MaxStates: 20})
+	if err != nil {
+		log.Fatal(err)
+	}
+	for _, s := range g.SkippedActions {
+		fmt.Println(s.ElementID, s.Reason) // e.g. blocked:destructive
+	}
+}
+
+// ExploreWith with an OnState hook: the embedder runs its own extraction on
+// the live page of every state the engine captures.
+func ExampleExploreWith() {
+	ctx := context.Background()
+	b, err := topology.NewBrowser(ctx, topology.BrowserOptions{})
+	if err != nil {
+		log.Fatal(err)
+	}
+	defer b.Close()
+	opts := topology.Options{
+		InitScripts: []string{`window.__seen = [];`},
+		OnState: func(ctx context.Context, p *rod.Page, st *topology.StateNode) error {
+			res, err := p.Context(ctx).Timeout(5 * time.Second).Eval(`() => document.forms.length`)
+			if err != nil {
+				return err
+			}
+			fmt.Println(st.StateID, "forms:", res.Value.Int())
+			return nil
+		},
+	}
+	if _, err := topology.ExploreWith(ctx, b.Rod, "http://127.0.0.1:8080/", opts); err != nil {
+		log.Fatal(err)
+	}
+}
+
+// OpenPage gives an embedder a page hardened like the engine's own.
+func ExampleOpenPage() {
+	ctx, cancel := context.WithCancel(context.Background())
+	defer cancel()
+	b, err := topology.NewBrowser(ctx, topology.BrowserOptions{Offline: true})
+	if err != nil {
+		log.Fatal(err)
+	}
+	defer b.Close()
+	p, err := topology.OpenPage(ctx, b.Rod, "http://127.0.0.1:8080/", topology.Options{Offline: true})
+	var ne *topology.NavigationError
+	if errors.As(err, &ne) {
+		log.Fatalf("page unreachable (timeout=%v): %v", ne.Timeout, err)
+	} else if err != nil {
+		log.Fatal(err)
+	}
+	defer p.Close()
+	fmt.Println(p.MustInfo().Title)
+}
+
+// ClassifyRisk is the risk-policy-v0.2 verdict the explorer applies.
+func ExampleClassifyRisk() {
+	for _, el := range []topology.ActionableElement{
+		{Tag: "button", Role: "button", AccessibleName: "Delete account", Attributes: map[string]string{"type": "button"}},
+		{Tag: "button", Role: "button", AccessibleName: "Book now", Attributes: map[string]string{"type": "button", "aria-haspopup": "dialog"}},
+		{Tag: "a", Role: "link", AccessibleName: "About", Attributes: map[string]string{"href": "/about"}},
+		{Tag: "a", Role: "link", AccessibleName: "Call us", Attributes: map[string]string{"href": "tel:+61290000000"}},
+	} {
+		r := topology.ClassifyRisk(&el, "https://dentist.example/")
+		fmt.Println(el.AccessibleName, "→", r.Category, r.Level, "explore:", r.Explorable())
+	}
+	// Output:
+	// Delete account → destructive critical explore: false
+	// Book now → disclosure low explore: true
+	// About → navigation low explore: true
+	// Call us → external medium explore: false
+}
+
+// InputFingerprint is the same for the same input on every run.
+func ExampleInputFingerprint() {
+	fmt.Println(topology.InputFingerprint("https://dentist.example/", topology.ModeScan) ==
+		topology.InputFingerprint("https://dentist.example/", topology.ModeScan))
+	// Output: true
+}
+
+// NewBrowser launches Debian's Chromium once so that many runs can share it;
+// Close ends the process and removes its profile.
+func ExampleNewBrowser() {
+	ctx := context.Background()
+	b, err := topology.NewBrowser(ctx, topology.BrowserOptions{Offline: true, LaunchTimeout: 20 * time.Second})
+	switch {
+	case errors.Is(err, topology.ErrChromiumNotFound):
+		log.Fatal(err) // the message says how to install it
+	case errors.Is(err, topology.ErrLaunch):
+		log.Fatal("chromium is installed but did not start: ", err)
+	case err != nil:
+		log.Fatal(err)
+	}
+	defer b.Close()
+	for _, u := range []string{"http://127.0.0.1:8080/", "http://127.0.0.1:8080/contact"} {
+		g, err := topology.ScanWith(ctx, b.Rod, u, topology.Options{Offline: true})
+		if err != nil {
+			log.Fatal(err)
+		}
+		fmt.Println(u, len(g.Elements), "elements")
+	}
+}
+
+// ResolveChromium says which binary NewBrowser would launch, without
+// launching it: an explicit path, then $FRONTLATCH_CHROMIUM, then
+// /usr/bin/chromium, then chromium on $PATH.
+func ExampleResolveChromium() {
+	bin, err := topology.ResolveChromium("")
+	if err != nil {
+		fmt.Println(err) // ErrChromiumNotFound, with how to install it
+		return
+	}
+	fmt.Println("chromium at", bin)
+}

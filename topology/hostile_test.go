@@ -1,0 +1,135 @@
+package topology
+
+import (
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/google/go-cmp/cmp"
+	"github.com/google/go-cmp/cmp/cmpopts"
+)
+
+// Hostile pages never hang or crash a run: each ends as a failed observation
+// within its timeout, and the shared browser keeps working for later tests.
+func TestHostilePages(t *testing.T) {
+	short := func(o *Options) {
+		o.ActionTimeout = 5 * time.Second
+		o.LoadTimeout = 3 * time.Second
+		o.NavigationTimeout = 4 * time.Second
+	}
+	tests := []struct {
+		name       string
+		path       string
+		edit       func(*Options)
+		reason     FailReason
+		wantStates int
+		graphLevel bool // the failure has a null stateId
+	}{
+		{"endless script", "/loop.html", short, FailTimedOut, 0, true},
+		{"alert and confirm", "/dialogs.html", short, FailDialog, 1, false},
+		{"never finishes loading", "/slowload.html", short, FailLoadTimeout, 1, false},
+		{"server never answers", "/never-answers", short, FailNavigationTimeout, 0, true},
+		{"navigates away on load", "/redirect.html", short, FailNavigatedAway, 1, false},
+		{"huge DOM", "/huge.html", func(o *Options) { short(o); o.MaxElements = 300 }, FailDOMTruncated, 1, false},
+		{"cross-origin iframe", "/cross-frame.html", func(o *Options) { short(o); o.Offline = false }, FailFrameInaccessible, 1, false},
+		{"unreachable host", "http://127.0.0.1:1/", short, FailNavigationFailed, 0, true},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			start := time.Now()
+			g := runGraph(t, ModeScan, tc.path, tc.edit)
+			fs := failures(g, tc.reason)
+			if len(fs) == 0 {
+				t.Fatalf("no %s failure; got %v", tc.reason, g.Summary.FailedObservationsByReason)
+			}
+			if len(g.States) != tc.wantStates {
+				t.Errorf("%d states, want %d", len(g.States), tc.wantStates)
+			}
+			if got := fs[0].StateID == nil; got != tc.graphLevel {
+				t.Errorf("graph-level (null stateId) = %v, want %v", got, tc.graphLevel)
+			}
+			t.Logf("%s: %s in %v", tc.reason, fs[0].Message, time.Since(start).Round(time.Millisecond))
+		})
+	}
+	t.Run("redirect target is the state", func(t *testing.T) {
+		g := runGraph(t, ModeScan, "/redirect.html", short)
+		if !strings.HasSuffix(g.States[0].URL, "/plain.html") || !strings.HasSuffix(g.Metadata.EntryURL, "/plain.html") {
+			t.Errorf("state URL %q, entryUrl %q; want the page navigated to", g.States[0].URL, g.Metadata.EntryURL)
+		}
+	})
+	t.Run("dialogs are counted", func(t *testing.T) {
+		g := runGraph(t, ModeScan, "/dialogs.html", short)
+		var msgs []string
+		for _, f := range failures(g, FailDialog) {
+			msgs = append(msgs, f.Message)
+		}
+		want := []string{"JavaScript dialog auto-accepted: alert: Welcome!", "JavaScript dialog auto-accepted: confirm: Accept cookies?"}
+		if diff := cmp.Diff(want, msgs); diff != "" {
+			t.Errorf("dialog failures (-want +got):\n%s", diff)
+		}
+	})
+	t.Run("offline blocks other origins", func(t *testing.T) {
+		g := runGraph(t, ModeScan, "/cross-frame.html", short)
+		blocked := ""
+		for _, e := range g.States[0].Evidence {
+			if e.Fact == "offline-blocked-request" {
+				blocked = e.Value
+			}
+		}
+		if !strings.Contains(blocked, "localhost") {
+			t.Errorf("no blocked request to the other origin in evidence %v", g.States[0].Evidence)
+		}
+	})
+}
+
+// A click that freezes the page costs one failed observation; the tab is
+// replaced and the remaining safe actions are still explored.
+func TestExploreSurvivesFreezingClick(t *testing.T) {
+	g := runGraph(t, ModeExplore, "/loop-click.html", func(o *Options) { o.ActionTimeout = 5 * time.Second })
+	entry := g.States[0].StateID
+	freeze := element(t, g, entry, "Freeze")
+	if !hasFailureFor(g, FailTimedOut, freeze.ElementID) {
+		t.Errorf("no timed-out failure for the freezing click; failures %v", g.Summary.FailedObservationsByReason)
+	}
+	details := element(t, g, entry, "Show details")
+	found := false
+	for _, e := range g.Edges {
+		if e.ElementID == details.ElementID && e.ToStateID != nil && *e.ToStateID != entry {
+			found = true
+		}
+	}
+	if !found {
+		t.Errorf("the click after the freeze was not explored: edges %+v", g.Edges)
+	}
+}
+
+// ignoreRunVolatile drops exactly what may differ between two runs.
+var ignoreRunVolatile = cmp.Options{
+	cmpopts.IgnoreFields(Metadata{}, "CrawlSessionID", "GeneratedAt"),
+	cmpopts.IgnoreFields(StateNode{}, "CreatedAt"),
+	cmpopts.IgnoreFields(ActionEdge{}, "CreatedAt"),
+	cmpopts.IgnoreFields(SkippedAction{}, "CreatedAt"),
+	cmpopts.IgnoreFields(FailedObservation{}, "CreatedAt"),
+	cmpopts.IgnoreFields(LocatorCandidate{}, "LastVerifiedAt"),
+}
+
+func TestDeterminism(t *testing.T) {
+	for _, path := range []string{"/modal.html", "/volatile.html"} {
+		t.Run(path, func(t *testing.T) {
+			a := runGraph(t, ModeExplore, path, nil)
+			b := runGraph(t, ModeExplore, path, nil)
+			if a.Metadata.CrawlSessionID == b.Metadata.CrawlSessionID {
+				t.Errorf("crawlSessionId repeated across runs: %s", a.Metadata.CrawlSessionID)
+			}
+			if a.Metadata.InputFingerprint != b.Metadata.InputFingerprint {
+				t.Errorf("inputFingerprint differs: %s vs %s", a.Metadata.InputFingerprint, b.Metadata.InputFingerprint)
+			}
+			if diff := cmp.Diff(a, b, ignoreRunVolatile); diff != "" {
+				t.Errorf("two runs differ (-first +second):\n%s", diff)
+			}
+			if len(a.States) == 0 || len(a.Elements) == 0 {
+				t.Errorf("empty graph: %+v", a.Summary)
+			}
+		})
+	}
+}

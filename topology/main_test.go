@@ -1,0 +1,109 @@
+package topology
+
+import (
+	"context"
+	"embed"
+	"fmt"
+	"io/fs"
+	"net/http"
+	"net/http/httptest"
+	"os"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/go-rod/rod"
+)
+
+// One Chromium for the whole package: launching costs far more than a test.
+var (
+	testBrowser *Browser
+	testSite    *httptest.Server
+	testSkip    string
+)
+
+//go:embed testdata/site
+var siteFS embed.FS
+
+func TestMain(m *testing.M) {
+	testSite = httptest.NewServer(siteHandler())
+	ctx := context.Background()
+	b, err := NewBrowser(ctx, BrowserOptions{Offline: true})
+	if err != nil {
+		testSkip = err.Error()
+	} else {
+		testBrowser = b
+	}
+	code := m.Run()
+	if testBrowser != nil {
+		testBrowser.Close()
+	}
+	testSite.Close()
+	os.Exit(code)
+}
+
+// browserForTest returns the shared browser or skips when Chromium is absent.
+func browserForTest(t testing.TB) *rod.Browser {
+	t.Helper()
+	if testBrowser == nil {
+		t.Skip("chromium unavailable: " + testSkip)
+	}
+	return testBrowser.Rod
+}
+
+// testOptions are short budgets so hostile pages fail fast.
+func testOptions() Options {
+	return Options{
+		ActionTimeout:     8 * time.Second,
+		NavigationTimeout: 10 * time.Second,
+		LoadTimeout:       4 * time.Second,
+		RunTimeout:        120 * time.Second,
+		Offline:           true,
+	}
+}
+
+// siteHandler serves testdata/site plus a few endpoints that misbehave on
+// purpose (they cannot be static files).
+func siteHandler() http.Handler {
+	sub, _ := fs.Sub(siteFS, "testdata/site")
+	files := http.FileServer(http.FS(sub))
+	mux := http.NewServeMux()
+	mux.Handle("/", files)
+	// A response that never comes: the navigation itself times out.
+	mux.HandleFunc("/never-answers", func(w http.ResponseWriter, r *http.Request) {
+		<-r.Context().Done()
+	})
+	// An image that never finishes: the page's load event never fires.
+	mux.HandleFunc("/slow.png", func(w http.ResponseWriter, r *http.Request) {
+		w.Header().Set("Content-Type", "image/png")
+		w.WriteHeader(200)
+		w.(http.Flusher).Flush()
+		<-r.Context().Done()
+	})
+	// Volatile markup: a fresh nonce, id and timestamp on every request.
+	mux.HandleFunc("/volatile.html", func(w http.ResponseWriter, r *http.Request) {
+		n := time.Now().UnixNano()
+		w.Header().Set("Content-Type", "text/html; charset=utf-8")
+		fmt.Fprintf(w, volatilePage, n, n%0xffffffffff+0x1000000000, time.Now().UTC().Format(time.RFC3339Nano), n)
+	})
+	// A cross-origin iframe needs a second origin: the same server under
+	// "localhost" is another origin than 127.0.0.1.
+	mux.HandleFunc("/cross-frame.html", func(w http.ResponseWriter, r *http.Request) {
+		other := strings.Replace(testSite.URL, "127.0.0.1", "localhost", 1)
+		w.Header().Set("Content-Type", "text/html; charset=utf-8")
+		fmt.Fprintf(w, `<!doctype html><html lang="en"><title>Frames</title><body><h1>Map</h1>
+<iframe src="%s/plain.html" title="other origin"></iframe><button type="button">Stay</button></body></html>`, other)
+	})
+	return mux
+}
+
+const volatilePage = `<!doctype html><html lang="en"><head><title>Volatile</title>
+<meta name="csrf-token" content="%d"></head><body>
+<main><h1>Welcome</h1>
+<button id="btn-%x" type="button" data-nonce="x">Open menu</button>
+<p>Generated at %s</p>
+<form action="/contact" method="post"><input type="hidden" name="_token" value="%d">
+<label>Email <input type="email" name="email" required></label><button>Send</button></form>
+</main></body></html>`
+
+func siteURL(path string) string { return testSite.URL + path }

@@ -1,0 +1,54 @@
+package topology
+
+import (
+	"context"
+	"runtime"
+	"testing"
+	"time"
+)
+
+// TestOpenPageReleasesHandlersOnClose opens and closes pages under one
+// long-lived context, as a crawler does, and checks the goroutines that
+// serve each page's event handlers end with the page, not with the context.
+func TestOpenPageReleasesHandlersOnClose(t *testing.T) {
+	b := browserForTest(t)
+	url := testSite.URL
+	ctx := context.Background()
+	open := func() {
+		p, err := OpenPage(ctx, b, url+"/about.html", testOptions())
+		if err != nil {
+			t.Fatal(err)
+		}
+		if err := p.Close(); err != nil {
+			t.Fatal(err)
+		}
+	}
+	open() // warm up rod's own per-browser goroutines
+	settle := func() int {
+		var n int
+		for range 50 {
+			n = runtime.NumGoroutine()
+			time.Sleep(20 * time.Millisecond)
+			if runtime.NumGoroutine() == n {
+				break
+			}
+		}
+		return n
+	}
+	before := settle()
+	const pages = 8
+	for range pages {
+		open()
+	}
+	deadline := time.Now().Add(5 * time.Second)
+	for {
+		after := settle()
+		if after < before+pages { // a leak keeps at least one goroutine per page
+			return
+		}
+		if time.Now().After(deadline) {
+			t.Fatalf("goroutines grew from %d to %d over %d open/close cycles: OpenPage leaks per page", before, after, pages)
+		}
+		time.Sleep(100 * time.Millisecond)
+	}
+}

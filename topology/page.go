@@ -1,0 +1,372 @@
+package topology
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"net/url"
+	"strings"
+	"sync"
+	"sync/atomic"
+	"time"
+
+	"github.com/go-rod/rod"
+	"github.com/go-rod/rod/lib/proto"
+)
+
+// ErrInvalidURL reports a URL the engine cannot open: it must be absolute
+// http(s) (or file) with a host.
+var ErrInvalidURL = errors.New("topology: invalid URL: give an absolute http://, https:// or file:// URL")
+
+// ErrNavigation reports that a page could not be opened.
+var ErrNavigation = errors.New("topology: navigation failed")
+
+// NavigationError says why a navigation failed. It matches ErrNavigation with
+// errors.Is; Timeout tells a server that never answered from one that refused.
+type NavigationError struct {
+	URL     string
+	Timeout bool
+	Reason  string // Chromium's error text (net::ERR_…) or "timeout"
+	Err     error
+}
+
+func (e *NavigationError) Error() string {
+	return fmt.Sprintf("topology: navigate to %s: %s (check the URL is reachable from this machine)", e.URL, e.Reason)
+}
+
+// Is makes NavigationError match ErrNavigation.
+func (e *NavigationError) Is(target error) bool { return target == ErrNavigation }
+
+func (e *NavigationError) Unwrap() error { return e.Err }
+
+// ErrPageStuck reports that a page stopped answering (an endless script) and
+// was closed.
+var ErrPageStuck = errors.New("topology: page stopped responding and was closed")
+
+// parseEntryURL validates a caller URL.
+func parseEntryURL(raw string) (*url.URL, error) {
+	u, err := url.Parse(strings.TrimSpace(raw))
+	if err != nil {
+		return nil, fmt.Errorf("%w: %q: %w", ErrInvalidURL, raw, err)
+	}
+	switch u.Scheme {
+	case "http", "https":
+		if u.Host == "" {
+			return nil, fmt.Errorf("%w: %q has no host", ErrInvalidURL, raw)
+		}
+	case "file":
+	default:
+		return nil, fmt.Errorf("%w: %q", ErrInvalidURL, raw)
+	}
+	return u, nil
+}
+
+func originOf(u *url.URL) string {
+	if u.Scheme == "file" {
+		return "file://"
+	}
+	return u.Scheme + "://" + u.Host
+}
+
+// tab is a hardened page: JavaScript dialogs are accepted, foreign requests
+// are failed in offline mode, and main-frame loading is tracked, all by event
+// handlers registered before the first navigation.
+type tab struct {
+	page    *rod.Page
+	browser *rod.Browser
+	o       Options
+	origin  string // requests outside it are failed when o.Offline
+	stop    context.CancelFunc
+
+	loading atomic.Bool
+	mu      sync.Mutex
+	dialogs []string // messages of dialogs accepted since the last drain
+	blocked []string // first blocked request URLs since the last drain
+	nBlock  int
+}
+
+func step(ctx context.Context, p *rod.Page, d time.Duration) *rod.Page {
+	return p.Context(ctx).Timeout(d)
+}
+
+// openTab creates and hardens a tab on b. Nothing is navigated yet.
+func openTab(ctx context.Context, b *rod.Browser, o Options, origin string) (*tab, error) {
+	p, err := b.Context(ctx).Timeout(o.ActionTimeout + o.NavigationTimeout).Page(proto.TargetCreateTarget{URL: "about:blank"})
+	if err != nil {
+		return nil, fmt.Errorf("topology: open tab: %w", err)
+	}
+	p = p.Context(context.Background())
+	hctx, stop := context.WithCancel(context.Background())
+	t := &tab{page: p, browser: b, o: o, origin: origin, stop: stop}
+
+	hp := p.Context(hctx)
+	handlers := []any{
+		func(e *proto.PageJavascriptDialogOpening) {
+			t.mu.Lock()
+			t.dialogs = append(t.dialogs, string(e.Type)+": "+truncate(e.Message, 120))
+			t.mu.Unlock()
+			_ = proto.PageHandleJavaScriptDialog{Accept: true}.Call(p.Timeout(o.ActionTimeout))
+		},
+		func(e *proto.PageFrameStartedLoading) {
+			if e.FrameID == p.FrameID {
+				t.loading.Store(true)
+			}
+		},
+		func(e *proto.PageFrameStoppedLoading) {
+			if e.FrameID == p.FrameID {
+				t.loading.Store(false)
+			}
+		},
+	}
+	if o.Offline {
+		handlers = append(handlers, func(e *proto.FetchRequestPaused) {
+			if t.allowed(e.Request.URL) {
+				_ = proto.FetchContinueRequest{RequestID: e.RequestID}.Call(p.Timeout(o.ActionTimeout))
+				return
+			}
+			t.mu.Lock()
+			t.nBlock++
+			if len(t.blocked) < 5 {
+				t.blocked = append(t.blocked, truncate(e.Request.URL, 200))
+			}
+			t.mu.Unlock()
+			_ = proto.FetchFailRequest{RequestID: e.RequestID, ErrorReason: proto.NetworkErrorReasonBlockedByClient}.Call(p.Timeout(o.ActionTimeout))
+		})
+	}
+	wait := hp.EachEvent(handlers...)
+	go wait()
+
+	setup := []func(c proto.Client) error{
+		proto.EmulationSetDeviceMetricsOverride{Width: o.Viewport.Width, Height: o.Viewport.Height, DeviceScaleFactor: 1}.Call,
+		proto.EmulationSetLocaleOverride{Locale: o.Locale}.Call,
+		proto.EmulationSetTimezoneOverride{TimezoneID: o.Timezone}.Call,
+	}
+	for _, call := range setup {
+		if err := call(step(ctx, p, o.ActionTimeout)); err != nil {
+			t.close()
+			return nil, fmt.Errorf("topology: configure tab (viewport, locale %q, time zone %q): %w", o.Locale, o.Timezone, err)
+		}
+	}
+	for _, src := range o.InitScripts {
+		if _, err := (proto.PageAddScriptToEvaluateOnNewDocument{Source: src}).Call(step(ctx, p, o.ActionTimeout)); err != nil {
+			t.close()
+			return nil, fmt.Errorf("topology: add init script: %w", err)
+		}
+	}
+	return t, nil
+}
+
+// allowed reports whether offline mode lets a request through: same origin as
+// the entry, or a URL that never touches the network.
+func (t *tab) allowed(raw string) bool {
+	for _, s := range []string{"data:", "blob:", "about:", "chrome-error:"} {
+		if strings.HasPrefix(raw, s) {
+			return true
+		}
+	}
+	u, err := url.Parse(raw)
+	if err != nil {
+		return false
+	}
+	return originOf(u) == t.origin
+}
+
+// drain returns and clears the dialogs accepted and requests blocked so far.
+func (t *tab) drain() (dialogs []string, blocked []string, nBlocked int) {
+	t.mu.Lock()
+	defer t.mu.Unlock()
+	dialogs, blocked, nBlocked = t.dialogs, t.blocked, t.nBlock
+	t.dialogs, t.blocked, t.nBlock = nil, nil, 0
+	return
+}
+
+// close ends the tab through the browser (Target.closeTarget), which works
+// even when the renderer is stuck in an endless script.
+func (t *tab) close() {
+	if t == nil || t.page == nil {
+		return
+	}
+	_, _ = proto.TargetCloseTarget{TargetID: t.page.TargetID}.Call(t.browser.Timeout(5 * time.Second))
+	t.stop()
+	t.page = nil
+}
+
+// eval runs a function in the page and returns its string result (callers
+// return JSON.stringify output, which crosses CDP faster than a deep object).
+func (t *tab) eval(ctx context.Context, d time.Duration, js string, args ...any) (string, error) {
+	if t.page == nil {
+		return "", ErrPageStuck
+	}
+	res, err := step(ctx, t.page, d).Evaluate(rod.Eval(js, args...).ByPromise())
+	if err != nil {
+		return "", err
+	}
+	return res.Value.Str(), nil
+}
+
+// navOutcome is what a bounded navigation observed.
+type navOutcome struct {
+	navErr   *NavigationError // the navigation itself failed
+	settle   settleOutcome
+	finalURL string
+}
+
+// navigate opens u: bounded Page.navigate, then a bounded wait for load and
+// stability. A page that never finishes loading is used as it is.
+func (t *tab) navigate(ctx context.Context, u string) navOutcome {
+	err := step(ctx, t.page, t.o.NavigationTimeout).Navigate(u)
+	if err != nil {
+		ne := &NavigationError{URL: u, Err: err, Reason: err.Error()}
+		var re *rod.NavigationError
+		switch {
+		case errors.As(err, &re):
+			ne.Reason = re.Reason
+		case errors.Is(err, context.DeadlineExceeded) && ctx.Err() == nil:
+			ne.Timeout, ne.Reason = true, "timeout after "+t.o.NavigationTimeout.String()
+			_ = proto.PageStopLoading{}.Call(step(ctx, t.page, time.Second))
+		}
+		return navOutcome{navErr: ne}
+	}
+	s := t.settle(ctx, t.o.LoadTimeout)
+	return navOutcome{settle: s, finalURL: s.url}
+}
+
+// settleOutcome is how a wait for stability ended.
+type settleOutcome struct {
+	url      string
+	loading  bool // main frame still loading at the deadline
+	unstable bool // DOM or URL still changing at the deadline
+	stuck    bool // the page did not answer at all
+	err      error
+}
+
+const settleProbe = `() => JSON.stringify([location.href, document.readyState, document.getElementsByTagName('*').length])`
+
+// settle waits until the page is stable: the URL, readyState and element
+// count unchanged for o.Settle, readyState complete and no main-frame load
+// pending. It is bounded by d; past it the caller proceeds with the page as
+// it is, and the outcome says why it was not stable. A page that does not
+// answer a probe within ActionTimeout is reported stuck.
+func (t *tab) settle(ctx context.Context, d time.Duration) settleOutcome {
+	deadline := time.Now().Add(d)
+	var last string
+	var since time.Time
+	var out settleOutcome
+	for {
+		// Each probe gets the full ActionTimeout: only a page that cannot
+		// answer one tiny Evaluate in that long counts as stuck, however
+		// close the settle deadline is.
+		probe, err := t.eval(ctx, t.o.ActionTimeout, settleProbe)
+		now := time.Now()
+		if err != nil {
+			out.err = err
+			if ctx.Err() != nil {
+				return out
+			}
+			if errors.Is(err, context.DeadlineExceeded) {
+				out.stuck = true
+				return out
+			}
+		} else {
+			out.err = nil
+			var v []any
+			_ = json.Unmarshal([]byte(probe), &v)
+			if len(v) == 3 {
+				out.url, _ = v[0].(string)
+			}
+			if probe != last {
+				last, since = probe, now
+			}
+			complete := len(v) == 3 && v[1] == "complete"
+			loading := t.loading.Load() || !complete
+			if !loading && now.Sub(since) >= t.o.Settle {
+				return settleOutcome{url: out.url}
+			}
+			out.loading = loading
+			out.unstable = now.Sub(since) < t.o.Settle
+			// A page that never finishes loading but whose DOM has been
+			// quiet for a while is used as it is once the deadline passes.
+		}
+		if now.After(deadline) {
+			return out
+		}
+		select {
+		case <-ctx.Done():
+			out.err = ctx.Err()
+			return out
+		case <-time.After(50 * time.Millisecond):
+		}
+	}
+}
+
+// OpenPage opens url on b in a tab hardened the way the engine hardens its
+// own: a dialog auto-accept handler registered before navigating, offline
+// request blocking (opts.Offline), opts.InitScripts, the emulated viewport,
+// locale and time zone, a bounded navigation, a bounded wait for load (past
+// which the page is used as it is) and a wait for stability. The handlers live
+// until ctx ends; the caller closes the page. A failed navigation returns a
+// *NavigationError (errors.Is ErrNavigation) and closes the tab.
+func OpenPage(ctx context.Context, b *rod.Browser, rawURL string, opts Options) (*rod.Page, error) {
+	o := opts.withDefaults()
+	u, err := parseEntryURL(rawURL)
+	if err != nil {
+		return nil, err
+	}
+	if b == nil {
+		return nil, ErrNilBrowser
+	}
+	t, err := openTab(ctx, b, o, originOf(u))
+	if err != nil {
+		return nil, err
+	}
+	stopWhenGone(ctx, b, t)
+	nav := t.navigate(ctx, u.String())
+	if nav.navErr != nil {
+		t.close()
+		return nil, nav.navErr
+	}
+	if nav.settle.stuck {
+		t.close()
+		return nil, fmt.Errorf("%w: %s", ErrPageStuck, u)
+	}
+	if nav.settle.err != nil && ctx.Err() != nil {
+		t.close()
+		return nil, ctx.Err()
+	}
+	return t.page, nil
+}
+
+func truncate(s string, n int) string {
+	if len(s) <= n {
+		return s
+	}
+	// Cut on a rune boundary.
+	for n > 0 && n < len(s) && (s[n]&0xC0) == 0x80 {
+		n--
+	}
+	return s[:n] + "…"
+}
+
+// stopWhenGone ends the tab's event handlers when its target is destroyed
+// (the caller closed the page) or ctx ends, whichever comes first, so a
+// caller opening thousands of pages under one long context leaks nothing.
+// The destroyed-event wait is registered before returning so a close right
+// after OpenPage is not missed.
+func stopWhenGone(ctx context.Context, b *rod.Browser, t *tab) {
+	wctx, cancel := context.WithCancel(context.Background())
+	target := t.page.TargetID
+	gone := b.Context(wctx).EachEvent(func(e *proto.TargetTargetDestroyed) bool {
+		return e.TargetID == target
+	})
+	done := make(chan struct{})
+	go func() { gone(); close(done) }()
+	go func() {
+		select {
+		case <-ctx.Done():
+		case <-done:
+		}
+		t.stop()
+		cancel()
+	}()
+}
