@@ -1,9 +1,12 @@
 // extract.js — run once per page by extract.FromPage through a single
 // Runtime.evaluate. It returns JSON.stringify of an object shaped exactly
-// like extract.Page (see types.go; keys are the Go json tags). Keep it free
-// of page globals: pages redefine Array, JSON and friends, so the few
-// built-ins it needs are taken from a fresh iframe-less realm where possible.
-() => {
+// like extract.Page (see types.go; keys are the Go json tags). One round
+// trip for the whole page: walking the same elements with rod calls costs
+// 50-65 ms and ~200 round trips (REFERENCE.md). Every per-form step is
+// guarded so one hostile control cannot cost the rest of the page.
+(cfg) => {
+  const SEND = new RegExp(cfg.send, "i"), WIDGET = new RegExp(cfg.widget, "i"), DIALOG = new RegExp(cfg.dialog, "i");
+  const HINT = new RegExp(cfg.hint, "i"), BUTTON = new RegExp(cfg.button, "i");
   const MAX_WRAPPERS = 4, MAX_FORM_TEXT = 2000, MAX_NEARBY = 300, MAX_SCRIPT = 4000;
   const MAX_LINKS = 2000, MAX_SCRIPTS = 200, MAX_EMBEDS = 200;
   const truncated = [];
@@ -65,7 +68,7 @@
     const walk = (n) => {
       if (n.nodeType === 3) { out += n.nodeValue; return; }
       if (n.nodeType !== 1 || n === exclude) return;
-      if (CONTROL[n.tagName]) return;
+      if (CONTROL[n.tagName] && !(n === root && (n.tagName === "BUTTON" || n.tagName === "OPTION"))) return;
       if (!includeHidden) { const cs = styleOf(n); if (cs && (cs.display === "none" || cs.visibility === "hidden")) return; }
       if (n.tagName === "IMG") { out += " " + attr(n, "alt") + " "; return; }
       out += " ";
@@ -80,7 +83,21 @@
   // nearbyLabel: no accessible name — read the text a sighted person reads
   // just before the control (previous siblings, then the previous cell of a
   // table row), bounded so a form's intro paragraph is not taken.
-  const nearbyLabel = (el, stop) => {
+  // A checkbox or radio button is read with the text after it ("[x] I
+  // agree…"); other controls with the text before them.
+  const followingText = (el) => {
+    for (let s = el.nextSibling; s; s = s.nextSibling) {
+      if (s.nodeType === 1 && (s.matches("input,select,textarea,button,br") || s.querySelector("input:not([type=hidden]),select,textarea"))) return "";
+      const t = s.nodeType === 3 ? norm(s.nodeValue) : s.nodeType === 1 ? nameText(s, null, false) : "";
+      if (t) return t.length > 300 ? t.slice(0, 300) : t;
+    }
+    return "";
+  };
+  const nearbyLabel = (el, stop, beforeOnly) => {
+    if (!beforeOnly && el.tagName === "INPUT" && (lower(el.type) === "checkbox" || lower(el.type) === "radio")) {
+      const t = followingText(el);
+      if (t) return t;
+    }
     let n = el;
     for (let depth = 0; n && n !== stop && depth < 4; depth++, n = n.parentElement) {
       for (let s = n.previousSibling; s; s = s.previousSibling) {
@@ -97,17 +114,35 @@
     return "";
   };
 
+  // ownLabels is el.labels scoped to el's own form. Sites repeat a form (a
+  // header modal and the footer) with the same ids; the browser then binds
+  // every label[for] to the first copy and none to the others, so labels
+  // are taken from the field's own form first, found there by id if needed.
+  const ownLabels = (el) => {
+    const all = Array.from(el.labels || []);
+    const form = el.form || (el.closest && el.closest("form"));
+    if (!form) return all;
+    const inForm = all.filter((l) => form.contains(l));
+    if (inForm.length) return inForm;
+    if (el.id) {
+      const scoped = Array.from(form.querySelectorAll("label[for]")).filter((l) => l.htmlFor === el.id);
+      if (scoped.length) return scoped;
+    }
+    return all;
+  };
+
   const labelOf = (el, stop) => {
     const lb = attr(el, "aria-labelledby");
     if (lb) { const t = byIds(lb); if (t) return [t, "aria-labelledby", true]; }
     const al = norm(attr(el, "aria-label"));
     if (al) return [al, "aria-label", true];
-    if (el.labels && el.labels.length) {
+    const own = ownLabels(el);
+    if (own.length) {
       const parts = [];
       let src = "label-for", vis = false;
-      for (const l of el.labels) {
+      for (const l of own) {
         const t = nameText(l, el, true);
-        if (t) parts.push(t);
+        if (t && !parts.includes(t)) parts.push(t);
         if (l.contains(el)) src = "label-wrapping";
         if (isRendered(l)) vis = true;
       }
@@ -208,7 +243,6 @@
     }
     return w;
   };
-  const HINT = /(^|[\s_-])(help|hint|description|desc|instructions?|form-text|field-description|gfield_description|caption|note)([\s_-]|$)/i;
   const hintOf = (el, wrap, labelText) => {
     const db = attr(el, "aria-describedby");
     if (db) { const t = byIds(db); if (t) return clip(t, 500); }
@@ -242,7 +276,7 @@
       }
     }
     const f = {
-      tag, type, name: attr(el, "name"), id: attr(el, "id"),
+      tag, type, name: attr(el, "name"), id: attr(el, "id"), class: attr(el, "class"),
       label: clip(label, 300), labelSource: src, labelVisible: labelVis,
       placeholder: norm(attr(el, "placeholder")),
       autocomplete: attr(el, "autocomplete"), autocompleteTokens: acTokens(attr(el, "autocomplete")),
@@ -273,10 +307,9 @@
     return f;
   };
 
-  const SEND = /\b(send|submit|enquire|inquire|request|book|reserve|subscribe|sign ?up|get (a )?quote|call me|contact us|apply|go|search|senden|absenden|abschicken|anfragen|buchen|enviar|solicitar|reservar|envoyer|soumettre|valider|réserver|inviare|invia|prenota|invio|verzenden|versturen|aanvragen|boeken|wyślij|gönder|отправить|送信|提交|发送|전송|보내기)/i;
   const isButtonLike = (n) => {
     if (n.matches("button,input[type=submit],input[type=image],input[type=button],[role=button]")) return true;
-    if (n.matches("a,div,span") && /(^|[\s_-])(btn|button|submit)([\s_-]|$)/i.test(attr(n, "class")) && SEND.test(norm(n.textContent).slice(0, 60))) return true;
+    if (n.matches("a,div,span") && BUTTON.test(attr(n, "class")) && SEND.test(norm((n.textContent || "").slice(0, 200)).slice(0, 60))) return true;
     return false;
   };
   const submitOf = (b, scope) => ({
@@ -287,7 +320,7 @@
 
   const isWidget = (n) => {
     if (n.hasAttribute("data-sitekey")) return true;
-    if (/(^|[\s_-])(widget|captcha|recaptcha|h-captcha|cf-turnstile|frc-captcha)([\s_-]|$)/i.test(attr(n, "class"))) return true;
+    if (WIDGET.test(attr(n, "class"))) return true;
     for (const a of n.attributes) if (a.name.startsWith("data-") && /^https?:\/\//i.test(a.value)) return true;
     return false;
   };
@@ -304,8 +337,9 @@
     const lb = attr(root, "aria-labelledby");
     if (lb) { const t = byIds(lb); if (t) return clip(t, 200); }
     for (const a of ["aria-label", "title"]) { const t = norm(attr(root, a)); if (t) return clip(t, 200); }
-    const inner = root.querySelector("legend,h1,h2,h3,h4,h5,h6,[role=heading]");
+    const inner = root.querySelector("h1,h2,h3,h4,h5,h6,[role=heading]");
     if (inner) { const t = nameText(inner, null, true); if (t) return clip(t, 200); }
+    const legend = root.querySelector("legend");
     // nearest heading before the form in document order, a bounded walk
     const w = doc.createTreeWalker(doc.body || doc.documentElement, NodeFilter.SHOW_ELEMENT);
     w.currentNode = root;
@@ -314,11 +348,11 @@
       if (/^H[1-6]$/.test(n.tagName) || attr(n, "role") === "heading") { const t = nameText(n, null, true); if (t) return clip(t, 200); }
       if (n.tagName === "FORM") break;
     }
-    return "";
+    return legend ? clip(nameText(legend, null, true), 200) : "";
   };
   const inDialog = (el) => {
     if (el.closest("dialog,[role=dialog],[role=alertdialog],[aria-modal=true]")) return true;
-    for (let n = el.parentElement; n && n !== doc.body; n = n.parentElement) if (/(^|[\s_-])(modal|popup|pop-up|lightbox|dialog|overlay|offcanvas)([\s_-]|$)/i.test(attr(n, "class"))) return true;
+    for (let n = el.parentElement; n && n !== doc.body; n = n.parentElement) if (DIALOG.test(attr(n, "class"))) return true;
     return false;
   };
 
@@ -346,7 +380,7 @@
             const lg = fs.tagName === "FIELDSET" ? fs.querySelector("legend") : null;
             group.legend = lg ? nameText(lg, null, true) : (attr(fs, "aria-labelledby") ? byIds(attr(fs, "aria-labelledby")) : norm(attr(fs, "aria-label")));
           }
-          if (!group.legend) group.legend = nearbyLabel(members[0], form) || "";
+          if (!group.legend) group.legend = nearbyLabel(members[0], form, true) || "";
           if (!group.legend && members.length === 1) group.legend = "";
           if (!group.legend) { const [l] = labelOf(el, form); group.legend = members.length === 1 ? l : ""; }
         }
@@ -385,7 +419,7 @@
       if (!rec.submits.length) {
         for (const b of form.querySelectorAll("button,input[type=button],[role=button],a,div,span")) {
           if (rec.submits.length >= 3) break;
-          if (isButtonLike(b) && SEND.test(norm(b.tagName === "INPUT" ? attr(b, "value") : b.textContent).slice(0, 60))) rec.submits.push(submitOf(b, scope));
+          if (isButtonLike(b) && SEND.test(norm(b.tagName === "INPUT" ? attr(b, "value") : (b.textContent || "").slice(0, 200)).slice(0, 60))) rec.submits.push(submitOf(b, scope));
         }
       }
       rec.widgets = widgetsIn(form);
@@ -398,11 +432,21 @@
   try {
     const loose = Array.prototype.filter.call(doc.querySelectorAll("input,select,textarea"), (el) =>
       !el.form && !el.closest("form") && !(el.tagName === "INPUT" && (SKIP_TYPES[lower(el.type)] || lower(el.type) === "hidden")) && isRendered(el));
+    // Mark the ancestors (up to 8 levels) of every rendered button-like
+    // element outside forms once, instead of searching each control's
+    // ancestors for buttons: large pages have thousands of elements.
+    const nearButton = new Set();
+    if (loose.length) {
+      for (const b of doc.querySelectorAll("button,input[type=submit],input[type=image],input[type=button],[role=button],a[class],div[class],span[class]")) {
+        if (b.closest("form") || !isButtonLike(b) || !isRendered(b)) continue;
+        for (let n = b.parentElement, d = 0; n && n !== doc.body && d < 8; n = n.parentElement, d++) nearButton.add(n);
+      }
+    }
     const containers = new Map();
     for (const el of loose) {
       let c = null;
       for (let n = el.parentElement, d = 0; n && n !== doc.body && n !== doc.documentElement && d < 8; n = n.parentElement, d++) {
-        if (Array.prototype.some.call(n.querySelectorAll("button,input,[role=button],a,div,span"), (b) => b !== el && isButtonLike(b) && isRendered(b) && !b.closest("form"))) { c = n; break; }
+        if (nearButton.has(n)) { c = n; break; }
       }
       if (!c) continue;
       if (!containers.has(c)) containers.set(c, []);

@@ -105,17 +105,21 @@ type Form struct {
 // Field (Options lists its buttons); every other control is its own Field.
 // Buttons are Submits, not Fields.
 type Field struct {
-	Tag  string `json:"tag"`  // input, select, textarea, or the tag of a contenteditable/role=textbox
-	Type string `json:"type"` // lower-case type attribute as the browser reads it ("text" by default; "select-one", "select-multiple", "textarea")
-	Name string `json:"name"`
-	ID   string `json:"id"`
+	Tag   string `json:"tag"`  // input, select, textarea, or the tag of a contenteditable/role=textbox
+	Type  string `json:"type"` // lower-case type attribute as the browser reads it ("text" by default; "select-one", "select-multiple", "textarea")
+	Name  string `json:"name"`
+	ID    string `json:"id"`
+	Class string `json:"class"`
 
 	// Label is the accessible name as a browser computes it for the control:
 	// aria-labelledby, aria-label, label[for]/wrapping label, title, then
 	// placeholder. LabelSource says which rule produced it.
 	Label       string      `json:"label"`
 	LabelSource LabelSource `json:"labelSource"`
-	Placeholder string      `json:"placeholder"`
+	// LabelVisible is false when the label element itself is not rendered
+	// (a visually hidden label, or a label hidden along with a honeypot).
+	LabelVisible bool   `json:"labelVisible"`
+	Placeholder  string `json:"placeholder"`
 	// Autocomplete is the raw attribute; AutocompleteTokens its lower-case
 	// tokens (section-*, shipping/billing, home/work…, then the field name).
 	Autocomplete       string   `json:"autocomplete"`

@@ -1,0 +1,301 @@
+package mapper
+
+import (
+	"fmt"
+	"net/url"
+	"sort"
+	"strings"
+
+	"github.com/frontlatch/frontlatch/mapper/extract"
+	"github.com/frontlatch/frontlatch/shared"
+)
+
+// builder assembles one graph from the pages of a site. Pages are added in
+// crawl order (entry page first); finish folds, names and orders actions.
+type builder struct {
+	o    Options
+	site *url.URL
+	slug string
+	at   shared.Timestamp
+	cls  classifier
+
+	drafts     []*draft
+	byKey      map[string]*draft
+	seenForms  map[string]bool   // a form element seen in several states counts once
+	visited    map[string]bool   // canonicalPage of every page mapped
+	redirects  map[string]string // canonicalPage of a requested URL → the URL it redirected to
+	loginPages map[string]bool   // canonicalPage of pages whose form is a login
+
+	siteName    string // og:site_name or application-name of the first page that has one
+	ldActions   []pagedLDAction
+	tels, mails []*linkDoor
+	linkOuts    []*linkDoor
+	schedulers  []*vendorDoor
+	notes       []string
+}
+
+// draft is an action being assembled, with what its effects and barriers
+// will be read from.
+type draft struct {
+	key     string
+	idPart  string
+	action  shared.Action
+	doors   map[string]int      // door key → index in action.Access
+	pages   map[string][]string // door key → pages it was seen on
+	doorEv  map[string]string   // door key → evidence of its first sighting
+	effects effectContext
+	barrier []barrierFinding
+}
+
+// linkDoor is a tel:, mailto: or booking link seen on one or more pages.
+type linkDoor struct {
+	key, href, text string
+	kind            shared.ActionKind
+	pages           []string
+	contexts        []string // what a person reads around each occurrence
+	sameSite        bool
+	vendor          *vendor // a vendor's booking page, nil otherwise
+}
+
+// vendorDoor is a third-party widget or link seen on one or more pages.
+type vendorDoor struct {
+	v       *vendor
+	url     string // the vendor URL, when one was seen
+	locator string
+	ev      string
+	pages   []string
+}
+
+func newBuilder(o Options, site *url.URL, cls classifier) *builder {
+	slug := o.SiteSlug
+	if slug == "" {
+		slug = siteSlug(site.Host)
+	}
+	return &builder{
+		o: o, site: site, slug: slug, at: shared.TimestampOf(o.Now()), cls: cls,
+		byKey: map[string]*draft{}, seenForms: map[string]bool{}, visited: map[string]bool{},
+		redirects: map[string]string{}, loginPages: map[string]bool{},
+	}
+}
+
+// prov is a provenance record signed by this run.
+func (b *builder) prov(m shared.ProvenanceMethod, conf float64, evidence string) shared.Provenance {
+	if conf >= 1 {
+		conf = 0.99 // only an owner may be certain
+	}
+	return shared.Provenance{Method: m, Confidence: conf, At: b.at, By: b.o.by(), Evidence: strPtr(evidence)}
+}
+
+// draftFor returns the draft with key, creating it with kind and label.
+func (b *builder) draftFor(key string, kind shared.ActionKind, label, pageURL, idPart string) (*draft, bool) {
+	if d, ok := b.byKey[key]; ok {
+		return d, false
+	}
+	d := &draft{
+		key: key, idPart: idPart,
+		action: shared.NewAction("", kind, label, pageURL),
+		doors:  map[string]int{}, pages: map[string][]string{}, doorEv: map[string]string{},
+	}
+	d.effects.kind = kind
+	d.effects.siteHost = strings.ToLower(b.site.Hostname())
+	b.byKey[key] = d
+	b.drafts = append(b.drafts, d)
+	return d, true
+}
+
+// addDoor adds a door to d, or counts one more occurrence of it.
+func (d *draft) addDoor(key string, a shared.Access, page string) {
+	if i, ok := d.doors[key]; ok {
+		d.action.Access[i].Occurrences++
+		d.pages[key] = append(d.pages[key], page)
+		return
+	}
+	if a.Occurrences == 0 {
+		a.Occurrences = 1
+	}
+	d.doors[key] = len(d.action.Access)
+	d.action.Access = append(d.action.Access, a)
+	d.pages[key] = []string{page}
+	if a.Provenance.Evidence != nil {
+		d.doorEv[key] = *a.Provenance.Evidence
+	}
+}
+
+// addBarriers adds findings not already recorded.
+func (d *draft) addBarriers(fs []barrierFinding) {
+	for _, f := range fs {
+		dup := false
+		for _, g := range d.barrier {
+			if g.kind == f.kind && g.what == f.what {
+				dup = true
+			}
+		}
+		if !dup {
+			d.barrier = append(d.barrier, f)
+		}
+	}
+}
+
+// note records a fact about the run for the graph's notes.
+func (b *builder) note(format string, args ...any) {
+	n := fmt.Sprintf(format, args...)
+	for _, m := range b.notes {
+		if m == n {
+			return
+		}
+	}
+	b.notes = append(b.notes, n)
+}
+
+// relPath names a page by its path for evidence ("/contact/").
+func (b *builder) relPath(raw string) string {
+	u, err := url.Parse(raw)
+	if err != nil || !sameSite(b.site, u) {
+		return raw
+	}
+	p := u.EscapedPath()
+	if p == "" {
+		p = "/"
+	}
+	if u.RawQuery != "" {
+		p += "?" + u.RawQuery
+	}
+	return p
+}
+
+// finish attaches link doors, folds evidence, reads effects and barriers,
+// assigns ids and returns the graph.
+func (b *builder) finish() *shared.ActionGraph {
+	b.attachStructuredData()
+	b.attachLinks()
+	g := shared.NewGraph(b.graphID(), shared.Site{Domain: b.site.Hostname(), URL: b.siteURL(), Name: strPtr(b.siteName)}, b.at, b.o.Generator)
+	used := map[string]int{}
+	for _, d := range b.drafts {
+		a := d.action
+		for key, i := range d.doors {
+			if n := a.Access[i].Occurrences; n > 1 {
+				ev := d.doorEv[key] + "; " + foldNote(a.Access[i].Method, uniquePaths(b, d.pages[key]), n)
+				a.Access[i].Provenance.Evidence = &ev
+			}
+		}
+		d.effects.inputs = a.Inputs
+		a.SideEffects = b.sideEffects(d.effects)
+		for _, f := range d.barrier {
+			a.Barriers = append(a.Barriers, shared.Barrier{Kind: f.kind, Detail: strPtr(f.detail), Provenance: b.prov(shared.MethodParsedHTML, f.conf, f.ev)})
+		}
+		a.ID = b.actionID(a.Kind, d.idPart, used)
+		note := "Mapped only. Nothing here has been confirmed by the business and nothing may execute."
+		a.Verification = shared.Unverified{Note: &note}
+		g.Actions = append(g.Actions, a)
+	}
+	if len(b.notes) > 0 {
+		n := strings.Join(b.notes, " ")
+		g.Notes = &n
+	}
+	return g
+}
+
+// result finishes the graph and validates it the way shared.Write will: a
+// graph the contract refuses is the mapper's bug, reported rather than
+// handed on for the next stage to trust.
+func (b *builder) result() (*shared.ActionGraph, error) {
+	g := b.finish()
+	if _, err := shared.Write(g); err != nil {
+		return nil, fmt.Errorf("mapper: the graph of %s does not validate (a mapper bug, please report it): %w", b.site, err)
+	}
+	return g, nil
+}
+
+func (b *builder) graphID() string {
+	if b.o.GraphID != "" {
+		return b.o.GraphID
+	}
+	at, _ := b.at.Time()
+	return graphID(b.slug, at)
+}
+
+func (b *builder) siteURL() string {
+	u := *b.site
+	u.Path, u.RawQuery, u.Fragment, u.RawPath = "/", "", "", ""
+	return u.String()
+}
+
+// actionID is <site-slug>:<kind>:<part>, made unique with a counter.
+func (b *builder) actionID(kind shared.ActionKind, part string, used map[string]int) string {
+	if part == "" {
+		part = string(kind)
+	}
+	id := b.slug + ":" + string(kind) + ":" + part
+	used[id]++
+	if n := used[id]; n > 1 {
+		id = fmt.Sprintf("%s-%d", id, n)
+	}
+	return id
+}
+
+// foldNote explains an occurrences count in a door's evidence.
+func foldNote(m shared.AccessMethod, pages []string, n int) string {
+	where := "on " + strings.Join(pages, ", ")
+	if len(pages) == 1 {
+		where = "on the same page (" + pages[0] + ")"
+	}
+	what := "identical form"
+	switch m {
+	case shared.AccessTelLink, shared.AccessMailtoLink, shared.AccessLinkToPage:
+		what = "same link"
+	case shared.AccessSchedulerWidget:
+		what = "same widget"
+	}
+	return fmt.Sprintf("%s repeated %s, folded to occurrences: %d", what, where, n)
+}
+
+func uniquePaths(b *builder, pages []string) []string {
+	seen := map[string]bool{}
+	var out []string
+	for _, p := range pages {
+		r := b.relPath(p)
+		if !seen[r] {
+			seen[r] = true
+			out = append(out, r)
+		}
+	}
+	sort.Strings(out)
+	return out
+}
+
+// firstDraft returns the first draft of one of kinds that has a door of method m.
+func (b *builder) firstDraft(m shared.AccessMethod, kinds ...shared.ActionKind) *draft {
+	for _, k := range kinds {
+		for _, d := range b.drafts {
+			if d.action.Kind != k {
+				continue
+			}
+			for _, a := range d.action.Access {
+				if a.Method == m {
+					return d
+				}
+			}
+		}
+	}
+	return nil
+}
+
+// noteSiteName keeps the name a page gives its site in its metadata.
+func (b *builder) noteSiteName(p *extract.Page) {
+	if b.siteName != "" {
+		return
+	}
+	for _, m := range p.Meta {
+		if strings.EqualFold(m.Property, "og:site_name") || strings.EqualFold(m.Name, "application-name") {
+			if n := strings.TrimSpace(m.Content); n != "" {
+				b.siteName = clip(n, 120)
+				return
+			}
+		}
+	}
+}
+
+// pageBarriers are the barriers that guard every form of a page.
+func pageBarriers(p *extract.Page, challengeHeader string) []barrierFinding {
+	return append(pageCaptchas(p), pageBotChallenge(p, challengeHeader)...)
+}

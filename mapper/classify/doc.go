@@ -1,0 +1,22 @@
+// Package classify says what each field of a form means — one of the
+// contract's 29 semantic types — and what the form is for: booking, quote,
+// callback, contact, enquiry (the customer actions), comment, newsletter,
+// search, login, registration, password-recovery, order or other.
+//
+// Trust order for a field, highest first: a WHATWG autocomplete token (the
+// owner's own statement), the input type, then words — label (as the
+// browser computes it), placeholder, name and id split into words, help
+// text — matched against per-type pattern tables in thirteen languages
+// with negative patterns (tables.go, the one place word lists live), then
+// the form around it (a "name" beside a "surname" is a given name; the lone
+// box of a newsletter form is an email). Type=hidden inputs and captcha
+// responses are system tokens. Honeypots are found by structure before
+// meaning — hidden by CSS while the form shows, off-screen, tabindex=-1 with
+// autocomplete=off, "leave this field empty" text, a plugin's honeypot class,
+// a name a service declares in markup — never by the field's name.
+// Honeypots and system tokens are not agent-fillable.
+//
+// Every result carries a confidence set from the table in confidence.go
+// and the evidence that decided it. Classification is pure Go over
+// extract's types: no browser, no network.
+package classify

@@ -1,0 +1,719 @@
+package classify
+
+import (
+	"fmt"
+	"regexp"
+	"strings"
+	"unicode"
+
+	"github.com/frontlatch/frontlatch/shared"
+)
+
+// This file is the one place the classifier's word lists live: one table
+// per semantic type and one per form purpose, each pattern tagged with its
+// language. Patterns are Go regular expressions matched against lower-case
+// text with whitespace collapsed; names and ids are first split into words
+// ("yourEmail", "your-email", "input[email]" → "your email"). Use \b only
+// next to ASCII letters (RE2's \b is ASCII-only).
+//
+// In the spirit of Chromium's autofill heuristics: per-type positive
+// patterns in many languages, negative patterns that veto a match, and an
+// order of evaluation that lets the more specific type win ("email address"
+// is email before it is an address; "first name" is given-name before it is
+// a name).
+
+// pat is one pattern with its language (ISO 639-1, "*" for any).
+type pat struct {
+	lang string
+	re   string
+}
+
+// fieldRule: the text patterns of one semantic type. controls limits the
+// rule to some kinds of control (see kind*); zero means text-like controls.
+type fieldRule struct {
+	semantic shared.SemanticType
+	controls controlKind
+	pos      []pat
+	neg      []pat
+	// strength scales the source weight: 1 for the type's defining words,
+	// lower for words that only suggest it.
+	strength float64
+}
+
+type controlKind uint8
+
+const (
+	kindText     controlKind = 1 << iota // input text-like, textarea
+	kindSelect                           // select, radio group
+	kindCheckbox                         // single checkbox or checkbox group
+	kindAny      = kindText | kindSelect | kindCheckbox
+)
+
+// notOurs: text that names a field none of our semantic types describe
+// (credentials, search boxes, captchas, coupons, quantities, payment
+// cards…). Checked before the semantic rules so "user name" is not a
+// person's name and "search" is not a message.
+var notOurs = []fieldRule{
+	{semantic: shared.SemanticUnknown, controls: kindAny, strength: 0.9, pos: []pat{
+		{"en", `\buser[ -]?(name|id)\b|\blog[ -]?in\b|\bsign[ -]?in\b|\bnick[ -]?name|\bscreen[ -]?name|\bhandle\b|\baccount (name|id|number)`},
+		{"en", `\bpass[ -]?(word|wd|phrase)|\bpwd\b|\bpin\b|\bpasscode`},
+		{"en", `\bsearch|\bkeywords?\b|\bquery\b|\bfind\b|^q$|^s$|\blook[ -]?up\b`},
+		{"en", `captcha|\bsecurity (code|question|answer)|\bverification code|\banti[ -]?spam|\bhuman\b|\bwhat is \d+|\b\d{1,2} ?[+x*×] ?\d{1,2}\b`},
+		{"en", `\b(coupon|promo|voucher|discount|gift[ -]?card|invitation|referral)[ -]?code|\bquantity\b|\bqty\b`},
+		{"en", `\b(card|cc)[ -]?(number|num|no)\b|\bcvv|\bcvc|\bccv\b|\bexpir|\bcard[ -]?type|\biban\b|\bbic\b|\bswift\b`},
+		{"en", `\bremember me|\bkeep me (logged|signed)|\bstay (logged|signed)`},
+		{"en", `\b(sort|order)[ -]?by\b|\bsorting\b|\bper[ -]?page\b|\bcurrency\b|\blanguage\b|\btime[ -]?zone|\bgender\b|\bsex\b|\bsalutation|\bfax\b|\bmiddle[ -]?name|\bage\b|\bjob[ -]?title`},
+		{"de", `benutzer(name)?|anmelde(name)?|passwort|kennwort|suche|suchbegriff|sicherheitscode|gutschein|menge|anzahl artikel|geschlecht|anrede|sortieren`},
+		{"es", `usuario|contraseña|clave|buscar|búsqueda|cupón|cantidad|género|sexo|ordenar`},
+		{"fr", `identifiant|utilisateur|mot de passe|rechercher?|recherche|code promo|quantité|civilité|trier`},
+		{"it", `utente|password|cerca|ricerca|quantità|sesso|ordina`},
+		{"pt", `usuário|utilizador|senha|pesquisa|pesquisar|quantidade|sexo`},
+		{"nl", `gebruikersnaam|wachtwoord|zoeken|zoekterm|aantal|geslacht|aanhef`},
+		{"ru", `логин|пользовател|пароль|поиск|найти|капча|количество|пол\b`},
+		{"pl", `użytkownik|login|hasło|szukaj|wyszukaj|ilość|płeć`},
+		{"tr", `kullanıcı|şifre|parola|arama|ara\b|miktar|cinsiyet`},
+		{"ja", `ユーザー名|ユーザid|パスワード|検索|キーワード|数量|性別`},
+		{"zh", `用户名|帐号|账号|密码|搜索|查找|关键字|关键词|数量|性别|验证码`},
+		{"ko", `아이디|사용자|비밀번호|검색|수량|성별`},
+	}, neg: []pat{
+		{"en", `e-?mail`}, // "login e-mail" is an email
+	}},
+}
+
+// checkboxRules: meaning of a checkbox from its label. Marketing first:
+// "I agree to receive offers" is an opt-in, not a consent to terms.
+var checkboxRules = []fieldRule{
+	{semantic: shared.SemanticMarketingOptIn, controls: kindCheckbox, strength: 1, pos: []pat{
+		{"en", `newsletter|\bsubscribe|mailing[ -]?list|\bmarketing|special offers|\boffers\b|promotion|\bupdates\b|\bnews\b|receive (e-?mails?|emails?|news|information|info|offers|messages|communications)|keep me (informed|updated|posted)|sign me up|e-?mail me|send me|\bopt[ -]?in|hear about|contact me (about|with)`},
+		{"de", `newsletter|abonnier|angebote|werbung|informiert|zusenden|infos? per e-?mail`},
+		{"es", `suscrib|boletín|ofertas|promociones|novedades|recibir (información|correos|noticias)`},
+		{"fr", `abonner|inscrire à la|lettre d'information|offres|promotions|actualités|recevoir`},
+		{"it", `iscriviti|iscrizione alla|offerte|promozioni|novità|ricevere`},
+		{"pt", `inscrever|assinar|ofertas|promoções|novidades|receber`},
+		{"nl", `nieuwsbrief|aanbiedingen|acties|op de hoogte|ontvangen`},
+		{"ru", `рассылк|подпис|новост|акци|получать`},
+		{"pl", `newsletter|subskryb|oferty|promocj|otrzymywa`},
+		{"tr", `bülten|abone|kampanya|fırsat`},
+		{"ja", `メルマガ|メールマガジン|ニュースレター|お知らせ`},
+		{"zh", `订阅|新闻|优惠|推广`},
+		{"ko", `뉴스레터|구독|광고|마케팅`},
+	}, neg: []pat{{"en", `unsubscribe`}}},
+	{semantic: shared.SemanticConsent, controls: kindCheckbox, strength: 1, pos: []pat{
+		{"en", `\bagree|\baccept|\bconsent|\bterms|\bconditions|privacy|\bgdpr\b|data protection|i have read|\bi confirm|\bpolicy\b|\bdisclaimer|\bauthori[sz]e|\backnowledge`},
+		{"de", `einverstanden|zustimm|akzeptier|datenschutz|agb|bedingungen|einwillig|gelesen`},
+		{"es", `acepto|aceptar|de acuerdo|privacidad|términos|condiciones|consiento|protección de datos|he leído`},
+		{"fr", `j'accepte|accepte|accord|confidentialité|conditions|rgpd|consens|j'ai lu|données personnelles`},
+		{"it", `accetto|acconsento|consenso|privacy|termini|condizioni|trattamento dei dati|ho letto`},
+		{"pt", `aceito|concordo|consinto|privacidade|termos|condições|li e`},
+		{"nl", `akkoord|ga akkoord|accepteer|voorwaarden|privacy|toestemming|gelezen`},
+		{"ru", `согла|принимаю|услови|конфиденциальн|персональных данных`},
+		{"pl", `zgod|akceptuj|regulamin|prywatności|przetwarzanie danych`},
+		{"tr", `kabul|onay|koşul|gizlilik|kvkk`},
+		{"ja", `同意|利用規約|個人情報|プライバシー`},
+		{"zh", `同意|条款|隐私|协议`},
+		{"ko", `동의|약관|개인정보`},
+	}},
+}
+
+// fieldRules: text-like and choice controls, most specific first.
+var fieldRules = []fieldRule{
+	{semantic: shared.SemanticEmail, controls: kindText, strength: 1, pos: []pat{
+		{"en", `e-?[ -]?mail|\bmail[ -]?address|^mail$|\bmail\b`},
+		{"de", `e-?mail-?adresse|\bmail\b`},
+		{"es", `correo|e-?mail`},
+		{"fr", `courriel|adresse (é|e)lectronique|mél\b`},
+		{"it", `posta elettronica|indirizzo e-?mail`},
+		{"pt", `correio eletr|correio electr|correio-e|endereço de e-?mail`},
+		{"ru", `электронн|почта|эл\.?[ -]?почт|e-?mail|емейл|имейл`},
+		{"pl", `e-?mail|adres mailowy|poczta`},
+		{"tr", `e-?posta`},
+		{"ja", `メール|ｅメール|e-?mail`},
+		{"zh", `邮箱|电子邮件|邮件|信箱|電子郵件`},
+		{"ko", `이메일|메일|전자우편`},
+	}, neg: []pat{{"en", `\bconfirm(ation)? (by|via)|newsletter`}}},
+	{semantic: shared.SemanticWebsiteURL, controls: kindText, strength: 1, pos: []pat{
+		{"en", `web[ -]?site|web[ -]?page|home[ -]?page|\burl\b|web address|\bsite\b|\blink\b|\bblog\b|^web$|\bweb\b|youtube|vimeo|dailymotion|video (url|link)`},
+		{"de", `webseite|internetseite|homepage|internetadresse`},
+		{"es", `sitio web|página web`},
+		{"fr", `site (web|internet)`},
+		{"it", `sito|indirizzo del sito`},
+		{"pt", `site|página`},
+		{"ru", `сайт|веб`},
+		{"pl", `strona (www|internetowa)`},
+		{"tr", `web sitesi`},
+		{"ja", `ウェブサイト|ホームページ|url`},
+		{"zh", `网站|网址|主页`},
+		{"ko", `웹사이트|홈페이지`},
+	}},
+	{semantic: shared.SemanticPhone, controls: kindText, strength: 1, pos: []pat{
+		{"en", `phone|\btel\b|\btel\.|telephone|mobile|\bcell\b|cellphone|\bgsm\b|contact number|phone number|\bph\b|\bmob\b|\bwhats[ -]?app`},
+		{"de", `telefon|handy|mobil|rufnummer|tel\.?-?nr`},
+		{"es", `teléfono|telefono|móvil|movil|celular`},
+		{"fr", `téléphone|telephone|portable|mobile`},
+		{"it", `telefono|cellulare|recapito telefonico`},
+		{"pt", `telefone|telemóvel|celular|contacto telef`},
+		{"nl", `telefoon|mobiel|telefoonnummer`},
+		{"ru", `телефон|моб`},
+		{"pl", `telefon|komórk`},
+		{"tr", `telefon|cep`},
+		{"ja", `電話|携帯|tel`},
+		{"zh", `电话|手机|電話|手機`},
+		{"ko", `전화|휴대폰|연락처`},
+	}, neg: []pat{{"en", `\bfax\b|telefax|phone type|extension|\bext\b`}}},
+	{semantic: shared.SemanticPreferredTimeWindow, controls: kindText | kindSelect, strength: 1, pos: []pat{
+		{"en", `best time|preferred time|convenient time|time to (call|contact|reach)|when (should|can|may) we (call|contact|reach)|availability|time window|time slot|morning or afternoon`},
+		{"de", `erreichbarkeit|erreichbar|beste zeit|bevorzugte zeit|rückrufzeit`},
+		{"es", `horario (preferido|de contacto)|mejor hora|franja horaria|disponibilidad`},
+		{"fr", `créneau|meilleur moment|horaire (préféré|de rappel)|disponibilité`},
+		{"it", `fascia oraria|orario preferito|disponibilità`},
+		{"pt", `melhor horário|horário preferido|disponibilidade`},
+		{"nl", `beste tijd|voorkeurstijd|bereikbaar`},
+	}},
+	{semantic: shared.SemanticGivenName, controls: kindText, strength: 1, pos: []pat{
+		{"en", `first[ -]?name|given[ -]?name|fore[ -]?name|\bfname\b|\bfirst\b|christian name|^fn$`},
+		{"de", `vorname`},
+		{"es", `nombre de pila|primer nombre`},
+		{"fr", `prénom|prenom`},
+		{"it", `nome di battesimo`},
+		{"pt", `primeiro nome|nome próprio`},
+		{"nl", `voornaam`},
+		{"tr", `adınız$`},
+		{"ja", `^名$|名（|ファーストネーム|下の名前|めい`},
+		{"zh", `^名$|名字`},
+		{"ko", `^이름$|名`},
+	}, neg: []pat{{"en", `last|sur|family|full|company|user|nick`}, {"pl", `nazwisk`}, {"tr", `soyad`}, {"ru", `фамил|отчеств`}}},
+	{semantic: shared.SemanticFamilyName, controls: kindText, strength: 1, pos: []pat{
+		{"en", `last[ -]?name|sur[ -]?name|family[ -]?name|\blname\b|\blast\b|^ln$`},
+		{"de", `nachname|familienname|zuname`},
+		{"es", `apellido`},
+		{"fr", `nom de famille`},
+		{"it", `cognome`},
+		{"pt", `sobrenome|apelido|último nome`},
+		{"nl", `achternaam`},
+		{"ru", `фамилия`},
+		{"pl", `nazwisko`},
+		{"tr", `soyad`},
+		{"ja", `^姓$|姓（|名字|ラストネーム`},
+		{"zh", `^姓$|姓氏`},
+		{"ko", `^성$|성씨`},
+	}, neg: []pat{{"en", `first|full|given`}, {"de", `vorname`}, {"es", `nombre`}, {"fr", `prénom`}, {"it", `nome`}, {"pt", `nome`}, {"nl", `voornaam`}, {"ru", `имя`}, {"pl", `imię|imie`}, {"tr", `ad soyad|ad ve soyad|adı soyadı`}}},
+	{semantic: shared.SemanticCompany, controls: kindText | kindSelect, strength: 1, pos: []pat{
+		{"en", `company|organi[sz]ation|business name|\bbusiness\b|\bfirm\b|employer|institution|\borg\b|agency|practice name|department`},
+		{"de", `firma|unternehmen|firmenname|betrieb`},
+		{"es", `empresa|compañía|organización|razón social`},
+		{"fr", `entreprise|société|organisme|raison sociale`},
+		{"it", `azienda|società|ragione sociale|ditta\b|ente\b`},
+		{"pt", `empresa|companhia|organização`},
+		{"nl", `bedrijf|organisatie|bedrijfsnaam`},
+		{"ru", `компани|организац|фирм`},
+		{"pl", `firma|nazwa firmy|organizacj`},
+		{"tr", `şirket|firma|kurum`},
+		{"ja", `会社|企業|法人|団体|組織`},
+		{"zh", `公司|单位|企业|機構`},
+		{"ko", `회사|기업|단체`},
+	}, neg: []pat{{"en", `company size|number of employees|\bsize\b|type of business|industry`}}},
+	// "name" is also the tail of many attribute names (comp_name,
+	// user_name): a little weaker than the specific types.
+	{semantic: shared.SemanticPersonName, controls: kindText, strength: 0.9, pos: []pat{
+		{"en", `\bname\b|full[ -]?name|your[ -]?name|contact[ -]?name|\bnames?\b|^nm$|\bwho\b`},
+		{"de", `\bname\b|ihr name|vor- und nachname|vollständiger name`},
+		{"es", `nombre|nombre completo|nombre y apellidos?`},
+		{"fr", `\bnom\b|nom complet|nom et prénom|votre nom`},
+		{"it", `\bnome\b|nome e cognome|nominativo`},
+		{"pt", `\bnome\b|nome completo`},
+		{"nl", `\bnaam\b|volledige naam|uw naam`},
+		{"ru", `имя|фио|ваше имя|фамилия,? имя`},
+		{"pl", `imię i nazwisko|imie i nazwisko|imię|nazwa`},
+		{"tr", `ad soyad|adı soyadı|isim|adınız|ad ve soyad|\bad\b`},
+		{"ja", `氏名|お名前|名前|おなまえ|ご担当者`},
+		{"zh", `姓名|名字|称呼|联系人`},
+		{"ko", `이름|성명|성함`},
+	}, neg: []pat{{"en", `company|business|user|nick|file|screen|domain|account|product|event|pet|list|street|city|town|web|site|page|host|server|shop|store|brand|job`}, {"pl", `nazwa (firmy|użytkownika)`}}},
+	{semantic: shared.SemanticPostcode, controls: kindText, strength: 1, pos: []pat{
+		{"en", `\bzip|postal code|post[ -]?code|postcode|\bpin[ -]?code\b|\bpostal\b|\bpc\b`},
+		{"de", `\bplz\b|postleitzahl`},
+		{"es", `código postal|codigo postal|\bc\.?p\.?$`},
+		{"fr", `code postal|\bcp\b`},
+		{"it", `\bcap\b|c\.a\.p`},
+		{"pt", `\bcep\b|código postal`},
+		{"nl", `postcode`},
+		{"ru", `индекс|почтовый код`},
+		{"pl", `kod pocztowy|kod$`},
+		{"tr", `posta kodu`},
+		{"ja", `郵便番号|〒`},
+		{"zh", `邮编|邮政编码|郵遞區號`},
+		{"ko", `우편번호`},
+	}, neg: []pat{{"en", `postal address`}}},
+	{semantic: shared.SemanticLocality, controls: kindText | kindSelect, strength: 1, pos: []pat{
+		{"en", `\bcity\b|\btown\b|suburb|locality|\bvillage\b|address level[ -]?2|\bcity/`},
+		{"de", `\bstadt\b|\bort\b|wohnort|ortschaft|gemeinde`},
+		{"es", `ciudad|localidad|población|municipio`},
+		{"fr", `\bville\b|localité|commune`},
+		{"it", `città|citta|comune|località`},
+		{"pt", `cidade|localidade|município`},
+		{"nl", `\bplaats\b|woonplaats|stad\b`},
+		{"ru", `город|населенный пункт`},
+		{"pl", `miasto|miejscowość`},
+		{"tr", `şehir|ilçe|\bil\b`},
+		{"ja", `市区町村|市町村|都市`},
+		{"zh", `城市|市`},
+		{"ko", `도시|시/군`},
+	}, neg: []pat{{"en", `capacity|ethnicity|electricity|publicity`}}},
+	{semantic: shared.SemanticRegion, controls: kindText | kindSelect, strength: 1, pos: []pat{
+		{"en", `\bstate\b|province|\bregion\b|\bcounty\b|territory|prefecture|address level[ -]?1|\bstate/`},
+		{"de", `bundesland|kanton|region`},
+		{"es", `provincia|estado|región|comunidad autónoma`},
+		{"fr", `région|département|province|état`},
+		{"it", `provincia|regione`},
+		{"pt", `estado|província|distrito|região`},
+		{"nl", `provincie|regio`},
+		{"ru", `область|регион|край`},
+		{"pl", `województwo|wojewodztwo`},
+		{"tr", `bölge|eyalet`},
+		{"ja", `都道府県`},
+		{"zh", `省|州|地区`},
+		{"ko", `시/도|도/시`},
+	}, neg: []pat{{"en", `statement|united states|\bstate your`}, {"es", `estado civil`}}},
+	{semantic: shared.SemanticCountry, controls: kindText | kindSelect, strength: 1, pos: []pat{
+		{"en", `country|nation\b|nationality`},
+		{"de", `\bland\b|staat`},
+		{"es", `\bpaís|\bpais\b`},
+		{"fr", `\bpays\b`},
+		{"it", `paese|nazione|stato`},
+		{"pt", `\bpaís|\bpais\b`},
+		{"nl", `\bland\b`},
+		{"ru", `страна`},
+		{"pl", `kraj|państwo`},
+		{"tr", `ülke`},
+		{"ja", `国|国名`},
+		{"zh", `国家|国籍`},
+		{"ko", `국가|나라`},
+	}, neg: []pat{{"en", `county|country code|phone|dial`}}},
+	{semantic: shared.SemanticStreetAddress, controls: kindText, strength: 1, pos: []pat{
+		{"en", `address|street|\baddr\b|\bline[ -]?[12]\b|house[ -]?(number|no)|apartment|\bapt\b|\bsuite\b|\bunit\b|p\.?o\.? box|\bflat\b|building`},
+		{"de", `adresse|anschrift|straße|strasse|str\.|hausnummer|hausnr`},
+		{"es", `dirección|direccion|domicilio|\bcalle\b|número exterior`},
+		{"fr", `adresse|\brue\b|voie|numéro de rue`},
+		{"it", `indirizzo|\bvia\b|civico|domicilio`},
+		{"pt", `endereço|endereco|morada|\brua\b|logradouro`},
+		{"nl", `\badres\b|straat|huisnummer`},
+		{"ru", `адрес|улица|дом\b`},
+		{"pl", `adres|ulica|numer domu`},
+		{"tr", `adres|sokak|cadde`},
+		{"ja", `住所|番地|丁目`},
+		{"zh", `地址|住址|街道`},
+		{"ko", `주소|도로명`},
+	}, neg: []pat{{"en", `e-?mail|\bip\b|web[ -]?address|mac address`}}},
+	{semantic: shared.SemanticSubject, controls: kindText | kindSelect, strength: 1, pos: []pat{
+		{"en", `subject|\btopic\b|\bre:|\btitle\b|\bheadline|\bheading\b|regarding|reason for (contact|enquiry|inquiry)`},
+		{"de", `betreff|thema|titel|anliegen`},
+		{"es", `asunto|tema|título|motivo`},
+		{"fr", `\bobjet\b|\bsujet\b|titre|motif`},
+		{"it", `oggetto|argomento|titolo|motivo`},
+		{"pt", `assunto|tema|título|motivo`},
+		{"nl", `onderwerp|titel`},
+		{"ru", `тема|заголовок`},
+		{"pl", `temat|tytuł`},
+		{"tr", `konu|başlık`},
+		{"ja", `件名|題名|タイトル|用件`},
+		{"zh", `主题|标题|主旨`},
+		{"ko", `제목|주제`},
+	}, neg: []pat{{"en", `job[ -]?title|\bmr\b|salutation`}}},
+	{semantic: shared.SemanticPartySize, controls: kindText | kindSelect, strength: 1, pos: []pat{
+		{"en", `party size|number of (people|guests|persons|adults|diners|attendees|participants|seats|covers|pax)|\bguests\b|\bpeople\b|\bpax\b|\bcovers\b|\bpersons\b|\battendees|\badults\b|how many (people|guests)`},
+		{"de", `personenzahl|anzahl (der )?(personen|gäste|teilnehmer)|\bpersonen\b|\bgäste\b`},
+		{"es", `número de (personas|comensales|invitados)|personas|comensales`},
+		{"fr", `nombre de (personnes|couverts|convives|participants)|personnes|couverts`},
+		{"it", `numero di (persone|ospiti|coperti)|persone|coperti`},
+		{"pt", `número de (pessoas|convidados)|pessoas`},
+		{"nl", `aantal (personen|gasten)|personen`},
+		{"ru", `количество (гостей|человек|персон)|гостей`},
+		{"pl", `liczba (osób|gości)`},
+		{"tr", `kişi sayısı`},
+		{"ja", `人数|名様`},
+		{"zh", `人数|用餐人数`},
+		{"ko", `인원`},
+	}},
+	{semantic: shared.SemanticBudget, controls: kindText | kindSelect, strength: 1, pos: []pat{
+		{"en", `budget|price range|how much.*(spend|budget)|spend`},
+		{"de", `budget|preisvorstellung|preisrahmen`},
+		{"es", `presupuesto`},
+		{"fr", `budget`},
+		{"it", `budget|preventivo di spesa`},
+		{"pt", `orçamento`},
+		{"nl", `budget`},
+		{"ru", `бюджет`},
+		{"pl", `budżet`},
+		{"tr", `bütçe`},
+		{"ja", `予算`},
+		{"zh", `预算`},
+		{"ko", `예산`},
+	}},
+	{semantic: shared.SemanticReferralSource, controls: kindText | kindSelect, strength: 1, pos: []pat{
+		{"en", `how did you (hear|find|learn)|where did you (hear|find)|referr(al|ed)|\bsource\b|heard about us|found us`},
+		{"de", `wie haben sie (uns|von uns)|aufmerksam geworden|wie sind sie auf`},
+		{"es", `cómo (nos )?(conoció|conociste|encontró)|como nos conoció`},
+		{"fr", `comment avez-vous (connu|entendu)|comment nous avez-vous`},
+		{"it", `come ci hai (conosciuto|trovato)|come ci ha conosciuto`},
+		{"pt", `como (nos )?conheceu|como soube`},
+		{"nl", `hoe (heeft u|heb je) ons gevonden|hoe kent u ons`},
+		{"ru", `как вы (узнали|нашли)|откуда вы узнали`},
+	}},
+	{semantic: shared.SemanticContactPreference, controls: kindText | kindSelect, strength: 1, pos: []pat{
+		{"en", `preferred (contact|method|way|means)|contact (preference|method|me by|by)|how (should|would you like|can|may) we (contact|reach|respond)|reply (by|via)|respond (by|via)`},
+		{"de", `bevorzugte kontakt|kontaktweg|kontaktart|antwort per|kontakt per`},
+		{"es", `(método|medio|forma) de contacto|prefiere que (le|lo) contactemos`},
+		{"fr", `(moyen|mode|préférence) de contact|être contacté par`},
+		{"it", `(metodo|modalità|mezzo) di contatto|preferisci essere contattato`},
+		{"pt", `(forma|meio|preferência) de contato|(forma|meio) de contacto`},
+		{"nl", `voorkeur voor contact|contactvoorkeur`},
+	}},
+	{semantic: shared.SemanticExistingCustomer, controls: kindAny, strength: 1, pos: []pat{
+		{"en", `existing (customer|client|patient)|(new|returning|current) (customer|client|patient)|are you a (new|current|returning|existing)|have you (visited|been|used) (us|our)|(been|visited) (here|us) before`},
+		{"de", `bestandskunde|neukunde|bereits kunde|schon kunde|neuer patient`},
+		{"es", `cliente (existente|nuevo|actual)|ya es cliente|paciente nuevo`},
+		{"fr", `déjà client|nouveau (client|patient)|client existant`},
+		{"it", `già cliente|nuovo (cliente|paziente)`},
+		{"pt", `já é cliente|novo (cliente|paciente)`},
+		{"nl", `bestaande klant|nieuwe (klant|patiënt)`},
+	}},
+	{semantic: shared.SemanticDate, controls: kindText | kindSelect, strength: 1, pos: []pat{
+		{"en", `\bdate\b|\bday\b|birth[ -]?day|date of birth|\bdob\b|\bwhen\b|arrival|check[ -]?-?in|check[ -]?-?out|departure|\bdd[ -]?/[ -]?mm|\bmm[ -]?/[ -]?dd|appointment`},
+		{"de", `datum|geburtsdatum|geburtstag|anreise|abreise|termin|wunschtermin`},
+		{"es", `fecha|fecha de nacimiento|llegada|salida|cita`},
+		{"fr", `\bdate\b|date de naissance|arrivée|départ|jour|rendez-vous`},
+		{"it", `\bdata\b|data di nascita|arrivo|partenza|giorno|appuntamento`},
+		{"pt", `\bdata\b|data de nascimento|chegada|partida|dia`},
+		{"nl", `datum|geboortedatum|aankomst|vertrek`},
+		{"ru", `дата|день рождения|число`},
+		{"pl", `data|data urodzenia|przyjazd|wyjazd`},
+		{"tr", `tarih|doğum tarihi|giriş|çıkış`},
+		{"ja", `日付|日にち|生年月日|予約日|希望日|到着日`},
+		{"zh", `日期|出生日期|生日|到达|入住`},
+		{"ko", `날짜|생년월일|일자`},
+	}, neg: []pat{{"en", `update|\bdata\b|candidate|validate|\btime[ -]?zone`}}},
+	{semantic: shared.SemanticTime, controls: kindText | kindSelect, strength: 1, pos: []pat{
+		{"en", `\btime\b|\bhour\b|o'clock|\bhh[ -]?:[ -]?mm`},
+		{"de", `uhrzeit|\bzeit\b|uhr\b`},
+		{"es", `\bhora\b|horario`},
+		{"fr", `\bheure\b|horaire`},
+		{"it", `\bora\b|orario`},
+		{"pt", `\bhora\b|horário`},
+		{"nl", `\btijd\b|tijdstip`},
+		{"ru", `время`},
+		{"pl", `godzina`},
+		{"tr", `\bsaat\b`},
+		{"ja", `時間|時刻`},
+		{"zh", `时间|時間`},
+		{"ko", `시간`},
+	}, neg: []pat{{"en", `time[ -]?zone|full[ -]?time|part[ -]?time|first time|\btimes\b|timestamp|time frame`}}},
+	{semantic: shared.SemanticServiceRequested, controls: kindText | kindSelect, strength: 0.9, pos: []pat{
+		{"en", `\bservices?\b|treatment|\bproduct\b|interested in|type of (work|job|service|project|enquiry|inquiry|request)|\bjob type|what do you need|project type`},
+		{"de", `leistung|dienstleistung|behandlung|interesse an|art der anfrage`},
+		{"es", `servicio|tratamiento|interesado en|tipo de (servicio|consulta|trabajo)`},
+		{"fr", `prestation|\bservice\b|soin|intéressé par|type de (demande|projet)`},
+		{"it", `servizio|trattamento|interessato a|tipo di (richiesta|servizio)`},
+		{"pt", `serviço|tratamento|interessado em|tipo de (serviço|pedido)`},
+		{"nl", `dienst|behandeling|interesse in|soort (aanvraag|dienst)`},
+		{"ru", `услуг|процедур`},
+		{"pl", `usług|zabieg`},
+		{"tr", `hizmet|tedavi`},
+		{"ja", `サービス|ご希望のメニュー|施術|コース`},
+		{"zh", `服务|项目`},
+		{"ko", `서비스|시술`},
+	}, neg: []pat{{"en", `terms of service|customer service`}}},
+	{semantic: shared.SemanticFileAttachment, controls: kindText, strength: 1, pos: []pat{
+		{"en", `attach|upload|\bfile\b|\bcv\b|resume|résumé|photo|picture|image|document`},
+		{"de", `anhang|datei|hochladen|lebenslauf`},
+		{"es", `adjunt|archivo|subir`},
+		{"fr", `pièce jointe|fichier|joindre|télécharger`},
+		{"it", `allegato|allega|file|carica`},
+		{"pt", `anexo|arquivo|ficheiro|carregar`},
+		{"nl", `bijlage|bestand|uploaden`},
+		{"ru", `вложени|файл|прикрепить`},
+		{"pl", `załącznik|plik`},
+		{"tr", `dosya`},
+		{"ja", `添付|ファイル`},
+		{"zh", `附件|上传|文件`},
+		{"ko", `첨부|파일`},
+	}},
+	{semantic: shared.SemanticMessage, controls: kindText, strength: 1, pos: []pat{
+		{"en", `message|comment|enquiry|inquiry|question|\bdetails\b|description|\bnotes?\b|\bbody\b|\btext\b|\bmsg\b|how can we help|tell us|your (request|query|needs)|\bfeedback|\bremarks?\b|\bcontent\b|\breview\b|\bwrite\b`},
+		{"de", `nachricht|mitteilung|kommentar|anfrage|anliegen|bemerkung|beschreibung|ihre frage|text`},
+		{"es", `mensaje|comentario|consulta|pregunta|descripción|observaciones|texto`},
+		{"fr", `message|commentaire|demande|question|description|remarque|texte|votre avis`},
+		{"it", `messaggio|commento|richiesta|domanda|descrizione|note|testo`},
+		{"pt", `mensagem|comentário|pedido|pergunta|descrição|observações|texto`},
+		{"nl", `bericht|opmerking|vraag|omschrijving|toelichting|tekst`},
+		{"ru", `сообщени|комментари|вопрос|текст|описание|отзыв|примечани`},
+		{"pl", `wiadomość|wiadomosc|komentarz|pytanie|treść|opis`},
+		{"tr", `mesaj|yorum|soru|açıklama`},
+		{"ja", `メッセージ|お問い合わせ内容|問い合わせ|コメント|本文|内容|ご質問|ご意見`},
+		{"zh", `留言|评论|消息|内容|问题|描述|备注`},
+		{"ko", `메시지|내용|문의|댓글|질문`},
+	}},
+}
+
+// honeypotText: words beside a control telling people to leave it alone.
+var honeypotText = []pat{
+	{"en", `leave (this|it)?[ -]?(field )?(blank|empty)|(should|must) be (left )?(blank|empty|unchanged)|do not (fill|change|enter|type)|don't (fill|change|enter|type)|if you are (a )?human|humans? (should|must)|not for humans|for validation purposes|spam[ -]?(trap|protection)|anti-?spam|are you a (bot|robot)`},
+	{"de", `(leer|frei) lassen|nicht ausfüllen|bitte leer`},
+	{"es", `dejar? (en blanco|vacío)|no (rellenar|completar|llenar)`},
+	{"fr", `laisse[rz]? (ce champ )?vide|ne pas (remplir|modifier)|ne rien (écrire|saisir)`},
+	{"it", `lascia(re)? (vuoto|in bianco)|non compilare`},
+	{"pt", `deixe (em branco|vazio)|não preencha`},
+	{"nl", `leeg laten|niet invullen`},
+	{"ru", `оставьте (пустым|это поле пустым)|не заполняйте`},
+	{"pl", `pozostaw (puste|pole puste)|nie wypełniaj`},
+	{"tr", `boş bırak`},
+	{"ja", `入力しないで|空欄のまま`},
+	{"zh", `请勿填写|留空`},
+	{"ko", `비워 두`},
+}
+
+// honeypotClass: class tokens that plugins and hand-made forms put on a
+// honeypot's wrapper (Gravity Forms gfield--type-honeypot, WPForms
+// wpforms-field-hp, Elementor elementor-field-type-honeypot, generic hp /
+// honeypot / ohnohoney wrappers). Matched against class tokens, never
+// against the field's name.
+var honeypotClass = regexp.MustCompile(`(?i)(^|[\s_-])(honeypot|honey|hpot|hp|ohnohoney|gotcha|spam-?trap|bot-?trap|hp-field|field-hp)([\s_-]|$)|gfield--type-honeypot|wpforms-field-hp|elementor-field-type-honeypot|gform_validation_container`)
+
+// hiddenUtilityClass: utility classes that CSS frameworks define as
+// display:none or visually hidden. They show a wrapper is hidden even when
+// the stylesheet is not loaded (static extraction, saved pages).
+var hiddenUtilityClass = regexp.MustCompile(`(?i)(^|\s)(hidden|hide|d-none|is-hidden|u-hidden|visually-hidden|visuallyhidden|sr-only|screen-reader-text|screen-reader-only|invisible|display-none|hidden-field|offscreen|off-screen)(\s|$)`)
+
+// captchaClass: wrappers of captcha widgets; their response fields are the
+// widget's bookkeeping (system-token), not honeypots, although they are
+// hidden.
+var captchaClass = regexp.MustCompile(`(?i)(^|[\s_-])(g-recaptcha|recaptcha|h-captcha|cf-turnstile|frc-captcha|captcha)([\s_-]|$)`)
+
+// purposeRule: words in a form's text (heading, submit labels, visible
+// text, action URL, id/class) that point to a purpose.
+type purposeRule struct {
+	purpose Purpose
+	pos     []pat
+}
+
+// purposeWords, per purpose. Strong words (in the submit control or the
+// heading) weigh more than words in the body text; see form.go.
+var purposeWords = []purposeRule{
+	{PurposeSearch, []pat{
+		{"en", `\bsearch|\bfind\b|\blook[ -]?up\b|\bfilter|\brefine\b`},
+		{"de", `suche|suchen|finden|filtern`}, {"es", `buscar|búsqueda|filtrar`}, {"fr", `recherch|chercher|trouver|filtrer`},
+		{"it", `cerca|ricerca|filtra`}, {"pt", `pesquis|procurar|buscar|filtrar`}, {"nl", `zoek|filter`}, {"ru", `поиск|найти|искать|фильтр|подобрать`},
+		{"pl", `szukaj|wyszukaj`}, {"tr", `\bara\b|arama`}, {"ja", `検索|さがす`}, {"zh", `搜索|查找|搜尋`}, {"ko", `검색`},
+	}},
+	{PurposeLogin, []pat{
+		{"en", `\blog[ -]?in\b|\bsign[ -]?in\b|\blogin\b|\blog on\b|\bmember login|\bmy account|already (registered|a member|have an account)`},
+		{"de", `anmelden|einloggen|login|bereits registriert|schon registriert`}, {"es", `iniciar sesión|entrar|acceder|ingresar|ya (estás|está|eres) registrado`}, {"fr", `connexion|se connecter|identifi|déjà (inscrit|client|membre)`},
+		{"it", `accedi|accesso|entra|già registrato`}, {"pt", `entrar|iniciar sessão|acessar|login|já (é )?(registado|cadastrado)`}, {"nl", `inloggen|aanmelden`}, {"ru", `войти|вход|авторизац|уже зарегистр`},
+		{"pl", `zaloguj|logowanie`}, {"tr", `giriş yap|oturum aç`}, {"ja", `ログイン|サインイン`}, {"zh", `登录|登入|登陸`}, {"ko", `로그인`},
+	}},
+	{PurposeRegistration, []pat{
+		{"en", `\bregist|\bsign[ -]?up\b|create (an |your )?account|\bjoin\b|new account|become a member|\benrol`},
+		{"de", `registrier|konto erstellen|mitglied werden`}, {"es", `registr|crear (una )?cuenta|únete`}, {"fr", `inscri|créer (un )?compte|s'enregistrer`},
+		{"it", `registr|iscriviti|crea (un )?account`}, {"pt", `cadastr|registr|criar conta`}, {"nl", `registr|account aanmaken|aanmelden`}, {"ru", `регистрац|зарегистр|создать аккаунт`},
+		{"pl", `rejestr|załóż konto`}, {"tr", `kayıt ol|üye ol`}, {"ja", `会員登録|新規登録|登録`}, {"zh", `注册|註冊`}, {"ko", `회원가입|가입`},
+	}},
+	{PurposePasswordRecovery, []pat{
+		// A form without a password field that talks about passwords is
+		// almost always the recovery form; checked after password fields.
+		{"en", `forgot|forgotten|reset|recover|lost (your )?password|password|retrieve|remind`},
+		{"de", `passwort|kennwort|vergessen|zurücksetzen`}, {"es", `contraseña|olvid|recuperar|restablecer`}, {"fr", `mot de passe|oubli|réinitialis|récupér`},
+		{"it", `password|dimenticat|recupera|reimposta|ricorda`}, {"pt", `senha|esquec|recupera|redefinir`}, {"nl", `wachtwoord|vergeten|herstellen`}, {"ru", `парол|забыли|восстанов|напомнить`},
+		{"pl", `hasł|zapomniał|odzyskaj|resetuj|przypomnij`}, {"tr", `şifre|parola|unuttum|sıfırla`}, {"ja", `パスワード|忘れ|再設定`}, {"zh", `密码|忘记|找回|重置`}, {"ko", `비밀번호|찾기|재설정`},
+	}},
+	{PurposeNewsletter, []pat{
+		{"en", `newsletter|subscribe|mailing[ -]?list|sign up for|get (our )?(updates|news|offers)|stay (in touch|informed|updated)|e-?mail updates|e-?mails\b|join (our|the) (list|community|mailing)|keep (me )?(up to date|informed)|special offers|latest news|\bdeals\b`},
+		{"de", `newsletter|abonnieren|anmelden zum`}, {"es", `boletín|suscrib|newsletter`}, {"fr", `newsletter|lettre d'information|s'abonner|abonnez`},
+		{"it", `newsletter|iscriviti alla`}, {"pt", `newsletter|assine|inscreva|novidades|promoções`}, {"nl", `nieuwsbrief|aanmelden voor`}, {"ru", `рассылк|подпис`},
+		{"pl", `newsletter|subskryb|zapisz się`}, {"tr", `bülten|abone`}, {"ja", `メルマガ|ニュースレター|配信登録`}, {"zh", `订阅|訂閱`}, {"ko", `뉴스레터|구독`},
+	}},
+	{PurposeOrder, []pat{
+		{"en", `add to (cart|basket|bag|wishlist)|\bbuy\b|checkout|check out|\bcart\b|\bbasket\b|\bpurchase|\border now\b|place order|pre-?order|\bshop now\b|add to order|paypal|\bpay\b|payment`},
+		{"de", `in den warenkorb|warenkorb|kaufen|bestellen|zur kasse`}, {"es", `añadir al carrito|carrito|comprar|pagar`}, {"fr", `ajouter au panier|panier|acheter|commander`},
+		{"it", `aggiungi al carrello|carrello|acquista|compra|ordina`}, {"pt", `adicionar ao carrinho|carrinho|comprar`}, {"nl", `in winkelwagen|winkelwagen|bestellen|kopen`}, {"ru", `в корзину|корзин|купить|оформить заказ`},
+		{"pl", `do koszyka|koszyk|kup`}, {"tr", `sepete ekle|sepet|satın al`}, {"ja", `カートに入れる|カート|購入|注文`}, {"zh", `加入购物车|购物车|购买|立即购买`}, {"ko", `장바구니|구매|주문`},
+	}},
+	{PurposeComment, []pat{
+		{"en", `\bcomments?\b|leave a reply|post (a )?comment|\breply\b|add (a )?comment|write a review|\breview\b|discussion|respond`},
+		{"de", `kommentar|antworten|bewertung`}, {"es", `comentario|responder|reseña`}, {"fr", `commentaire|répondre|avis`},
+		{"it", `commento|commenti|rispondi|recensione`}, {"pt", `comentário|responder|avaliação`}, {"nl", `reactie|reageren|beoordeling`}, {"ru", `комментари|ответить|отзыв`},
+		{"pl", `komentarz|odpowiedz|opinia`}, {"tr", `yorum|cevapla`}, {"ja", `コメント|返信|レビュー`}, {"zh", `评论|回复|留言板`}, {"ko", `댓글|리뷰`},
+	}},
+	{PurposeBooking, []pat{
+		{"en", `\bbook\b|booking|appointment|reservation|\breserve|schedule (a|an|your)|book (a|an|your|now|online)|request (an )?appointment|check availability|table for`},
+		{"de", `termin|buchen|buchung|reservier`}, {"es", `reserva|cita|agendar`}, {"fr", `réserv|rendez-vous|prendre rdv`},
+		{"it", `prenota|appuntamento`}, {"pt", `reserv|agendar|marcação|marcar consulta`}, {"nl", `reserveer|afspraak|boeken`}, {"ru", `бронир|записаться|запись на`},
+		{"pl", `rezerwacj|zarezerwuj|umów wizytę`}, {"tr", `rezervasyon|randevu`}, {"ja", `予約`}, {"zh", `预约|预订|預約`}, {"ko", `예약`},
+	}},
+	{PurposeQuote, []pat{
+		{"en", `\bquote\b|quotation|estimate|pricing request|get (a )?price|request (a )?(quote|proposal|price)|\bproposal\b`},
+		{"de", `angebot anfordern|kostenvoranschlag|angebot einholen|unverbindliches angebot`}, {"es", `presupuesto|cotización|cotizar`}, {"fr", `devis`},
+		{"it", `preventivo`}, {"pt", `orçamento|cotação`}, {"nl", `offerte`}, {"ru", `смет|коммерческое предложение|расч[её]т стоимости`},
+		{"pl", `wycena|oferta`}, {"tr", `teklif`}, {"ja", `見積`}, {"zh", `报价|询价`}, {"ko", `견적`},
+	}},
+	{PurposeCallback, []pat{
+		{"en", `call[ -]?back|call me|request a call|we('ll| will) call you|ring me|phone me`},
+		{"de", `rückruf|zurückrufen|ruf mich an`}, {"es", `le llamamos|llámame|devolución de llamada`}, {"fr", `rappel|être rappelé|rappelez-moi`},
+		{"it", `richiama|vi richiamiamo|essere richiamato`}, {"pt", `ligamos para si|ligue-me|retorno de chamada`}, {"nl", `terugbel|bel mij`}, {"ru", `перезвон|обратный звонок`},
+		{"pl", `oddzwon`}, {"tr", `geri arama|sizi arayalım`}, {"ja", `折り返し|コールバック`}, {"zh", `回电|回拨`}, {"ko", `콜백|전화 요청`},
+	}},
+	{PurposeEnquiry, []pat{
+		{"en", `enquir|inquir|request (more )?info|more information|ask (a|us) question|get in touch`},
+		{"de", `anfrage|anfragen`}, {"es", `solicitud de información|más información|solicitar información`}, {"fr", `demande d'information|renseignement`},
+		{"it", `richiesta (di )?informazioni|informazioni`}, {"pt", `pedido de informação|mais informações|solicitar informações`}, {"nl", `aanvraag|informatie aanvragen`}, {"ru", `заявк|запрос`},
+		{"pl", `zapytanie`}, {"tr", `bilgi talebi`}, {"ja", `資料請求`}, {"zh", `咨询|詢問`}, {"ko", `상담`},
+	}},
+	{PurposeContact, []pat{
+		{"en", `contact|get in touch|send (us )?(a |your )?message|write to us|drop us a line|reach (out|us)|talk to us|feedback`},
+		{"de", `kontakt|nachricht senden|schreiben sie uns`}, {"es", `contacto|contáctenos|contactar|enviar mensaje|escríbenos`}, {"fr", `contact|contactez|écrivez-nous|envoyer (un|le|votre) message`},
+		{"it", `contatt|scrivici|invia messaggio`}, {"pt", `contato|contacto|fale conosco|contacte`}, {"nl", `contact|neem contact|stuur (een )?bericht`}, {"ru", `контакт|связаться|обратная связь|написать нам`},
+		{"pl", `kontakt|napisz do nas`}, {"tr", `iletişim|bize ulaşın`}, {"ja", `お問い合わせ|問い合わせ|お問合せ|連絡`}, {"zh", `联系|聯繫|联络`}, {"ko", `문의|연락`},
+	}},
+}
+
+// accountWords: creating an account — registration even when the form
+// asks only for an email (a password may come by mail), never a newsletter.
+var accountWords = []pat{
+	{"en", `create (an |your |my )?account|new account|open an account|become a member|new (customer|user) registration`},
+	{"de", `konto (erstellen|anlegen|eröffnen)|kundenkonto anlegen|neues konto`},
+	{"es", `crea(r)? (una |tu )?cuenta|nueva cuenta|hazte (socio|miembro)`},
+	{"fr", `cré(er|ez) (votre |un |mon )?compte|nouveau compte|devenir membre`},
+	{"it", `crea (un |il tuo )?account|nuovo account|diventa (socio|membro)`},
+	{"pt", `cria(r)? (uma |sua )?conta|nova conta|torne-se membro`},
+	{"nl", `account aanmaken|maak een account|nieuw account|lid worden`},
+	{"ru", `созда(ть|йте) (учетн|аккаунт|профил)|нов(ый|ая) (аккаунт|учетн)`},
+	{"pl", `załóż konto|utwórz konto|nowe konto`},
+	{"tr", `hesap oluştur|yeni hesap|üye ol`},
+	{"ja", `アカウント(を)?作成|新規会員`},
+	{"zh", `创建(账户|帐户|账号)|注册(账号|帐号)`},
+	{"ko", `계정 (만들기|생성)`},
+}
+
+// ---- compiled forms --------------------------------------------------
+
+type compiled struct {
+	lang string
+	src  string
+	re   *regexp.Regexp
+	hit  string // what matched, set by match and anyMatch
+}
+
+// wordStart languages: a pattern must start at the beginning of a word
+// (Italian "ente" is not in "enter", Russian "почта" is not "почтовый").
+// German and Dutch build compounds ("Geburtsdatum", "telefoonnummer") and
+// CJK has no spaces, so their patterns match anywhere; English patterns
+// carry their own \b where needed ("youremail" is an email).
+var wordStart = map[string]bool{"es": true, "fr": true, "it": true, "pt": true, "ru": true, "pl": true, "tr": true}
+
+func compile(ps []pat) []compiled {
+	out := make([]compiled, 0, len(ps))
+	for _, p := range ps {
+		src := p.re
+		if wordStart[p.lang] {
+			src = `(?:^|[^\p{L}\p{N}])(?:` + src + `)`
+		}
+		out = append(out, compiled{lang: p.lang, src: p.re, re: regexp.MustCompile(src)})
+	}
+	return out
+}
+
+type compiledRule struct {
+	fieldRule
+	cpos, cneg []compiled
+}
+
+func compileRules(rs []fieldRule) []compiledRule {
+	out := make([]compiledRule, 0, len(rs))
+	for _, r := range rs {
+		out = append(out, compiledRule{fieldRule: r, cpos: compile(r.pos), cneg: compile(r.neg)})
+	}
+	return out
+}
+
+var (
+	cNotOurs      = compileRules(notOurs)
+	cCheckbox     = compileRules(checkboxRules)
+	cFields       = compileRules(fieldRules)
+	cHoneypotText = compile(honeypotText)
+	cAccount      = compile(accountWords)
+)
+
+type compiledPurpose struct {
+	purpose Purpose
+	pos     []compiled
+}
+
+var cPurpose = func() []compiledPurpose {
+	out := make([]compiledPurpose, 0, len(purposeWords))
+	for _, r := range purposeWords {
+		out = append(out, compiledPurpose{purpose: r.purpose, pos: compile(r.pos)})
+	}
+	return out
+}()
+
+// match returns the first positive pattern of r that matches text, unless
+// a negative pattern matches too.
+func (r compiledRule) match(text string) (compiled, bool) {
+	if text == "" {
+		return compiled{}, false
+	}
+	for _, n := range r.cneg {
+		if n.re.MatchString(text) {
+			return compiled{}, false
+		}
+	}
+	for _, p := range r.cpos {
+		if p.re.MatchString(text) {
+			p.hit = p.find(text)
+			return p, true
+		}
+	}
+	return compiled{}, false
+}
+
+func anyMatch(cs []compiled, text string) (compiled, bool) {
+	for _, c := range cs {
+		if c.re.MatchString(text) {
+			c.hit = c.find(text)
+			return c, true
+		}
+	}
+	return compiled{}, false
+}
+
+// find returns the words a pattern matched in text, without the word
+// boundary character a wordStart pattern consumes.
+func (c compiled) find(text string) string {
+	return strings.TrimLeftFunc(c.re.FindString(text), func(r rune) bool { return !unicode.IsLetter(r) && !unicode.IsDigit(r) })
+}
+
+// why describes a match for evidence: `"appointment" (en)`.
+func (c compiled) why() string { return fmt.Sprintf("%q (%s)", c.hit, c.lang) }
+
+// ---- text normalisation -----------------------------------------------
+
+var (
+	camel    = regexp.MustCompile(`([a-z])([A-Z])`)
+	nonWord  = regexp.MustCompile(`[\s_\-\[\]\.:/\\()$#@+,;=]+`)
+	wsRun    = regexp.MustCompile(`\s+`)
+	digitRun = regexp.MustCompile(`\d+`)
+)
+
+// words turns a name or id into lower-case words: "yourEmail",
+// "your-email", "wpforms[fields][3]" → "your email", "wpforms fields".
+func words(s string) string {
+	s = camel.ReplaceAllString(s, "$1 $2")
+	s = nonWord.ReplaceAllString(s, " ")
+	s = digitRun.ReplaceAllString(s, " ")
+	return strings.TrimSpace(wsRun.ReplaceAllString(strings.ToLower(s), " "))
+}
+
+// text lower-cases and collapses whitespace; a trailing "*" or ":" of a
+// label is dropped.
+func text(s string) string {
+	s = strings.ToLower(strings.TrimSpace(wsRun.ReplaceAllString(s, " ")))
+	return strings.TrimSpace(strings.TrimRight(s, "*: "))
+}

@@ -1,0 +1,159 @@
+package mapper
+
+import (
+	"fmt"
+	"net/http"
+	"net/http/httptest"
+	"strings"
+	"testing"
+
+	"github.com/frontlatch/frontlatch/shared"
+	"github.com/google/go-cmp/cmp"
+)
+
+// contactForm is one contact form, repeated identically wherever it appears.
+const contactForm = `<form id="enquiry-form" action="/send" method="post" aria-label="Contact us">
+<label for="n">Your name</label><input id="n" name="your-name" autocomplete="name" required>
+<label for="e">Email</label><input id="e" name="your-email" type="email" required>
+<label for="m">Message</label><textarea id="m" name="your-message" required></textarea>
+<button type="submit">Send message</button></form>`
+
+// The same form in a hidden header modal, in the footer and on the contact
+// page is one action: one door with occurrences 3.
+func TestFoldingAcrossPages(t *testing.T) {
+	home := page("Acme", `<nav><a href="/">Home</a> <a href="/contact/">Contact</a> <a href="/about/">About</a></nav>
+<div class="modal" role="dialog" hidden>`+contactForm+`</div><main><h1>Acme</h1></main><footer>`+contactForm+`</footer>`)
+	contact := page("Contact", `<h1>Contact us</h1>`+contactForm)
+	g := mapSite(t, site{pages: map[string]string{"/": home, "/contact/": contact, "/about/": page("About", "<h1>About</h1>")}}, nil)
+	want := []actionSummary{{Kind: shared.KindContact,
+		Doors:    []doorSummary{{Method: shared.AccessHTMLForm, Transport: shared.TransportFormPost, Endpoint: "/send", Occurrences: 3}},
+		Fillable: []string{"your-name:person-name!", "your-email:email!", "your-message:message!"},
+		Effects:  []shared.EffectKind{shared.EffectSendsEmailToBusiness}}}
+	if diff := cmp.Diff(want, summaryOf(g)); diff != "" {
+		t.Fatalf("graph (-want +got):\n%s", diff)
+	}
+	ev := *g.Actions[0].Access[0].Provenance.Evidence
+	if !strings.Contains(ev, "folded to occurrences: 3") || !strings.Contains(ev, "/contact/") {
+		t.Errorf("door evidence %q does not explain the fold", ev)
+	}
+}
+
+// Fields and a send button in a plain container, sent by script, are a
+// form too: javascript-only, or json-endpoint when the container names one.
+func TestFormlessGroups(t *testing.T) {
+	fields := `<label for="qn">Name</label><input id="qn" name="name" autocomplete="name" required>
+<label for="qe">Email</label><input id="qe" name="email" type="email" required>
+<label for="qm">Message</label><textarea id="qm" name="message" required></textarea>
+<button type="button" class="btn">Send message</button>`
+	cases := []struct {
+		name      string
+		container string
+		transport shared.Transport
+		endpoint  string
+	}{
+		{"script only", `<div class="quick-message"><h2>Quick message</h2>` + fields + `</div>`, shared.TransportJavascriptOnly, ""},
+		{"named endpoint", `<div class="quick-message" data-endpoint="/api/messages"><h2>Quick message</h2>` + fields + `</div>`, shared.TransportJSONEndpoint, "/api/messages"},
+	}
+	for _, tc := range cases {
+		t.Run(tc.name, func(t *testing.T) {
+			g := mapSite(t, site{pages: map[string]string{"/": page("Acme", tc.container)}}, nil)
+			want := []actionSummary{{Kind: shared.KindContact,
+				Doors:    []doorSummary{{Method: shared.AccessHTMLForm, Transport: tc.transport, Endpoint: tc.endpoint, Occurrences: 1}},
+				Fillable: []string{"name:person-name!", "email:email!", "message:message!"},
+				Effects:  []shared.EffectKind{shared.EffectSendsEmailToBusiness}}}
+			if diff := cmp.Diff(want, summaryOf(g)); diff != "" {
+				t.Fatalf("graph (-want +got):\n%s", diff)
+			}
+		})
+	}
+}
+
+// A form that exists only once "Book now" is clicked is found through
+// topology's safe exploration, and only with it.
+func TestRevealedModal(t *testing.T) {
+	home := page("Acme Dental", `<h1>Acme Dental</h1><button type="button" id="open" aria-haspopup="dialog">Book now</button><div id="slot"></div>
+<script>document.getElementById("open").addEventListener("click", function () {
+  document.getElementById("slot").innerHTML = '<div role="dialog" aria-modal="true" aria-label="Book an appointment"><h2>Book an appointment</h2>' +
+  '<form id="appt" action="/appointments" method="post"><label for="n">Name</label><input id="n" name="name" autocomplete="name" required>' +
+  '<label for="p">Phone</label><input id="p" name="phone" type="tel" required><label for="d">Date</label><input id="d" name="date" type="date">' +
+  '<button type="submit">Request appointment</button></form></div>';
+});</script>`)
+	srv := serveSite(t, site{pages: map[string]string{"/": home}})
+	for _, explore := range []bool{true, false} {
+		g := mapTest(t, srv.URL+"/", func(o *Options) { o.NoExplore = !explore })
+		got := len(g.Actions)
+		if want := map[bool]int{true: 1, false: 0}[explore]; got != want {
+			t.Errorf("explore=%v: %d actions %+v, want %d", explore, got, summaryOf(g), want)
+		}
+	}
+}
+
+// A booking link that lands on a login form is a link-to-page door with a
+// login barrier: the booking exists, behind an account.
+func TestLoginWall(t *testing.T) {
+	mux := http.NewServeMux()
+	mux.HandleFunc("/", func(w http.ResponseWriter, r *http.Request) {
+		if r.URL.Path != "/" {
+			http.NotFound(w, r)
+			return
+		}
+		w.Header().Set("Content-Type", "text/html")
+		w.Write([]byte(page("Forge", `<nav><a href="/members/book/">Book a class</a></nav><h1>Forge Strength</h1>`)))
+	})
+	mux.HandleFunc("/members/book/", func(w http.ResponseWriter, r *http.Request) { http.Redirect(w, r, "/login/", http.StatusFound) })
+	mux.HandleFunc("/login/", func(w http.ResponseWriter, r *http.Request) {
+		w.Header().Set("Content-Type", "text/html")
+		w.Write([]byte(page("Member login", `<h1>Member login</h1><form action="/login/" method="post"><label for="e">Email</label><input id="e" name="email" type="email" autocomplete="username" required>
+<label for="p">Password</label><input id="p" name="password" type="password" autocomplete="current-password" required><button type="submit">Log in</button></form>`)))
+	})
+	srv := httptest.NewServer(mux)
+	defer srv.Close()
+	g := mapTest(t, srv.URL+"/", func(o *Options) { o.NoExplore = true })
+	want := []actionSummary{{Kind: shared.KindBooking,
+		Doors:    []doorSummary{{Method: shared.AccessLinkToPage, Occurrences: 1}},
+		Effects:  []shared.EffectKind{shared.EffectRequestsAppointment},
+		Barriers: []shared.BarrierKind{shared.BarrierLogin}}}
+	if diff := cmp.Diff(want, summaryOf(g)); diff != "" {
+		t.Fatalf("graph (-want +got):\n%s", diff)
+	}
+}
+
+// The crawl goes to the pages whose links name an action first, then to
+// the rest of the navigation, stops at MaxPages and says what it left out.
+func TestPageBudget(t *testing.T) {
+	home := page("Acme", `<a href="/team/">Our team</a> <a href="/contact/">Contact us</a> <a href="/book/">Book online</a> <a href="/brochure.pdf">Brochure</a> <a href="https://elsewhere.example/">Partner</a>`)
+	pages := map[string]string{"/": home, "/contact/": page("Contact", contactForm), "/book/": page("Book", bookingForm("")), "/team/": page("Team", "<h1>Team</h1>")}
+	cases := []struct {
+		pages int
+		kinds []shared.ActionKind
+		left  []string
+	}{
+		{2, []shared.ActionKind{shared.KindBooking}, []string{"/contact/ was not opened", "/team/ was not opened"}},
+		{3, []shared.ActionKind{shared.KindBooking, shared.KindContact}, []string{"/team/ was not opened"}},
+		{6, []shared.ActionKind{shared.KindBooking, shared.KindContact}, nil},
+	}
+	for _, tc := range cases {
+		t.Run(fmt.Sprint(tc.pages), func(t *testing.T) {
+			g := mapSite(t, site{pages: pages}, func(o *Options) { o.MaxPages = tc.pages })
+			var kinds []shared.ActionKind
+			for _, a := range g.Actions {
+				kinds = append(kinds, a.Kind)
+			}
+			if diff := cmp.Diff(tc.kinds, kinds); diff != "" {
+				t.Errorf("actions (-want +got):\n%s", diff)
+			}
+			notes := ""
+			if g.Notes != nil {
+				notes = *g.Notes
+			}
+			for _, l := range tc.left {
+				if !strings.Contains(notes, l) {
+					t.Errorf("notes %q do not say %q", notes, l)
+				}
+			}
+			if tc.left == nil && strings.Contains(notes, "not opened") {
+				t.Errorf("notes %q: nothing should be left out", notes)
+			}
+		})
+	}
+}

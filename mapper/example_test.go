@@ -1,0 +1,92 @@
+package mapper_test
+
+import (
+	"context"
+	"fmt"
+	"net/http"
+	"net/http/httptest"
+	"time"
+
+	"github.com/frontlatch/frontlatch/mapper"
+	"github.com/frontlatch/frontlatch/shared"
+	"github.com/frontlatch/frontlatch/topology"
+)
+
+const examplePage = `<!DOCTYPE html><html lang="en"><head><title>Acme Plumbing</title></head><body>
+<h2>Request a quote</h2>
+<form id="quote-form" action="/quote" method="post">
+<label for="n">Name</label><input id="n" name="name" autocomplete="name" required>
+<label for="p">Phone</label><input id="p" name="phone" type="tel" required>
+<label for="j">Describe the job</label><textarea id="j" name="message" required></textarea>
+<button type="submit">Get a quote</button></form>
+<p>Call us: <a href="tel:+61733915820">(07) 3391 5820</a></p></body></html>`
+
+// fixedClock makes provenance timestamps reproducible.
+func fixedClock() time.Time { return time.Date(2026, 8, 25, 8, 0, 0, 0, time.UTC) }
+
+func ExampleMapHTML() {
+	g, err := mapper.MapHTML("https://acme-plumbing.example/", []byte(examplePage), mapper.Options{Now: fixedClock})
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	fmt.Println(g.GraphID)
+	for _, a := range g.Actions {
+		fmt.Println(a.ID, a.Access[0].Method, a.SideEffects.Effects[0].Kind)
+	}
+	// Output:
+	// ag_acme-plumbing_20260825
+	// acme-plumbing:quote:quote html-form requests-quote
+	// acme-plumbing:contact:phone tel-link unknown
+}
+
+func ExampleMap() {
+	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		w.Header().Set("Content-Type", "text/html")
+		fmt.Fprint(w, examplePage)
+	}))
+	defer srv.Close()
+	// Map launches its own Chromium unless Options.Browser is set.
+	g, err := mapper.Map(context.Background(), srv.URL+"/", mapper.Options{Offline: true, NoExplore: true, SiteSlug: "acme"})
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	for _, a := range g.Actions {
+		fmt.Println(a.ID, shared.Completeness(a).Complete)
+	}
+	// Output:
+	// acme:quote:quote true
+	// acme:contact:phone false
+}
+
+func ExampleMapPage() {
+	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		w.Header().Set("Content-Type", "text/html")
+		fmt.Fprint(w, examplePage)
+	}))
+	defer srv.Close()
+	ctx := context.Background()
+	br, err := topology.NewBrowser(ctx, topology.BrowserOptions{Offline: true})
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	defer br.Close()
+	// The crawler opens the page; installing the recorder first lets MapPage
+	// see WebMCP tools the page registers.
+	page, err := topology.OpenPage(ctx, br.Rod, srv.URL+"/", topology.Options{InitScripts: []string{mapper.WebMCPInitScript()}})
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	defer page.Close()
+	g, err := mapper.MapPage(ctx, page, mapper.Options{SiteSlug: "acme"})
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	fmt.Println(len(g.Actions), g.Actions[0].Kind)
+	// Output:
+	// 2 quote
+}

@@ -1,0 +1,26 @@
+// Package extract reads what the mapper needs from one web page: every
+// <form> of the main document in document order (hidden ones included),
+// the form-like groups outside any <form> that page builders submit by
+// script, and the page-level facts doors are inferred from — links
+// (tel:, mailto:), scripts and inline script text, iframes, JSON-LD blocks,
+// <link rel> (ai-catalog, ard), meta tags and widget-looking elements.
+//
+// For each control it records what a browser knows: the label as the
+// accessible-name rules compute it (aria-labelledby, aria-label, label[for]
+// or a wrapping label, title, placeholder — then, as a last resort, the
+// text just before the control), autocomplete tokens, declared validation
+// attributes verbatim, options (a radio group is one Field), the default
+// value, help text, WebMCP's toolparamdescription, wrapper classes, a CSS
+// locator, and computed visibility with the reason and the place of the
+// hiding (the control, a wrapper inside the form, or the form itself).
+//
+// FromPage runs one embedded script (extract.js) through a single
+// Runtime.evaluate on a page the caller has opened — with
+// topology.OpenPage, which accepts dialogs and blocks foreign requests.
+// FromHTML fills the same types from markup alone with golang.org/x/net/html;
+// it cannot see stylesheets or layout, so its visibility comes only from
+// type=hidden, the hidden attribute and inline styles.
+//
+// Extraction does not interpret: what a field means and what a form is for
+// is package classify's job.
+package extract

@@ -1,0 +1,55 @@
+package extract_test
+
+import (
+	"context"
+	"fmt"
+	"time"
+
+	"github.com/frontlatch/frontlatch/mapper/extract"
+	"github.com/frontlatch/frontlatch/topology"
+)
+
+func ExampleFromHTML() {
+	markup := `<form id="contact" method="post" action="/send">
+	  <label for="n">Your name</label><input id="n" name="name" required>
+	  <div style="display:none"><input name="website"></div>
+	  <button>Send</button>
+	</form>`
+	p, err := extract.FromHTML("https://example.com/contact", []byte(markup))
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	f := p.Forms[0]
+	fmt.Println(f.Index, f.Method, f.Action, f.Locator, f.Submits[0].Text)
+	for _, fl := range f.Fields {
+		fmt.Printf("%s %q %s required=%v hidden=%v by %q\n", fl.Name, fl.Label, fl.LabelSource, fl.Required, fl.Visibility.Hidden, fl.Visibility.HiddenBy)
+	}
+	// Output:
+	// 0 post https://example.com/send form#contact Send
+	// name "Your name" label-for required=true hidden=false by ""
+	// website ""  required=false hidden=true by "wrapper"
+}
+
+func ExampleFromPage() {
+	ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
+	defer cancel()
+	b, err := topology.NewBrowser(ctx, topology.BrowserOptions{Offline: true})
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	defer b.Close()
+	page, err := topology.OpenPage(ctx, b.Rod, "http://127.0.0.1:8080/contact", topology.Options{Offline: true})
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	defer page.Timeout(5 * time.Second).Close()
+	p, err := extract.FromPage(ctx, page)
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	fmt.Println(len(p.Forms), "forms,", len(p.Groups), "formless groups")
+}

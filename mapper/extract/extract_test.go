@@ -1,0 +1,371 @@
+package extract_test
+
+import (
+	"context"
+	"net/http"
+	"net/http/httptest"
+	"os"
+	"path/filepath"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+
+	"github.com/frontlatch/frontlatch/mapper/extract"
+	"github.com/frontlatch/frontlatch/topology"
+	"github.com/google/go-cmp/cmp"
+)
+
+// One browser and one loopback server for the whole package: Chromium is
+// the expensive part, and the machine is shared.
+var (
+	browserOnce sync.Once
+	browser     *topology.Browser
+	browserErr  error
+	server      *httptest.Server
+)
+
+func TestMain(m *testing.M) {
+	server = httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		w.Header().Set("Content-Type", "text/html; charset=utf-8")
+		http.ServeFile(w, r, filepath.Join("testdata", filepath.Base(r.URL.Path)))
+	}))
+	code := m.Run()
+	if browser != nil {
+		browser.Close()
+	}
+	server.Close()
+	os.Exit(code)
+}
+
+// inBrowser loads testdata/name in Chromium and extracts it.
+func inBrowser(t *testing.T, name string) *extract.Page {
+	t.Helper()
+	browserOnce.Do(func() {
+		browser, browserErr = topology.NewBrowser(context.Background(), topology.BrowserOptions{Offline: true})
+	})
+	if browserErr != nil {
+		t.Fatalf("launch chromium: %v", browserErr)
+	}
+	ctx, cancel := context.WithTimeout(context.Background(), 60*time.Second)
+	defer cancel()
+	page, err := topology.OpenPage(ctx, browser.Rod, server.URL+"/"+name, topology.Options{Offline: true})
+	if err != nil {
+		t.Fatalf("open %s: %v", name, err)
+	}
+	defer page.Context(context.Background()).Timeout(5 * time.Second).Close()
+	p, err := extract.FromPage(ctx, page)
+	if err != nil {
+		t.Fatalf("extract %s: %v", name, err)
+	}
+	return p
+}
+
+// statically parses testdata/name.
+func statically(t *testing.T, name string) *extract.Page {
+	t.Helper()
+	raw, err := os.ReadFile(filepath.Join("testdata", name))
+	if err != nil {
+		t.Fatal(err)
+	}
+	p, err := extract.FromHTML("http://127.0.0.1/"+name, raw)
+	if err != nil {
+		t.Fatalf("FromHTML %s: %v", name, err)
+	}
+	return p
+}
+
+type extractor struct {
+	name string
+	load func(*testing.T, string) *extract.Page
+}
+
+var extractors = []extractor{{"static", statically}, {"browser", inBrowser}}
+
+func field(t *testing.T, f extract.Form, name string) extract.Field {
+	t.Helper()
+	for _, fl := range f.Fields {
+		if fl.Name == name {
+			return fl
+		}
+	}
+	t.Fatalf("form %q has no field %q", f.Locator, name)
+	return extract.Field{}
+}
+
+func formByID(t *testing.T, p *extract.Page, id string) extract.Form {
+	t.Helper()
+	for _, f := range p.Forms {
+		if f.ID == id {
+			return f
+		}
+	}
+	t.Fatalf("no form #%s", id)
+	return extract.Form{}
+}
+
+// labelView is what label computation decides for one control.
+type labelView struct {
+	Label  string
+	Source extract.LabelSource
+	Hint   string
+}
+
+func TestLabels(t *testing.T) {
+	want := map[string]labelView{
+		"n1":      {"Full name", extract.LabelFor, ""},
+		"n2":      {"Email address", extract.LabelWrapping, ""},
+		"n3":      {"Phone (mobile)", extract.LabelAriaLabelledBy, "We only call about your booking"},
+		"n4":      {"Company", extract.LabelAriaLabel, ""},
+		"n5":      {"Postcode", extract.LabelTitle, ""},
+		"n6":      {"City", extract.LabelPlaceholder, ""},
+		"n7":      {"Street:", extract.LabelNearby, ""},
+		"slot":    {"Preferred time", extract.LabelAriaLabelledBy, ""},
+		"service": {"Service", extract.LabelFor, ""},
+		"de1":     {"Nachname", extract.LabelWrapping, ""},
+		"ja1":     {"メールアドレス", extract.LabelWrapping, ""},
+		"es1":     {"Mensaje", extract.LabelWrapping, ""},
+		"party":   {"Number of guests", extract.LabelAriaLabel, ""},
+		"news":    {"Send me special offers", extract.LabelNearby, ""},
+	}
+	for _, ex := range extractors {
+		t.Run(ex.name, func(t *testing.T) {
+			p := ex.load(t, "labels.html")
+			if len(p.Forms) != 1 {
+				t.Fatalf("forms = %d, want 1", len(p.Forms))
+			}
+			f := p.Forms[0]
+			for name, w := range want {
+				t.Run(name, func(t *testing.T) {
+					fl := field(t, f, name)
+					got := labelView{fl.Label, fl.LabelSource, fl.Hint}
+					if diff := cmp.Diff(w, got); diff != "" {
+						t.Errorf("label of %s (-want +got):\n%s", name, diff)
+					}
+				})
+			}
+		})
+	}
+}
+
+func TestFieldAttributes(t *testing.T) {
+	for _, ex := range extractors {
+		t.Run(ex.name, func(t *testing.T) {
+			f := ex.load(t, "labels.html").Forms[0]
+			if f.Method != "post" || f.Enctype != "multipart/form-data" || !strings.HasSuffix(f.Action, "/book") || f.Locator != "form#labels" {
+				t.Errorf("form method/enctype/action/locator = %q %q %q %q", f.Method, f.Enctype, f.Action, f.Locator)
+			}
+			if len(f.Submits) != 1 || f.Submits[0].Text != "Book now" {
+				t.Errorf("submits = %+v, want one \"Book now\"", f.Submits)
+			}
+			slot := field(t, f, "slot")
+			wantOpts := []extract.Option{{Value: "am", Text: "Morning"}, {Value: "pm", Text: "Afternoon", Selected: true}}
+			if diff := cmp.Diff(wantOpts, slot.Options); diff != "" || slot.Type != "radio" || !slot.Checked {
+				t.Errorf("radio group: type %q checked %v options (-want +got):\n%s", slot.Type, slot.Checked, diff)
+			}
+			svc := field(t, f, "service")
+			if !svc.Required || svc.Value != "clean" || len(svc.Options) != 3 || svc.Type != "select-one" {
+				t.Errorf("select: required %v value %q options %d type %q", svc.Required, svc.Value, len(svc.Options), svc.Type)
+			}
+			if diff := cmp.Diff([]string{"section-a", "shipping", "postal-code"}, field(t, f, "ship").AutocompleteTokens); diff != "" {
+				t.Errorf("autocomplete tokens (-want +got):\n%s", diff)
+			}
+			cv := field(t, f, "cv")
+			if cv.Accept != ".pdf,.doc" || !cv.Multiple || cv.Type != "file" {
+				t.Errorf("file: accept %q multiple %v type %q", cv.Accept, cv.Multiple, cv.Type)
+			}
+			party := field(t, f, "party")
+			if party.Min != "1" || party.Max != "12" || party.Step != "1" {
+				t.Errorf("number: min %q max %q step %q", party.Min, party.Max, party.Step)
+			}
+			code := field(t, f, "code")
+			if code.Pattern != "[A-Z]{3}" || code.MinLength != "3" || code.MaxLength != "3" {
+				t.Errorf("text: pattern %q minlength %q maxlength %q", code.Pattern, code.MinLength, code.MaxLength)
+			}
+			if got := field(t, f, "n1").Locator; got != `form#labels [name="n1"]` {
+				t.Errorf("field locator = %q", got)
+			}
+		})
+	}
+}
+
+// hidden describes a control's computed visibility.
+type hidden struct {
+	Hidden   bool
+	HiddenBy string
+}
+
+func TestVisibility(t *testing.T) {
+	cases := []struct {
+		form, field string
+		static      hidden // inline styles only
+		browser     hidden // computed styles
+	}{
+		{"inline", "website", hidden{true, extract.HiddenByWrapper}, hidden{true, extract.HiddenByWrapper}},
+		{"inline", "email", hidden{}, hidden{}},
+		{"sheet", "your-name", hidden{}, hidden{true, extract.HiddenByWrapper}},
+		{"offscreen", "email_confirm", hidden{true, extract.HiddenByWrapper}, hidden{true, extract.HiddenByWrapper}},
+		{"formspree", "_gotcha", hidden{true, extract.HiddenBySelf}, hidden{true, extract.HiddenBySelf}},
+		{"legit", "nonce", hidden{true, extract.HiddenBySelf}, hidden{true, extract.HiddenBySelf}},
+		{"tabindex", "company2", hidden{}, hidden{}},
+	}
+	for _, ex := range extractors {
+		t.Run(ex.name, func(t *testing.T) {
+			p := ex.load(t, "honeypots.html")
+			for _, c := range cases {
+				t.Run(c.form+"/"+c.field, func(t *testing.T) {
+					fl := field(t, formByID(t, p, c.form), c.field)
+					want := c.static
+					if ex.name == "browser" {
+						want = c.browser
+					}
+					got := hidden{fl.Visibility.Hidden, fl.Visibility.HiddenBy}
+					if diff := cmp.Diff(want, got); diff != "" {
+						t.Errorf("visibility (-want +got):\n%s\nreasons: %v", diff, fl.Visibility.Reasons)
+					}
+				})
+			}
+		})
+	}
+}
+
+func TestFormlessGroups(t *testing.T) {
+	for _, ex := range extractors {
+		t.Run(ex.name, func(t *testing.T) {
+			p := ex.load(t, "formless.html")
+			if len(p.Forms) != 1 {
+				t.Errorf("forms = %d, want 1 (the search form)", len(p.Forms))
+			}
+			type group struct {
+				Fields  []string
+				Submits []string
+			}
+			var got []group
+			for _, g := range p.Groups {
+				if g.Index != -1 || !g.Formless {
+					t.Errorf("group index %d formless %v, want -1 true", g.Index, g.Formless)
+				}
+				var gr group
+				for _, f := range g.Fields {
+					gr.Fields = append(gr.Fields, f.Name)
+				}
+				for _, s := range g.Submits {
+					gr.Submits = append(gr.Submits, s.Text)
+				}
+				got = append(got, gr)
+			}
+			want := []group{{[]string{"name", "phone"}, []string{"Call me back"}}, {[]string{"nl-email"}, []string{"Subscribe"}}}
+			if diff := cmp.Diff(want, got); diff != "" {
+				t.Errorf("formless groups (-want +got):\n%s", diff)
+			}
+		})
+	}
+}
+
+func TestPageFacts(t *testing.T) {
+	for _, ex := range extractors {
+		t.Run(ex.name, func(t *testing.T) {
+			p := ex.load(t, "contact.html")
+			if p.Title != "Contact us" || p.Lang != "en" {
+				t.Errorf("title %q lang %q", p.Title, p.Lang)
+			}
+			var tel, mail bool
+			for _, l := range p.Links {
+				tel = tel || l.Href == "tel:+61290000000"
+				mail = mail || l.Href == "mailto:hi@example.com"
+			}
+			if !tel || !mail {
+				t.Errorf("tel link %v, mailto link %v, want both", tel, mail)
+			}
+			if len(p.JSONLD) != 1 || !strings.Contains(p.JSONLD[0], `"Dentist"`) {
+				t.Errorf("jsonld = %q", p.JSONLD)
+			}
+			var calendly bool
+			for _, s := range p.Scripts {
+				calendly = calendly || s.Src == "https://assets.calendly.com/assets/external/widget.js"
+			}
+			if !calendly {
+				t.Errorf("calendly script not found in %+v", p.Scripts)
+			}
+			if len(p.Frames) != 1 || !strings.Contains(p.Frames[0].Src, "acuityscheduling.com") {
+				t.Errorf("frames = %+v", p.Frames)
+			}
+			var ard bool
+			for _, l := range p.LinkRels {
+				ard = ard || l.Rel == "ard" && strings.HasSuffix(l.Href, "/.well-known/ard.json")
+			}
+			if !ard {
+				t.Errorf("link rel=ard not found in %+v", p.LinkRels)
+			}
+			var cal, recaptcha bool
+			for _, e := range p.Embeds {
+				cal = cal || e.Data["url"] == "https://calendly.com/smile"
+				recaptcha = recaptcha || e.Data["sitekey"] == "abc"
+			}
+			if !cal || !recaptcha {
+				t.Errorf("embeds: calendly %v recaptcha %v in %+v", cal, recaptcha, p.Embeds)
+			}
+			cf7 := p.Forms[1]
+			if len(cf7.Wrappers) == 0 || cf7.Wrappers[0].Data["wpcf7-id"] != "42" {
+				t.Errorf("cf7 wrapper = %+v", cf7.Wrappers)
+			}
+			if len(cf7.Widgets) != 1 || cf7.Widgets[0].Class != "g-recaptcha" {
+				t.Errorf("cf7 widgets = %+v", cf7.Widgets)
+			}
+			if cf7.Heading != "Book an appointment" {
+				t.Errorf("cf7 heading = %q", cf7.Heading)
+			}
+		})
+	}
+}
+
+func TestFromHTMLDropsWhatBrowsersDrop(t *testing.T) {
+	markup := `<form id=a><input name=x><form id=b><input name=y></form></form><noscript><form id=c></form></noscript><form id=d></form>`
+	p, err := extract.FromHTML("http://127.0.0.1/", []byte(markup))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var ids []string
+	for _, f := range p.Forms {
+		ids = append(ids, f.ID)
+	}
+	if diff := cmp.Diff([]string{"a", "d"}, ids); diff != "" {
+		t.Errorf("forms (-want +got):\n%s", diff)
+	}
+}
+
+func TestErrors(t *testing.T) {
+	if _, err := extract.FromPage(context.Background(), nil); err != extract.ErrNilPage {
+		t.Errorf("FromPage(nil) = %v, want ErrNilPage", err)
+	}
+	_, err := extract.FromHTML("://bad", []byte("<p>"))
+	var e *extract.Error
+	if !asError(err, &e) || e.Op != "parse" {
+		t.Errorf("FromHTML(bad url) = %v, want *extract.Error op parse", err)
+	}
+}
+
+// TestLabelsOfRepeatedForm: the same form twice on a page with the same
+// ids (a header modal and the footer). The browser binds every label[for]
+// to the first copy; each copy's fields must still be named by its own label,
+// once.
+func TestLabelsOfRepeatedForm(t *testing.T) {
+	for _, ex := range extractors {
+		t.Run(ex.name, func(t *testing.T) {
+			p := ex.load(t, "repeated-form.html")
+			if len(p.Forms) != 2 {
+				t.Fatalf("forms = %d, want 2", len(p.Forms))
+			}
+			for _, f := range p.Forms {
+				got := map[string]string{}
+				for _, fl := range f.Fields {
+					got[fl.Name] = fl.Label
+				}
+				want := map[string]string{"patient-name": "Your name", "phone": "Phone"}
+				if diff := cmp.Diff(want, got); diff != "" {
+					t.Errorf("labels of form #%s (-want +got):\n%s", f.ID, diff)
+				}
+			}
+		})
+	}
+}

@@ -1,0 +1,898 @@
+package extract
+
+import (
+	"bytes"
+	"fmt"
+	"net/url"
+	"regexp"
+	"strconv"
+	"strings"
+
+	"golang.org/x/net/html"
+	"golang.org/x/net/html/atom"
+)
+
+// FromHTML extracts a Page from markup without a browser, with the same
+// types and the same rules as FromPage where markup alone decides them
+// (forms, fields, labels, options, locators, links, scripts…).
+//
+// What it cannot know: stylesheets and layout. Visibility comes only from
+// type=hidden, the hidden attribute, and inline style (display:none,
+// visibility:hidden, opacity:0, and absolute/fixed positioning far
+// off-screen) on the control or an ancestor; zero size and stylesheet rules
+// are invisible to it. Parsing follows the HTML standard with scripting
+// enabled (golang.org/x/net/html), so, as in a browser, forms inside
+// <noscript> and forms nested in an open form do not exist.
+func FromHTML(pageURL string, markup []byte) (*Page, error) {
+	base, err := url.Parse(pageURL)
+	if err != nil {
+		return nil, &Error{URL: pageURL, Op: "parse", Err: fmt.Errorf("%w: page URL: %v", ErrParse, err)}
+	}
+	root, err := html.Parse(bytes.NewReader(markup))
+	if err != nil {
+		return nil, &Error{URL: pageURL, Op: "parse", Err: fmt.Errorf("%w: %v", ErrParse, err)}
+	}
+	s := &static{root: root, base: base, byID: map[string]*html.Node{}, labelsFor: map[string][]*html.Node{}}
+	s.index(root)
+	p := s.page(pageURL)
+	p.normalize()
+	return p, nil
+}
+
+type static struct {
+	root      *html.Node
+	base      *url.URL
+	byID      map[string]*html.Node
+	labelsFor map[string][]*html.Node
+	forms     []*html.Node
+	all       []*html.Node // elements in document order
+}
+
+func (s *static) index(n *html.Node) {
+	if n.Type == html.ElementNode {
+		s.all = append(s.all, n)
+		if id := getAttr(n, "id"); id != "" {
+			if _, dup := s.byID[id]; !dup {
+				s.byID[id] = n
+			}
+		}
+		switch n.DataAtom {
+		case atom.Base:
+			if h, ok := attrOK(n, "href"); ok && s.base != nil {
+				if u, err := s.base.Parse(strings.TrimSpace(h)); err == nil {
+					s.base = u
+				}
+			}
+		case atom.Label:
+			if f := getAttr(n, "for"); f != "" {
+				s.labelsFor[f] = append(s.labelsFor[f], n)
+			}
+		case atom.Form:
+			s.forms = append(s.forms, n)
+		}
+	}
+	for c := n.FirstChild; c != nil; c = c.NextSibling {
+		s.index(c)
+	}
+}
+
+func (s *static) page(pageURL string) *Page {
+	p := &Page{URL: pageURL, BaseURL: s.base.String(), Source: SourceStatic}
+	for _, n := range s.all {
+		switch n.DataAtom {
+		case atom.Title:
+			if p.Title == "" {
+				p.Title = norm(textOf(n))
+			}
+		case atom.Html:
+			p.Lang = getAttr(n, "lang")
+		case atom.A, atom.Area:
+			if h, ok := attrOK(n, "href"); ok {
+				if len(p.Links) >= MaxLinks {
+					if !contains(p.Truncated, "links") {
+						p.Truncated = append(p.Truncated, "links")
+					}
+					continue
+				}
+				t := clip(textOf(n), 200)
+				if t == "" {
+					t = norm(firstNonEmpty(getAttr(n, "aria-label"), getAttr(n, "title"), imgAlt(n)))
+				}
+				p.Links = append(p.Links, Link{Href: s.resolve(h), Text: t, Rel: getAttr(n, "rel"), Visible: !s.visibility(n, nil).Hidden})
+			}
+		case atom.Script:
+			typ := strings.ToLower(getAttr(n, "type"))
+			if typ == "application/ld+json" {
+				p.JSONLD = append(p.JSONLD, textOf(n))
+				continue
+			}
+			if len(p.Scripts) >= MaxScripts {
+				if !contains(p.Truncated, "scripts") {
+					p.Truncated = append(p.Truncated, "scripts")
+				}
+				continue
+			}
+			sc := Script{ID: getAttr(n, "id"), Type: typ, Data: dataOf(n)}
+			if src, ok := attrOK(n, "src"); ok {
+				sc.Src = s.resolve(src)
+			} else {
+				sc.Text = clipRaw(textOf(n), MaxScriptText)
+			}
+			p.Scripts = append(p.Scripts, sc)
+		case atom.Iframe:
+			p.Frames = append(p.Frames, Frame{Src: s.resolve(getAttr(n, "src")), ID: getAttr(n, "id"), Name: getAttr(n, "name"), Title: getAttr(n, "title"), Class: getAttr(n, "class"), Visible: !s.visibility(n, nil).Hidden})
+		case atom.Link:
+			if rel, ok := attrOK(n, "rel"); ok {
+				if h, ok := attrOK(n, "href"); ok {
+					p.LinkRels = append(p.LinkRels, LinkRel{Rel: strings.ToLower(rel), Href: s.resolve(h), Type: getAttr(n, "type")})
+				}
+			}
+		case atom.Meta:
+			p.Meta = append(p.Meta, Meta{Name: getAttr(n, "name"), Property: getAttr(n, "property"), HTTPEquiv: getAttr(n, "http-equiv"), Content: clipRaw(getAttr(n, "content"), 1000)})
+		}
+		if n.DataAtom != atom.Script && n.DataAtom != atom.Iframe && n.DataAtom != atom.A && isWidget(n) && inBody(n) {
+			if len(p.Embeds) >= MaxEmbeds {
+				if !contains(p.Truncated, "embeds") {
+					p.Truncated = append(p.Truncated, "embeds")
+				}
+			} else {
+				p.Embeds = append(p.Embeds, s.element(n))
+			}
+		}
+	}
+	for i, f := range s.forms {
+		p.Forms = append(p.Forms, s.form(i, f))
+	}
+	p.Groups = s.groups()
+	return p
+}
+
+func (s *static) resolve(h string) string {
+	h = strings.TrimSpace(h)
+	if h == "" {
+		return ""
+	}
+	u, err := s.base.Parse(h)
+	if err != nil {
+		return h
+	}
+	return u.String()
+}
+
+func (s *static) element(n *html.Node) Element {
+	return Element{Tag: n.Data, ID: getAttr(n, "id"), Class: getAttr(n, "class"), Data: dataOf(n), Src: s.resolve(firstNonEmpty(getAttr(n, "src"), getAttr(n, "href")))}
+}
+
+// controlsOf returns the controls owned by form: its descendants plus
+// controls elsewhere naming it with form="id", in document order.
+func (s *static) controlsOf(form *html.Node) []*html.Node {
+	id := getAttr(form, "id")
+	var out []*html.Node
+	for _, n := range s.all {
+		if !isControl(n) {
+			continue
+		}
+		if owner, ok := attrOK(n, "form"); ok {
+			if id != "" && owner == id {
+				out = append(out, n)
+			}
+			continue
+		}
+		if isAncestor(form, n) {
+			out = append(out, n)
+		}
+	}
+	return out
+}
+
+func (s *static) form(i int, f *html.Node) Form {
+	scope := s.formLocator(f)
+	method := strings.ToLower(strings.TrimSpace(getAttr(f, "method")))
+	if method != "post" && method != "dialog" {
+		method = "get"
+	}
+	enc := strings.ToLower(strings.TrimSpace(getAttr(f, "enctype")))
+	if enc == "" {
+		enc = "application/x-www-form-urlencoded"
+	}
+	action := s.base.String()
+	if a := strings.TrimSpace(getAttr(f, "action")); a != "" {
+		action = s.resolve(a)
+	}
+	vis := s.visibility(f, nil)
+	out := Form{
+		Index: i, ID: getAttr(f, "id"), Name: getAttr(f, "name"), Class: getAttr(f, "class"),
+		Action: action, ActionAttr: getAttr(f, "action"), Method: method, Enctype: enc, Target: getAttr(f, "target"),
+		ToolName: getAttr(f, "toolname"), ToolDescription: getAttr(f, "tooldescription"), ToolAutoSubmit: hasAttr(f, "toolautosubmit"),
+		Data: dataOf(f), Text: clip(textOf(f), MaxFormText), Heading: s.heading(f),
+		Visible: !vis.Hidden, Visibility: vis, InDialog: inDialog(f), Locator: scope,
+	}
+	for n, k := f.Parent, 0; n != nil && n.DataAtom != atom.Body && n.Type == html.ElementNode && k < MaxWrappers; n, k = n.Parent, k+1 {
+		out.Wrappers = append(out.Wrappers, s.element(n))
+	}
+	controls := s.controlsOf(f)
+	out.Fields = s.fields(controls, f, scope)
+	for _, c := range controls {
+		t := controlType(c)
+		if (c.DataAtom == atom.Button && t == "submit") || (c.DataAtom == atom.Input && (t == "submit" || t == "image")) {
+			out.Submits = append(out.Submits, s.submit(c, scope, f))
+		}
+	}
+	if len(out.Submits) == 0 {
+		walk(f, func(n *html.Node) bool {
+			if len(out.Submits) < 3 && isButtonLike(n) && sendWords.MatchString(buttonText(n)) {
+				out.Submits = append(out.Submits, s.submit(n, scope, f))
+			}
+			return true
+		})
+	}
+	out.Widgets = s.widgets(f)
+	return out
+}
+
+func (s *static) widgets(root *html.Node) []Element {
+	var out []Element
+	walk(root, func(n *html.Node) bool {
+		if n != root && len(out) < 50 && (n.DataAtom == atom.Iframe || isWidget(n)) {
+			out = append(out, s.element(n))
+		}
+		return true
+	})
+	return out
+}
+
+func (s *static) submit(b *html.Node, scope string, stop *html.Node) Submit {
+	t := controlType(b)
+	text := buttonText(b)
+	loc := s.cssPath(b)
+	if name := getAttr(b, "name"); name != "" && scope != "" {
+		loc = scope + " " + b.Data + attrSel("name", name)
+	}
+	return Submit{Tag: b.Data, Type: t, Name: getAttr(b, "name"), Value: getAttr(b, "value"), Text: clip(text, 200), Visible: !s.visibility(b, stop).Hidden, Locator: loc}
+}
+
+func buttonText(b *html.Node) string {
+	if b.DataAtom == atom.Input {
+		return norm(firstNonEmpty(getAttr(b, "value"), getAttr(b, "alt"), getAttr(b, "title")))
+	}
+	return norm(firstNonEmpty(nameText(b, nil), getAttr(b, "aria-label"), getAttr(b, "title")))
+}
+
+func (s *static) fields(controls []*html.Node, form *html.Node, scope string) []Field {
+	var out []Field
+	seen := map[*html.Node]bool{}
+	for _, c := range controls {
+		if seen[c] {
+			continue
+		}
+		t := controlType(c)
+		switch {
+		case c.DataAtom == atom.Button, c.DataAtom == atom.Fieldset, c.DataAtom == atom.Output, c.DataAtom == atom.Object:
+			continue
+		case c.DataAtom == atom.Input && (t == "submit" || t == "reset" || t == "button" || t == "image"):
+			continue
+		}
+		var group []*html.Node
+		legend := ""
+		if c.DataAtom == atom.Input && (t == "radio" || t == "checkbox") && getAttr(c, "name") != "" {
+			for _, o := range controls {
+				if o.DataAtom == atom.Input && controlType(o) == t && getAttr(o, "name") == getAttr(c, "name") {
+					group = append(group, o)
+				}
+			}
+			if t == "checkbox" && len(group) < 2 {
+				group = nil
+			}
+			for _, g := range group {
+				seen[g] = true
+			}
+			if group != nil {
+				legend = s.groupLegend(group, form)
+			}
+		}
+		seen[c] = true
+		out = append(out, s.field(c, form, scope, group, legend))
+	}
+	return out
+}
+
+func (s *static) groupLegend(group []*html.Node, form *html.Node) string {
+	for n := group[0].Parent; n != nil && n != form; n = n.Parent {
+		role := getAttr(n, "role")
+		if n.DataAtom != atom.Fieldset && role != "radiogroup" && role != "group" {
+			continue
+		}
+		all := true
+		for _, g := range group {
+			if !isAncestor(n, g) {
+				all = false
+			}
+		}
+		if !all {
+			break
+		}
+		if n.DataAtom == atom.Fieldset {
+			var lg string
+			walk(n, func(c *html.Node) bool {
+				if lg == "" && c.DataAtom == atom.Legend {
+					lg = nameText(c, nil)
+				}
+				return lg == ""
+			})
+			if lg != "" {
+				return lg
+			}
+		}
+		if ids := getAttr(n, "aria-labelledby"); ids != "" {
+			return s.byIDs(ids)
+		}
+		return norm(getAttr(n, "aria-label"))
+	}
+	if t := s.nearbyText(group[0], form, true); t != "" {
+		return t
+	}
+	if len(group) == 1 {
+		l, _, _ := s.label(group[0], form)
+		return l
+	}
+	return ""
+}
+
+func (s *static) field(c, form *html.Node, scope string, group []*html.Node, legend string) Field {
+	t := controlType(c)
+	label, src, labelVis := s.label(c, form)
+	if group != nil {
+		label, src, labelVis = legend, LabelAriaLabelledBy, true
+	}
+	wrap := fieldWrapper(c, form)
+	f := Field{
+		Tag: c.Data, Type: t, Name: getAttr(c, "name"), ID: getAttr(c, "id"), Class: getAttr(c, "class"),
+		Label: clip(label, 300), LabelSource: src, LabelVisible: labelVis,
+		Placeholder: norm(getAttr(c, "placeholder")), Autocomplete: getAttr(c, "autocomplete"),
+		AutocompleteTokens: strings.Fields(strings.ToLower(getAttr(c, "autocomplete"))),
+		Required:           hasAttr(c, "required") || getAttr(c, "aria-required") == "true",
+		Pattern:            getAttr(c, "pattern"), Min: getAttr(c, "min"), Max: getAttr(c, "max"), Step: getAttr(c, "step"),
+		MinLength: getAttr(c, "minlength"), MaxLength: getAttr(c, "maxlength"), Accept: getAttr(c, "accept"),
+		Multiple: hasAttr(c, "multiple") || (group != nil && t == "checkbox"),
+		ReadOnly: hasAttr(c, "readonly"), Disabled: hasAttr(c, "disabled"), InputMode: getAttr(c, "inputmode"),
+		Value: getAttr(c, "value"), Checked: hasAttr(c, "checked"), ToolParamDescription: getAttr(c, "toolparamdescription"),
+		TabIndex: tabIndex(c), Visibility: s.visibility(c, form),
+	}
+	switch c.DataAtom {
+	case atom.Textarea:
+		f.Value = textOf(c)
+	case atom.Select:
+		f.Value = ""
+		first := true
+		walk(c, func(o *html.Node) bool {
+			if o.DataAtom == atom.Option {
+				v, ok := attrOK(o, "value")
+				if !ok {
+					v = norm(textOf(o))
+				}
+				sel := hasAttr(o, "selected")
+				f.Options = append(f.Options, Option{Value: v, Text: norm(textOf(o)), Selected: sel})
+				if sel || first {
+					f.Value = v
+				}
+				first = false
+			}
+			return true
+		})
+	}
+	if group != nil {
+		f.Required = false
+		f.Checked = false
+		for _, g := range group {
+			l, _, _ := s.label(g, form)
+			f.Options = append(f.Options, Option{Value: firstNonEmptyAttr(g, "value", "on"), Text: l, Selected: hasAttr(g, "checked")})
+			f.Required = f.Required || hasAttr(g, "required")
+			f.Checked = f.Checked || hasAttr(g, "checked")
+		}
+		for _, g := range group {
+			if v := s.visibility(g, form); !v.Hidden {
+				f.Visibility = v
+				break
+			}
+		}
+	}
+	if wrap != nil {
+		f.NearbyText = clip(textOf(wrap), MaxNearbyText)
+	}
+	f.Hint = s.hint(c, wrap, f.Label)
+	for n, k := c.Parent, 0; n != nil && n != form && n.DataAtom != atom.Body && n.Type == html.ElementNode && k < MaxWrappers; n, k = n.Parent, k+1 {
+		f.WrapperClasses = append(f.WrapperClasses, getAttr(n, "class"))
+	}
+	f.Locator = s.fieldLocator(c, scope, len(group))
+	return f
+}
+
+func firstNonEmptyAttr(n *html.Node, a, def string) string {
+	if v, ok := attrOK(n, a); ok {
+		return v
+	}
+	return def
+}
+
+// label follows the accessible-name order FromPage reads from the browser:
+// aria-labelledby, aria-label, label[for] / wrapping label, title,
+// placeholder, then the text just before the control.
+func (s *static) label(c, form *html.Node) (string, LabelSource, bool) {
+	if ids := getAttr(c, "aria-labelledby"); ids != "" {
+		if t := s.byIDs(ids); t != "" {
+			return t, LabelAriaLabelledBy, true
+		}
+	}
+	if t := norm(getAttr(c, "aria-label")); t != "" {
+		return t, LabelAriaLabel, true
+	}
+	var parts []string
+	src := LabelFor
+	vis := false
+	if id := getAttr(c, "id"); id != "" {
+		for _, l := range ownLabels(s.labelsFor[id], form) {
+			if t := nameText(l, c); t != "" && !contains(parts, t) {
+				parts = append(parts, t)
+			}
+			vis = vis || !s.visibility(l, nil).Hidden
+		}
+	}
+	for n := c.Parent; n != nil; n = n.Parent {
+		if n.DataAtom == atom.Label {
+			if f, ok := attrOK(n, "for"); !ok || f == getAttr(c, "id") {
+				if t := nameText(n, c); t != "" && !contains(parts, t) {
+					parts = append(parts, t)
+					src = LabelWrapping
+				}
+				vis = vis || !s.visibility(n, nil).Hidden
+			}
+			break
+		}
+	}
+	if t := norm(strings.Join(parts, " ")); t != "" {
+		return t, src, vis
+	}
+	if t := norm(getAttr(c, "title")); t != "" {
+		return t, LabelTitle, true
+	}
+	if t := norm(getAttr(c, "placeholder")); t != "" {
+		return t, LabelPlaceholder, true
+	}
+	if t := s.nearby(c, form); t != "" {
+		return t, LabelNearby, true
+	}
+	return "", LabelNone, false
+}
+
+func (s *static) byIDs(ids string) string {
+	var parts []string
+	for _, id := range strings.Fields(ids) {
+		if n := s.byID[id]; n != nil {
+			parts = append(parts, nameText(n, nil))
+		}
+	}
+	return norm(strings.Join(parts, " "))
+}
+
+// nearby is the text a sighted person reads just before the control: its
+// previous siblings, climbing at most a few containers that hold no other
+// control (table cells excepted: the previous cell is the label column).
+func (s *static) nearby(c, stop *html.Node) string { return s.nearbyText(c, stop, false) }
+
+// nearbyText: beforeOnly skips the text after a checkbox or radio (a
+// group's label precedes its first button; the text after is an option).
+func (s *static) nearbyText(c, stop *html.Node, beforeOnly bool) string {
+	if c.DataAtom == atom.Input && !beforeOnly {
+		if t := controlType(c); t == "checkbox" || t == "radio" {
+			if txt := s.following(c); txt != "" {
+				return txt
+			}
+		}
+	}
+	n := c
+	for depth := 0; n != nil && n != stop && depth < 4; depth, n = depth+1, n.Parent {
+		for p := n.PrevSibling; p != nil; p = p.PrevSibling {
+			if p.Type == html.ElementNode && (isControl(p) && controlType(p) != "hidden" || hasVisibleControl(p)) {
+				return ""
+			}
+			var t string
+			switch p.Type {
+			case html.TextNode:
+				t = norm(p.Data)
+			case html.ElementNode:
+				if !s.visibility(p, nil).Hidden {
+					t = nameText(p, nil)
+				}
+			}
+			if t != "" {
+				if len([]rune(t)) > 120 {
+					return ""
+				}
+				return t
+			}
+		}
+		if n.Parent != nil && countVisibleControls(n.Parent) > 1 && n.DataAtom != atom.Td && n.DataAtom != atom.Th && depth > 0 {
+			return ""
+		}
+	}
+	return ""
+}
+
+// following is the text after a checkbox or radio button ("[x] I agree…"),
+// up to the next control or line break.
+func (s *static) following(c *html.Node) string {
+	for p := c.NextSibling; p != nil; p = p.NextSibling {
+		if p.Type == html.ElementNode && (isControl(p) || p.DataAtom == atom.Br || hasVisibleControl(p)) {
+			return ""
+		}
+		var t string
+		switch p.Type {
+		case html.TextNode:
+			t = norm(p.Data)
+		case html.ElementNode:
+			if !s.visibility(p, nil).Hidden {
+				t = nameText(p, nil)
+			}
+		}
+		if t != "" {
+			return clipRaw(t, 300)
+		}
+	}
+	return ""
+}
+
+func (s *static) hint(c, wrap *html.Node, label string) string {
+	if ids := getAttr(c, "aria-describedby"); ids != "" {
+		if t := s.byIDs(ids); t != "" {
+			return clip(t, 500)
+		}
+	}
+	if wrap == nil {
+		return ""
+	}
+	var out string
+	walk(wrap, func(n *html.Node) bool {
+		if out != "" || n == c || isAncestor(n, c) {
+			return out == ""
+		}
+		if n.DataAtom == atom.Small || hintClass.MatchString(getAttr(n, "class")) {
+			if t := nameText(n, nil); t != "" && t != label {
+				out = clip(t, 500)
+			}
+		}
+		return out == ""
+	})
+	return out
+}
+
+func (s *static) heading(f *html.Node) string {
+	if ids := getAttr(f, "aria-labelledby"); ids != "" {
+		if t := s.byIDs(ids); t != "" {
+			return clip(t, 200)
+		}
+	}
+	for _, a := range []string{"aria-label", "title"} {
+		if t := norm(getAttr(f, a)); t != "" {
+			return clip(t, 200)
+		}
+	}
+	var inner, legend string
+	walk(f, func(n *html.Node) bool {
+		if inner == "" && n != f && isHeading(n) {
+			inner = nameText(n, nil)
+		}
+		if legend == "" && n.DataAtom == atom.Legend {
+			legend = nameText(n, nil)
+		}
+		return inner == ""
+	})
+	if inner != "" {
+		return clip(inner, 200)
+	}
+	pos := -1
+	for i, n := range s.all {
+		if n == f {
+			pos = i
+			break
+		}
+	}
+	for i, k := pos-1, 0; i >= 0 && k < 300; i, k = i-1, k+1 {
+		n := s.all[i]
+		if n.DataAtom == atom.Form {
+			break
+		}
+		if isHeading(n) {
+			if t := nameText(n, nil); t != "" {
+				return clip(t, 200)
+			}
+		}
+	}
+	return clip(legend, 200)
+}
+
+func isHeading(n *html.Node) bool {
+	switch n.DataAtom {
+	case atom.H1, atom.H2, atom.H3, atom.H4, atom.H5, atom.H6:
+		return true
+	}
+	return getAttr(n, "role") == "heading"
+}
+
+// ---- visibility (static) ---------------------------------------------
+
+var (
+	styleDecl   = regexp.MustCompile(`(?i)([a-z-]+)\s*:\s*([^;]+)`)
+	negativePos = regexp.MustCompile(`^\s*-\s*\d{3,}`)
+	bigPos      = regexp.MustCompile(`^\s*\d{4,}`)
+)
+
+func inlineStyle(n *html.Node) map[string]string {
+	st := getAttr(n, "style")
+	if st == "" {
+		return nil
+	}
+	m := map[string]string{}
+	for _, d := range styleDecl.FindAllStringSubmatch(st, -1) {
+		m[strings.ToLower(d[1])] = strings.ToLower(strings.TrimSpace(strings.TrimSuffix(strings.TrimSpace(d[2]), "!important")))
+	}
+	return m
+}
+
+// visibility reads the hidden attribute, type=hidden and inline styles of
+// n and its ancestors; stop is the form (or group container), for HiddenBy.
+func (s *static) visibility(n, stop *html.Node) Visibility {
+	var v Visibility
+	where := func(h *html.Node) string {
+		switch {
+		case h == n:
+			return HiddenBySelf
+		case stop != nil && h != stop && isAncestor(stop, h):
+			return HiddenByWrapper
+		}
+		return HiddenByForm
+	}
+	mark := func(r string, h *html.Node) {
+		if !contains(v.Reasons, r) {
+			v.Reasons = append(v.Reasons, r)
+		}
+		if v.HiddenBy == "" {
+			v.HiddenBy = where(h)
+		}
+	}
+	if n.DataAtom == atom.Input && controlType(n) == "hidden" {
+		mark(ReasonTypeHidden, n)
+	}
+	aria := false
+	for h := n; h != nil && h.Type == html.ElementNode; h = h.Parent {
+		if hasAttr(h, "hidden") {
+			mark(ReasonHiddenAttribute, h)
+		}
+		if st := inlineStyle(h); st != nil {
+			if strings.HasPrefix(st["display"], "none") {
+				mark(ReasonDisplayNone, h)
+			}
+			if strings.HasPrefix(st["visibility"], "hidden") {
+				mark(ReasonVisibilityHidden, h)
+			}
+			if op, err := strconv.ParseFloat(st["opacity"], 64); err == nil && op < 0.05 {
+				mark(ReasonOpacityZero, h)
+			}
+			if pos := st["position"]; pos == "absolute" || pos == "fixed" {
+				if negativePos.MatchString(st["left"]) || negativePos.MatchString(st["top"]) || bigPos.MatchString(st["left"]) {
+					mark(ReasonOffScreen, h)
+				}
+			}
+			if negativePos.MatchString(st["text-indent"]) || negativePos.MatchString(st["margin-left"]) {
+				mark(ReasonOffScreen, h)
+			}
+			if (st["height"] == "0" || st["height"] == "0px") && strings.HasPrefix(st["overflow"], "hidden") {
+				mark(ReasonZeroSize, h)
+			}
+		}
+		if getAttr(h, "aria-hidden") == "true" {
+			aria = true
+		}
+	}
+	v.Hidden = len(v.Reasons) > 0
+	if aria {
+		v.Reasons = append(v.Reasons, ReasonAriaHidden)
+	}
+	if !v.Hidden {
+		v.HiddenBy = ""
+	}
+	return v
+}
+
+// ---- formless groups (static) ------------------------------------------
+
+func (s *static) groups() []Form {
+	containers := map[*html.Node][]*html.Node{}
+	var order []*html.Node
+	for _, n := range s.all {
+		if !isControl(n) || n.DataAtom == atom.Button || hasAncestor(n, atom.Form) || hasAttr(n, "form") {
+			continue
+		}
+		t := controlType(n)
+		if n.DataAtom == atom.Input && (t == "hidden" || t == "submit" || t == "reset" || t == "button" || t == "image") {
+			continue
+		}
+		if n.DataAtom == atom.Fieldset || n.DataAtom == atom.Output || n.DataAtom == atom.Object || s.visibility(n, nil).Hidden {
+			continue
+		}
+		var c *html.Node
+		for p, d := n.Parent, 0; p != nil && p.DataAtom != atom.Body && p.DataAtom != atom.Html && d < 8; p, d = p.Parent, d+1 {
+			found := false
+			walk(p, func(b *html.Node) bool {
+				if !found && b != n && isButtonLike(b) && !s.visibility(b, nil).Hidden {
+					found = true
+				}
+				return !found
+			})
+			if found {
+				c = p
+				break
+			}
+		}
+		if c == nil {
+			continue
+		}
+		if _, ok := containers[c]; !ok {
+			order = append(order, c)
+		}
+		containers[c] = append(containers[c], n)
+	}
+	var out []Form
+	for _, c := range order {
+		outer := false
+		for _, o := range order {
+			if o != c && isAncestor(o, c) {
+				outer = true
+			}
+		}
+		if outer {
+			continue
+		}
+		scope := s.cssPath(c)
+		var controls []*html.Node
+		walk(c, func(n *html.Node) bool {
+			if isControl(n) && !hasAttr(n, "form") {
+				controls = append(controls, n)
+			}
+			return true
+		})
+		g := Form{Index: -1, Formless: true, ID: getAttr(c, "id"), Class: getAttr(c, "class"), Data: dataOf(c),
+			Text: clip(textOf(c), MaxFormText), Heading: s.heading(c), Visible: true, Visibility: s.visibility(c, nil),
+			InDialog: inDialog(c), Locator: scope, Widgets: s.widgets(c)}
+		for n, k := c.Parent, 0; n != nil && n.DataAtom != atom.Body && n.Type == html.ElementNode && k < MaxWrappers; n, k = n.Parent, k+1 {
+			g.Wrappers = append(g.Wrappers, s.element(n))
+		}
+		g.Fields = s.fields(controls, c, scope)
+		walk(c, func(b *html.Node) bool {
+			if len(g.Submits) < 3 && isButtonLike(b) && !s.visibility(b, nil).Hidden {
+				g.Submits = append(g.Submits, s.submit(b, scope, c))
+			}
+			return true
+		})
+		if len(g.Fields) > 0 {
+			out = append(out, g)
+		}
+	}
+	return out
+}
+
+// ---- locators ------------------------------------------------------------
+
+func attrSel(name, v string) string {
+	return "[" + name + `="` + strings.NewReplacer(`\`, `\\`, `"`, `\"`).Replace(v) + `"]`
+}
+
+var cssIdent = regexp.MustCompile(`^-?[_a-zA-Z][_a-zA-Z0-9-]*$`)
+
+func cssID(id string) string {
+	if cssIdent.MatchString(id) {
+		return "#" + id
+	}
+	return attrSel("id", id)
+}
+
+func (s *static) count(match func(*html.Node) bool) int {
+	k := 0
+	for _, n := range s.all {
+		if match(n) {
+			k++
+		}
+	}
+	return k
+}
+
+func (s *static) formLocator(f *html.Node) string {
+	isForm := func(n *html.Node) bool { return n.DataAtom == atom.Form }
+	if id := getAttr(f, "id"); id != "" && s.count(func(n *html.Node) bool { return isForm(n) && getAttr(n, "id") == id }) == 1 {
+		return "form" + cssID(id)
+	}
+	if name := getAttr(f, "name"); name != "" && s.count(func(n *html.Node) bool { return isForm(n) && getAttr(n, "name") == name }) == 1 {
+		return "form" + attrSel("name", name)
+	}
+	if a, ok := attrOK(f, "action"); ok && a != "" && s.count(func(n *html.Node) bool { return isForm(n) && getAttr(n, "action") == a }) == 1 {
+		return "form" + attrSel("action", a)
+	}
+	return s.cssPath(f)
+}
+
+func (s *static) fieldLocator(c *html.Node, scope string, group int) string {
+	if name := getAttr(c, "name"); name != "" {
+		k := 0
+		scopeNode := s.scopeNode(c, scope)
+		walk(scopeNode, func(n *html.Node) bool {
+			if n.Type == html.ElementNode && getAttr(n, "name") == name {
+				k++
+			}
+			return true
+		})
+		if k == 1 || (group > 0 && k == group) {
+			return scope + " " + attrSel("name", name)
+		}
+	}
+	if id := getAttr(c, "id"); id != "" && s.count(func(n *html.Node) bool { return getAttr(n, "id") == id }) == 1 {
+		if strings.HasPrefix(scope, "form") {
+			return scope + " " + c.Data + cssID(id)
+		}
+		return cssID(id)
+	}
+	return s.cssPath(c)
+}
+
+// scopeNode finds the form or container a control's locator is scoped to.
+func (s *static) scopeNode(c *html.Node, scope string) *html.Node {
+	for n := c.Parent; n != nil; n = n.Parent {
+		if n.DataAtom == atom.Form {
+			return n
+		}
+	}
+	for n := c.Parent; n != nil; n = n.Parent {
+		if n.Type == html.ElementNode && s.cssPath(n) == scope {
+			return n
+		}
+	}
+	return s.root
+}
+
+func (s *static) cssPath(el *html.Node) string {
+	var parts []string
+	for n := el; n != nil && n.Type == html.ElementNode && n.DataAtom != atom.Html; n = n.Parent {
+		if id := getAttr(n, "id"); id != "" && s.count(func(o *html.Node) bool { return getAttr(o, "id") == id }) == 1 {
+			parts = append([]string{cssID(id)}, parts...)
+			break
+		}
+		i := 1
+		for p := n.PrevSibling; p != nil; p = p.PrevSibling {
+			if p.Type == html.ElementNode && p.Data == n.Data {
+				i++
+			}
+		}
+		parts = append([]string{fmt.Sprintf("%s:nth-of-type(%d)", n.Data, i)}, parts...)
+	}
+	return strings.Join(parts, " > ")
+}
+
+// ownLabels keeps the labels inside form when there are any. Sites repeat a
+// form (header modal and footer) with the same ids, and a label of one copy
+// must not name the field of the other; extract.js applies the same rule.
+func ownLabels(labels []*html.Node, form *html.Node) []*html.Node {
+	if form == nil {
+		return labels
+	}
+	var in []*html.Node
+	for _, l := range labels {
+		for n := l.Parent; n != nil; n = n.Parent {
+			if n == form {
+				in = append(in, l)
+				break
+			}
+		}
+	}
+	if len(in) > 0 {
+		return in
+	}
+	return labels
+}

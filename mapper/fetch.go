@@ -1,0 +1,117 @@
+package mapper
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"mime"
+	"net/http"
+	"net/url"
+	"strings"
+)
+
+// maxRedirects bounds a redirect chain; a longer one is treated as a loop.
+const maxRedirects = 10
+
+// errRedirect marks a redirect chain the client refused to follow.
+var errRedirect = errors.New("redirect chain")
+
+// fetched is one plain HTTP response read within bounds.
+type fetched struct {
+	URL         string // final URL after redirects
+	Status      int
+	ContentType string // media type without parameters, lower case
+	Header      http.Header
+	Body        []byte
+}
+
+// httpClient returns the caller's client or a bounded one that detects loops.
+func (o Options) httpClient() *http.Client {
+	if o.HTTPClient != nil {
+		return o.HTTPClient
+	}
+	return &http.Client{CheckRedirect: checkRedirect}
+}
+
+// checkRedirect refuses a redirect back to a URL already visited in the
+// chain, and chains longer than maxRedirects.
+func checkRedirect(req *http.Request, via []*http.Request) error {
+	if len(via) >= maxRedirects {
+		return fmt.Errorf("%w: more than %d redirects", errRedirect, maxRedirects)
+	}
+	for _, v := range via {
+		if v.URL.String() == req.URL.String() {
+			return fmt.Errorf("%w: %s is visited twice", errRedirect, req.URL)
+		}
+	}
+	return nil
+}
+
+// parseSiteURL checks that raw is an absolute http(s) URL with a host.
+func parseSiteURL(raw string) (*url.URL, error) {
+	u, err := url.Parse(strings.TrimSpace(raw))
+	if err != nil || (u.Scheme != "http" && u.Scheme != "https") || u.Host == "" {
+		return nil, &FetchError{URL: raw, Kind: ErrInvalidURL, Cause: err}
+	}
+	u.Fragment = ""
+	return u, nil
+}
+
+// fetch GETs raw within o.FetchTimeout and o.MaxFetchBytes. It returns a
+// *FetchError for no answer, an error status or a redirect loop; the
+// content type is the caller's to judge.
+func fetch(ctx context.Context, o Options, raw string, accept string) (*fetched, error) {
+	ctx, cancel := context.WithTimeout(ctx, o.FetchTimeout)
+	defer cancel()
+	req, err := http.NewRequestWithContext(ctx, http.MethodGet, raw, nil)
+	if err != nil {
+		return nil, &FetchError{URL: raw, Kind: ErrInvalidURL, Cause: err}
+	}
+	req.Header.Set("Accept", accept)
+	req.Header.Set("User-Agent", "frontlatch-mapper/"+Version)
+	resp, err := o.httpClient().Do(req)
+	if err != nil {
+		if errors.Is(err, errRedirect) {
+			return nil, &FetchError{URL: raw, Kind: ErrRedirectLoop, Cause: err}
+		}
+		return nil, &FetchError{URL: raw, Kind: ErrUnreachable, Cause: err}
+	}
+	defer resp.Body.Close()
+	body, err := io.ReadAll(io.LimitReader(resp.Body, o.MaxFetchBytes))
+	if err != nil {
+		return nil, &FetchError{URL: raw, Kind: ErrUnreachable, Status: resp.StatusCode, Cause: fmt.Errorf("reading the body: %w", err)}
+	}
+	f := &fetched{URL: resp.Request.URL.String(), Status: resp.StatusCode, Header: resp.Header, Body: body}
+	f.ContentType = mediaType(resp.Header.Get("Content-Type"), body)
+	if resp.StatusCode >= 400 {
+		return f, &FetchError{URL: raw, Kind: ErrHTTPStatus, Status: resp.StatusCode, ContentType: f.ContentType}
+	}
+	return f, nil
+}
+
+// fetchHTML is fetch that also insists on an HTML page.
+func fetchHTML(ctx context.Context, o Options, raw string) (*fetched, error) {
+	f, err := fetch(ctx, o, raw, "text/html,application/xhtml+xml;q=0.9,*/*;q=0.1")
+	if err != nil {
+		return f, err
+	}
+	if !isHTML(f.ContentType) {
+		return f, &FetchError{URL: raw, Kind: ErrNotHTML, Status: f.Status, ContentType: f.ContentType}
+	}
+	return f, nil
+}
+
+// mediaType is the declared media type, or a sniffed one when none is declared.
+func mediaType(header string, body []byte) string {
+	if header == "" {
+		header = http.DetectContentType(body)
+	}
+	mt, _, err := mime.ParseMediaType(header)
+	if err != nil {
+		return strings.ToLower(strings.TrimSpace(strings.Split(header, ";")[0]))
+	}
+	return mt
+}
+
+func isHTML(mt string) bool { return mt == "text/html" || mt == "application/xhtml+xml" }

@@ -1,0 +1,310 @@
+package mapper
+
+import (
+	"fmt"
+	"sort"
+	"strings"
+
+	"github.com/frontlatch/frontlatch/mapper/extract"
+	"github.com/frontlatch/frontlatch/shared"
+)
+
+// Door confidences: a <form> element is a door by definition; a formless
+// group is one by our reading of its structure.
+const (
+	confFormDoor     = 0.95
+	confFormlessDoor = 0.7
+	confToolDoor     = 0.95
+)
+
+// addForms maps every customer-action form and formless group of a page.
+func (b *builder) addForms(p *extract.Page, challenge string) {
+	all := make([]*extract.Form, 0, len(p.Forms)+len(p.Groups))
+	for i := range p.Forms {
+		all = append(all, &p.Forms[i])
+	}
+	for i := range p.Groups {
+		all = append(all, &p.Groups[i])
+	}
+	pageBar := pageBarriers(p, challenge)
+	for _, f := range all {
+		inst := fmt.Sprintf("%s|%s|%d|%t", p.URL, f.Locator, f.Index, f.Formless)
+		if b.seenForms[inst] {
+			continue
+		}
+		b.seenForms[inst] = true
+		if v := b.formHost(f); v != nil {
+			continue // a third-party form inside the page is recorded as its vendor's door
+		}
+		reading, fields := b.cls.form(p, f)
+		if reading.Login {
+			b.loginPages[canonicalPage(p.URL)] = true
+		}
+		if !reading.CustomerAction {
+			if reading.Purpose != "" && len(f.Fields) > 0 {
+				b.note("%s form on %s is not a customer action and is left out.", reading.Purpose, b.relPath(p.URL))
+			}
+			continue
+		}
+		b.addForm(p, f, reading, fields, pageBar)
+	}
+}
+
+// formHost returns the form-hosting vendor a form posts to (Jotform…).
+func (b *builder) formHost(f *extract.Form) *vendor {
+	if v, ok := vendorByURL(f.Action); ok && v.role == roleFormHost {
+		return v
+	}
+	return nil
+}
+
+// formSelector is the stable selector of a form: form#id when it has an id
+// (repeated copies of one form share it), else the extractor's.
+func formSelector(f *extract.Form) shared.Locator {
+	if !f.Formless && f.ID != "" {
+		return shared.Locator{Strategy: shared.StrategyCSS, Value: "form#" + cssIdent(f.ID), Stability: shared.StabilityStable}
+	}
+	return cssLocator(f.Locator)
+}
+
+// cssIdent escapes an id for a #selector.
+func cssIdent(id string) string {
+	var sb strings.Builder
+	for i, r := range id {
+		ok := r == '-' || r == '_' || r >= 'a' && r <= 'z' || r >= 'A' && r <= 'Z' || r >= 0x80 || (i > 0 && r >= '0' && r <= '9')
+		if !ok {
+			sb.WriteByte('\\')
+		}
+		sb.WriteRune(r)
+	}
+	return sb.String()
+}
+
+// fingerprint identifies a form across copies and pages: what it is, where
+// it sends, and its controls' names and types. Hidden values (unit tags,
+// nonces) differ between copies and are left out.
+func fingerprint(kind shared.ActionKind, f *extract.Form, sub shared.Submission) string {
+	var names []string
+	for i, fl := range f.Fields {
+		names = append(names, fieldName(fl, i)+":"+fl.Type)
+	}
+	sort.Strings(names)
+	ep := ""
+	if sub.Endpoint != nil {
+		ep = pathOf(*sub.Endpoint)
+	}
+	return fmt.Sprintf("form|%s|%s|%s|%s", kind, sub.Transport, ep, strings.Join(names, ","))
+}
+
+func (b *builder) addForm(p *extract.Page, f *extract.Form, reading formReading, fields []fieldReading, pageBar []barrierFinding) {
+	pl, plMatch := pluginOf(f)
+	loc := formSelector(f)
+	sub := b.submission(f, pl, loc.Value)
+	key := fingerprint(reading.Kind, f, sub)
+	label := formLabel(f, reading)
+	idPart := formSlug(f.ID)
+	if idPart == "" {
+		idPart = formSlug(f.Name)
+	}
+	if idPart == "" {
+		idPart = slugify(label)
+	}
+	d, isNew := b.draftFor(key, reading.Kind, label, p.URL, idPart)
+	conf, what := confFormDoor, "form"
+	if f.Formless {
+		conf, what = confFormlessDoor, "form-like group without a <form> element"
+	}
+	ev := loc.Value
+	if f.Formless {
+		ev = what + " " + loc.Value
+	}
+	if pl != nil {
+		ev += "; " + pl.name + " (" + plMatch + "): " + pl.submission
+	}
+	d.addDoor("html-form", shared.Access{
+		Method: shared.AccessHTMLForm, URL: p.URL, Locator: &loc, Submission: &sub,
+		Provenance: b.prov(shared.MethodParsedHTML, conf, ev),
+	}, p.URL)
+	if f.ToolName != "" {
+		b.addDeclarativeTool(d, p, f, loc, sub)
+	}
+	d.addBarriers(formCaptchas(f))
+	d.addBarriers(formLogin(f))
+	d.addBarriers(pageBar)
+	if !isNew {
+		return
+	}
+	b.fillInputs(d, f, fields, loc.Value)
+	d.action.Provenance = ptr(b.prov(shared.MethodParsedHTML, reading.Confidence, readingEvidence(reading, f)))
+	d.effects.plugin, d.effects.pluginMatch = pl, plMatch
+	if sub.Endpoint != nil {
+		d.effects.endpoint = *sub.Endpoint
+	}
+	d.effects.text = f.Heading + " " + f.Text
+	var acs, urls []string
+	for _, fl := range f.Fields {
+		d.effects.fieldNames = append(d.effects.fieldNames, fl.Name)
+		acs = append(acs, fl.AutocompleteTokens...)
+	}
+	for _, w := range f.Widgets {
+		urls = append(urls, w.Src)
+	}
+	d.effects.payment = paymentEvidence(d.effects.fieldNames, acs, urls)
+}
+
+// fillInputs records a form's controls as inputs with their rules.
+func (b *builder) fillInputs(d *draft, f *extract.Form, fields []fieldReading, formSel string) {
+	for i, fl := range f.Fields {
+		r := fieldReading{Semantic: shared.SemanticUnknown, Confidence: 0.2}
+		if i < len(fields) {
+			r = fields[i]
+		}
+		name := fieldName(fl, i)
+		loc := fieldSelector(formSel, fl)
+		ev := r.Evidence
+		if ev == "" {
+			ev = loc.Value
+		}
+		in := shared.Input{
+			Name: name, Label: strPtr(fl.Label), Semantic: r.Semantic, Type: browserType(fl),
+			Required: fl.Required, AgentFillable: r.AgentFillable,
+			ValueSpace: valueSpaces(fl), DefaultValue: defaultValue(fl), Hint: hintOf(fl),
+			Locator: &loc, Provenance: ptr(b.prov(shared.MethodParsedHTML, r.Confidence, ev)),
+		}
+		d.action.Inputs = append(d.action.Inputs, in)
+		if !r.AgentFillable {
+			continue // tokens and honeypots are sent as found: no rule applies to an agent
+		}
+		d.action.Validations = append(d.action.Validations, b.declaredValidations(name, fl, loc.Value)...)
+		d.action.Validations = append(d.action.Validations, b.inferredValidations(name, r.Semantic, fl)...)
+	}
+}
+
+// submission reads how a form's data travels, from the evidence it carries.
+func (b *builder) submission(f *extract.Form, pl *plugin, formSel string) shared.Submission {
+	s := shared.Submission{Transport: shared.TransportUnknown}
+	s.SubmitControl = submitLocator(f, formSel)
+	if f.Formless {
+		s.Transport = shared.TransportJavascriptOnly
+		for _, k := range []string{"endpoint", "action", "url", "api", "submit-url"} {
+			if v := f.Data[k]; v != "" && (strings.HasPrefix(v, "/") || strings.HasPrefix(v, "http")) {
+				s.Transport = shared.TransportJSONEndpoint
+				s.Endpoint = strPtr(b.resolve(v))
+				ct := "application/json"
+				s.Enctype = &ct
+				break
+			}
+		}
+		return s
+	}
+	attr := strings.TrimSpace(strings.ToLower(f.ActionAttr))
+	switch {
+	case strings.HasPrefix(attr, "javascript:") || f.Method == "dialog":
+		s.Transport = shared.TransportJavascriptOnly
+		return s
+	case len(f.Submits) == 0 && (attr == "" || attr == "#"):
+		s.Transport = shared.TransportJavascriptOnly
+		return s
+	case f.Method == "get":
+		s.Transport = shared.TransportFormGet
+	default:
+		s.Transport = shared.TransportFormPost
+		enc := f.Enctype
+		if enc == "" {
+			enc = "application/x-www-form-urlencoded"
+		}
+		s.Enctype = &enc
+	}
+	ep := f.Action
+	if pl != nil && pl.ajaxEndpoint != "" && (attr == "" || attr == "#") {
+		ep = b.resolve(pl.ajaxEndpoint)
+	}
+	s.Endpoint = strPtr(ep)
+	return s
+}
+
+// submitLocator finds the control that sends the form: form-scoped
+// "button[type=submit]" when that is unambiguous, else the extractor's.
+func submitLocator(f *extract.Form, formSel string) *shared.Locator {
+	var pick *extract.Submit
+	for i := range f.Submits {
+		if f.Submits[i].Visible {
+			pick = &f.Submits[i]
+			break
+		}
+	}
+	if pick == nil && len(f.Submits) > 0 {
+		pick = &f.Submits[0]
+	}
+	if pick == nil {
+		return nil
+	}
+	same := 0
+	for _, s := range f.Submits {
+		if s.Tag == pick.Tag && s.Type == pick.Type {
+			same++
+		}
+	}
+	if same == 1 && pick.Type == "submit" && !isPositional(formSel) && !f.Formless {
+		return &shared.Locator{Strategy: shared.StrategyCSS, Value: formSel + " " + pick.Tag + "[type=submit]", Stability: shared.StabilityStable}
+	}
+	l := cssLocator(pick.Locator)
+	return &l
+}
+
+// formLabel is what a person would call the form.
+func formLabel(f *extract.Form, r formReading) string {
+	for _, s := range []string{f.Heading, f.ToolDescription} {
+		if s = strings.TrimSpace(s); s != "" {
+			return clip(s, 120)
+		}
+	}
+	for _, s := range f.Submits {
+		if t := strings.TrimSpace(s.Text); t != "" {
+			return clip(t, 120)
+		}
+	}
+	return kindLabel(r.Kind)
+}
+
+// kindLabel is the fallback label of an action of a kind.
+func kindLabel(k shared.ActionKind) string {
+	switch k {
+	case shared.KindBooking:
+		return "Book an appointment"
+	case shared.KindQuote:
+		return "Request a quote"
+	case shared.KindCallback:
+		return "Request a callback"
+	case shared.KindContact:
+		return "Contact the business"
+	case shared.KindEnquiry:
+		return "Send an enquiry"
+	}
+	return "Unclassified action"
+}
+
+func readingEvidence(r formReading, f *extract.Form) string {
+	if r.Evidence != "" {
+		return r.Evidence
+	}
+	return fmt.Sprintf("form text and field set indicate a %s form (%s)", r.Purpose, r.Kind)
+}
+
+func (b *builder) resolve(ref string) string {
+	u, err := b.site.Parse(ref)
+	if err != nil {
+		return ref
+	}
+	return u.String()
+}
+
+func clip(s string, n int) string {
+	r := []rune(s)
+	if len(r) <= n {
+		return s
+	}
+	return strings.TrimSpace(string(r[:n])) + "…"
+}
+
+func ptr[T any](v T) *T { return &v }

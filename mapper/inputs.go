@@ -1,0 +1,175 @@
+package mapper
+
+import (
+	"fmt"
+	"strconv"
+	"strings"
+
+	"github.com/frontlatch/frontlatch/mapper/extract"
+	"github.com/frontlatch/frontlatch/shared"
+)
+
+// browserType is the type an Input records: what the browser thinks the
+// control is ("select" for a single-choice list).
+func browserType(f extract.Field) string {
+	switch f.Type {
+	case "select-one":
+		return "select"
+	case "":
+		if f.Tag != "" && f.Tag != "input" {
+			return f.Tag
+		}
+		return "text"
+	}
+	return f.Type
+}
+
+// fieldName is the name the control submits under; a control without a name
+// (common in formless groups) is known by its id.
+func fieldName(f extract.Field, i int) string {
+	switch {
+	case f.Name != "":
+		return f.Name
+	case f.ID != "":
+		return f.ID
+	}
+	return fmt.Sprintf("field-%d", i+1)
+}
+
+// formatOfType is the well-known format an input type declares.
+var formatOfType = map[string]string{
+	"email": "email", "url": "uri", "date": "date", "time": "time",
+	"datetime-local": "date-time", "month": "month", "week": "week",
+}
+
+// valueSpaces reads the constraints a control declares.
+func valueSpaces(f extract.Field) []shared.ValueSpace {
+	out := []shared.ValueSpace{}
+	minL, maxL := atoiPtr(f.MinLength), atoiPtr(f.MaxLength)
+	if minL != nil || maxL != nil {
+		out = append(out, shared.LengthSpace{MinLength: minL, MaxLength: maxL})
+	}
+	if f.Pattern != "" {
+		out = append(out, shared.PatternSpace{Pattern: f.Pattern})
+	}
+	if f.Min != "" || f.Max != "" || (f.Step != "" && f.Step != "any") {
+		out = append(out, shared.RangeSpace{Min: strPtr(f.Min), Max: strPtr(f.Max), Step: strPtr(f.Step)})
+	}
+	if opts := optionsOf(f); len(opts) > 0 {
+		out = append(out, shared.OneOfSpace{Options: opts})
+	}
+	if fm, ok := formatOfType[f.Type]; ok {
+		out = append(out, shared.FormatSpace{Format: fm})
+	}
+	return out
+}
+
+// optionsOf lists the values a select or radio group accepts, leaving out
+// the empty placeholder option ("Choose…").
+func optionsOf(f extract.Field) []shared.Option {
+	if f.Type == "checkbox" {
+		return nil
+	}
+	var out []shared.Option
+	for _, o := range f.Options {
+		if o.Value == "" {
+			continue
+		}
+		out = append(out, shared.Option{Value: o.Value, Label: strPtr(o.Text)})
+	}
+	return out
+}
+
+// defaultValue is what the control sends untouched: a text default, the
+// selected option, a ticked checkbox's value. A hidden token's value is its
+// default and is sent back verbatim.
+func defaultValue(f extract.Field) *string {
+	switch f.Type {
+	case "checkbox", "radio":
+		if f.Type == "radio" {
+			for _, o := range f.Options {
+				if o.Selected {
+					return strPtr(o.Value)
+				}
+			}
+			return nil
+		}
+		if f.Checked {
+			return strPtr(f.Value)
+		}
+		return nil
+	case "select-one", "select-multiple":
+		for _, o := range f.Options {
+			if o.Selected && o.Value != "" {
+				return strPtr(o.Value)
+			}
+		}
+		return nil
+	}
+	return strPtr(f.Value)
+}
+
+// hintOf is the help text a person sees for the field, else the WebMCP
+// parameter description.
+func hintOf(f extract.Field) *string {
+	if f.Hint != "" {
+		return strPtr(f.Hint)
+	}
+	return strPtr(f.ToolParamDescription)
+}
+
+// fieldSelector is a locator for a control within its form: by name when it
+// has one (stable across deploys), else the extractor's own.
+func fieldSelector(formSel string, f extract.Field) shared.Locator {
+	tag := f.Tag
+	if tag == "" {
+		tag = "input"
+	}
+	if f.Name != "" && formSel != "" && !isPositional(formSel) {
+		return shared.Locator{Strategy: shared.StrategyCSS, Value: formSel + " " + tag + "[name=" + cssValue(f.Name) + "]", Stability: shared.StabilityStable}
+	}
+	return cssLocator(f.Locator)
+}
+
+// cssLocator wraps an extractor selector, judging its stability: a path of
+// positions breaks with the next layout change, an id or a name does not.
+func cssLocator(sel string) shared.Locator {
+	st := shared.StabilityStable
+	if isPositional(sel) {
+		st = shared.StabilityFragile
+	}
+	return shared.Locator{Strategy: shared.StrategyCSS, Value: sel, Stability: st}
+}
+
+func isPositional(sel string) bool { return strings.Contains(sel, ":nth-") }
+
+// cssValue quotes an attribute value unless it is a plain identifier, so
+// "patient-name" stays readable and "wpforms[fields][1]" stays valid.
+func cssValue(v string) string {
+	plain := v != "" && !(v[0] >= '0' && v[0] <= '9') && !strings.HasPrefix(v, "--")
+	for _, r := range v {
+		if !(r == '-' || r == '_' || r >= 'a' && r <= 'z' || r >= 'A' && r <= 'Z' || r >= '0' && r <= '9') {
+			plain = false
+			break
+		}
+	}
+	if plain {
+		return v
+	}
+	return `"` + strings.NewReplacer(`\`, `\\`, `"`, `\"`).Replace(v) + `"`
+}
+
+func strPtr(s string) *string {
+	if s == "" {
+		return nil
+	}
+	return &s
+}
+
+func atoiPtr(s string) *int {
+	n, err := strconv.Atoi(strings.TrimSpace(s))
+	if err != nil || n < 0 {
+		return nil
+	}
+	return &n
+}

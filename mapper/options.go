@@ -1,0 +1,87 @@
+package mapper
+
+import (
+	"net/http"
+	"time"
+
+	"github.com/frontlatch/frontlatch/shared"
+	"github.com/go-rod/rod"
+)
+
+// Version is the mapper's release; it signs every provenance record
+// ("mapper@<Version>") unless Options.Generator says otherwise.
+const Version = "0.1.0"
+
+// Options configures Map, MapPage and MapHTML. The zero value is usable:
+// every zero field takes the default documented on it.
+type Options struct {
+	// MaxPages bounds the pages Map opens in the browser, entry page
+	// included (default 6). Only same-site pages whose links say they carry
+	// an action (contact, book, quote, appointment… in several languages)
+	// are queued, best first.
+	MaxPages int
+	// PageTimeout bounds opening, settling and extracting one page
+	// (default 20s). A page that takes longer is skipped, not waited on.
+	PageTimeout time.Duration
+	// FetchTimeout bounds each plain HTTP request: the pre-flight of a page,
+	// robots.txt, an ARD catalog (default 10s).
+	FetchTimeout time.Duration
+	// RunTimeout bounds a whole Map (default 2m); pages not reached by then
+	// are left out and named in the graph's notes.
+	RunTimeout time.Duration
+	// MaxFetchBytes bounds a body read over plain HTTP (default 2 MiB).
+	MaxFetchBytes int64
+	// Offline keeps the browser on loopback and the site's own origin:
+	// no third-party script runs, no host but the site's is contacted.
+	Offline bool
+	// NoExplore turns off revealing modals and "Book now" triggers through
+	// topology's safe exploration; forms already in the DOM are still read.
+	NoExplore bool
+
+	// Browser is a browser to open pages in. When nil, Map launches its own
+	// through topology.NewBrowser and closes it before returning.
+	Browser *rod.Browser
+	// HTTPClient makes the plain HTTP requests. When nil a bounded client
+	// is used that follows at most 10 redirects and detects loops.
+	HTTPClient *http.Client
+
+	// Now stamps generatedAt and every provenance "at" (default time.Now);
+	// set it for reproducible output.
+	Now func() time.Time
+	// Generator names the producer in the graph (default mapper/Version).
+	Generator shared.Generator
+	// SiteSlug is the first part of every action id and of the graph id
+	// (default: derived from the host, e.g. "harbourside-dental").
+	SiteSlug string
+	// GraphID overrides the graph id (default ag_<slug>_<yyyymmdd>).
+	GraphID string
+}
+
+// withDefaults returns o with every zero field set.
+func (o Options) withDefaults() Options {
+	if o.MaxPages <= 0 {
+		o.MaxPages = 6
+	}
+	if o.PageTimeout <= 0 {
+		o.PageTimeout = 20 * time.Second
+	}
+	if o.FetchTimeout <= 0 {
+		o.FetchTimeout = 10 * time.Second
+	}
+	if o.RunTimeout <= 0 {
+		o.RunTimeout = 2 * time.Minute
+	}
+	if o.MaxFetchBytes <= 0 {
+		o.MaxFetchBytes = 2 << 20
+	}
+	if o.Now == nil {
+		o.Now = time.Now
+	}
+	if o.Generator.Name == "" {
+		o.Generator = shared.Generator{Name: "mapper", Version: Version}
+	}
+	return o
+}
+
+// by is the provenance signature of this run.
+func (o Options) by() string { return o.Generator.Name + "@" + o.Generator.Version }

@@ -1,0 +1,54 @@
+package mapper
+
+import (
+	"context"
+	"sync"
+
+	"github.com/frontlatch/frontlatch/mapper/extract"
+	"github.com/frontlatch/frontlatch/topology"
+	"github.com/go-rod/rod"
+)
+
+// Exploration bounds: one click deep (a "Book now" button opening a modal,
+// a tab revealing a form) and a handful of states, so revealing never costs
+// more than a few page loads.
+const (
+	revealMaxStates = 8
+	revealMaxEdges  = 10
+	revealMaxDepth  = 1
+)
+
+// reveal clicks the page's safe triggers through topology's exploration
+// (it never clicks submit, payment, auth or destructive controls) and
+// extracts each new state it reaches while that state is live. A failed
+// exploration costs only what it revealed: the entry state is already read.
+func reveal(ctx context.Context, browser *rod.Browser, u string, o Options) []*extract.Page {
+	var mu sync.Mutex
+	var states []*extract.Page
+	_, _ = topology.ExploreWith(ctx, browser, u, topology.Options{
+		MaxStates:  revealMaxStates,
+		MaxEdges:   revealMaxEdges,
+		MaxDepth:   revealMaxDepth,
+		RunTimeout: o.PageTimeout,
+		// Only disclosure clicks (a "Book now" button, a tab): following
+		// links is the crawl's job and would make every page several
+		// times slower.
+		ExploreOnly: []topology.RiskCategory{topology.RiskDisclosure},
+		Offline:     o.Offline,
+		InitScripts: []string{webmcpInitScript},
+		OnState: func(ctx context.Context, page *rod.Page, st *topology.StateNode) error {
+			if st.OpenedByEdgeID == nil {
+				return nil // the entry state: already extracted
+			}
+			p, err := extract.FromPage(ctx, page)
+			if err != nil {
+				return nil // a state that cannot be read reveals nothing
+			}
+			mu.Lock()
+			states = append(states, p)
+			mu.Unlock()
+			return nil
+		},
+	})
+	return states
+}

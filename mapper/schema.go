@@ -1,0 +1,189 @@
+package mapper
+
+import (
+	"bytes"
+	"encoding/json"
+	"fmt"
+	"strconv"
+
+	"github.com/frontlatch/frontlatch/mapper/extract"
+	"github.com/frontlatch/frontlatch/shared"
+)
+
+// jsonSchemaProp is the part of a JSON Schema property an input is read from.
+type jsonSchemaProp struct {
+	Type        any      `json:"type"`
+	Title       string   `json:"title"`
+	Description string   `json:"description"`
+	Format      string   `json:"format"`
+	Pattern     string   `json:"pattern"`
+	MinLength   *int     `json:"minLength"`
+	MaxLength   *int     `json:"maxLength"`
+	Minimum     *float64 `json:"minimum"`
+	Maximum     *float64 `json:"maximum"`
+	Enum        []any    `json:"enum"`
+	Default     any      `json:"default"`
+}
+
+// schemaFormatType maps a JSON Schema format to the control type a browser
+// would use for it.
+var schemaFormatType = map[string]string{"email": "email", "uri": "url", "date": "date", "time": "time", "date-time": "datetime-local"}
+
+// schemaInputs reads the inputs of a tool from its JSON Schema (WebMCP
+// inputSchema, an MCP tool's inputSchema). Declared validations quote the
+// schema keyword and its value. Property order is kept as written.
+func (b *builder) schemaInputs(raw json.RawMessage, m shared.ProvenanceMethod, path string) ([]shared.Input, []shared.Validation) {
+	inputs, vals := []shared.Input{}, []shared.Validation{}
+	var s struct {
+		Properties json.RawMessage `json:"properties"`
+		Required   []string        `json:"required"`
+	}
+	if len(raw) == 0 || json.Unmarshal(raw, &s) != nil {
+		return inputs, vals
+	}
+	required := map[string]bool{}
+	for _, r := range s.Required {
+		required[r] = true
+	}
+	var all map[string]json.RawMessage
+	_ = json.Unmarshal(s.Properties, &all)
+	for _, name := range orderedKeys(s.Properties) {
+		var p jsonSchemaProp
+		_ = json.Unmarshal(all[name], &p)
+		typ := schemaType(p)
+		fl := extract.Field{Tag: "input", Type: typ, Name: name, Label: firstNonEmpty(p.Title, p.Description), Hint: p.Description, Required: required[name], Pattern: p.Pattern}
+		r := b.cls.field(fl)
+		if r.Semantic == shared.SemanticHoneypot || r.Semantic == shared.SemanticSystemToken {
+			r.Semantic = shared.SemanticUnknown // a tool parameter is always the caller's to give
+		}
+		ev := fmt.Sprintf("%s.properties.%s", path, name)
+		in := shared.Input{
+			Name: name, Label: strPtr(p.Title), Semantic: r.Semantic, Type: typ, Required: required[name],
+			AgentFillable: true, ValueSpace: schemaValueSpaces(p), DefaultValue: defaultString(p.Default),
+			Hint: strPtr(p.Description), Provenance: ptr(b.prov(m, clampConf(r.Confidence), ev+"; "+r.Evidence)),
+		}
+		inputs = append(inputs, in)
+		add := func(kind shared.RuleKind, keyword, value string) {
+			var v *string
+			if kind != shared.RuleRequired {
+				v = &value
+			}
+			vals = append(vals, shared.DeclaredValidation{AppliesTo: name, Rule: shared.Rule{Kind: kind, Value: v},
+				Attribute: keyword, Raw: value, Provenance: b.prov(m, confDeclaredRule, ev)})
+		}
+		if required[name] {
+			add(shared.RuleRequired, "required", "")
+		}
+		if p.Pattern != "" {
+			add(shared.RulePattern, "pattern", p.Pattern)
+		}
+		if p.MinLength != nil {
+			add(shared.RuleMinLength, "minLength", strconv.Itoa(*p.MinLength))
+		}
+		if p.MaxLength != nil {
+			add(shared.RuleMaxLength, "maxLength", strconv.Itoa(*p.MaxLength))
+		}
+		if p.Minimum != nil {
+			add(shared.RuleMin, "minimum", num(*p.Minimum))
+		}
+		if p.Maximum != nil {
+			add(shared.RuleMax, "maximum", num(*p.Maximum))
+		}
+		if p.Format != "" {
+			add(shared.RuleFormat, "format", p.Format)
+		}
+	}
+	return inputs, vals
+}
+
+func schemaType(p jsonSchemaProp) string {
+	t, _ := p.Type.(string)
+	if arr, ok := p.Type.([]any); ok && len(arr) > 0 {
+		t, _ = arr[0].(string)
+	}
+	if ft, ok := schemaFormatType[p.Format]; ok {
+		return ft
+	}
+	switch {
+	case len(p.Enum) > 0:
+		return "select"
+	case t == "integer" || t == "number":
+		return "number"
+	case t == "boolean":
+		return "checkbox"
+	}
+	return "text"
+}
+
+func schemaValueSpaces(p jsonSchemaProp) []shared.ValueSpace {
+	out := []shared.ValueSpace{}
+	if p.MinLength != nil || p.MaxLength != nil {
+		out = append(out, shared.LengthSpace{MinLength: p.MinLength, MaxLength: p.MaxLength})
+	}
+	if p.Pattern != "" {
+		out = append(out, shared.PatternSpace{Pattern: p.Pattern})
+	}
+	if p.Minimum != nil || p.Maximum != nil {
+		rs := shared.RangeSpace{}
+		if p.Minimum != nil {
+			rs.Min = ptr(num(*p.Minimum))
+		}
+		if p.Maximum != nil {
+			rs.Max = ptr(num(*p.Maximum))
+		}
+		out = append(out, rs)
+	}
+	if len(p.Enum) > 0 {
+		var opts []shared.Option
+		for _, e := range p.Enum {
+			opts = append(opts, shared.Option{Value: fmt.Sprint(e)})
+		}
+		out = append(out, shared.OneOfSpace{Options: opts})
+	}
+	if p.Format != "" {
+		out = append(out, shared.FormatSpace{Format: p.Format})
+	}
+	return out
+}
+
+func defaultString(v any) *string {
+	if v == nil {
+		return nil
+	}
+	s := fmt.Sprint(v)
+	return &s
+}
+
+func num(f float64) string { return strconv.FormatFloat(f, 'f', -1, 64) }
+
+func clampConf(c float64) float64 {
+	switch {
+	case c <= 0:
+		return 0.1
+	case c >= 1:
+		return 0.99
+	}
+	return c
+}
+
+// orderedKeys returns the keys of a JSON object in the order written.
+func orderedKeys(raw json.RawMessage) []string {
+	dec := json.NewDecoder(bytes.NewReader(raw))
+	if t, err := dec.Token(); err != nil || t != json.Delim('{') {
+		return nil
+	}
+	var keys []string
+	for dec.More() {
+		t, err := dec.Token()
+		if err != nil {
+			return keys
+		}
+		k, _ := t.(string)
+		keys = append(keys, k)
+		var skip json.RawMessage
+		if dec.Decode(&skip) != nil {
+			return keys
+		}
+	}
+	return keys
+}

@@ -1,0 +1,124 @@
+package mapper
+
+import (
+	"context"
+	_ "embed"
+	"encoding/json"
+	"strings"
+	"time"
+
+	"github.com/frontlatch/frontlatch/mapper/extract"
+	"github.com/frontlatch/frontlatch/shared"
+	"github.com/go-rod/rod"
+)
+
+//go:embed webmcp.js
+var webmcpInitScript string
+
+// WebMCPInitScript returns the script that records WebMCP tools registered
+// by a page. Map adds it to every page it opens; an embedder calling
+// MapPage must add it before the page loads (topology.Options.InitScripts,
+// or Page.addScriptToEvaluateOnNewDocument) for imperative tools to be seen.
+func WebMCPInitScript() string { return webmcpInitScript }
+
+// webmcpTool is one tool a page registered, as the init script recorded it.
+type webmcpTool struct {
+	Where       string          `json:"where"` // "document" or "navigator"
+	Name        string          `json:"name"`
+	Title       string          `json:"title"`
+	Description string          `json:"description"`
+	InputSchema json.RawMessage `json:"inputSchema"`
+	Annotations struct {
+		ReadOnlyHint *bool `json:"readOnlyHint"`
+	} `json:"annotations"`
+}
+
+// readWebMCPTools reads the tools recorded on a live page; none when the
+// init script was not installed.
+func readWebMCPTools(ctx context.Context, page *rod.Page, d time.Duration) ([]webmcpTool, error) {
+	res, err := page.Context(ctx).Timeout(d).Eval(`() => typeof window.__frontlatchWebMCP === "function" ? window.__frontlatchWebMCP() : "[]"`)
+	if err != nil {
+		return nil, err
+	}
+	var tools []webmcpTool
+	if err := json.Unmarshal([]byte(res.Value.Str()), &tools); err != nil {
+		return nil, err
+	}
+	return tools, nil
+}
+
+// validToolName: 1–128 characters of [A-Za-z0-9_.-] (WebMCP draft).
+func validToolName(n string) bool {
+	if n == "" || len(n) > 128 {
+		return false
+	}
+	for _, r := range n {
+		if !(r == '_' || r == '.' || r == '-' || r >= 'a' && r <= 'z' || r >= 'A' && r <= 'Z' || r >= '0' && r <= '9') {
+			return false
+		}
+	}
+	return true
+}
+
+// addWebMCPTools maps tools registered imperatively on a page.
+func (b *builder) addWebMCPTools(pageURL string, tools []webmcpTool) {
+	for _, t := range tools {
+		if !validToolName(t.Name) {
+			b.note("a WebMCP tool with an invalid name %q on %s is left out.", t.Name, b.relPath(pageURL))
+			continue
+		}
+		if t.Annotations.ReadOnlyHint != nil && *t.Annotations.ReadOnlyHint || startsWithVerb(t.Name, readOnlyVerbs) {
+			b.note("WebMCP tool %s on %s is read-only and is not a customer action.", t.Name, b.relPath(pageURL))
+			continue
+		}
+		kind, word, ok := intentOfFirst(t.Name, t.Title, t.Description)
+		if !ok {
+			b.note("WebMCP tool %s on %s names no customer action and is left out.", t.Name, b.relPath(pageURL))
+			continue
+		}
+		label := firstNonEmpty(t.Title, t.Description, t.Name)
+		d, isNew := b.draftFor("webmcp|"+t.Name, kind, clip(label, 120), pageURL, slugify(t.Name))
+		ev := t.Where + ".modelContext.registerTool({name: \"" + t.Name + "\"})"
+		d.addDoor("webmcp|"+t.Name, shared.Access{
+			Method: shared.AccessWebMCPTool, URL: pageURL,
+			Submission: &shared.Submission{Transport: shared.TransportWebMCPExecute},
+			ToolName:   strPtr(t.Name),
+			Provenance: b.prov(shared.MethodParsedWebMCP, confToolDoor, ev),
+		}, pageURL)
+		if !isNew {
+			continue
+		}
+		d.action.Provenance = ptr(b.prov(shared.MethodParsedWebMCP, 0.8, "tool name and description say “"+word+"”"))
+		d.action.Inputs, d.action.Validations = b.schemaInputs(t.InputSchema, shared.MethodParsedWebMCP, "inputSchema")
+		d.effects.text = t.Description
+	}
+}
+
+// addDeclarativeTool adds the webmcp-tool door of a <form toolname>.
+func (b *builder) addDeclarativeTool(d *draft, p *extract.Page, f *extract.Form, loc shared.Locator, sub shared.Submission) {
+	ev := "form[toolname=" + cssValue(f.ToolName) + "]"
+	if f.ToolDescription != "" {
+		ev += "[tooldescription]"
+	}
+	if f.ToolAutoSubmit {
+		ev += "[toolautosubmit]: the browser submits when the agent calls the tool"
+	} else {
+		ev += ": without toolautosubmit the browser fills the form and the person submits"
+	}
+	s := sub
+	s.Transport = shared.TransportWebMCPExecute
+	d.addDoor("webmcp|"+f.ToolName, shared.Access{
+		Method: shared.AccessWebMCPTool, URL: p.URL, Locator: &loc, Submission: &s,
+		ToolName:   strPtr(f.ToolName),
+		Provenance: b.prov(shared.MethodParsedWebMCP, confToolDoor, ev),
+	}, p.URL)
+}
+
+func firstNonEmpty(ss ...string) string {
+	for _, s := range ss {
+		if s = strings.TrimSpace(s); s != "" {
+			return s
+		}
+	}
+	return ""
+}

@@ -1,0 +1,83 @@
+package mapper
+
+import (
+	"testing"
+
+	"github.com/frontlatch/frontlatch/shared"
+	"github.com/google/go-cmp/cmp"
+)
+
+// registerScript registers a callback tool on owner ("document" or
+// "navigator") the way a page would, and a read-only tool that is not a
+// customer action, and an aborted one that is unregistered again.
+func registerScript(owner string) string {
+	return `<script>
+(function () {
+  var mc = ` + owner + `.modelContext;
+  if (!mc) return;
+  mc.registerTool({
+    name: "request_callback",
+    description: "Ask the workshop to call you back about a repair.",
+    inputSchema: {type: "object", properties: {
+      name: {type: "string", description: "Your full name", maxLength: 80},
+      phone: {type: "string", description: "Phone number to call back", pattern: "^[0-9 +()-]{6,20}$"},
+      topic: {type: "string", enum: ["repair", "service", "other"]}
+    }, required: ["name", "phone"]},
+    annotations: {readOnlyHint: false},
+    execute: function (input) { return Promise.resolve({ok: true}); }
+  });
+  mc.registerTool({name: "get_opening_hours", description: "Opening hours", inputSchema: {type: "object", properties: {}},
+    annotations: {readOnlyHint: true}, execute: function () { return Promise.resolve({}); }});
+  var ac = new AbortController();
+  mc.registerTool({name: "book_old", description: "Book (retired)", inputSchema: {type: "object"}, execute: function () {}}, {signal: ac.signal});
+  ac.abort();
+})();
+</script>`
+}
+
+// Imperative WebMCP tools are captured by the init script whether the page
+// registers them on document.modelContext or the legacy navigator one.
+func TestWebMCPImperative(t *testing.T) {
+	for _, owner := range []string{"document", "navigator"} {
+		t.Run(owner, func(t *testing.T) {
+			g := mapSite(t, site{pages: map[string]string{"/": page("Spoke & Chain", "<h1>Workshop</h1>"+registerScript(owner))}}, nil)
+			want := []actionSummary{{Kind: shared.KindCallback,
+				Doors:    []doorSummary{{Method: shared.AccessWebMCPTool, Transport: shared.TransportWebMCPExecute, Tool: "request_callback", Occurrences: 1}},
+				Fillable: []string{"name:person-name!", "phone:phone!", "topic:subject"},
+				Effects:  []shared.EffectKind{shared.EffectCreatesCallbackRequest}}}
+			if diff := cmp.Diff(want, summaryOf(g)); diff != "" {
+				t.Fatalf("graph (-want +got):\n%s", diff)
+			}
+			a := g.Actions[0]
+			if m := a.Access[0].Provenance.Method; m != shared.MethodParsedWebMCP {
+				t.Errorf("door provenance %s, want parsed-webmcp", m)
+			}
+			if diff := cmp.Diff([]shared.ValueSpace{shared.LengthSpace{MaxLength: ptr(80)}}, a.Inputs[0].ValueSpace); diff != "" {
+				t.Errorf("name value space (-want +got):\n%s", diff)
+			}
+		})
+	}
+}
+
+// A <form toolname> is both an HTML form and a declarative WebMCP tool.
+func TestWebMCPDeclarative(t *testing.T) {
+	body := `<h2>Book a service</h2><form id="service" action="/book-service" method="post" toolname="book_service" tooldescription="Book a bike service at the workshop" toolautosubmit>
+<label for="n">Name</label><input id="n" name="name" autocomplete="name" required toolparamdescription="Customer's full name">
+<label for="e">Email</label><input id="e" name="email" type="email" required toolparamdescription="Where we confirm the booking">
+<label for="d">Date</label><input id="d" name="date" type="date" required>
+<button type="submit">Book service</button></form>`
+	g := mapSite(t, site{pages: map[string]string{"/": page("Book", body)}}, nil)
+	want := []actionSummary{{Kind: shared.KindBooking,
+		Doors: []doorSummary{
+			{Method: shared.AccessHTMLForm, Transport: shared.TransportFormPost, Endpoint: "/book-service", Occurrences: 1},
+			{Method: shared.AccessWebMCPTool, Transport: shared.TransportWebMCPExecute, Endpoint: "/book-service", Tool: "book_service", Occurrences: 1},
+		},
+		Fillable: []string{"name:person-name!", "email:email!", "date:date!"},
+		Effects:  []shared.EffectKind{shared.EffectRequestsAppointment}}}
+	if diff := cmp.Diff(want, summaryOf(g)); diff != "" {
+		t.Fatalf("graph (-want +got):\n%s", diff)
+	}
+	if h := g.Actions[0].Inputs[0].Hint; h == nil || *h != "Customer's full name" {
+		t.Errorf("hint %v, want the toolparamdescription", h)
+	}
+}
