@@ -1,0 +1,201 @@
+package compiler
+
+import (
+	"github.com/frontlatch/frontlatch/shared"
+)
+
+// Format names one output family. A format may produce more than one file
+// (the ARD catalog is written under two well-known names; WebMCP has a
+// script and a declarative alternative); its first file is its primary one.
+type Format string
+
+// The formats, in the order Formats returns them.
+const (
+	FormatMCP     Format = "mcp"
+	FormatWebMCP  Format = "webmcp"
+	FormatOpenAPI Format = "openapi"
+	FormatJSONLD  Format = "jsonld"
+	FormatARD     Format = "ard"
+	FormatLLMs    Format = "llms"
+)
+
+// The MCP protocol versions the compiler writes a tools/list result for.
+const (
+	MCPVersion20260728 = "2026-07-28"
+	MCPVersion20251125 = "2025-11-25"
+	// DefaultMCPVersion is used when Options.MCPVersion is empty.
+	DefaultMCPVersion = MCPVersion20260728
+)
+
+// mcpVersions is the one list of the protocol versions above, newest first.
+var mcpVersions = [...]string{MCPVersion20260728, MCPVersion20251125}
+
+// MCPVersions returns the MCP protocol versions the compiler writes, newest
+// first. The slice is a copy.
+func MCPVersions() []string { return append([]string(nil), mcpVersions[:]...) }
+
+// Output file names, as written by CompileAll and `frontlatch compile -o`.
+const (
+	FileMCPTools           = "mcp-tools.json"
+	FileWebMCPScript       = "webmcp.js"
+	FileWebMCPDeclarative  = "webmcp-declarative.html"
+	FileWebMCPDeclarativeJ = "webmcp-declarative.json"
+	FileOpenAPI            = "openapi.json"
+	FileJSONLD             = "jsonld.json"
+	FileAICatalog          = "ai-catalog.json"
+	FileARD                = "ard.json"
+	FileLLMsTxt            = "llms.txt"
+)
+
+// Options tune what the compiler offers.
+type Options struct {
+	// IncludeUnverified also offers unverified and sandbox-tested actions in
+	// the executable formats, each marked as such in its title, description
+	// and metadata. Off by default: only actions the owner confirmed are
+	// offered as callable tools.
+	IncludeUnverified bool
+	// MCPVersion is the protocol version of the tools/list result:
+	// MCPVersion20260728 (the default when empty) or MCPVersion20251125.
+	MCPVersion string
+}
+
+// fileSpec is one file a format writes.
+type fileSpec struct {
+	name  string
+	build func(*plan) ([]byte, error)
+}
+
+// formatSpec is one row of the format table.
+type formatSpec struct {
+	format Format
+	files  []fileSpec
+}
+
+// formatTable is the one list of formats and the files each writes.
+var formatTable = [...]formatSpec{
+	{FormatMCP, []fileSpec{{FileMCPTools, buildMCP}}},
+	{FormatWebMCP, []fileSpec{
+		{FileWebMCPScript, buildWebMCPScript},
+		{FileWebMCPDeclarative, buildWebMCPDeclarativeHTML},
+		{FileWebMCPDeclarativeJ, buildWebMCPDeclarativeJSON},
+	}},
+	{FormatOpenAPI, []fileSpec{{FileOpenAPI, buildOpenAPI}}},
+	{FormatJSONLD, []fileSpec{{FileJSONLD, buildJSONLD}}},
+	{FormatARD, []fileSpec{{FileAICatalog, buildARD}, {FileARD, buildARD}}},
+	{FormatLLMs, []fileSpec{{FileLLMsTxt, buildLLMs}}},
+}
+
+// Formats returns every format, in a fixed order.
+func Formats() []Format {
+	out := make([]Format, len(formatTable))
+	for i, f := range formatTable {
+		out[i] = f.format
+	}
+	return out
+}
+
+func formatNames() []string {
+	out := make([]string, len(formatTable))
+	for i, f := range formatTable {
+		out[i] = string(f.format)
+	}
+	return out
+}
+
+// ParseFormat returns the format named s, or a *FormatError wrapping
+// ErrUnknownFormat.
+func ParseFormat(s string) (Format, error) {
+	if spec, ok := lookup(Format(s)); ok {
+		return spec.format, nil
+	}
+	return "", &FormatError{Format: s}
+}
+
+func lookup(f Format) (formatSpec, bool) {
+	for _, spec := range formatTable {
+		if spec.format == f {
+			return spec, true
+		}
+	}
+	return formatSpec{}, false
+}
+
+// FileNames returns the files format f writes, its primary file first.
+func FileNames(f Format) ([]string, error) {
+	spec, ok := lookup(f)
+	if !ok {
+		return nil, &FormatError{Format: string(f)}
+	}
+	names := make([]string, len(spec.files))
+	for i, fs := range spec.files {
+		names[i] = fs.name
+	}
+	return names, nil
+}
+
+// Compile returns the primary file of format f for g: the tools/list result
+// for FormatMCP, the registerTool script for FormatWebMCP, and so on.
+func Compile(g *shared.ActionGraph, f Format, opts Options) ([]byte, error) {
+	spec, ok := lookup(f)
+	if !ok {
+		return nil, &FormatError{Format: string(f)}
+	}
+	p, err := newPlan(g, opts)
+	if err != nil {
+		return nil, err
+	}
+	return spec.files[0].build(p)
+}
+
+// CompileFormat returns every file of format f for g, keyed by file name.
+func CompileFormat(g *shared.ActionGraph, f Format, opts Options) (map[string][]byte, error) {
+	spec, ok := lookup(f)
+	if !ok {
+		return nil, &FormatError{Format: string(f)}
+	}
+	p, err := newPlan(g, opts)
+	if err != nil {
+		return nil, err
+	}
+	out := map[string][]byte{}
+	if err := buildFiles(p, spec, out); err != nil {
+		return nil, err
+	}
+	return out, nil
+}
+
+// CompileAll returns every file of every format for g, keyed by file name.
+func CompileAll(g *shared.ActionGraph, opts Options) (map[string][]byte, error) {
+	p, err := newPlan(g, opts)
+	if err != nil {
+		return nil, err
+	}
+	out := map[string][]byte{}
+	for _, spec := range formatTable {
+		if err := buildFiles(p, spec, out); err != nil {
+			return nil, err
+		}
+	}
+	return out, nil
+}
+
+func buildFiles(p *plan, spec formatSpec, out map[string][]byte) error {
+	for _, fs := range spec.files {
+		b, err := fs.build(p)
+		if err != nil {
+			return err
+		}
+		out[fs.name] = b
+	}
+	return nil
+}
+
+// ReadGraph reads and validates an Action Graph document with shared.Read.
+// A document with issues yields a *GraphError wrapping ErrInvalidGraph.
+func ReadGraph(data []byte) (*shared.ActionGraph, error) {
+	g, issues := shared.Read(data)
+	if len(issues) > 0 || g == nil {
+		return nil, &GraphError{Issues: issues, Err: ErrInvalidGraph}
+	}
+	return g, nil
+}

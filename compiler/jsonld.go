@@ -1,0 +1,178 @@
+package compiler
+
+import (
+	"encoding/json"
+
+	"github.com/frontlatch/frontlatch/shared"
+)
+
+// webPlatforms are the platforms a web form or endpoint serves.
+var webPlatforms = []string{"https://schema.org/DesktopWebPlatform", "https://schema.org/MobileWebPlatform"}
+
+type jsonldDoc struct {
+	Context         string         `json:"@context"`
+	Type            string         `json:"@type"`
+	Name            string         `json:"name"`
+	URL             string         `json:"url"`
+	PotentialAction []jsonldAction `json:"potentialAction"`
+}
+
+// jsonldAction is one potentialAction. Its inputs are written as
+// "<field name>-input" PropertyValueSpecification objects (the object form
+// throughout, never the shorthand string), keyed by the form field name
+// because Schema.org has no property for an arbitrary form field.
+type jsonldAction struct {
+	Type         string            `json:"@type"`
+	Identifier   string            `json:"identifier"`
+	Name         string            `json:"name"`
+	Description  string            `json:"description"`
+	ActionStatus string            `json:"actionStatus"`
+	Target       *jsonldEntryPoint `json:"target,omitempty"`
+	inputs       object
+}
+
+// MarshalJSON appends the -input members after the fixed ones.
+func (a jsonldAction) MarshalJSON() ([]byte, error) {
+	type fixed jsonldAction
+	head, err := marshalCompact(fixed(a))
+	if err != nil || len(a.inputs) == 0 {
+		return head, err
+	}
+	tail, err := a.inputs.MarshalJSON()
+	if err != nil {
+		return nil, err
+	}
+	out := append(head[:len(head)-1:len(head)-1], ',')
+	return append(out, tail[1:]...), nil
+}
+
+type jsonldEntryPoint struct {
+	Type           string   `json:"@type"`
+	URLTemplate    string   `json:"urlTemplate"`
+	HTTPMethod     string   `json:"httpMethod,omitempty"`
+	EncodingType   string   `json:"encodingType,omitempty"`
+	ContentType    string   `json:"contentType,omitempty"`
+	ActionPlatform []string `json:"actionPlatform,omitempty"`
+}
+
+type propertyValueSpec struct {
+	Type           string       `json:"@type"`
+	ValueName      string       `json:"valueName"`
+	Description    string       `json:"description"`
+	ValueRequired  bool         `json:"valueRequired"`
+	ValueMinLength *int         `json:"valueMinLength,omitempty"`
+	ValueMaxLength *int         `json:"valueMaxLength,omitempty"`
+	ValuePattern   string       `json:"valuePattern,omitempty"`
+	MinValue       *json.Number `json:"minValue,omitempty"`
+	MaxValue       *json.Number `json:"maxValue,omitempty"`
+	StepValue      *json.Number `json:"stepValue,omitempty"`
+	MultipleValues bool         `json:"multipleValues,omitempty"`
+	DefaultValue   *string      `json:"defaultValue,omitempty"`
+}
+
+// schemaOrgType is the Schema.org Action type of an action kind. A booking
+// that holds a slot is a ReserveAction; a request to be fitted in later is a
+// ScheduleAction.
+func schemaOrgType(a *shared.Action) string {
+	switch a.Kind {
+	case shared.KindBooking:
+		for _, e := range a.SideEffects.Effects {
+			if e.HoldsInventory || e.Kind == shared.EffectBooksAppointment {
+				return "ReserveAction"
+			}
+		}
+		return "ScheduleAction"
+	case shared.KindQuote:
+		return "QuoteAction"
+	case shared.KindEnquiry:
+		return "AskAction"
+	case shared.KindCallback, shared.KindContact:
+		return "CommunicateAction"
+	}
+	return "Action"
+}
+
+// contentTypeOf is the response type an agent should expect: a JSON
+// endpoint answers JSON, a browser form answers a page.
+func contentTypeOf(t shared.Transport) string {
+	if t == shared.TransportJSONEndpoint {
+		return "application/json"
+	}
+	return "text/html"
+}
+
+func buildJSONLD(p *plan) ([]byte, error) {
+	g := p.graph
+	doc := jsonldDoc{Context: "https://schema.org", Type: "Organization", Name: siteName(g), URL: g.Site.URL, PotentialAction: []jsonldAction{}}
+	for i := range p.actions {
+		doc.PotentialAction = append(doc.PotentialAction, jsonldActionsOf(&p.actions[i])...)
+	}
+	return marshalDocument(doc)
+}
+
+// jsonldActionsOf writes one entry per door: an offered HTTP door with its
+// EntryPoint and inputs; every other door as information (a link, a tel:
+// or mailto: URL, the page a form is on); an action with no door at all as
+// one entry without a target, so its status is still stated.
+func jsonldActionsOf(ap *actionPlan) []jsonldAction {
+	a := ap.action
+	base := jsonldAction{Type: schemaOrgType(a), Name: title(ap), Description: actionDescription(ap), ActionStatus: "https://schema.org/PotentialActionStatus"}
+	var out []jsonldAction
+	for j := range a.Access {
+		d := &a.Access[j]
+		e := base
+		e.Identifier = a.ID + "#" + string(d.Method)
+		e.Target = &jsonldEntryPoint{Type: "EntryPoint", URLTemplate: d.URL}
+		if t, ok := offeredTool(ap, d); ok && d.Submission != nil && httpMethod(d.Submission.Transport) != "" {
+			e.Identifier = t.name
+			sub := d.Submission
+			enctype := defaultEnctype(sub.Transport)
+			if sub.Enctype != nil && *sub.Enctype != "" {
+				enctype = *sub.Enctype
+			}
+			e.Target = &jsonldEntryPoint{Type: "EntryPoint", URLTemplate: *sub.Endpoint, HTTPMethod: httpMethod(sub.Transport),
+				EncodingType: enctype, ContentType: contentTypeOf(sub.Transport), ActionPlatform: webPlatforms}
+			e.inputs = jsonldInputs(a)
+		}
+		out = append(out, e)
+	}
+	if len(out) == 0 {
+		base.Identifier = a.ID
+		out = append(out, base)
+	}
+	return out
+}
+
+func offeredTool(ap *actionPlan, d *shared.Access) (toolPlan, bool) {
+	if !ap.offered {
+		return toolPlan{}, false
+	}
+	for _, t := range ap.tools {
+		if t.door == d {
+			return t, true
+		}
+	}
+	return toolPlan{}, false
+}
+
+// jsonldInputs states each agent-fillable input as a -input specification,
+// from the same schema the MCP tool carries.
+func jsonldInputs(a *shared.Action) object {
+	s := inputsSchema(a, agentInputs)
+	required := map[string]bool{}
+	for _, n := range s.Required {
+		required[n] = true
+	}
+	var out object
+	for _, m := range s.Properties {
+		ps := m.Value.(propSchema)
+		spec := propertyValueSpec{
+			Type: "PropertyValueSpecification", ValueName: m.Key, Description: paramDescription(ps),
+			ValueRequired: required[m.Key], ValueMinLength: ps.MinLength, ValueMaxLength: ps.MaxLength,
+			ValuePattern: ps.Pattern, MinValue: ps.Minimum, MaxValue: ps.Maximum, StepValue: ps.MultipleOf,
+			MultipleValues: ps.Type == "array", DefaultValue: ps.Default,
+		}
+		out.set(m.Key+"-input", spec)
+	}
+	return out
+}

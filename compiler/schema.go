@@ -1,0 +1,408 @@
+package compiler
+
+import (
+	"encoding/json"
+	"math"
+	"slices"
+	"strconv"
+	"strings"
+
+	"github.com/frontlatch/frontlatch/shared"
+)
+
+// jsonSchemaDialect is the dialect of every input schema the compiler writes.
+const jsonSchemaDialect = "https://json-schema.org/draft/2020-12/schema"
+
+// objectSchema is the JSON Schema of one door's inputs.
+type objectSchema struct {
+	Schema               string   `json:"$schema,omitempty"`
+	Type                 string   `json:"type"`
+	Properties           object   `json:"properties"`
+	Required             []string `json:"required,omitempty"`
+	AdditionalProperties *bool    `json:"additionalProperties,omitempty"`
+}
+
+// propSchema is the JSON Schema of one input. Keywords come from what the
+// site itself states — declared validations and the control's value space —
+// never from an inferred validation.
+type propSchema struct {
+	Type             string        `json:"type"`
+	Title            string        `json:"title,omitempty"`
+	Description      string        `json:"description,omitempty"`
+	Format           string        `json:"format,omitempty"`
+	Enum             []string      `json:"enum,omitempty"`
+	Const            *bool         `json:"const,omitempty"`
+	Items            *propSchema   `json:"items,omitempty"`
+	UniqueItems      bool          `json:"uniqueItems,omitempty"`
+	Pattern          string        `json:"pattern,omitempty"`
+	AllOf            []patternOnly `json:"allOf,omitempty"`
+	MinLength        *int          `json:"minLength,omitempty"`
+	MaxLength        *int          `json:"maxLength,omitempty"`
+	Minimum          *json.Number  `json:"minimum,omitempty"`
+	Maximum          *json.Number  `json:"maximum,omitempty"`
+	MultipleOf       *json.Number  `json:"multipleOf,omitempty"`
+	ContentEncoding  string        `json:"contentEncoding,omitempty"`
+	ContentMediaType string        `json:"contentMediaType,omitempty"`
+	Default          *string       `json:"default,omitempty"`
+	// Field carries what an HTTP client must know about a field it may not
+	// choose (OpenAPI only): a system token or a honeypot.
+	Field *fieldMeta `json:"x-frontlatch-field,omitempty"`
+}
+
+// patternOnly carries a second pattern when a field has more than one.
+type patternOnly struct {
+	Pattern string `json:"pattern"`
+}
+
+// fieldMeta tells an HTTP client how to treat a field an agent never fills.
+type fieldMeta struct {
+	Semantic      shared.SemanticType `json:"semantic"`
+	AgentFillable bool                `json:"agentFillable"`
+	Rule          string              `json:"rule"`
+}
+
+// schemaMode chooses which inputs a schema describes.
+type schemaMode int
+
+const (
+	// agentInputs: only what an agent may fill (MCP, WebMCP, JSON-LD).
+	agentInputs schemaMode = iota
+	// wireInputs: every field the request carries (OpenAPI), with system
+	// tokens and honeypots marked.
+	wireInputs
+)
+
+// agentFillable reports whether an agent may be offered the input: the
+// graph says so, and it is neither a honeypot nor a system token.
+func agentFillable(in *shared.Input) bool {
+	return in.AgentFillable && in.Semantic != shared.SemanticHoneypot && in.Semantic != shared.SemanticSystemToken
+}
+
+// agentInputsOf returns the inputs an agent may fill, in form order.
+func agentInputsOf(a *shared.Action) []*shared.Input {
+	var out []*shared.Input
+	for i := range a.Inputs {
+		if agentFillable(&a.Inputs[i]) {
+			out = append(out, &a.Inputs[i])
+		}
+	}
+	return out
+}
+
+// inputsSchema builds the object schema of an action's inputs.
+func inputsSchema(a *shared.Action, mode schemaMode) objectSchema {
+	s := objectSchema{Type: "object", Properties: object{}}
+	if mode == agentInputs {
+		s.Schema = jsonSchemaDialect
+		closed := false
+		s.AdditionalProperties = &closed
+	}
+	declared := declaredRules(a)
+	for i := range a.Inputs {
+		in := &a.Inputs[i]
+		if mode == agentInputs && !agentFillable(in) {
+			continue
+		}
+		ps, required := inputSchema(in, declared[in.Name], mode)
+		s.Properties.set(in.Name, ps)
+		// A radio group recorded once per button shares one name: one
+		// property, required once.
+		if required && !slices.Contains(s.Required, in.Name) {
+			s.Required = append(s.Required, in.Name)
+		}
+	}
+	return s
+}
+
+// declaredRules groups an action's declared validations by input name.
+// Inferred validations are dropped here, once: they may warn, never refuse.
+func declaredRules(a *shared.Action) map[string][]shared.Rule {
+	out := map[string][]shared.Rule{}
+	for _, v := range a.Validations {
+		if d, ok := v.(shared.DeclaredValidation); ok {
+			out[d.AppliesTo] = append(out[d.AppliesTo], d.Rule)
+		}
+	}
+	return out
+}
+
+// constraints gathers what the declared rules and the value space state.
+type constraints struct {
+	required        bool
+	patterns        []string
+	minLen, maxLen  *int
+	min, max, step  *string
+	format          string
+	options         []shared.Option
+	accept, maxFile string
+}
+
+func gather(in *shared.Input, rules []shared.Rule) constraints {
+	c := constraints{required: in.Required}
+	for _, vs := range in.ValueSpace {
+		switch v := vs.(type) {
+		case shared.LengthSpace:
+			c.minLen = maxInt(c.minLen, v.MinLength)
+			c.maxLen = minInt(c.maxLen, v.MaxLength)
+		case shared.PatternSpace:
+			c.addPattern(v.Pattern)
+		case shared.RangeSpace:
+			c.min, c.max, c.step = firstOf(c.min, v.Min), firstOf(c.max, v.Max), firstOf(c.step, v.Step)
+		case shared.OneOfSpace:
+			if c.options == nil {
+				c.options = v.Options
+			}
+		case shared.FormatSpace:
+			if c.format == "" {
+				c.format = v.Format
+			}
+		}
+	}
+	for _, r := range rules {
+		val := ""
+		if r.Value != nil {
+			val = *r.Value
+		}
+		switch r.Kind {
+		case shared.RuleRequired:
+			c.required = true
+		case shared.RulePattern:
+			c.addPattern(val)
+		case shared.RuleMinLength:
+			if n, err := strconv.Atoi(val); err == nil && n >= 0 {
+				c.minLen = maxInt(c.minLen, &n)
+			}
+		case shared.RuleMaxLength:
+			if n, err := strconv.Atoi(val); err == nil && n >= 0 {
+				c.maxLen = minInt(c.maxLen, &n)
+			}
+		case shared.RuleMin:
+			c.min = &val
+		case shared.RuleMax:
+			c.max = &val
+		case shared.RuleStep:
+			c.step = &val
+		case shared.RuleFormat:
+			c.format = val
+		case shared.RuleAccept:
+			c.accept = val
+		case shared.RuleMaxFileSize:
+			c.maxFile = val
+		}
+	}
+	return c
+}
+
+func (c *constraints) addPattern(p string) {
+	if p == "" {
+		return
+	}
+	p = anchored(p)
+	for _, q := range c.patterns {
+		if q == p {
+			return
+		}
+	}
+	c.patterns = append(c.patterns, p)
+}
+
+// anchored turns an HTML pattern (the whole value must match) into a JSON
+// Schema pattern (which matches anywhere) without changing its meaning.
+func anchored(p string) string {
+	if strings.HasPrefix(p, "^") && strings.HasSuffix(p, "$") && !strings.HasSuffix(p, `\$`) {
+		return p
+	}
+	return "^(?:" + p + ")$"
+}
+
+// inputSchema returns the schema of one input and whether it is required.
+func inputSchema(in *shared.Input, rules []shared.Rule, mode schemaMode) (propSchema, bool) {
+	c := gather(in, rules)
+	ps := propSchema{Type: "string"}
+	if in.Label != nil {
+		ps.Title = *in.Label
+	}
+	var notes []string
+	if in.Hint != nil && *in.Hint != "" {
+		notes = append(notes, sentence(*in.Hint))
+	}
+	notes = append(notes, "Semantic type: "+string(in.Semantic)+".")
+
+	switch {
+	case in.Semantic == shared.SemanticHoneypot:
+		zero := 0
+		ps.MaxLength = &zero
+		ps.Field = &fieldMeta{Semantic: in.Semantic, Rule: "must be sent empty: it is a trap for bots, and filling it marks the request as spam"}
+		ps.Description = joinNotes(notes)
+		return ps, false
+	case in.Semantic == shared.SemanticSystemToken || !in.AgentFillable:
+		ps.Field = &fieldMeta{Semantic: in.Semantic, Rule: "send back verbatim the value the live page carries; never invent or change it"}
+		ps.Description = joinNotes(notes)
+		return ps, c.required
+	}
+
+	switch {
+	case in.Type == "number" || in.Type == "range":
+		ps.Type = "number"
+		ps.Minimum, ps.Maximum = number(c.min), number(c.max)
+		if st := number(c.step); st != nil && stepExact(c.min, c.step) {
+			ps.MultipleOf = st
+		}
+	case in.Type == "checkbox" && len(c.options) > 1:
+		ps.Type = "array"
+		ps.Items = &propSchema{Type: "string", Enum: optionValues(c.options)}
+		ps.UniqueItems = true
+	case in.Type == "checkbox" && mode == agentInputs:
+		ps.Type = "boolean"
+		notes = append(notes, "true ticks the box.")
+		if c.required { // a required checkbox must be ticked
+			ticked := true
+			ps.Const = &ticked
+		}
+	case in.Type == "file" || in.Semantic == shared.SemanticFileAttachment:
+		ps.ContentEncoding = "base64"
+		if mode == wireInputs {
+			ps.ContentEncoding, ps.ContentMediaType = "", "application/octet-stream"
+		}
+	}
+	if ps.Type == "string" {
+		ps.Enum = optionValues(c.options)
+		ps.Format = jsonFormat(c.format, in.Type, in.Semantic)
+		ps.MinLength, ps.MaxLength = c.minLen, c.maxLen
+		if len(c.patterns) > 0 {
+			ps.Pattern = c.patterns[0]
+			for _, p := range c.patterns[1:] {
+				ps.AllOf = append(ps.AllOf, patternOnly{p})
+			}
+		}
+		if c.min != nil {
+			notes = append(notes, "Earliest or lowest accepted: "+*c.min+".")
+		}
+		if c.max != nil {
+			notes = append(notes, "Latest or highest accepted: "+*c.max+".")
+		}
+		if in.DefaultValue != nil && *in.DefaultValue != "" {
+			ps.Default = in.DefaultValue
+		}
+	}
+	if labels := optionLabels(c.options); labels != "" {
+		notes = append(notes, "Options: "+labels+".")
+	}
+	if c.accept != "" {
+		notes = append(notes, "Accepted files: "+c.accept+".")
+	}
+	if c.maxFile != "" {
+		notes = append(notes, "Largest file accepted: "+c.maxFile+".")
+	}
+	ps.Description = joinNotes(notes)
+	return ps, c.required
+}
+
+// jsonFormat names the JSON Schema format of a field: from a declared or
+// value-space format, else from the input type, else from the semantic.
+func jsonFormat(declared, inputType string, sem shared.SemanticType) string {
+	for _, s := range []string{declared, inputType, string(sem)} {
+		switch strings.ToLower(s) {
+		case "email":
+			return "email"
+		case "url", "uri", "website-url":
+			return "uri"
+		case "date":
+			return "date"
+		case "time":
+			return "time"
+		case "date-time", "datetime":
+			return "date-time"
+		}
+	}
+	return ""
+}
+
+func optionValues(opts []shared.Option) []string {
+	if len(opts) == 0 {
+		return nil
+	}
+	out := make([]string, len(opts))
+	for i, o := range opts {
+		out[i] = o.Value
+	}
+	return out
+}
+
+// optionLabels lists "value (label)" for options whose label says more
+// than the value; "" when none does.
+func optionLabels(opts []shared.Option) string {
+	var parts []string
+	for _, o := range opts {
+		if o.Label != nil && *o.Label != "" && *o.Label != o.Value {
+			parts = append(parts, strconv.Quote(o.Value)+" ("+*o.Label+")")
+		}
+	}
+	return strings.Join(parts, ", ")
+}
+
+// number parses a bound written by the site; nil when it is not a number
+// (a date bound stays in the description).
+func number(s *string) *json.Number {
+	if s == nil {
+		return nil
+	}
+	f, err := strconv.ParseFloat(strings.TrimSpace(*s), 64)
+	if err != nil || math.IsInf(f, 0) || math.IsNaN(f) {
+		return nil
+	}
+	n := json.Number(strconv.FormatFloat(f, 'f', -1, 64))
+	return &n
+}
+
+// stepExact: a step is a multipleOf only when it counts from zero (HTML
+// counts steps from min), and "any" means no step.
+func stepExact(min, step *string) bool {
+	st := number(step)
+	if st == nil {
+		return false
+	}
+	sf, _ := st.Float64()
+	if sf <= 0 {
+		return false
+	}
+	m := number(min)
+	if m == nil {
+		return true
+	}
+	mf, _ := m.Float64()
+	q := mf / sf
+	return q == math.Trunc(q)
+}
+
+func maxInt(a, b *int) *int {
+	if a == nil || (b != nil && *b > *a) {
+		return b
+	}
+	return a
+}
+
+func minInt(a, b *int) *int {
+	if a == nil || (b != nil && *b < *a) {
+		return b
+	}
+	return a
+}
+
+func firstOf(a, b *string) *string {
+	if a != nil {
+		return a
+	}
+	return b
+}
+
+// sentence ends s with a full stop unless it already ends a sentence.
+func sentence(s string) string {
+	s = strings.TrimSpace(s)
+	if s == "" || strings.HasSuffix(s, ".") || strings.HasSuffix(s, "!") || strings.HasSuffix(s, "?") {
+		return s
+	}
+	return s + "."
+}
+
+func joinNotes(notes []string) string { return strings.Join(notes, " ") }

@@ -1,0 +1,147 @@
+  var mc = (typeof document !== "undefined" && document.modelContext) ||
+    (typeof navigator !== "undefined" && navigator.modelContext);
+  if (!mc || typeof mc.registerTool !== "function") {
+    return; // no WebMCP in this browser: nothing to register
+  }
+  var hasOwn = Object.prototype.hasOwnProperty;
+
+  function toArray(list) { return Array.prototype.slice.call(list || []); }
+
+  function textOf(el) { return (el.textContent || "").replace(/\s+/g, " ").trim(); }
+
+  // find returns every element a graph locator matches on this page.
+  function find(loc) {
+    if (!loc) { return []; }
+    switch (loc.strategy) {
+    case "css":
+      return toArray(document.querySelectorAll(loc.value));
+    case "xpath":
+      var snap = document.evaluate(loc.value, document, null, XPathResult.ORDERED_NODE_SNAPSHOT_TYPE, null);
+      var out = [];
+      for (var i = 0; i < snap.snapshotLength; i++) { out.push(snap.snapshotItem(i)); }
+      return out;
+    case "testid":
+      return toArray(document.querySelectorAll("[data-testid=\"" + CSS.escape(loc.value) + "\"]"));
+    case "label":
+      return toArray(document.querySelectorAll("label")).filter(function (l) {
+        return textOf(l) === loc.value && l.control;
+      }).map(function (l) { return l.control; });
+    default: // role, text: an element whose own text is the locator's value
+      return toArray(document.querySelectorAll("button, a, input[type=submit], [role]")).filter(function (el) {
+        return textOf(el) === loc.value || el.value === loc.value;
+      });
+    }
+  }
+
+  function visible(el) { return !!(el.offsetWidth || el.offsetHeight || el.getClientRects().length); }
+
+  // pickForm prefers a visible match: a form repeated in a closed modal and
+  // in the footer is one action, and the visible copy is the one to use.
+  function pickForm(loc) {
+    var all = find(loc);
+    for (var i = 0; i < all.length; i++) { if (visible(all[i])) { return all[i]; } }
+    return all[0] || null;
+  }
+
+  // inForm resolves a field's locator inside the chosen form, so the same
+  // field of a repeated form is never filled in the wrong copy.
+  function inForm(loc, form, name) {
+    var all = find(loc);
+    for (var i = 0; i < all.length; i++) {
+      if (form.contains(all[i]) || all[i].form === form) { return all[i]; }
+    }
+    if (name && form.elements) {
+      var byName = form.elements.namedItem(name);
+      if (byName) { return byName.length !== undefined && !byName.tagName ? byName[0] : byName; }
+    }
+    return null;
+  }
+
+  function fire(el) {
+    el.dispatchEvent(new Event("input", { bubbles: true }));
+    el.dispatchEvent(new Event("change", { bubbles: true }));
+  }
+
+  function setValue(el, form, value) {
+    if (el.type === "radio" || el.type === "checkbox") {
+      var group = toArray(form.querySelectorAll("input[name=\"" + CSS.escape(el.name) + "\"]"));
+      var wanted = Array.isArray(value) ? value.map(String) : [value];
+      group.forEach(function (box) {
+        box.checked = wanted.indexOf(box.value) >= 0 || (group.length === 1 && value === true);
+        fire(box);
+      });
+      return;
+    }
+    if (el.type === "file") { throw new Error("field " + el.name + " takes a file, which this script cannot attach: ask the person to attach it"); }
+    var proto = Object.getPrototypeOf(el);
+    var desc = Object.getOwnPropertyDescriptor(proto, "value");
+    if (desc && desc.set) { desc.set.call(el, String(value)); } else { el.value = String(value); }
+    fire(el);
+  }
+
+  function execute(tool, input) {
+    return new Promise(function (resolve, reject) {
+      input = input || {};
+      var form = pickForm(tool.form);
+      if (!form) {
+        reject(new Error("the form of " + tool.name + " is not on this page (" + tool.form.value + "): the site changed, so recompile the Action Graph"));
+        return;
+      }
+      var fillable = {};
+      tool.fields.forEach(function (f) { if (f.role === "fill") { fillable[f.name] = true; } });
+      for (var key in input) {
+        if (hasOwn.call(input, key) && !fillable[key]) {
+          reject(new Error("unknown input " + JSON.stringify(key) + ": use only the properties of the tool's inputSchema"));
+          return;
+        }
+      }
+      var filled = [];
+      try {
+        tool.fields.forEach(function (f) {
+          var el = inForm(f.locator, form, f.name);
+          if (f.role === "keep") { return; } // system token: sent back as the page has it
+          if (f.role === "empty") { // honeypot: must stay empty
+            if (el && el.value) { setValue(el, form, ""); }
+            return;
+          }
+          if (!hasOwn.call(input, f.name)) { return; }
+          if (!el) { throw new Error("field " + f.name + " is not in the form: the site changed, so recompile the Action Graph"); }
+          setValue(el, form, input[f.name]);
+          filled.push(f.name);
+        });
+      } catch (err) {
+        reject(err);
+        return;
+      }
+      if (typeof form.checkValidity === "function" && !form.checkValidity()) {
+        var problems = toArray(form.elements).filter(function (el) {
+          return el.willValidate && el.validity && !el.validity.valid;
+        }).map(function (el) { return el.name + ": " + el.validationMessage; });
+        reject(new Error("the form refused the input (" + problems.join("; ") + "): correct these fields and call the tool again"));
+        return;
+      }
+      var submit = tool.submit ? inForm(tool.submit, form, "") : null;
+      resolve({ submitted: true, tool: tool.name, filled: filled,
+        note: "The form was submitted to the business; its own page shows the outcome." });
+      // Submitting may leave the page, so it happens after the result is handed back.
+      setTimeout(function () {
+        if (submit) { submit.click(); } else if (form.requestSubmit) { form.requestSubmit(); } else { form.submit(); }
+      }, 0);
+    });
+  }
+
+  tools.forEach(function (tool) {
+    try {
+      var done = mc.registerTool({
+        name: tool.name,
+        title: tool.title,
+        description: tool.description,
+        inputSchema: tool.inputSchema,
+        execute: function (input) { return execute(tool, input); },
+        annotations: tool.annotations
+      });
+      if (done && typeof done.catch === "function") { done.catch(function () {}); }
+    } catch (err) {
+      if (typeof console !== "undefined") { console.warn("frontlatch: could not register " + tool.name + ": " + err); }
+    }
+  });
