@@ -1,0 +1,82 @@
+package benchmark
+
+import (
+	"context"
+	"encoding/json"
+	"flag"
+	"fmt"
+	"io"
+	"path/filepath"
+	"strings"
+
+	"github.com/frontlatch/frontlatch/fixtures"
+)
+
+// Usage is the command line both `frontlatch bench` and `go run ./benchmark/cmd/bench` take.
+const Usage = "frontlatch bench [--json] [--out DIR] [--results FILE] [--site NAME[,NAME...]]"
+
+// Main runs the benchmark as a command: progress on stderr, the table (or
+// with --json the results) on stdout, results.json written. It returns the
+// exit code: 0 ok, 1 a site failed to map, 2 usage or I/O error.
+func Main(ctx context.Context, command string, args []string, stdout, stderr io.Writer) int {
+	fs := flag.NewFlagSet("bench", flag.ContinueOnError)
+	fs.SetOutput(stderr)
+	asJSON := fs.Bool("json", false, "print the results as JSON instead of a table")
+	out := fs.String("out", "", "write out/<site>/graph.json and every compiled format under this directory")
+	resultsPath := fs.String("results", "", "results file (default <repo>/benchmark/results.json, or ./results.json outside the repo)")
+	sites := fs.String("site", "", "comma-separated fixture sites to run (default all)")
+	fs.Usage = func() { fmt.Fprintf(stderr, "usage: %s\n", Usage); fs.PrintDefaults() }
+	if err := fs.Parse(args); err != nil {
+		return 2
+	}
+	if fs.NArg() > 0 {
+		fs.Usage()
+		return 2
+	}
+	o := Options{OutDir: *out, Progress: stderr, Command: command}
+	if *sites != "" {
+		o.Sites = strings.Split(*sites, ",")
+	}
+	if *resultsPath == "" {
+		*resultsPath = DefaultResultsPath()
+	}
+	res, err := Run(ctx, o)
+	if err != nil {
+		fmt.Fprintf(stderr, "frontlatch bench: %v\n", err)
+		return 2
+	}
+	if err := WriteResults(*resultsPath, res); err != nil {
+		fmt.Fprintf(stderr, "frontlatch bench: write results: %v\n", err)
+		return 2
+	}
+	if *asJSON {
+		enc := json.NewEncoder(stdout)
+		enc.SetIndent("", "  ")
+		if err := enc.Encode(res); err != nil {
+			return 2
+		}
+	} else {
+		fmt.Fprintln(stdout)
+		PrintTable(stdout, res)
+		fmt.Fprintln(stdout)
+		fmt.Fprintf(stdout, "results: %s\n", *resultsPath)
+		if *out != "" {
+			fmt.Fprintf(stdout, "outputs: %s/<site>/graph.json and compiled formats (%s/<site>/include-unverified/ shows unconfirmed actions as tools)\n", *out, *out)
+		}
+	}
+	for _, s := range res.Sites {
+		if s.Error != "" {
+			return 1
+		}
+	}
+	return 0
+}
+
+// DefaultResultsPath is benchmark/results.json in the checkout, or
+// results.json in the working directory outside one.
+func DefaultResultsPath() string {
+	if root, err := fixtures.RepoRoot(); err == nil {
+		return filepath.Join(root, "benchmark", "results.json")
+	}
+	return "results.json"
+}

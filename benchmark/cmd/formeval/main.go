@@ -1,0 +1,120 @@
+// Command formeval measures the mapper's field and form classifier on the
+// Formasaurus development corpus and records the figures under the
+// "classifier" key of benchmark/results.json.
+//
+//	go run ./benchmark/cmd/formeval [-corpus DIR] [-out FILE] [-static] [-workers N] [-only dev|holdout]
+//
+// Exit status: 0 measured and written, 1 the run failed, 2 bad usage.
+package main
+
+import (
+	"context"
+	"flag"
+	"fmt"
+	"io"
+	"os"
+	"os/signal"
+	"path/filepath"
+	"strings"
+
+	"github.com/frontlatch/frontlatch/fixtures"
+
+	"github.com/frontlatch/frontlatch/benchmark/formasaurus"
+)
+
+func main() {
+	os.Exit(run(os.Args[1:], os.Stdout, os.Stderr))
+}
+
+func run(args []string, stdout, stderr io.Writer) int {
+	fs := flag.NewFlagSet("formeval", flag.ContinueOnError)
+	fs.SetOutput(stderr)
+	corpus := fs.String("corpus", "", "corpus folder (default ../shared/corpora/formasaurus-dev from the repository root)")
+	out := fs.String("out", "", "results file to update (default benchmark/results.json in the repository root); - prints only")
+	static := fs.Bool("static", false, "extract with the static parser instead of Chromium (no computed visibility)")
+	workers := fs.Int("workers", 2, "pages loaded at once")
+	only := fs.String("only", "", "score only the dev or holdout split")
+	explain := fs.String("explain", "", "write every wrong field and form of the dev split to this file")
+	if err := fs.Parse(args); err != nil {
+		return 2
+	}
+	if *only != "" && *only != "dev" && *only != "holdout" {
+		fmt.Fprintln(stderr, "formeval: -only must be dev or holdout")
+		return 2
+	}
+	root, rootErr := fixtures.RepoRoot()
+	if *corpus == "" {
+		if rootErr != nil {
+			fmt.Fprintln(stderr, "formeval:", rootErr, "— or pass -corpus")
+			return 1
+		}
+		*corpus = filepath.Join(root, "..", "shared", "corpora", "formasaurus-dev")
+	}
+	if *out == "" {
+		if rootErr != nil {
+			fmt.Fprintln(stderr, "formeval:", rootErr, "— or pass -out")
+			return 1
+		}
+		*out = filepath.Join(root, "benchmark", "results.json")
+	}
+	c, err := formasaurus.Load(*corpus)
+	if err != nil {
+		fmt.Fprintln(stderr, err)
+		return 1
+	}
+	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
+	defer stop()
+	opts := formasaurus.Options{Static: *static, Workers: *workers, Progress: stderr, Only: *only}
+	if *explain != "" {
+		f, err := os.Create(*explain)
+		if err != nil {
+			fmt.Fprintln(stderr, "formeval:", err)
+			return 1
+		}
+		defer f.Close()
+		opts.Explain = f
+	}
+	rep, err := formasaurus.Run(ctx, c, opts)
+	if err != nil {
+		fmt.Fprintln(stderr, "formeval:", err)
+		return 1
+	}
+	rep.Command = "go run ./benchmark/cmd/formeval " + strings.Join(args, " ")
+	rep.Command = strings.TrimSpace(rep.Command)
+	rep.Corpus = "../shared/corpora/formasaurus-dev"
+	if abs, err := filepath.Abs(*corpus); err == nil && root != "" {
+		if rel, err := filepath.Rel(root, abs); err == nil {
+			rep.Corpus = rel
+		}
+	}
+	printSummary(stdout, rep)
+	if *out == "-" {
+		return 0
+	}
+	if err := formasaurus.WriteResults(*out, rep); err != nil {
+		fmt.Fprintln(stderr, "formeval:", err)
+		return 1
+	}
+	fmt.Fprintf(stdout, "written to %s (key \"classifier\")\n", *out)
+	return 0
+}
+
+func printSummary(w io.Writer, rep *formasaurus.Report) {
+	fmt.Fprintf(w, "Formasaurus corpus, %d pages, %s mode (%s), %.0fs\n", rep.Pages, rep.Mode, rep.Chromium, rep.Seconds)
+	fmt.Fprintf(w, "%-8s %6s %6s %9s %8s %9s %8s %8s %6s %8s\n", "split", "pages", "failed", "fields", "n", "unknownOK", "hpRecall", "purpose", "caF1", "caStrict")
+	for _, k := range []string{"all", "dev", "holdout"} {
+		f, ok := rep.Splits[k]
+		if !ok {
+			continue
+		}
+		fmt.Fprintf(w, "%-8s %6d %6d %9.3f %8d %9.3f %8.3f %8.3f %6.3f %8.3f\n", k, f.Pages, f.PagesFailed+f.PagesStaticFallback, f.FieldAccuracy, f.FieldsScored,
+			f.UnknownLabelAccuracy, f.HoneypotRecall, f.PurposeAccuracy, f.CustomerAction.F1, f.CustomerActionStrict.F1)
+	}
+	if f, ok := rep.Splits["all"]; ok {
+		if f.PagesStaticFallback > 0 {
+			fmt.Fprintf(w, "%d pages the browser could not render were scored from their markup\n", f.PagesStaticFallback)
+		}
+		fmt.Fprintf(w, "field confusions: %s\n", strings.Join(f.TopFieldConfusions, ", "))
+		fmt.Fprintf(w, "form confusions: %s\n", strings.Join(f.TopFormConfusions, ", "))
+	}
+}

@@ -1,0 +1,33 @@
+package main
+
+import (
+	"bytes"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+func TestRunExitCodes(t *testing.T) {
+	missing := filepath.Join(t.TempDir(), "no-corpus")
+	cases := []struct {
+		name    string
+		args    []string
+		want    int
+		wantErr string
+	}{
+		{"bad split", []string{"-only", "test"}, 2, "-only must be dev or holdout"},
+		{"unknown flag", []string{"-frobnicate"}, 2, "flag provided but not defined"},
+		{"missing corpus", []string{"-corpus", missing, "-out", "-"}, 1, "corpus not found"},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			var out, errb bytes.Buffer
+			if got := run(c.args, &out, &errb); got != c.want {
+				t.Errorf("exit %d, want %d; stderr: %s", got, c.want, errb.String())
+			}
+			if !strings.Contains(errb.String(), c.wantErr) {
+				t.Errorf("stderr %q does not say %q", errb.String(), c.wantErr)
+			}
+		})
+	}
+}

@@ -1,0 +1,169 @@
+package formasaurus
+
+import (
+	"encoding/json"
+	"errors"
+	"os"
+	"path/filepath"
+	"testing"
+
+	"github.com/frontlatch/frontlatch/mapper/classify"
+	"github.com/frontlatch/frontlatch/mapper/extract"
+	"github.com/google/go-cmp/cmp"
+)
+
+func TestDroppedForms(t *testing.T) {
+	cases := []struct {
+		name, html string
+		want       []bool
+	}{
+		{"plain", `<form></form><form></form>`, []bool{false, false}},
+		{"nested", `<form><input><form><input></form></form><form></form>`, []bool{false, true, false}},
+		{"noscript", `<noscript><form id=a></form><form id=b></form></noscript><form></form>`, []bool{true, true, false}},
+		{"script text is not a form", `<script>var s = "<form>";</script><form></form>`, []bool{false}},
+		{"unclosed then closed", `<form><input></form><form></form>`, []bool{false, false}},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			if diff := cmp.Diff(c.want, DroppedForms([]byte(c.html))); diff != "" {
+				t.Errorf("DroppedForms (-want +got):\n%s", diff)
+			}
+		})
+	}
+}
+
+func TestDroppedFormsMatchTheParser(t *testing.T) {
+	// What DroppedForms keeps is what an HTML5 parser builds.
+	markup := `<form id=a><form id=x></form><noscript><form id=y></form></noscript><table><form id=b><tr><td><form id=z></td></tr></table></form><form id=c></form>`
+	p, err := extract.FromHTML("http://127.0.0.1/", []byte(markup))
+	if err != nil {
+		t.Fatal(err)
+	}
+	kept := 0
+	for _, d := range DroppedForms([]byte(markup)) {
+		if !d {
+			kept++
+		}
+	}
+	if kept != len(p.Forms) {
+		t.Errorf("DroppedForms keeps %d forms, the parser builds %d", kept, len(p.Forms))
+	}
+}
+
+func TestAlign(t *testing.T) {
+	form := func(names ...string) extract.Form {
+		var f extract.Form
+		for _, n := range names {
+			f.Fields = append(f.Fields, extract.Field{Name: n})
+		}
+		return f
+	}
+	page := Page{Forms: []string{"s", "c", "m"}, Fields: []map[string]string{{"q": "qq"}, {"name": "nf", "email": "e1"}, {"email": "e1"}}}
+	t.Run("equal counts by order", func(t *testing.T) {
+		got, _ := align(page, nil, []extract.Form{form("q"), form("name", "email"), form("email")})
+		if diff := cmp.Diff([]int{0, 1, 2}, got); diff != "" {
+			t.Errorf("(-want +got):\n%s", diff)
+		}
+	})
+	t.Run("extra form injected by a script", func(t *testing.T) {
+		got, _ := align(page, nil, []extract.Form{form("q"), form("zzz"), form("name", "email"), form("email")})
+		if diff := cmp.Diff([]int{0, 2, 3}, got); diff != "" {
+			t.Errorf("(-want +got):\n%s", diff)
+		}
+	})
+	t.Run("dropped by the parser", func(t *testing.T) {
+		got, n := align(page, []bool{false, true, false}, []extract.Form{form("q"), form("email")})
+		if diff := cmp.Diff([]int{0, -1, 1}, got); diff != "" || n != 1 {
+			t.Errorf("dropped %d (-want +got):\n%s", n, diff)
+		}
+	})
+}
+
+func TestScoring(t *testing.T) {
+	c := newCounts()
+	page := Page{File: "x.html", Forms: []string{"c", "s", "X"}, Fields: []map[string]string{
+		{"name": "nf", "email": "e1", "hp": "hp", "msg": "CC", "go": "Bs"}, {"q": "qq"}, {},
+	}}
+	contact := extract.Form{Visible: true, Fields: []extract.Field{
+		{Type: "text", Name: "name", Label: "Name"},
+		{Type: "email", Name: "email"},
+		{Type: "text", Name: "hp", Visibility: extract.Visibility{Hidden: true, HiddenBy: extract.HiddenByWrapper, Reasons: []string{extract.ReasonOffScreen}}},
+		{Tag: "textarea", Type: "textarea", Name: "msg"},
+	}}
+	search := extract.Form{Visible: true, Fields: []extract.Field{{Type: "search", Name: "q"}}}
+	c.scorePage(page, nil, &extract.Page{Forms: []extract.Form{contact, search, {}}})
+	f := c.figures()
+	if f.FieldsScored != 4 || f.FieldsRight != 4 || f.Honeypots != 1 || f.HoneypotRecall != 1 || f.UnknownLabelFields != 1 || f.UnknownLabelAccuracy != 1 {
+		t.Errorf("field figures = %+v", f)
+	}
+	if f.PurposeScored != 2 || f.PurposeAccuracy != 1 || f.CustomerAction.TP != 1 || f.CustomerAction.FP != 0 {
+		t.Errorf("form figures = %+v", f)
+	}
+}
+
+func TestLabelMapping(t *testing.T) {
+	for label, s := range LabelSemantic {
+		if !s.Valid() {
+			t.Errorf("label %s maps to invalid semantic %q", label, s)
+		}
+	}
+	for label, ps := range formPurposes {
+		for _, p := range ps {
+			found := false
+			for _, q := range classify.Purposes() {
+				found = found || p == q
+			}
+			if !found {
+				t.Errorf("form label %s maps to unknown purpose %q", label, p)
+			}
+		}
+	}
+}
+
+func TestWriteResultsKeepsOtherKeys(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "results.json")
+	if err := os.WriteFile(path, []byte(`{"sites": {"mappability": 0.8}, "classifier": {"old": true}}`), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if err := WriteResults(path, &Report{Command: "go run ./benchmark/cmd/formeval", Pages: 3}); err != nil {
+		t.Fatal(err)
+	}
+	var got map[string]map[string]any
+	raw, _ := os.ReadFile(path)
+	if err := json.Unmarshal(raw, &got); err != nil {
+		t.Fatal(err)
+	}
+	if got["sites"]["mappability"] != 0.8 {
+		t.Errorf("other key lost: %s", raw)
+	}
+	if got["classifier"]["pages"] != float64(3) || got["classifier"]["old"] != nil {
+		t.Errorf("classifier key not replaced: %s", raw)
+	}
+	if err := os.WriteFile(path, []byte(`[1,2]`), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if err := WriteResults(path, &Report{}); !errors.Is(err, ErrResults) {
+		t.Errorf("WriteResults over a JSON array = %v, want ErrResults", err)
+	}
+}
+
+func TestLoadMissingCorpus(t *testing.T) {
+	if _, err := Load(filepath.Join(t.TempDir(), "nope")); !errors.Is(err, ErrNoCorpus) {
+		t.Errorf("Load(missing) = %v, want ErrNoCorpus", err)
+	}
+}
+
+func TestSplitIsStable(t *testing.T) {
+	n := 0
+	for i := 0; i < 1000; i++ {
+		if SplitOf(filepath.Join("html", string(rune('a'+i%26))+string(rune('a'+i/26))+".html")) == "holdout" {
+			n++
+		}
+	}
+	if n < 120 || n > 280 {
+		t.Errorf("holdout share %d/1000, want about 200", n)
+	}
+	if SplitOf("html/a.html") != SplitOf("other/a.html") {
+		t.Error("split depends on the directory")
+	}
+}

@@ -1,0 +1,163 @@
+package benchmark
+
+import (
+	"context"
+	"encoding/json"
+	"os"
+	"path/filepath"
+	"testing"
+
+	"github.com/google/go-cmp/cmp"
+
+	"github.com/frontlatch/frontlatch/fixtures"
+	"github.com/frontlatch/frontlatch/shared"
+)
+
+func TestAgree(t *testing.T) {
+	form := shared.Access{Method: shared.AccessHTMLForm}
+	tel := shared.Access{Method: shared.AccessTelLink}
+	action := func(id string, k shared.ActionKind, doors ...shared.Access) shared.Action {
+		a := shared.NewAction(id, k, id, "http://x/")
+		a.Access = doors
+		return a
+	}
+	tests := []struct {
+		name                 string
+		expected             []fixtures.ExpectedAction
+		actions              []shared.Action
+		found, missed, extra int
+	}{
+		{"match by kind and door", []fixtures.ExpectedAction{{Kind: shared.KindBooking, Doors: []shared.AccessMethod{shared.AccessHTMLForm}}},
+			[]shared.Action{action("a", shared.KindBooking, form)}, 1, 0, 0},
+		{"same kind, no shared door", []fixtures.ExpectedAction{{Kind: shared.KindBooking, Doors: []shared.AccessMethod{shared.AccessHTMLForm}}},
+			[]shared.Action{action("a", shared.KindBooking, tel)}, 0, 1, 1},
+		{"wrong kind", []fixtures.ExpectedAction{{Kind: shared.KindQuote, Doors: []shared.AccessMethod{shared.AccessHTMLForm}}},
+			[]shared.Action{action("a", shared.KindContact, form)}, 0, 1, 1},
+		{"one action cannot satisfy two judgements", []fixtures.ExpectedAction{
+			{Kind: shared.KindContact, Doors: []shared.AccessMethod{shared.AccessHTMLForm}},
+			{Kind: shared.KindContact, Doors: []shared.AccessMethod{shared.AccessHTMLForm}}},
+			[]shared.Action{action("a", shared.KindContact, form)}, 1, 1, 0},
+		{"empty site, nothing mapped", nil, nil, 0, 0, 0},
+		{"empty site, something mapped", nil, []shared.Action{action("a", shared.KindContact, form)}, 0, 0, 1},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			f, m, e := agree(tt.expected, tt.actions)
+			got := []int{len(f), len(m), len(e)}
+			if diff := cmp.Diff([]int{tt.found, tt.missed, tt.extra}, got); diff != "" {
+				t.Errorf("agree (found, missed, extra) (-want +got):\n%s", diff)
+			}
+		})
+	}
+}
+
+func TestRatioOfEmptySetIsZero(t *testing.T) {
+	if got := ratio(0, 0); got != 0 {
+		t.Errorf("ratio(0, 0) = %v, want 0: an empty set must never score a vacuous 1", got)
+	}
+	if got := ratio(11, 15); got != 0.7333 {
+		t.Errorf("ratio(11, 15) = %v, want 0.7333", got)
+	}
+}
+
+func TestResultsAggregate(t *testing.T) {
+	r := &Results{MissingTally: map[string]int{}, BlockerTally: map[string]int{}}
+	r.add(SiteResult{Site: "a", Actions: 2, Complete: 1, Missing: map[string]int{"inputs.no_contact_channel": 1}, Named: []string{"x"}, Found: []string{"x"}})
+	r.add(SiteResult{Site: "b", Actions: 0, Complete: 0, Named: []string{}, Extra: []string{}})
+	r.add(SiteResult{Site: "c", Actions: 1, Complete: 0, Missing: map[string]int{"inputs.no_contact_channel": 1}, Named: []string{"y"}, Missed: []string{"y"}, Extra: []string{"z"}})
+	r.finish()
+	want := struct {
+		Sites, WithComplete, Detected, Complete int
+		SiteMap, ActionComp                     float64
+		Tally                                   map[string]int
+		Agreement                               Agreement
+	}{3, 1, 3, 1, 0.3333, 0.3333, map[string]int{"inputs.no_contact_channel": 2},
+		Agreement{Named: 2, Found: 1, Missed: 1, Extra: 1, Recall: 0.5, Precision: 0.5}}
+	got := want
+	got.Sites, got.WithComplete, got.Detected, got.Complete = r.SiteCount, r.SitesWithCompleteAction, r.ActionsDetected, r.ActionsComplete
+	got.SiteMap, got.ActionComp, got.Tally, got.Agreement = r.SiteMappability, r.ActionCompleteness, r.MissingTally, r.Agreement
+	if diff := cmp.Diff(want, got); diff != "" {
+		t.Errorf("aggregate (-want +got):\n%s", diff)
+	}
+}
+
+// TestRunProducesValidGraphs maps two real fixture sites through Chromium
+// and checks that every graph the harness records reads back as a valid 0.1
+// Action Graph and that the recorded counts are the graph's own.
+func TestRunProducesValidGraphs(t *testing.T) {
+	if testing.Short() {
+		t.Skip("drives Chromium")
+	}
+	out := t.TempDir()
+	res, err := Run(context.Background(), Options{Sites: []string{"clinic01", "brochure01"}, OutDir: out, SkipThroughput: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(res.Sites) != 2 {
+		t.Fatalf("got %d site results, want 2", len(res.Sites))
+	}
+	for _, s := range res.Sites {
+		if s.Error != "" {
+			t.Errorf("%s: %s", s.Site, s.Error)
+			continue
+		}
+		g, issues := shared.Read(s.Graph)
+		if len(issues) > 0 {
+			t.Fatalf("%s: recorded graph is invalid: %v", s.Site, issues)
+		}
+		rep := shared.GraphCompleteness(g)
+		if rep.Actions != s.Actions || rep.Complete != s.Complete {
+			t.Errorf("%s: recorded %d/%d actions complete, graph says %d/%d", s.Site, s.Complete, s.Actions, rep.Complete, rep.Actions)
+		}
+		onDisk, err := os.ReadFile(filepath.Join(out, s.Site, "graph.json"))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if string(onDisk) != string(s.Graph) {
+			t.Errorf("%s: out/graph.json differs from the graph in the results", s.Site)
+		}
+	}
+	if s := res.Sites[1]; s.Complete != 0 {
+		t.Errorf("brochure01 has no customer action, yet %d complete actions were mapped", s.Complete)
+	}
+}
+
+// TestCommittedResultsValidate checks the committed benchmark/results.json:
+// one entry per fixture site, and each recorded graph a valid Action Graph
+// whose completeness matches the recorded counts.
+func TestCommittedResultsValidate(t *testing.T) {
+	data, err := os.ReadFile("results.json")
+	if err != nil {
+		t.Fatalf("benchmark/results.json missing: run `make run` to produce it: %v", err)
+	}
+	var r Results
+	if err := json.Unmarshal(data, &r); err != nil {
+		t.Fatalf("results.json: %v", err)
+	}
+	if diff := cmp.Diff(fixtures.Names(), siteNames(r.Sites)); diff != "" {
+		t.Errorf("results.json sites differ from the fixture set (-want +got):\n%s", diff)
+	}
+	for _, s := range r.Sites {
+		t.Run(s.Site, func(t *testing.T) {
+			if s.Graph == nil {
+				t.Fatalf("no graph recorded (error %q)", s.Error)
+			}
+			g, issues := shared.Read(s.Graph)
+			if len(issues) > 0 {
+				t.Fatalf("recorded graph is not a valid Action Graph: %v", issues)
+			}
+			rep := shared.GraphCompleteness(g)
+			if rep.Actions != s.Actions || rep.Complete != s.Complete {
+				t.Errorf("recorded %d/%d complete, graph says %d/%d", s.Complete, s.Actions, rep.Complete, rep.Actions)
+			}
+		})
+	}
+}
+
+func siteNames(sites []SiteResult) []string {
+	out := make([]string, len(sites))
+	for i, s := range sites {
+		out[i] = s.Site
+	}
+	return out
+}

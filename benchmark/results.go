@@ -1,0 +1,108 @@
+package benchmark
+
+import "encoding/json"
+
+// Results is the content of benchmark/results.json. The overall figures sit
+// at the top level; Sites has one entry per fixture site.
+type Results struct {
+	Command     string  `json:"command"`
+	GeneratedAt string  `json:"generatedAt"`
+	Machine     Machine `json:"machine"`
+
+	// SiteCount is the number of sites mapped.
+	SiteCount int `json:"siteCount"`
+	// SitesWithCompleteAction counts sites yielding at least one complete action.
+	SitesWithCompleteAction int `json:"sitesWithCompleteAction"`
+	// SiteMappability is SitesWithCompleteAction / SiteCount: the seed's headline measure.
+	SiteMappability float64 `json:"siteMappability"`
+	// ActionsDetected and ActionsComplete are summed over every site.
+	ActionsDetected int `json:"actionsDetected"`
+	ActionsComplete int `json:"actionsComplete"`
+	// ActionCompleteness is ActionsComplete / ActionsDetected (0 when none).
+	ActionCompleteness float64 `json:"actionCompleteness"`
+	// MissingTally counts, per completeness code (without its ":detail"), the
+	// actions across sites that miss it (shared.GraphReport.MissingTally summed).
+	MissingTally map[string]int `json:"missingTally"`
+	// BlockerTally counts barrier blockers across sites.
+	BlockerTally map[string]int `json:"blockerTally"`
+	// Agreement compares what the mapper found with each site's SITE.md.
+	Agreement Agreement `json:"agreement"`
+	// Performance holds ratios measured in this run.
+	Performance Performance `json:"performance"`
+
+	Sites []SiteResult `json:"sites"`
+
+	// Classifier is the Formasaurus evaluation (benchmark/cmd/formeval), kept
+	// as written when the site benchmark rewrites the file.
+	Classifier json.RawMessage `json:"classifier,omitempty"`
+}
+
+// Machine records where the figures were measured.
+type Machine struct {
+	OS        string `json:"os"`
+	Arch      string `json:"arch"`
+	CPUs      int    `json:"cpus"`
+	CPUModel  string `json:"cpuModel"`
+	GoVersion string `json:"goVersion"`
+	Chromium  string `json:"chromium"`
+}
+
+// Agreement counts actions against the human judgement in SITE.md.
+type Agreement struct {
+	// Named is how many actions the SITE.md files name.
+	Named int `json:"named"`
+	// Found is how many of those the mapper found (same kind, a shared door).
+	Found int `json:"found"`
+	// Missed is Named - Found.
+	Missed int `json:"missed"`
+	// Extra is how many mapped actions no SITE.md names.
+	Extra int `json:"extra"`
+	// Recall is Found / Named; Precision is Found / (Found + Extra).
+	Recall    float64 `json:"recall"`
+	Precision float64 `json:"precision"`
+}
+
+// Performance holds the speed figures, each a ratio measured in the same run
+// on the same machine, so that they compare across machines.
+type Performance struct {
+	// MapSeconds is the wall time to map every site; FloorSeconds the bare
+	// floor (navigate + load + one extraction) over the same pages in the
+	// same browser.
+	MapSeconds   float64 `json:"mapSeconds"`
+	FloorSeconds float64 `json:"floorSeconds"`
+	// MapToFloor is MapSeconds / FloorSeconds.
+	MapToFloor float64 `json:"mapToFloor"`
+	// Reader and writer throughput against encoding/json on the same bytes.
+	ReaderMBps      float64 `json:"readerMBps"`
+	JSONDecodeMBps  float64 `json:"jsonDecodeMBps"`
+	ReaderToJSON    float64 `json:"readerToJSON"`
+	WriterMBps      float64 `json:"writerMBps"`
+	JSONEncodeMBps  float64 `json:"jsonEncodeMBps"`
+	WriterToJSON    float64 `json:"writerToJSON"`
+	ThroughputBytes int     `json:"throughputBytes"`
+	ThroughputNote  string  `json:"throughputNote"`
+}
+
+// SiteResult is one site's figures.
+type SiteResult struct {
+	Site        string         `json:"site"`
+	URL         string         `json:"url"`
+	Error       string         `json:"error,omitempty"`
+	Actions     int            `json:"actions"`
+	Complete    int            `json:"complete"`
+	Mappability float64        `json:"mappability"`
+	Missing     map[string]int `json:"missing"`
+	Blockers    map[string]int `json:"blockers"`
+	// Pages is the number of distinct pages the graph's actions live on.
+	Pages        int     `json:"pages"`
+	WallSeconds  float64 `json:"wallSeconds"`
+	FloorSeconds float64 `json:"floorSeconds"`
+	MapToFloor   float64 `json:"mapToFloor"`
+	// Agreement with this site's SITE.md.
+	Named  []string `json:"named"`
+	Found  []string `json:"found"`
+	Missed []string `json:"missed"`
+	Extra  []string `json:"extra"`
+	// Graph is the mapped Action Graph, canonical, as written to out/<site>/graph.json.
+	Graph json.RawMessage `json:"graph,omitempty"`
+}
