@@ -1,21 +1,34 @@
 module github.com/frontlatch/frontlatch/cmd/frontlatch
 
-go 1.26
+go 1.26.0
 
 require (
+	github.com/frontlatch/frontlatch/benchmark v0.0.0-00010101000000-000000000000
+	github.com/frontlatch/frontlatch/compiler v0.0.0-00010101000000-000000000000
+	github.com/frontlatch/frontlatch/mapper v0.0.0-00010101000000-000000000000
 	github.com/frontlatch/frontlatch/shared v0.0.0-00010101000000-000000000000
 	github.com/frontlatch/frontlatch/topology v0.0.0-00010101000000-000000000000
-	github.com/frontlatch/frontlatch/mapper v0.0.0-00010101000000-000000000000
-	github.com/frontlatch/frontlatch/compiler v0.0.0-00010101000000-000000000000
-	github.com/frontlatch/frontlatch/fixtures v0.0.0-00010101000000-000000000000
-	github.com/frontlatch/frontlatch/benchmark v0.0.0-00010101000000-000000000000
+	github.com/google/go-cmp v0.7.0
+	github.com/santhosh-tekuri/jsonschema/v6 v6.0.3
+)
+
+require (
+	github.com/frontlatch/frontlatch/fixtures v0.0.0-00010101000000-000000000000 // indirect
+	github.com/go-rod/rod v0.116.2 // indirect
+	github.com/ysmood/fetchup v0.2.3 // indirect
+	github.com/ysmood/goob v0.4.0 // indirect
+	github.com/ysmood/got v0.40.0 // indirect
+	github.com/ysmood/gson v0.7.3 // indirect
+	github.com/ysmood/leakless v0.9.0 // indirect
+	golang.org/x/net v0.62.0 // indirect
+	golang.org/x/text v0.43.0 // indirect
 )
 
 replace (
-	github.com/frontlatch/frontlatch/shared => ../../shared
-	github.com/frontlatch/frontlatch/topology => ../../topology
-	github.com/frontlatch/frontlatch/mapper => ../../mapper
+	github.com/frontlatch/frontlatch/benchmark => ../../benchmark
 	github.com/frontlatch/frontlatch/compiler => ../../compiler
 	github.com/frontlatch/frontlatch/fixtures => ../../fixtures
-	github.com/frontlatch/frontlatch/benchmark => ../../benchmark
+	github.com/frontlatch/frontlatch/mapper => ../../mapper
+	github.com/frontlatch/frontlatch/shared => ../../shared
+	github.com/frontlatch/frontlatch/topology => ../../topology
 )

@@ -32,6 +32,12 @@ func writeFileAtomic(path string, data []byte) error {
 		return err
 	}
 	tmp := f.Name()
+	// CreateTemp makes the file 0600; an output file is an ordinary one.
+	if err := f.Chmod(0o644); err != nil {
+		f.Close()
+		os.Remove(tmp)
+		return err
+	}
 	if _, err := f.Write(data); err != nil {
 		f.Close()
 		os.Remove(tmp)
@@ -46,4 +52,22 @@ func writeFileAtomic(path string, data []byte) error {
 		return err
 	}
 	return nil
+}
+
+// parseInterspersed parses flags that may come before or after the
+// positional arguments (`compile GRAPH -o DIR`), which package flag alone
+// stops at.
+func parseInterspersed(fs *flag.FlagSet, args []string) ([]string, bool) {
+	var positional []string
+	for {
+		if err := fs.Parse(args); err != nil {
+			return nil, false
+		}
+		args = fs.Args()
+		if len(args) == 0 {
+			return positional, true
+		}
+		positional = append(positional, args[0])
+		args = args[1:]
+	}
 }

@@ -1,0 +1,110 @@
+package main
+
+import (
+	"bytes"
+	"context"
+	"net"
+	"net/http"
+	"net/http/httptest"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/frontlatch/frontlatch/shared"
+)
+
+// mapTestSite serves a one-page site with a contact form and the error
+// cases of `frontlatch map`.
+func mapTestSite(t *testing.T) *httptest.Server {
+	t.Helper()
+	mux := http.NewServeMux()
+	mux.HandleFunc("/", func(w http.ResponseWriter, r *http.Request) {
+		w.Header().Set("Content-Type", "text/html; charset=utf-8")
+		w.Write([]byte(`<!DOCTYPE html><html lang="en"><head><title>Acme</title></head><body><h1>Contact us</h1>
+<form id="contact" action="/send" method="post"><label for="n">Name</label><input id="n" name="name" autocomplete="name" required>
+<label for="e">Email</label><input id="e" name="email" type="email" required><label for="m">Message</label><textarea id="m" name="message" required></textarea>
+<button type="submit">Send</button></form></body></html>`))
+	})
+	mux.HandleFunc("/500", func(w http.ResponseWriter, r *http.Request) { http.Error(w, "down", http.StatusInternalServerError) })
+	mux.HandleFunc("/loop", func(w http.ResponseWriter, r *http.Request) { http.Redirect(w, r, "/loop", http.StatusFound) })
+	mux.HandleFunc("/file.pdf", func(w http.ResponseWriter, r *http.Request) {
+		w.Header().Set("Content-Type", "application/pdf")
+		w.Write([]byte("%PDF-1.7"))
+	})
+	srv := httptest.NewServer(mux)
+	t.Cleanup(srv.Close)
+	return srv
+}
+
+// Each failure ends with exit 1, a message naming the cause, and no file.
+func TestMapErrors(t *testing.T) {
+	srv := mapTestSite(t)
+	ln, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	closed := "http://" + ln.Addr().String() + "/"
+	ln.Close()
+	cases := []struct{ name, url, says string }{
+		{"unreachable", closed, "does not answer"},
+		{"error status", srv.URL + "/500", "HTTP 500"},
+		{"redirect loop", srv.URL + "/loop", "redirects in a loop"},
+		{"not html", srv.URL + "/file.pdf", "application/pdf"},
+	}
+	for _, tc := range cases {
+		t.Run(tc.name, func(t *testing.T) {
+			out := filepath.Join(t.TempDir(), "graph.json")
+			var stdout, stderr bytes.Buffer
+			code := run(context.Background(), []string{"map", "--offline", tc.url, "-o", out}, &stdout, &stderr)
+			if code != exitFail {
+				t.Errorf("exit %d, want %d", code, exitFail)
+			}
+			if !strings.Contains(stderr.String(), tc.says) {
+				t.Errorf("stderr %q does not say %q", stderr.String(), tc.says)
+			}
+			if _, err := os.Stat(out); !os.IsNotExist(err) {
+				t.Errorf("a failed run left %s behind", out)
+			}
+		})
+	}
+}
+
+// `map --json -o FILE` writes a graph that `check` accepts; without --json
+// the summary goes to standard output.
+func TestMapWritesValidGraph(t *testing.T) {
+	srv := mapTestSite(t)
+	out := filepath.Join(t.TempDir(), "graph.json")
+	var stdout, stderr bytes.Buffer
+	if code := run(context.Background(), []string{"map", "--offline", srv.URL + "/", "-o", out}, &stdout, &stderr); code != exitOK {
+		t.Fatalf("exit %d, stderr:\n%s", code, stderr.String())
+	}
+	for _, want := range []string{"contact", "html-form", "mappability", "graph written to"} {
+		if !strings.Contains(stdout.String(), want) {
+			t.Errorf("summary does not mention %q:\n%s", want, stdout.String())
+		}
+	}
+	data, err := os.ReadFile(out)
+	if err != nil {
+		t.Fatal(err)
+	}
+	g, issues := shared.Read(data)
+	if g == nil {
+		t.Fatalf("written graph does not read: %v", issues)
+	}
+	if len(g.Actions) != 1 || g.Actions[0].Kind != shared.KindContact {
+		t.Errorf("graph has %d actions, want one contact action", len(g.Actions))
+	}
+	stdout.Reset()
+	if code := run(context.Background(), []string{"check", out}, &stdout, &stderr); code != exitOK {
+		t.Errorf("check exit %d: %s%s", code, stdout.String(), stderr.String())
+	}
+	// --json without -o: the canonical graph on standard output.
+	stdout.Reset()
+	if code := run(context.Background(), []string{"map", "--json", "--offline", srv.URL + "/"}, &stdout, &stderr); code != exitOK {
+		t.Fatalf("map --json exit %d, stderr:\n%s", code, stderr.String())
+	}
+	if g, issues := shared.Read(stdout.Bytes()); g == nil {
+		t.Errorf("map --json output does not read: %v", issues)
+	}
+}

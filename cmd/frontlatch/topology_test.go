@@ -1,0 +1,196 @@
+package main
+
+import (
+	"bytes"
+	"encoding/json"
+	"fmt"
+	"net/http"
+	"net/http/httptest"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	sjs "github.com/santhosh-tekuri/jsonschema/v6"
+
+	"github.com/frontlatch/frontlatch/topology"
+)
+
+const topologySchema = "../../topology/schemas/topology-graph.schema.json"
+
+// topologyPage has one safe disclosure (a button opening a dialog) so that
+// explore records an edge and a second state.
+const topologyPage = `<!doctype html><html lang="en"><head><title>Harbourside Plumbing</title></head><body>
+<main><h1>Harbourside Plumbing</h1>
+<button type="button" aria-haspopup="dialog" onclick="document.getElementById('q').hidden=false">Get a quote</button>
+<div id="q" role="dialog" aria-label="Quote" hidden><label>Phone <input type="tel" name="phone" required></label></div>
+<a href="/about">About</a>
+</main></body></html>`
+
+// topologySite serves topologyPage on 127.0.0.1 for the length of the test.
+func topologySite(t *testing.T) *httptest.Server {
+	t.Helper()
+	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		w.Header().Set("Content-Type", "text/html; charset=utf-8")
+		fmt.Fprint(w, topologyPage)
+	}))
+	t.Cleanup(srv.Close)
+	return srv
+}
+
+// needChromium skips where Chromium is absent, except under CI, where the
+// Makefile installs it and a skip would hide a broken install.
+func needChromium(t *testing.T) {
+	t.Helper()
+	if _, err := topology.ResolveChromium(""); err != nil {
+		if os.Getenv("CI") == "true" {
+			t.Fatal(err)
+		}
+		t.Skip(err)
+	}
+}
+
+// validateTopology parses data as JSON and validates it against the
+// committed Topology Graph schema, returning the decoded graph.
+func validateTopology(t *testing.T, data []byte) *topology.Graph {
+	t.Helper()
+	raw, err := os.ReadFile(topologySchema)
+	if err != nil {
+		t.Fatal(err)
+	}
+	doc, err := sjs.UnmarshalJSON(bytes.NewReader(raw))
+	if err != nil {
+		t.Fatalf("%s: %v", topologySchema, err)
+	}
+	c := sjs.NewCompiler()
+	if err := c.AddResource(topologySchema, doc); err != nil {
+		t.Fatal(err)
+	}
+	schema, err := c.Compile(topologySchema)
+	if err != nil {
+		t.Fatal(err)
+	}
+	inst, err := sjs.UnmarshalJSON(bytes.NewReader(data))
+	if err != nil {
+		t.Fatalf("output is not JSON: %v\n%s", err, data)
+	}
+	if err := schema.Validate(inst); err != nil {
+		t.Errorf("output does not validate against %s: %v", topologySchema, err)
+	}
+	var g topology.Graph
+	if err := json.Unmarshal(data, &g); err != nil {
+		t.Fatalf("output does not decode as a topology.Graph: %v", err)
+	}
+	return &g
+}
+
+// Usage errors are found before any browser starts, so these need no Chromium.
+func TestTopologyUsage(t *testing.T) {
+	tests := []struct {
+		name     string
+		args     []string
+		wantErr  string // substring of stderr
+		wantCode int
+	}{
+		{"no mode", []string{"topology"}, "first argument must be scan or explore", exitUsage},
+		{"unknown mode", []string{"topology", "crawl", "http://127.0.0.1/"}, "first argument must be scan or explore", exitUsage},
+		{"no URL", []string{"topology", "scan"}, "want exactly one URL, got 0", exitUsage},
+		{"two URLs", []string{"topology", "explore", "http://127.0.0.1/a", "http://127.0.0.1/b"}, "want exactly one URL, got 2", exitUsage},
+		{"unknown flag", []string{"topology", "scan", "--frobnicate", "http://127.0.0.1/"}, "frobnicate", exitUsage},
+		{"bad duration", []string{"topology", "scan", "--timeout", "soon", "http://127.0.0.1/"}, "timeout", exitUsage},
+		{"relative URL", []string{"topology", "scan", "index.html"}, "invalid URL", exitUsage},
+		{"unsupported scheme", []string{"topology", "explore", "ftp://127.0.0.1/"}, "invalid URL", exitUsage},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			code, out, errOut := runCmd(t, "", tt.args...)
+			if code != tt.wantCode {
+				t.Errorf("exit %d, want %d\nstderr:\n%s", code, tt.wantCode, errOut)
+			}
+			if !strings.Contains(errOut, tt.wantErr) {
+				t.Errorf("stderr %q does not say %q", errOut, tt.wantErr)
+			}
+			if out != "" {
+				t.Errorf("a usage error wrote to stdout: %q", out)
+			}
+		})
+	}
+}
+
+// scan and explore --json print a graph that validates against the schema.
+func TestTopologyJSON(t *testing.T) {
+	needChromium(t)
+	srv := topologySite(t)
+	tests := []struct {
+		mode      string
+		minStates int
+		minEdges  int
+	}{
+		{"scan", 1, 0},
+		{"explore", 2, 1},
+	}
+	for _, tt := range tests {
+		t.Run(tt.mode, func(t *testing.T) {
+			code, out, errOut := runCmd(t, "", "topology", tt.mode, "--offline", "--json", "--max-states", "5", srv.URL+"/")
+			if code != exitOK {
+				t.Fatalf("exit %d, want %d\nstderr:\n%s", code, exitOK, errOut)
+			}
+			g := validateTopology(t, []byte(out))
+			if got := string(g.Metadata.Mode); got != tt.mode {
+				t.Errorf("metadata.mode = %q, want %q", got, tt.mode)
+			}
+			if len(g.States) < tt.minStates || len(g.Edges) < tt.minEdges {
+				t.Errorf("%d states and %d edges, want at least %d and %d", len(g.States), len(g.Edges), tt.minStates, tt.minEdges)
+			}
+			if !hasElement(g, "button", "Get a quote") {
+				t.Errorf("no button %q among %d elements", "Get a quote", len(g.Elements))
+			}
+		})
+	}
+}
+
+func hasElement(g *topology.Graph, role, name string) bool {
+	for _, e := range g.Elements {
+		if e.Role == role && e.AccessibleName == name {
+			return true
+		}
+	}
+	return false
+}
+
+// A page that cannot be loaded is the work failing (exit 1), with a message
+// naming the cause on stderr.
+func TestTopologyUnreachable(t *testing.T) {
+	needChromium(t)
+	code, _, errOut := runCmd(t, "", "topology", "scan", "--offline", closedURL(t))
+	if code != exitFail {
+		t.Errorf("exit %d, want %d\nstderr:\n%s", code, exitFail, errOut)
+	}
+	for _, want := range []string{string(topology.FailNavigationFailed), "ERR_CONNECTION_REFUSED", "check the URL is reachable"} {
+		if !strings.Contains(errOut, want) {
+			t.Errorf("stderr does not say %q:\n%s", want, errOut)
+		}
+	}
+}
+
+// -o writes the graph as JSON to the file (creating its directory) while
+// stdout keeps the human summary.
+func TestTopologyOutFile(t *testing.T) {
+	needChromium(t)
+	srv := topologySite(t)
+	file := filepath.Join(t.TempDir(), "out", "graph.json")
+	code, out, errOut := runCmd(t, "", "topology", "scan", "--offline", srv.URL+"/", "-o", file)
+	if code != exitOK {
+		t.Fatalf("exit %d, want %d\nstderr:\n%s", code, exitOK, errOut)
+	}
+	data, err := os.ReadFile(file)
+	if err != nil {
+		t.Fatalf("-o did not write the file: %v", err)
+	}
+	if g := validateTopology(t, data); len(g.States) != 1 {
+		t.Errorf("file holds %d states, want 1", len(g.States))
+	}
+	if want := "topology scan " + srv.URL; !strings.HasPrefix(out, want) {
+		t.Errorf("stdout %q does not start with the summary %q", out, want)
+	}
+}
