@@ -1,0 +1,69 @@
+# Frontlatch — every target loops every module of the go.work workspace.
+#
+#   make run     install Chromium if missing, build, map the fifteen-site set,
+#                compile every format into out/, write benchmark/results.json
+#   make test    the whole suite, every module, each also built with GOWORK=off
+
+SHELL   := /bin/bash
+MODULES := shared topology mapper compiler fixtures benchmark cmd/frontlatch
+GO      ?= go
+CHROMIUM ?= /usr/bin/chromium
+# Tests drive a real browser on 2 cores: keep packages from fighting for them.
+TESTFLAGS ?= -count=1 -p 1 -timeout 30m
+
+.PHONY: all build test vet generate generate-check tidy tidy-check fmt-check run chromium bench clean
+
+all: build
+
+chromium:
+	@if [ -x "$(CHROMIUM)" ]; then \
+	  echo "chromium: $$($(CHROMIUM) --version 2>/dev/null | tail -n1)"; \
+	else \
+	  echo "chromium: $(CHROMIUM) missing, installing Debian's chromium package"; \
+	  SUDO=; [ "$$(id -u)" = 0 ] || SUDO=sudo; \
+	  $$SUDO apt-get update -qq && DEBIAN_FRONTEND=noninteractive $$SUDO apt-get install -y -qq chromium >/dev/null \
+	    || { echo "chromium: install failed; install Debian's chromium package by hand or set FRONTLATCH_CHROMIUM" >&2; exit 1; }; \
+	  $(CHROMIUM) --version 2>/dev/null | tail -n1; \
+	fi
+
+build:
+	@for m in $(MODULES); do echo "build $$m"; (cd $$m && GOWORK=off $(GO) build ./...) || exit 1; done
+	@mkdir -p bin && cd cmd/frontlatch && $(GO) build -o ../../bin/frontlatch . && echo "built bin/frontlatch"
+
+vet:
+	@for m in $(MODULES); do echo "vet $$m"; (cd $$m && GOWORK=off $(GO) vet ./...) || exit 1; done
+
+fmt-check:
+	@out=$$(gofmt -l $$(git ls-files '*.go')); if [ -n "$$out" ]; then echo "gofmt would change:"; echo "$$out"; exit 1; fi
+
+generate:
+	@for m in $(MODULES); do (cd $$m && $(GO) generate ./...) || exit 1; done
+
+# Regenerate everything and fail when any committed file would change.
+generate-check: generate
+	@if [ -n "$$(git status --porcelain -- $(MODULES))" ]; then \
+	  echo "generated files are stale; run 'make generate' and commit:"; git status --porcelain -- $(MODULES); exit 1; fi
+
+tidy:
+	@for m in $(MODULES); do (cd $$m && GOWORK=off $(GO) mod tidy) || exit 1; done
+
+tidy-check:
+	@for m in $(MODULES); do \
+	  (cd $$m && GOWORK=off $(GO) mod tidy -diff) \
+	  || { echo "$$m: go.mod/go.sum not tidy; run 'make tidy'"; exit 1; }; \
+	done
+
+# The whole suite. Each module is vetted and tested on its own (GOWORK=off),
+# which also proves its sibling replace lines are complete.
+test: chromium fmt-check vet
+	@fail=0; for m in $(MODULES); do echo "== test $$m"; \
+	  (cd $$m && GOWORK=off $(GO) test $(TESTFLAGS) ./...) || fail=1; done; \
+	  if [ $$fail = 0 ]; then echo "make test: all modules passed"; else echo "make test: FAILED"; exit 1; fi
+
+run: chromium build
+	./bin/frontlatch bench --out out
+
+bench: run
+
+clean:
+	rm -rf bin out
