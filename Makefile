@@ -39,10 +39,13 @@ fmt-check:
 generate:
 	@for m in $(MODULES); do (cd $$m && $(GO) generate ./...) || exit 1; done
 
-# Regenerate everything and fail when any committed file would change.
-generate-check: generate
-	@if [ -n "$$(git status --porcelain -- $(MODULES))" ]; then \
-	  echo "generated files are stale; run 'make generate' and commit:"; git status --porcelain -- $(MODULES); exit 1; fi
+# Regenerate everything and fail when that changes any file. The tree's state
+# is compared before and after, so uncommitted work of your own does not trip it.
+generate-check:
+	@state() { { git status --porcelain; git diff; } | sha256sum; }; \
+	  before=$$(state); $(MAKE) -s generate >/dev/null || exit 1; \
+	  if [ "$$(state)" != "$$before" ]; then \
+	    echo "generated files are stale; run 'make generate' and commit:"; git status --porcelain -- $(MODULES); exit 1; fi
 
 tidy:
 	@for m in $(MODULES); do (cd $$m && GOWORK=off $(GO) mod tidy) || exit 1; done
@@ -55,7 +58,7 @@ tidy-check:
 
 # The whole suite. Each module is vetted and tested on its own (GOWORK=off),
 # which also proves its sibling replace lines are complete.
-test: chromium fmt-check vet
+test: chromium fmt-check vet generate-check tidy-check
 	@fail=0; for m in $(MODULES); do echo "== test $$m"; \
 	  (cd $$m && GOWORK=off $(GO) test $(TESTFLAGS) ./...) || fail=1; done; \
 	  if [ $$fail = 0 ]; then echo "make test: all modules passed"; else echo "make test: FAILED"; exit 1; fi

@@ -495,16 +495,7 @@ func (s *static) nearbyText(c, stop *html.Node, beforeOnly bool) string {
 			if p.Type == html.ElementNode && (isControl(p) && controlType(p) != "hidden" || hasVisibleControl(p)) {
 				return ""
 			}
-			var t string
-			switch p.Type {
-			case html.TextNode:
-				t = norm(p.Data)
-			case html.ElementNode:
-				if !s.visibility(p, nil).Hidden {
-					t = nameText(p, nil)
-				}
-			}
-			if t != "" {
+			if t := s.siblingText(p); t != "" {
 				if len([]rune(t)) > 120 {
 					return ""
 				}
@@ -525,16 +516,7 @@ func (s *static) following(c *html.Node) string {
 		if p.Type == html.ElementNode && (isControl(p) || p.DataAtom == atom.Br || hasVisibleControl(p)) {
 			return ""
 		}
-		var t string
-		switch p.Type {
-		case html.TextNode:
-			t = norm(p.Data)
-		case html.ElementNode:
-			if !s.visibility(p, nil).Hidden {
-				t = nameText(p, nil)
-			}
-		}
-		if t != "" {
+		if t := s.siblingText(p); t != "" {
 			return clipRaw(t, 300)
 		}
 	}
@@ -895,4 +877,18 @@ func ownLabels(labels []*html.Node, form *html.Node) []*html.Node {
 		return in
 	}
 	return labels
+}
+
+// siblingText is what a person reads in a node beside a control: a text
+// node's text, or a visible element's text.
+func (s *static) siblingText(p *html.Node) string {
+	switch p.Type {
+	case html.TextNode:
+		return norm(p.Data)
+	case html.ElementNode:
+		if !s.visibility(p, nil).Hidden {
+			return nameText(p, nil)
+		}
+	}
+	return ""
 }
