@@ -44,7 +44,7 @@ type checkResult struct {
 }
 
 func runCheck(_ context.Context, args []string, stdout, stderr io.Writer) int {
-	fs := newFlagSet(command{name: "check", usage: checkUsage}, stderr)
+	fs := newFlagSet("check", stderr)
 	asJSON := fs.Bool("json", false, "print one JSON document describing every file instead of text lines")
 	completeness := fs.Bool("completeness", false, "for each valid graph, also report each action's completeness and the graph's mappability")
 	files, ok := parseInterspersed(fs, args)

@@ -38,7 +38,7 @@ func init() {
 }
 
 func runCompile(_ context.Context, args []string, stdout, stderr io.Writer) int {
-	fs := newFlagSet(command{name: "compile", usage: compileUsage}, stderr)
+	fs := newFlagSet("compile", stderr)
 	format := fs.String("format", string(compiler.FormatMCP), "the format to write: "+formatChoices(", ")+" (all needs -o)")
 	includeUnverified := fs.Bool("include-unverified", false, "also offer unverified and sandbox-tested actions as tools, marked as such")
 	mcpVersion := fs.String("mcp-version", compiler.DefaultMCPVersion, "MCP protocol version of the tools/list result: "+strings.Join(compiler.MCPVersions(), " or "))

@@ -20,7 +20,7 @@ func init() {
 }
 
 func runFmt(_ context.Context, args []string, stdout, stderr io.Writer) int {
-	fs := newFlagSet(command{name: "fmt", usage: fmtUsage}, stderr)
+	fs := newFlagSet("fmt", stderr)
 	inPlace := fs.Bool("w", false, "rewrite FILE in place (atomically) instead of printing it")
 	files, ok := parseInterspersed(fs, args)
 	if !ok {

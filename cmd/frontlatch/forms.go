@@ -65,7 +65,7 @@ type formsField struct {
 }
 
 func runForms(ctx context.Context, args []string, stdout, stderr io.Writer) int {
-	fs := newFlagSet(command{name: "forms", usage: formsUsage}, stderr)
+	fs := newFlagSet("forms", stderr)
 	asJSON := fs.Bool("json", false, "one JSON object per page and line")
 	offline := fs.Bool("offline", false, "block every request outside the page's origin (and resolve no host but loopback)")
 	targets, ok := parseInterspersed(fs, args)

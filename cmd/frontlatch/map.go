@@ -23,7 +23,7 @@ func init() {
 }
 
 func runMap(ctx context.Context, args []string, stdout, stderr io.Writer) int {
-	fs := newFlagSet(command{name: "map", usage: mapUsage}, stderr)
+	fs := newFlagSet("map", stderr)
 	offline := fs.Bool("offline", false, "keep the browser on the site's own origin and loopback: no third-party script runs")
 	asJSON := fs.Bool("json", false, "write the graph to standard output (or to -o) instead of a summary")
 	out := fs.String("o", "", "write the graph to `FILE` (atomically: a failed run leaves no file)")

@@ -32,7 +32,7 @@ func runTopology(ctx context.Context, args []string, stdout, stderr io.Writer) i
 		return exitUsage
 	}
 	mode := args[0]
-	fs := newFlagSet(c, stderr)
+	fs := newFlagSet(c.name, stderr)
 	offline := fs.Bool("offline", false, "abort every request outside the URL's origin")
 	asJSON := fs.Bool("json", false, "print the graph as JSON instead of a summary")
 	out := fs.String("o", "", "also write the graph as JSON to `FILE` (atomically)")

@@ -8,9 +8,11 @@ import (
 	"path/filepath"
 )
 
-// newFlagSet returns a flag set that reports usage errors on stderr and does
+// newFlagSet returns the flag set of the registered command name: it reports
+// usage errors on stderr with the command's registered usage line and does
 // not exit, so every command maps them to exitUsage the same way.
-func newFlagSet(c command, stderr io.Writer) *flag.FlagSet {
+func newFlagSet(name string, stderr io.Writer) *flag.FlagSet {
+	c := commands[name]
 	fs := flag.NewFlagSet(c.name, flag.ContinueOnError)
 	fs.SetOutput(stderr)
 	fs.Usage = func() {
