@@ -22,18 +22,42 @@ var linkOutKinds = map[shared.ActionKind]bool{shared.KindBooking: true, shared.K
 
 // addLinks collects the tel:, mailto: and booking links of a page, each
 // with the words around it (which say what the link is for).
-func (b *builder) addLinks(p *extract.Page, lc linkContexts) {
+func (b *builder) addLinks(p *extract.Page) {
 	for _, l := range p.Links {
 		key := directKey(l.Href)
 		switch {
 		case strings.HasPrefix(key, "tel:"):
-			b.tels = addLinkDoor(b.tels, key, l.Href, l.Text+" "+lc.next(key), shared.KindContact, p.URL)
+			b.tels = addLinkDoor(b.tels, key, l.Href, wordsAround(l), shared.KindContact, p.URL)
 		case strings.HasPrefix(key, "mailto:"):
-			b.mails = addLinkDoor(b.mails, key, l.Href, l.Text+" "+lc.next(key), shared.KindContact, p.URL)
+			b.mails = addLinkDoor(b.mails, key, l.Href, wordsAround(l), shared.KindContact, p.URL)
 		case key == "" && !strings.HasPrefix(strings.ToLower(l.Href), "tel:") && !strings.HasPrefix(strings.ToLower(l.Href), "mailto:"):
 			b.addLinkOut(p, l)
 		}
 	}
+}
+
+// wordsAround is what a person reads of a tel: or mailto: link: its own
+// text, the sentence around it and, when it stands among links only, the
+// heading above (extract.Link.Context and Heading).
+func wordsAround(l extract.Link) string {
+	return l.Text + " " + strings.TrimSpace(l.Context+" "+l.Heading)
+}
+
+// directKey is "tel:<digits>" or "mailto:<address>" for a tel:/mailto: href,
+// so one number written two ways is one door; "" for any other href.
+func directKey(href string) string {
+	lh := strings.ToLower(strings.TrimSpace(href))
+	switch {
+	case strings.HasPrefix(lh, "tel:"):
+		if n := telNumber(strings.TrimSpace(href)); n != "" {
+			return "tel:" + n
+		}
+	case strings.HasPrefix(lh, "mailto:"):
+		if a := mailAddress(strings.TrimSpace(href)); a != "" {
+			return "mailto:" + a
+		}
+	}
+	return ""
 }
 
 // addLinkOut records a link whose words say it leads to a booking, quote or

@@ -143,7 +143,7 @@ func MapHTML(pageURL string, html []byte, opts Options) (*shared.ActionGraph, er
 		return nil, fmt.Errorf("mapper: %w", err)
 	}
 	b := newBuilder(o, site, classifier{})
-	b.addObservation(&observation{url: p.URL, states: []*extract.Page{p}, contexts: staticLinkContexts(html)}, nil)
+	b.addObservation(&observation{url: p.URL, states: []*extract.Page{p}}, nil)
 	for _, r := range ardFromLinkRels(p) {
 		b.note("ARD catalog %s (%s) is not fetched by MapHTML.", r.url, r.route)
 	}
@@ -153,10 +153,9 @@ func MapHTML(pageURL string, html []byte, opts Options) (*shared.ActionGraph, er
 // observation is what one page gave: its states (entry first, then each
 // state safe exploration revealed) and the WebMCP tools it registered.
 type observation struct {
-	url      string
-	states   []*extract.Page
-	tools    []webmcpTool
-	contexts linkContexts // words around the entry state's tel:/mailto: links
+	url    string
+	states []*extract.Page
+	tools  []webmcpTool
 }
 
 // addObservation maps one page. Forms are read in every state (a modal's
@@ -173,14 +172,13 @@ func (b *builder) addObservation(obs *observation, header http.Header) {
 		b.addForms(st, challenge)
 	}
 	b.noteSiteName(entry)
-	b.addLinks(entry, obs.contexts)
+	b.addLinks(entry)
 	b.addVendors(entry)
 	b.addStructuredData(entry)
 	b.addWebMCPTools(obs.url, obs.tools)
 }
 
-// readPage extracts a loaded page, the WebMCP tools it registered and the
-// words around its tel:/mailto: links.
+// readPage extracts a loaded page and the WebMCP tools it registered.
 func readPage(ctx context.Context, page *rod.Page, o Options) (*observation, error) {
 	pctx, cancel := context.WithTimeout(ctx, o.PageTimeout)
 	defer cancel()
@@ -192,7 +190,7 @@ func readPage(ctx context.Context, page *rod.Page, o Options) (*observation, err
 	if err != nil {
 		tools = nil // a page that broke the recorder still has its forms
 	}
-	return &observation{url: p.URL, states: []*extract.Page{p}, tools: tools, contexts: readLinkContexts(pctx, page, 5*time.Second)}, nil
+	return &observation{url: p.URL, states: []*extract.Page{p}, tools: tools}, nil
 }
 
 // observe opens url in browser, extracts it, and when explore is set

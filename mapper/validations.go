@@ -14,19 +14,41 @@ type declaredRule struct {
 	attribute string
 	kind      shared.RuleKind
 	raw       func(extract.Field) (string, bool)
+	// declaredBy, when set, names the attribute that declared the rule on
+	// this field instead of attribute.
+	declaredBy func(extract.Field) string
 }
 
 // declaredRules is the one list of constraint attributes read from markup.
 var declaredRules = []declaredRule{
-	{"required", shared.RuleRequired, func(f extract.Field) (string, bool) { return "", f.Required }},
-	{"pattern", shared.RulePattern, func(f extract.Field) (string, bool) { return f.Pattern, f.Pattern != "" }},
-	{"minlength", shared.RuleMinLength, func(f extract.Field) (string, bool) { return f.MinLength, f.MinLength != "" }},
-	{"maxlength", shared.RuleMaxLength, func(f extract.Field) (string, bool) { return f.MaxLength, f.MaxLength != "" }},
-	{"min", shared.RuleMin, func(f extract.Field) (string, bool) { return f.Min, f.Min != "" }},
-	{"max", shared.RuleMax, func(f extract.Field) (string, bool) { return f.Max, f.Max != "" }},
-	{"step", shared.RuleStep, func(f extract.Field) (string, bool) { return f.Step, f.Step != "" }},
-	{"accept", shared.RuleAccept, func(f extract.Field) (string, bool) { return f.Accept, f.Accept != "" }},
-	{"type", shared.RuleFormat, func(f extract.Field) (string, bool) { _, ok := formatOfType[f.Type]; return f.Type, ok }},
+	{"required", shared.RuleRequired, requiredRaw, requiredBy},
+	{"pattern", shared.RulePattern, func(f extract.Field) (string, bool) { return f.Pattern, f.Pattern != "" }, nil},
+	{"minlength", shared.RuleMinLength, func(f extract.Field) (string, bool) { return f.MinLength, f.MinLength != "" }, nil},
+	{"maxlength", shared.RuleMaxLength, func(f extract.Field) (string, bool) { return f.MaxLength, f.MaxLength != "" }, nil},
+	{"min", shared.RuleMin, func(f extract.Field) (string, bool) { return f.Min, f.Min != "" }, nil},
+	{"max", shared.RuleMax, func(f extract.Field) (string, bool) { return f.Max, f.Max != "" }, nil},
+	{"step", shared.RuleStep, func(f extract.Field) (string, bool) { return f.Step, f.Step != "" }, nil},
+	{"accept", shared.RuleAccept, func(f extract.Field) (string, bool) { return f.Accept, f.Accept != "" }, nil},
+	{"type", shared.RuleFormat, func(f extract.Field) (string, bool) { _, ok := formatOfType[f.Type]; return f.Type, ok }, nil},
+}
+
+// requiredBy names the attribute that made a field required: extract's
+// RequiredAttr, the required attribute for a field that does not say.
+func requiredBy(f extract.Field) string {
+	if f.RequiredAttr != "" {
+		return f.RequiredAttr
+	}
+	return extract.RequiredAttribute
+}
+
+// requiredRaw is the raw value of the attribute that made a field
+// required: "true" for aria-required; "" for the boolean required, whose
+// presence is what counts.
+func requiredRaw(f extract.Field) (string, bool) {
+	if f.RequiredAttr == extract.AriaRequired {
+		return extract.AriaRequiredTrue, f.Required
+	}
+	return "", f.Required
 }
 
 // declaredValidations lists the rules a control's attributes declare, each
@@ -48,13 +70,17 @@ func (b *builder) declaredValidations(name string, f extract.Field, loc string) 
 			v := raw
 			val = &v
 		}
-		ev := loc + "[" + r.attribute + "]"
+		attribute := r.attribute
+		if r.declaredBy != nil {
+			attribute = r.declaredBy(f)
+		}
+		ev := loc + "[" + attribute + "]"
 		if raw != "" {
-			ev = loc + "[" + r.attribute + "=" + cssValue(raw) + "]"
+			ev = loc + "[" + attribute + "=" + cssValue(raw) + "]"
 		}
 		out = append(out, shared.DeclaredValidation{
 			AppliesTo: name, Rule: shared.Rule{Kind: r.kind, Value: val},
-			Attribute: r.attribute, Raw: raw,
+			Attribute: attribute, Raw: raw,
 			Provenance: b.prov(shared.MethodParsedHTML, confDeclaredRule, ev),
 		})
 	}

@@ -1,6 +1,7 @@
 package mapper
 
 import (
+	"strings"
 	"testing"
 
 	"github.com/frontlatch/frontlatch/shared"
@@ -12,7 +13,8 @@ import (
 func TestValidations(t *testing.T) {
 	body := `<h2>Request a quote</h2><form id="q" action="/quote" method="post">
 <label for="n">Name</label><input id="n" name="name" autocomplete="name" required minlength="2" maxlength="60">
-<label for="e">Email</label><input id="e" name="email" type="email" required>
+<label for="e">Email</label><input id="e" name="email" type="email" required aria-required="true">
+<label for="c">Company</label><input id="c" name="company" autocomplete="organization" aria-required="true">
 <label for="p">Phone</label><input id="p" name="phone" type="tel">
 <label for="b">Budget</label><input id="b" name="budget" type="number" min="100" max="5000" step="50">
 <label for="f">Photos</label><input id="f" name="photos" type="file" accept="image/*">
@@ -34,6 +36,15 @@ func TestValidations(t *testing.T) {
 		switch v := v.(type) {
 		case shared.DeclaredValidation:
 			got = append(got, rule{v.ValidationSource(), v.AppliesTo, v.Rule.Kind, deref(v.Rule.Value), v.Attribute, v.Raw})
+			if v.Rule.Kind == shared.RuleRequired {
+				quoted := "[" + v.Attribute + "]"
+				if v.Raw != "" {
+					quoted = "[" + v.Attribute + "=" + v.Raw + "]"
+				}
+				if ev := deref(v.Provenance.Evidence); !strings.HasSuffix(ev, quoted) {
+					t.Errorf("required rule of %s: evidence %q does not quote %s", v.AppliesTo, ev, quoted)
+				}
+			}
 		case shared.InferredValidation:
 			if v.Basis == "" || v.Confidence >= 1 || v.Confidence != v.Provenance.Confidence {
 				t.Errorf("inferred rule %+v: want a basis and one confidence below 1", v)
@@ -47,6 +58,8 @@ func TestValidations(t *testing.T) {
 		{shared.SourceDeclared, "name", shared.RuleMaxLength, "60", "maxlength", "60"},
 		{shared.SourceDeclared, "email", shared.RuleRequired, "", "required", ""},
 		{shared.SourceDeclared, "email", shared.RuleFormat, "email", "type", "email"},
+		// Gravity Forms marks required fields with aria-required only.
+		{shared.SourceDeclared, "company", shared.RuleRequired, "", "aria-required", "true"},
 		{shared.SourceInferred, "phone", shared.RuleFormat, "tel", "", ""},
 		{shared.SourceDeclared, "budget", shared.RuleMin, "100", "min", "100"},
 		{shared.SourceDeclared, "budget", shared.RuleMax, "5000", "max", "5000"},
@@ -65,6 +78,7 @@ func TestValidations(t *testing.T) {
 	wantSpaces := map[string][]shared.ValueSpace{
 		"name":     {shared.LengthSpace{MinLength: ptr(2), MaxLength: ptr(60)}},
 		"email":    {shared.FormatSpace{Format: "email"}},
+		"company":  {},
 		"phone":    {},
 		"budget":   {shared.RangeSpace{Min: ptr("100"), Max: ptr("5000"), Step: ptr("50")}},
 		"photos":   {},

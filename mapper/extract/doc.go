@@ -2,14 +2,17 @@
 // <form> of the main document in document order (hidden ones included),
 // the form-like groups outside any <form> that page builders submit by
 // script, and the page-level facts doors are inferred from — links
-// (tel:, mailto:), scripts and inline script text, iframes, JSON-LD blocks,
-// <link rel> (ai-catalog, ard), meta tags and widget-looking elements.
+// (tel:, mailto:, each of those with the sentence around it and, when it
+// stands among links only, the heading above), scripts and inline script
+// text, iframes, JSON-LD blocks, <link rel> (ai-catalog, ard), meta tags
+// and widget-looking elements.
 //
 // For each control it records what a browser knows: the label as the
 // accessible-name rules compute it (aria-labelledby, aria-label, label[for]
 // or a wrapping label, title, placeholder — then, as a last resort, the
 // text just before the control), autocomplete tokens, declared validation
-// attributes verbatim, options (a radio group is one Field), the default
+// attributes verbatim (and whether required or aria-required made the
+// control required), options (a radio group is one Field), the default
 // value, help text, WebMCP's toolparamdescription, wrapper classes, a CSS
 // locator, and computed visibility with the reason and the place of the
 // hiding (the control, a wrapper inside the form, or the form itself).

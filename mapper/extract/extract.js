@@ -7,7 +7,8 @@
 (cfg) => {
   const SEND = new RegExp(cfg.send, "i"), WIDGET = new RegExp(cfg.widget, "i"), DIALOG = new RegExp(cfg.dialog, "i");
   const HINT = new RegExp(cfg.hint, "i"), BUTTON = new RegExp(cfg.button, "i");
-  const MAX_WRAPPERS = 4, MAX_FORM_TEXT = 2000, MAX_NEARBY = 300, MAX_SCRIPT = 4000;
+  const DIRECT = new RegExp(cfg.direct, "i"), SEPARATORS = new RegExp(cfg.sep + "+", "g");
+  const MAX_WRAPPERS = 4, MAX_FORM_TEXT = 2000, MAX_NEARBY = 300, MAX_SCRIPT = 4000, MAX_LINK_CONTEXT = 300;
   const MAX_LINKS = 2000, MAX_SCRIPTS = 200, MAX_EMBEDS = 200;
   const truncated = [];
   const doc = document;
@@ -259,6 +260,14 @@
   const tabIndexOf = (el) => { const t = el.getAttribute("tabindex"); if (t == null || t.trim() === "" || isNaN(parseInt(t, 10))) return null; return parseInt(t, 10); };
   const acTokens = (s) => lower(s).split(/\s+/).filter(Boolean);
 
+  // requiredBy names the attribute that makes a control required
+  // (Field.RequiredAttr): required (on the control or any button of its
+  // group) wins over aria-required="true"; "" when neither.
+  const requiredBy = (el, group) => {
+    if (el.required === true || (group && group.members.some((m) => m.required))) return "required";
+    return attr(el, "aria-required") === "true" ? "aria-required" : "";
+  };
+
   const fieldOf = (el, form, scope, group) => {
     const tag = el.tagName.toLowerCase();
     let type = tag === "input" ? lower(el.type || "text") : tag === "select" ? (el.multiple ? "select-multiple" : "select-one") : tag === "textarea" ? "textarea" : lower(attr(el, "type") || "text");
@@ -280,7 +289,7 @@
       label: clip(label, 300), labelSource: src, labelVisible: labelVis,
       placeholder: norm(attr(el, "placeholder")),
       autocomplete: attr(el, "autocomplete"), autocompleteTokens: acTokens(attr(el, "autocomplete")),
-      required: el.required === true || (group ? group.members.some((m) => m.required) : false) || attr(el, "aria-required") === "true",
+      requiredAttr: requiredBy(el, group),
       pattern: attr(el, "pattern"), min: attr(el, "min"), max: attr(el, "max"), step: attr(el, "step"),
       minLength: attr(el, "minlength"), maxLength: attr(el, "maxlength"), accept: attr(el, "accept"),
       multiple: !!el.multiple || !!(group && type === "checkbox"),
@@ -295,6 +304,7 @@
       visibility: visibility(el, form),
       locator: "",
     };
+    f.required = f.requiredAttr !== "";
     if (tag === "select" && el.options.length && el.selectedIndex >= 0) f.value = el.options[el.selectedIndex].value;
     f.hint = hintOf(el, wrap, f.label);
     if (group) {
@@ -474,13 +484,69 @@
     }
   } catch (e) { /* groups are best effort */ }
 
+  // ---- link context ---------------------------------------------------
+  // What a person reads around a tel: or mailto: link (Link.Context and
+  // Link.Heading; linkcontext.go applies the same rule to markup): the
+  // sentence of the link's nearest block that holds the link's text, and —
+  // when the block holds nothing but links — the nearest h1–h6 before it.
+  const isBlock = (n) => { const cs = styleOf(n); return !cs || (cs.display !== "inline" && cs.display !== "contents" && cs.display !== "inline-block"); };
+  const blockOf = (a) => {
+    for (let n = a.parentElement; n; n = n.parentElement) if (isBlock(n)) return n;
+    return doc.body;
+  };
+  const linkText = (l) => clip(l.innerText || l.textContent, MAX_LINK_CONTEXT);
+  const blocks = new Map(); // block → {text, onlyLinks}: many links share one footer
+  const blockFacts = (block) => {
+    let b = blocks.get(block);
+    if (!b) {
+      const text = clip(block.innerText || block.textContent, MAX_LINK_CONTEXT);
+      let rest = text;
+      for (const l of block.querySelectorAll("a")) rest = rest.split(linkText(l)).join(" ");
+      b = { text, onlyLinks: rest.replace(SEPARATORS, "") === "" };
+      blocks.set(block, b);
+    }
+    return b;
+  };
+  let headings = null;
+  // headingBefore: the last h1–h6 preceding (or holding) el in document
+  // order; headings are in document order, so a binary search finds it.
+  const headingBefore = (el) => {
+    if (!headings) headings = Array.prototype.slice.call(doc.querySelectorAll("h1,h2,h3,h4,h5,h6"));
+    let lo = 0, hi = headings.length;
+    while (lo < hi) {
+      const mid = (lo + hi) >> 1;
+      if (headings[mid].compareDocumentPosition(el) & Node.DOCUMENT_POSITION_FOLLOWING) lo = mid + 1; else hi = mid;
+    }
+    return lo ? clip(headings[lo - 1].textContent, MAX_LINK_CONTEXT) : "";
+  };
+  // sentenceAround: "…our service area. For a burst pipe, call (07) 3391
+  // 5820 now." says nothing about quotes. A sentence ends at . ! or ?
+  // followed by a space, so the dots of an address do not cut it.
+  const sentenceAround = (text, words) => {
+    const at = words ? text.indexOf(words) : -1;
+    if (at < 0) return text;
+    let start = 0;
+    for (let i = at - 1; i > 0; i--) if (/[.!?]/.test(text[i - 1]) && text[i] === " ") { start = i; break; }
+    let end = text.length;
+    for (let i = at + words.length; i < text.length; i++) if (/[.!?]/.test(text[i]) && (i + 1 === text.length || text[i + 1] === " ")) { end = i + 1; break; }
+    return text.slice(start, end).trim();
+  };
+  const linkContext = (a) => {
+    const block = blockOf(a);
+    if (!block) return { context: "", heading: "" };
+    const b = blockFacts(block);
+    return { context: sentenceAround(b.text, linkText(a)), heading: b.onlyLinks ? headingBefore(a) : "" };
+  };
+
   // ---- page-level facts -----------------------------------------------
   const links = [];
   for (const a of doc.querySelectorAll("a[href],area[href]")) {
     if (links.length >= MAX_LINKS) { truncated.push("links"); break; }
     let text = clip(a.innerText || a.textContent, 200);
     if (!text) text = norm(attr(a, "aria-label") || attr(a, "title") || (a.querySelector("img[alt]") ? a.querySelector("img[alt]").getAttribute("alt") : ""));
-    links.push({ href: a.href || resolve(attr(a, "href")), text, rel: attr(a, "rel"), visible: isRendered(a) });
+    let around = { context: "", heading: "" };
+    if (DIRECT.test(attr(a, "href"))) { try { around = linkContext(a); } catch (e) { /* the link still counts */ } }
+    links.push({ href: a.href || resolve(attr(a, "href")), text, rel: attr(a, "rel"), visible: isRendered(a), context: around.context, heading: around.heading });
   }
   const scripts = [], jsonld = [];
   for (const s of doc.querySelectorAll("script")) {

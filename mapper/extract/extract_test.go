@@ -369,3 +369,85 @@ func TestLabelsOfRepeatedForm(t *testing.T) {
 		})
 	}
 }
+
+// TestLinkContext: the words around a tel: or mailto: link are the
+// sentence of its nearest block, plus the heading above it when the block
+// holds nothing but links; other links carry neither.
+func TestLinkContext(t *testing.T) {
+	type around struct{ Context, Heading string }
+	cases := []struct {
+		name, text string
+		want       around
+		static     *around // when FromHTML reads it differently
+	}{
+		// Without layout, FromHTML puts a space after every text node so
+		// words in separate tags do not run together; a period right
+		// after the link is then one word apart.
+		{"in a p, its own sentence", "(02) 9247 1234", around{"Book online above or call (02) 9247 1234.", ""},
+			&around{"Book online above or call (02) 9247 1234 .", ""}},
+		{"alone in an li under a heading", "(03) 9000 1111", around{"(03) 9000 1111", "Bookings"}, nil},
+		{"links-only block, first link", "Phone", around{"Phone | hi@example.com", "Reach us"}, nil},
+		{"links-only block, mailto", "hi@example.com", around{"Phone | hi@example.com", "Reach us"}, nil},
+		{"directly in a div", "1800 000 000", around{"Emergencies after hours: 1800 000 000", ""}, nil},
+		{"inline wrappers climb to the p; dots of the address do not cut", "quotes@example.com", around{"Quotes by email: quotes@example.com", ""}, nil},
+		{"alone in a td", "(03) 9000 3333", around{"(03) 9000 3333", "Reach us"}, nil},
+		{"not a tel: or mailto: link", "About us", around{}, nil},
+	}
+	for _, ex := range extractors {
+		t.Run(ex.name, func(t *testing.T) {
+			p := ex.load(t, "link-context.html")
+			for _, tc := range cases {
+				t.Run(tc.name, func(t *testing.T) {
+					var got *around
+					for _, l := range p.Links {
+						if l.Text == tc.text {
+							got = &around{l.Context, l.Heading}
+						}
+					}
+					if got == nil {
+						t.Fatalf("no link %q in %+v", tc.text, p.Links)
+					}
+					want := tc.want
+					if ex.name == "static" && tc.static != nil {
+						want = *tc.static
+					}
+					if diff := cmp.Diff(want, *got); diff != "" {
+						t.Errorf("words around %q (-want +got):\n%s", tc.text, diff)
+					}
+				})
+			}
+		})
+	}
+}
+
+// TestRequiredAttr: Required merges required and aria-required="true";
+// RequiredAttr says which one made the field required, required winning.
+func TestRequiredAttr(t *testing.T) {
+	type req struct {
+		Required bool
+		Attr     string
+	}
+	want := map[string]req{
+		"plain":     {false, ""},
+		"html":      {true, extract.RequiredAttribute},
+		"aria":      {true, extract.AriaRequired},
+		"both":      {true, extract.RequiredAttribute},
+		"ariafalse": {false, ""},
+		"sel":       {true, extract.AriaRequired},
+		"msg":       {true, extract.RequiredAttribute},
+		"slot":      {true, extract.RequiredAttribute}, // a later radio button is required
+		"size":      {true, extract.AriaRequired},      // the first radio button says aria-required
+	}
+	for _, ex := range extractors {
+		t.Run(ex.name, func(t *testing.T) {
+			f := formByID(t, ex.load(t, "required.html"), "req")
+			got := map[string]req{}
+			for _, fl := range f.Fields {
+				got[fl.Name] = req{fl.Required, fl.RequiredAttr}
+			}
+			if diff := cmp.Diff(want, got); diff != "" {
+				t.Errorf("required (-want +got):\n%s", diff)
+			}
+		})
+	}
+}

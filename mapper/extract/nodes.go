@@ -323,3 +323,17 @@ func inDialog(n *html.Node) bool {
 	}
 	return false
 }
+
+// requiredBy names the attribute that makes a control required
+// (Field.RequiredAttr) from the presence of required and the raw value of
+// aria-required: required wins; "" when neither. extract.js has the same
+// rule.
+func requiredBy(required bool, ariaRequired string) string {
+	switch {
+	case required:
+		return RequiredAttribute
+	case ariaRequired == AriaRequiredTrue:
+		return AriaRequired
+	}
+	return ""
+}

@@ -20,14 +20,23 @@ const (
 	hintClassPattern = `(^|[\s_-])(help|hint|description|desc|instructions?|form-text|field-description|gfield_description|caption|note)([\s_-]|$)`
 	// buttonClassPattern: class tokens of link/div elements styled as buttons.
 	buttonClassPattern = `(^|[\s_-])(btn|button|submit)([\s_-]|$)`
+	// directLinkPattern: the raw href of a link that reaches the business
+	// directly (a phone number or an email address); only these links
+	// carry Link.Context and Link.Heading.
+	directLinkPattern = `^\s*(tel|mailto):`
+	// linkSeparatorPattern: what may stand between links in a block that
+	// holds nothing but links ("Phone | Email", "a · b").
+	linkSeparatorPattern = `[\s:|·•,.-]`
 )
 
 var (
-	sendWords   = regexp.MustCompile(`(?i)` + sendPattern)
-	widgetClass = regexp.MustCompile(`(?i)` + widgetClassPattern)
-	dialogClass = regexp.MustCompile(`(?i)` + dialogClassPattern)
-	hintClass   = regexp.MustCompile(`(?i)` + hintClassPattern)
-	buttonClass = regexp.MustCompile(`(?i)` + buttonClassPattern)
+	sendWords      = regexp.MustCompile(`(?i)` + sendPattern)
+	widgetClass    = regexp.MustCompile(`(?i)` + widgetClassPattern)
+	dialogClass    = regexp.MustCompile(`(?i)` + dialogClassPattern)
+	hintClass      = regexp.MustCompile(`(?i)` + hintClassPattern)
+	buttonClass    = regexp.MustCompile(`(?i)` + buttonClassPattern)
+	directLink     = regexp.MustCompile(`(?i)` + directLinkPattern)
+	onlySeparators = regexp.MustCompile(`^` + linkSeparatorPattern + `*$`)
 )
 
 // scriptConfig is the argument of extract.js.
@@ -37,6 +46,8 @@ type scriptConfig struct {
 	Dialog string `json:"dialog"`
 	Hint   string `json:"hint"`
 	Button string `json:"button"`
+	Direct string `json:"direct"`
+	Sep    string `json:"sep"`
 }
 
-var jsConfig = scriptConfig{Send: sendPattern, Widget: widgetClassPattern, Dialog: dialogClassPattern, Hint: hintClassPattern, Button: buttonClassPattern}
+var jsConfig = scriptConfig{Send: sendPattern, Widget: widgetClassPattern, Dialog: dialogClassPattern, Hint: hintClassPattern, Button: buttonClassPattern, Direct: directLinkPattern, Sep: linkSeparatorPattern}

@@ -78,7 +78,11 @@ func (s *static) index(n *html.Node) {
 
 func (s *static) page(pageURL string) *Page {
 	p := &Page{URL: pageURL, BaseURL: s.base.String(), Source: SourceStatic}
+	var heading *html.Node // the last h1–h6 so far in document order
 	for _, n := range s.all {
+		if isSectionHeading(n) {
+			heading = n
+		}
 		switch n.DataAtom {
 		case atom.Title:
 			if p.Title == "" {
@@ -98,7 +102,11 @@ func (s *static) page(pageURL string) *Page {
 				if t == "" {
 					t = norm(firstNonEmpty(getAttr(n, "aria-label"), getAttr(n, "title"), imgAlt(n)))
 				}
-				p.Links = append(p.Links, Link{Href: s.resolve(h), Text: t, Rel: getAttr(n, "rel"), Visible: !s.visibility(n, nil).Hidden})
+				l := Link{Href: s.resolve(h), Text: t, Rel: getAttr(n, "rel"), Visible: !s.visibility(n, nil).Hidden}
+				if directLink.MatchString(h) {
+					linkContext(&l, n, heading)
+				}
+				p.Links = append(p.Links, l)
 			}
 		case atom.Script:
 			typ := strings.ToLower(getAttr(n, "type"))
@@ -350,7 +358,7 @@ func (s *static) field(c, form *html.Node, scope string, group []*html.Node, leg
 		Label: clip(label, 300), LabelSource: src, LabelVisible: labelVis,
 		Placeholder: norm(getAttr(c, "placeholder")), Autocomplete: getAttr(c, "autocomplete"),
 		AutocompleteTokens: strings.Fields(strings.ToLower(getAttr(c, "autocomplete"))),
-		Required:           hasAttr(c, "required") || getAttr(c, "aria-required") == "true",
+		RequiredAttr:       requiredBy(hasAttr(c, "required"), getAttr(c, "aria-required")),
 		Pattern:            getAttr(c, "pattern"), Min: getAttr(c, "min"), Max: getAttr(c, "max"), Step: getAttr(c, "step"),
 		MinLength: getAttr(c, "minlength"), MaxLength: getAttr(c, "maxlength"), Accept: getAttr(c, "accept"),
 		Multiple: hasAttr(c, "multiple") || (group != nil && t == "checkbox"),
@@ -381,14 +389,17 @@ func (s *static) field(c, form *html.Node, scope string, group []*html.Node, leg
 		})
 	}
 	if group != nil {
-		f.Required = false
 		f.Checked = false
+		anyRequired := false
 		for _, g := range group {
 			l, _, _ := s.label(g, form)
 			f.Options = append(f.Options, Option{Value: firstNonEmptyAttr(g, "value", "on"), Text: l, Selected: hasAttr(g, "checked")})
-			f.Required = f.Required || hasAttr(g, "required")
+			anyRequired = anyRequired || hasAttr(g, "required")
 			f.Checked = f.Checked || hasAttr(g, "checked")
 		}
+		// as a browser reads it: any button's required, else the first
+		// button's aria-required
+		f.RequiredAttr = requiredBy(anyRequired, getAttr(c, "aria-required"))
 		for _, g := range group {
 			if v := s.visibility(g, form); !v.Hidden {
 				f.Visibility = v
@@ -396,6 +407,7 @@ func (s *static) field(c, form *html.Node, scope string, group []*html.Node, leg
 			}
 		}
 	}
+	f.Required = f.RequiredAttr != ""
 	if wrap != nil {
 		f.NearbyText = clip(textOf(wrap), MaxNearbyText)
 	}

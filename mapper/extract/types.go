@@ -125,18 +125,24 @@ type Field struct {
 	Autocomplete       string   `json:"autocomplete"`
 	AutocompleteTokens []string `json:"autocompleteTokens"`
 
-	Required  bool   `json:"required"`
-	Pattern   string `json:"pattern"`
-	Min       string `json:"min"`
-	Max       string `json:"max"`
-	Step      string `json:"step"`
-	MinLength string `json:"minLength"` // raw attribute values, "" when absent
-	MaxLength string `json:"maxLength"`
-	Accept    string `json:"accept"`
-	Multiple  bool   `json:"multiple"`
-	ReadOnly  bool   `json:"readOnly"`
-	Disabled  bool   `json:"disabled"`
-	InputMode string `json:"inputMode"`
+	// Required is true when the control (or a button of its radio group)
+	// has the required attribute, or the control has aria-required="true"
+	// (Gravity Forms marks required fields only that way). RequiredAttr
+	// names the attribute that made it required — "required" when both are
+	// present, "" when not required — so a declared rule can quote it.
+	Required     bool   `json:"required"`
+	RequiredAttr string `json:"requiredAttr"`
+	Pattern      string `json:"pattern"`
+	Min          string `json:"min"`
+	Max          string `json:"max"`
+	Step         string `json:"step"`
+	MinLength    string `json:"minLength"` // raw attribute values, "" when absent
+	MaxLength    string `json:"maxLength"`
+	Accept       string `json:"accept"`
+	Multiple     bool   `json:"multiple"`
+	ReadOnly     bool   `json:"readOnly"`
+	Disabled     bool   `json:"disabled"`
+	InputMode    string `json:"inputMode"`
 
 	// Options: select options, or the buttons of a radio group (Value and
 	// the button's label as Text).
@@ -161,6 +167,14 @@ type Field struct {
 	Visibility Visibility `json:"visibility"`
 	Locator    string     `json:"locator"`
 }
+
+// The attributes that make a field required (Field.RequiredAttr), and the
+// one value of aria-required that does (any other is ignored).
+const (
+	RequiredAttribute = "required"
+	AriaRequired      = "aria-required"
+	AriaRequiredTrue  = "true"
+)
 
 // LabelSource names the rule that produced Field.Label.
 type LabelSource string
@@ -252,6 +266,25 @@ type Link struct {
 	Text    string `json:"text"` // accessible text (text, aria-label, title, img alt)
 	Rel     string `json:"rel"`
 	Visible bool   `json:"visible"`
+
+	// Context and Heading are what a person reads around a tel: or mailto:
+	// link, which says what the number or address is offered for
+	// ("Bookings: (03) …" or the general contact line). Only links whose
+	// href starts with tel: or mailto: carry them; other links leave both
+	// "". Context is the sentence of the link's nearest block that holds
+	// the link's text — the block being the nearest ancestor a browser
+	// lays out as a block (FromPage: computed display other than inline,
+	// inline-block or contents; FromHTML: a block element by tag — p, li,
+	// td, dd, dt, address, div, section… — see staticBlocks). A sentence
+	// ends at . ! or ? followed by a space, so the dots of an address do
+	// not cut it.
+	// Heading is the nearest h1–h6 before the link in document order (or
+	// holding it), set only when the block holds nothing but links and
+	// separators, so a block's own words are never outweighed by a heading
+	// further up. Both are whitespace-collapsed and at most MaxLinkContext
+	// characters.
+	Context string `json:"context"`
+	Heading string `json:"heading"`
 }
 
 // Script is a <script> element. Text holds inline source (at most
@@ -296,8 +329,11 @@ const (
 	MaxWrappers   = 4
 	MaxFormText   = 2000
 	MaxNearbyText = 300
-	MaxScriptText = 4000
-	MaxLinks      = 2000
-	MaxScripts    = 200
-	MaxEmbeds     = 200
+	// MaxLinkContext bounds Link.Context (the block's text before the
+	// sentence is cut out) and Link.Heading.
+	MaxLinkContext = 300
+	MaxScriptText  = 4000
+	MaxLinks       = 2000
+	MaxScripts     = 200
+	MaxEmbeds      = 200
 )
