@@ -36,6 +36,10 @@ func TestFieldSemantics(t *testing.T) {
 		{"en party size", extract.Field{Type: "number", Name: "n", Label: "Number of guests"}, shared.SemanticPartySize},
 		{"en best time", extract.Field{Type: "select-one", Name: "t", Label: "Best time to call"}, shared.SemanticPreferredTimeWindow},
 		{"en referral", extract.Field{Type: "select-one", Name: "r", Label: "How did you hear about us?"}, shared.SemanticReferralSource},
+		{"en area of law", extract.Field{Type: "select-one", Name: "practice_area", Label: "Area of law", Options: []extract.Option{{Value: "Family"}, {Value: "Employment"}}}, shared.SemanticServiceRequested},
+		{"en type of bike (choice)", extract.Field{Type: "select-one", Name: "bike_type", Label: "Type of bike", Options: []extract.Option{{Value: "road"}, {Value: "mountain"}, {Value: "ebike"}, {Value: "commuter"}}}, shared.SemanticServiceRequested},
+		{"en type of bike (free text)", extract.Field{Type: "text", Name: "bike", Label: "Type of bike"}, shared.SemanticUnknown},
+		{"fr type de prestation", extract.Field{Type: "select-one", Name: "t", Label: "Type de véhicule", Options: []extract.Option{{Value: "a"}, {Value: "b"}, {Value: "c"}, {Value: "d"}}}, shared.SemanticServiceRequested},
 		{"de Nachname", extract.Field{Type: "text", Name: "f2", Label: "Nachname"}, shared.SemanticFamilyName},
 		{"de Telefonnummer", extract.Field{Type: "text", Name: "f3", Label: "Ihre Telefonnummer"}, shared.SemanticPhone},
 		{"de Geburtsdatum", extract.Field{Type: "text", Name: "f4", Label: "Geburtsdatum"}, shared.SemanticDate},
@@ -146,7 +150,12 @@ func TestHoneypotStructure(t *testing.T) {
 		{"elementor honeypot", extract.Field{Type: "text", Name: "form_fields[x]", WrapperClasses: []string{"elementor-field-type-honeypot elementor-field-group"}}, extract.Form{}, true},
 		{"netlify declared", extract.Field{Type: "text", Name: "bot-field"}, extract.Form{Data: map[string]string{"netlify-honeypot": "bot-field"}}, true},
 		{"formspree gotcha", extract.Field{Type: "text", Name: "_gotcha"}, extract.Form{Action: "https://formspree.io/f/abc"}, true},
-		{"hidden utility class, no stylesheet", extract.Field{Type: "text", Name: "url", WrapperClasses: []string{"hidden"}}, extract.Form{}, false},
+		{"hidden utility class, no stylesheet", extract.Field{Type: "text", Name: "url", WrapperClasses: []string{"hidden"}}, extract.Form{}, true},
+		{"class none on the wrapper", extract.Field{Type: "text", Name: "bottest2", WrapperClasses: []string{"none bottest"}}, extract.Form{}, true},
+		{"trap inside a captcha box", extract.Field{Type: "text", Name: "captcha", WrapperClasses: []string{"none", "captcha"}}, extract.Form{}, true},
+		{"typed captcha answer", extract.Field{Type: "text", Name: "code", Label: "Type the code", WrapperClasses: []string{"captcha"}}, extract.Form{}, false},
+		{"conditional section hidden by class", extract.Field{Type: "text", Name: "company", Label: "Company", WrapperClasses: []string{"hidden"}},
+			extract.Form{Fields: []extract.Field{{Type: "text", Name: "vat", Label: "VAT number", WrapperClasses: []string{"hidden"}}}}, false},
 		{"name alone is never enough", extract.Field{Type: "text", Name: "honeypot", Label: "Honeypot"}, extract.Form{}, false},
 		{"_gotcha elsewhere is a name", extract.Field{Type: "text", Name: "_gotcha"}, extract.Form{Action: "https://example.com/send"}, false},
 		{"hidden form hides every field alike", extract.Field{Type: "text", Name: "name", Label: "Name", Visibility: hiddenBy(extract.HiddenByForm, extract.ReasonDisplayNone)}, extract.Form{}, false},
@@ -158,7 +167,8 @@ func TestHoneypotStructure(t *testing.T) {
 		t.Run(c.name, func(t *testing.T) {
 			form := c.form
 			form.Visible = true
-			form.Fields = []extract.Field{email, c.f}
+			// c.form.Fields are the form's other fields, after the two under test.
+			form.Fields = append([]extract.Field{email, c.f}, c.form.Fields...)
 			got := classify.Fields(form, nil)[1]
 			if (got.Semantic == shared.SemanticHoneypot) != c.want {
 				t.Errorf("honeypot = %v (%s, %v), want %v", got.Semantic == shared.SemanticHoneypot, got.Semantic, got.Evidence, c.want)

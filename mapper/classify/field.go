@@ -126,7 +126,8 @@ func newFormContext(form extract.Form) *formContext {
 		if !isTextLike(f) {
 			continue
 		}
-		if f.Visibility.Hidden && (f.Visibility.HiddenBy == extract.HiddenBySelf || f.Visibility.HiddenBy == extract.HiddenByWrapper) {
+		if f.Visibility.Hidden && (f.Visibility.HiddenBy == extract.HiddenBySelf || f.Visibility.HiddenBy == extract.HiddenByWrapper) ||
+			!f.Visibility.Hidden && anyClass(f, hiddenUtilityClass) {
 			fc.hiddenTextFields++
 			continue
 		}
@@ -173,7 +174,7 @@ var captchaResponse = regexp.MustCompile(`(?i)^(g-recaptcha-response|h-captcha-r
 func (fc *formContext) base(f extract.Field) FieldResult {
 	// 1. Widget bookkeeping: captcha responses live in hidden textareas
 	// inside the widget; they are tokens, not honeypots.
-	if captchaResponse.MatchString(f.Name) || anyClass(f, captchaClass) {
+	if captchaResponse.MatchString(f.Name) || inCaptchaWidget(f) {
 		return FieldResult{Semantic: shared.SemanticSystemToken, Confidence: ConfHiddenInput, Evidence: []string{"captcha widget response"}}
 	}
 	// 2. type=hidden: sent back verbatim.
@@ -419,16 +420,36 @@ func fromContext(f extract.Field) FieldResult {
 	return FieldResult{Semantic: shared.SemanticUnknown, Confidence: ConfUnknown, Evidence: []string{"no autocomplete, type or words that name a meaning"}}
 }
 
-func anyClass(f extract.Field, re *regexp.Regexp) bool {
+func anyClass(f extract.Field, re *regexp.Regexp) bool { return classDepth(f, re) >= 0 }
+
+// classDepth: how far up from the control re first matches a class
+// attribute — 0 the control itself, i+1 its i-th wrapper — or -1.
+func classDepth(f extract.Field, re *regexp.Regexp) int {
 	if re.MatchString(f.Class) {
-		return true
+		return 0
 	}
-	for _, c := range f.WrapperClasses {
+	for i, c := range f.WrapperClasses {
 		if re.MatchString(c) {
-			return true
+			return i + 1
 		}
 	}
-	return false
+	return -1
+}
+
+// inCaptchaWidget: the control sits in a captcha widget, and no hiding or
+// honeypot wrapper lies between them — a trap placed inside a widget's
+// box is still a trap.
+func inCaptchaWidget(f extract.Field) bool {
+	c := classDepth(f, captchaClass)
+	if c < 0 {
+		return false
+	}
+	for _, re := range []*regexp.Regexp{hiddenUtilityClass, honeypotClass} {
+		if d := classDepth(f, re); d >= 0 && d < c {
+			return false
+		}
+	}
+	return true
 }
 
 func clipText(s string, n int) string {

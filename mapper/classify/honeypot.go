@@ -20,17 +20,20 @@ const (
 	// its wrapper while the form shows. Conditional sections hide fields the
 	// same way, but several at once: see the damping below.
 	hpHiddenByStyle = 0.55
-	hpInvisible     = 0.5  // opacity 0, zero size, clipped
-	hpUtilityClass  = 0.45 // a "hidden"/"sr-only"-style class on the control or a wrapper (stylesheet not loaded)
-	hpPluginClass   = 0.9  // honeypot class of a plugin or a hand-made wrapper
-	hpDeclared      = 0.95 // data-netlify-honeypot names it; Formspree's _gotcha on a Formspree form
-	hpLeaveEmpty    = 0.65 // nearby text says to leave it empty
-	hpTabIndex      = 0.35 // tabindex=-1 on a text control: out of keyboard reach; with autocomplete=off, a trap
-	hpAutocomplete  = 0.15 // autocomplete=off/new-password on a non-password control
-	hpAriaHidden    = 0.2  // aria-hidden on a control that is still rendered (off-screen, clipped)
-	hpDuplicate     = 0.2  // hidden, and asks for what a visible field of the form already asks for
-	hpRequired      = -0.3 // honeypots are not required
-	hpPrefilled     = -0.2 // honeypots start empty
+	hpInvisible     = 0.5 // opacity 0, zero size, clipped
+	// A "hidden"/"sr-only"-style class on the control or a wrapper whose
+	// stylesheet did not load (static extraction, saved pages, blocked
+	// CSS): as strong as the computed hiding it stands for, damped alike.
+	hpUtilityClass = 0.55
+	hpPluginClass  = 0.9  // honeypot class of a plugin or a hand-made wrapper
+	hpDeclared     = 0.95 // data-netlify-honeypot names it; Formspree's _gotcha on a Formspree form
+	hpLeaveEmpty   = 0.65 // nearby text says to leave it empty
+	hpTabIndex     = 0.35 // tabindex=-1 on a text control: out of keyboard reach; with autocomplete=off, a trap
+	hpAutocomplete = 0.15 // autocomplete=off/new-password on a non-password control
+	hpAriaHidden   = 0.2  // aria-hidden on a control that is still rendered (off-screen, clipped)
+	hpDuplicate    = 0.2  // hidden, and asks for what a visible field of the form already asks for
+	hpRequired     = -0.3 // honeypots are not required
+	hpPrefilled    = -0.2 // honeypots start empty
 )
 
 // honeypot scores f's structure as a honeypot; evidence lists the signals.

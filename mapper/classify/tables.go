@@ -408,7 +408,7 @@ var fieldRules = []fieldRule{
 		{"ko", `시간`},
 	}, neg: []pat{{"en", `time[ -]?zone|full[ -]?time|part[ -]?time|first time|\btimes\b|timestamp|time frame`}}},
 	{semantic: shared.SemanticServiceRequested, controls: kindText | kindSelect, strength: 0.9, pos: []pat{
-		{"en", `\bservices?\b|treatment|\bproduct\b|interested in|type of (work|job|service|project|enquiry|inquiry|request)|\bjob type|what do you need|project type`},
+		{"en", `\bservices?\b|treatment|\bproduct\b|interested in|type of (work|job|service|project|enquiry|inquiry|request)|\bjob type|what do you need|project type|practice area|area of (law|practice|interest|expertise)|legal (matter|issue)|matter type`},
 		{"de", `leistung|dienstleistung|behandlung|interesse an|art der anfrage`},
 		{"es", `servicio|tratamiento|interesado en|tipo de (servicio|consulta|trabajo)`},
 		{"fr", `prestation|\bservice\b|soin|intéressé par|type de (demande|projet)`},
@@ -452,6 +452,19 @@ var fieldRules = []fieldRule{
 		{"zh", `留言|评论|消息|内容|问题|描述|备注`},
 		{"ko", `메시지|내용|문의|댓글|질문`},
 	}},
+	// A choice list asking which kind of thing ("Type of bike", "Kind of
+	// vehicle") is, in a customer's form, what they ask the business to
+	// work on. Weaker than the defining words above, and only for choices:
+	// as free text the same words ask for a description.
+	{semantic: shared.SemanticServiceRequested, controls: kindSelect, strength: 0.7, pos: []pat{
+		{"en", `\b(type|kind|sort|category) of\b|\bcategory\b`},
+		{"de", `\bart (des|der)\b|kategorie`},
+		{"es", `\btipo de\b|categoría`},
+		{"fr", `\btype de\b|catégorie`},
+		{"it", `\btipo di\b|categoria`},
+		{"pt", `\btipo de\b|categoria`},
+		{"nl", `\bsoort\b|categorie`},
+	}},
 }
 
 // honeypotText: words beside a control telling people to leave it alone.
@@ -481,7 +494,7 @@ var honeypotClass = regexp.MustCompile(`(?i)(^|[\s_-])(honeypot|honey|hpot|hp|oh
 // hiddenUtilityClass: utility classes that CSS frameworks define as
 // display:none or visually hidden. They show a wrapper is hidden even when
 // the stylesheet is not loaded (static extraction, saved pages).
-var hiddenUtilityClass = regexp.MustCompile(`(?i)(^|\s)(hidden|hide|d-none|is-hidden|u-hidden|visually-hidden|visuallyhidden|sr-only|screen-reader-text|screen-reader-only|invisible|display-none|hidden-field|offscreen|off-screen)(\s|$)`)
+var hiddenUtilityClass = regexp.MustCompile(`(?i)(^|\s)(hidden|hide|d-none|is-hidden|u-hidden|visually-hidden|visuallyhidden|sr-only|screen-reader-text|screen-reader-only|invisible|display-none|none|nodisplay|no-display|hidden-field|offscreen|off-screen)(\s|$)`)
 
 // captchaClass: wrappers of captcha widgets; their response fields are the
 // widget's bookkeeping (system-token), not honeypots, although they are
