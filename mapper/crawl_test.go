@@ -7,6 +7,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/frontlatch/frontlatch/mapper/extract"
 	"github.com/frontlatch/frontlatch/shared"
 	"github.com/google/go-cmp/cmp"
 )
@@ -71,13 +72,7 @@ func TestFormlessGroups(t *testing.T) {
 // A form that exists only once "Book now" is clicked is found through
 // topology's safe exploration, and only with it.
 func TestRevealedModal(t *testing.T) {
-	home := page("Acme Dental", `<h1>Acme Dental</h1><button type="button" id="open" aria-haspopup="dialog">Book now</button><div id="slot"></div>
-<script>document.getElementById("open").addEventListener("click", function () {
-  document.getElementById("slot").innerHTML = '<div role="dialog" aria-modal="true" aria-label="Book an appointment"><h2>Book an appointment</h2>' +
-  '<form id="appt" action="/appointments" method="post"><label for="n">Name</label><input id="n" name="name" autocomplete="name" required>' +
-  '<label for="p">Phone</label><input id="p" name="phone" type="tel" required><label for="d">Date</label><input id="d" name="date" type="date">' +
-  '<button type="submit">Request appointment</button></form></div>';
-});</script>`)
+	home := page("Acme Dental", `<h1>Acme Dental</h1>`+bookNowModal)
 	srv := serveSite(t, site{pages: map[string]string{"/": home}})
 	for _, explore := range []bool{true, false} {
 		g := mapTest(t, srv.URL+"/", func(o *Options) { o.NoExplore = !explore })
@@ -85,6 +80,42 @@ func TestRevealedModal(t *testing.T) {
 		if want := map[bool]int{true: 1, false: 0}[explore]; got != want {
 			t.Errorf("explore=%v: %d actions %+v, want %d", explore, got, summaryOf(g), want)
 		}
+	}
+}
+
+// bookNowModal is a "Book now" button whose booking form exists only
+// once it is clicked.
+const bookNowModal = `<button type="button" id="open" aria-haspopup="dialog">Book now</button><div id="slot"></div>
+<script>document.getElementById("open").addEventListener("click", function () {
+  document.getElementById("slot").innerHTML = '<div role="dialog" aria-modal="true" aria-label="Book an appointment"><h2>Book an appointment</h2>' +
+  '<form id="appt" action="/appointments" method="post"><label for="n">Name</label><input id="n" name="name" autocomplete="name" required>' +
+  '<label for="p">Phone</label><input id="p" name="phone" type="tel" required><label for="d">Date</label><input id="d" name="date" type="date">' +
+  '<button type="submit">Request appointment</button></form></div>';
+});</script>`
+
+// Pages beyond the entry page are explored when the link that led there
+// named an action; a page reached only through the navigation is not.
+func TestRevealBeyondEntryPage(t *testing.T) {
+	cases := []struct {
+		name, path, text string
+		want             int
+	}{
+		{"link names an action", "/visit/", "Book an appointment", 1},
+		{"path names an action", "/appointments/", "Visit us", 1},
+		{"plain navigation", "/visit/", "Our practice", 0},
+	}
+	for _, tc := range cases {
+		t.Run(tc.name, func(t *testing.T) {
+			pages := map[string]string{
+				"/":     page("Acme Dental", `<h1>Acme Dental</h1><nav><a href="`+tc.path+`">`+tc.text+`</a></nav>`),
+				tc.path: page("Acme Dental", `<h1>Visit us</h1>`+bookNowModal),
+			}
+			srv := serveSite(t, site{pages: pages})
+			g := mapTest(t, srv.URL+"/", func(o *Options) { o.NoExplore = false })
+			if got := len(g.Actions); got != tc.want {
+				t.Errorf("%d actions %+v, want %d", got, summaryOf(g), tc.want)
+			}
+		})
 	}
 }
 
@@ -153,6 +184,34 @@ func TestPageBudget(t *testing.T) {
 			}
 			if tc.left == nil && strings.Contains(notes, "not opened") {
 				t.Errorf("notes %q: nothing should be left out", notes)
+			}
+		})
+	}
+}
+
+// Only pages that may hide an action are worth a second load.
+func TestWorthRevealing(t *testing.T) {
+	shown := &extract.Page{Forms: []extract.Form{{Visible: true}}}
+	closed := &extract.Page{Forms: []extract.Form{{Visible: true}, {Visible: false}}}
+	closedGroup := &extract.Page{Groups: []extract.Form{{Visible: false, Formless: true, Index: -1}}}
+	cases := []struct {
+		name  string
+		entry bool
+		score int
+		p     *extract.Page
+		want  bool
+	}{
+		{"entry page", true, 0, shown, true},
+		{"link named an action", false, scoreTextIntent, shown, true},
+		{"path named an action", false, scorePathIntent, shown, true},
+		{"navigation page, forms shown", false, scoreOtherPage, shown, false},
+		{"navigation page, a closed form", false, scoreOtherPage, closed, true},
+		{"navigation page, a closed formless group", false, scoreOtherPage, closedGroup, true},
+	}
+	for _, tc := range cases {
+		t.Run(tc.name, func(t *testing.T) {
+			if got := worthRevealing(tc.entry, tc.score, tc.p); got != tc.want {
+				t.Errorf("worthRevealing = %v, want %v", got, tc.want)
 			}
 		})
 	}

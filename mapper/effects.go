@@ -37,6 +37,32 @@ var wordings = []wording{
 	{shared.EffectSubscribesToMarketing, []string{"subscribe to our newsletter", "sign up to our newsletter", "join our mailing list"}, 0.5},
 }
 
+// reversalWording is what an action's own text says about undoing it.
+// Irreversibility wins when both appear ("free cancellation up to 24 hours
+// before; the deposit is non-refundable"): the owner must not be told an
+// action can be taken back when part of it cannot.
+var reversalWording = []struct {
+	rev     shared.Reversible
+	phrases []string
+}{
+	{shared.ReversibleFalse, []string{"non-refundable", "non refundable", "nonrefundable", "no refunds", "cannot be cancelled", "cannot be canceled", "can't be cancelled", "can't be canceled", "no cancellations", "all sales are final", "all bookings are final", "nicht stornierbar", "keine erstattung", "non remboursable", "no reembolsable", "non rimborsabile", "niet restitueerbaar"}},
+	{shared.ReversibleTrue, []string{"cancel at any time", "cancel anytime", "cancel any time", "free cancellation", "cancel or reschedule", "cancel or change", "reschedule or cancel", "change or cancel", "you can cancel", "cancel free of charge", "unsubscribe at any time", "kostenlos stornieren", "jederzeit stornieren", "annulation gratuite", "annuler à tout moment", "cancelación gratuita", "cancellazione gratuita", "gratis annuleren"}},
+}
+
+// reversibility reads whether an action can be undone from its own text;
+// unknown when the text says nothing either way.
+func reversibility(text string) (shared.Reversible, string) {
+	t := strings.ToLower(text)
+	for _, w := range reversalWording {
+		for _, p := range w.phrases {
+			if strings.Contains(t, p) {
+				return w.rev, p
+			}
+		}
+	}
+	return shared.ReversibleUnknown, ""
+}
+
 // paymentFieldMarks name controls through which money moves.
 var paymentFieldMarks = []string{"_wpcf7_stripe_payment_intent", "stripe", "cc-number", "card-number", "cardnumber", "card_number", "payment_intent", "paypal"}
 
@@ -130,7 +156,8 @@ func (b *builder) sideEffects(c effectContext) shared.SideEffects {
 		}
 		add(shared.EffectUnknown, "", false, 0.2, shared.MethodDefaulted, why)
 	}
-	se := shared.SideEffects{Effects: effs, Reversible: shared.ReversibleUnknown}
+	rev, revPhrase := reversibility(c.text)
+	se := shared.SideEffects{Effects: effs, Reversible: rev}
 	se.ChargesMoney = has[shared.EffectChargesPayment]
 	se.CreatesObligation = has[shared.EffectBooksAppointment] || has[shared.EffectPlacesOrder] || has[shared.EffectChargesPayment]
 	se.TransmitsPii = c.vendor != nil || c.mailto != "" || c.phoneOnly
@@ -140,8 +167,11 @@ func (b *builder) sideEffects(c effectContext) shared.SideEffects {
 		}
 	}
 	se.Summary = summarize(effs, se)
-	se.Provenance = b.prov(shared.MethodInferred, effectsConfidence(effs),
-		"NOT owner-confirmed — this is the mapper's reading of the action and must be confirmed before any live execution")
+	ev := "NOT owner-confirmed — this is the mapper's reading of the action and must be confirmed before any live execution"
+	if revPhrase != "" {
+		ev += "; reversible " + string(rev) + ": the text says “" + revPhrase + "”"
+	}
+	se.Provenance = b.prov(shared.MethodInferred, effectsConfidence(effs), ev)
 	return se
 }
 

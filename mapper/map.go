@@ -72,7 +72,10 @@ func Map(ctx context.Context, rawURL string, opts Options) (*shared.ActionGraph,
 			}
 		}
 		opened++
-		obs, err := observe(ctx, browser, next.url, o, opened == 1 && !o.NoExplore)
+		entry, score := opened == 1, next.score
+		obs, err := observe(ctx, browser, next.url, o, func(p *extract.Page) bool {
+			return !o.NoExplore && worthRevealing(entry, score, p)
+		})
 		if err != nil {
 			if opened == 1 {
 				return nil, fmt.Errorf("mapper: the entry page did not load: %w", err)
@@ -193,9 +196,9 @@ func readPage(ctx context.Context, page *rod.Page, o Options) (*observation, err
 	return &observation{url: p.URL, states: []*extract.Page{p}, tools: tools}, nil
 }
 
-// observe opens url in browser, extracts it, and when explore is set
-// reveals modals and "Book now" triggers through topology.
-func observe(ctx context.Context, browser *rod.Browser, u string, o Options, explore bool) (*observation, error) {
+// observe opens url in browser, extracts it, and when explore says the
+// page is worth it reveals modals and "Book now" triggers through topology.
+func observe(ctx context.Context, browser *rod.Browser, u string, o Options, explore func(*extract.Page) bool) (*observation, error) {
 	pctx, cancel := context.WithTimeout(ctx, o.PageTimeout)
 	defer cancel()
 	page, err := topology.OpenPage(pctx, browser, u, topology.Options{
@@ -214,7 +217,7 @@ func observe(ctx context.Context, browser *rod.Browser, u string, o Options, exp
 	if err != nil {
 		return nil, err
 	}
-	if explore {
+	if explore(obs.states[0]) {
 		obs.states = append(obs.states, reveal(pctx, browser, u, o)...)
 	}
 	return obs, nil

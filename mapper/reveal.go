@@ -18,6 +18,26 @@ const (
 	revealMaxDepth  = 1
 )
 
+// worthRevealing says whether a crawled page is worth exploring, which
+// costs a second load and a few clicks. The entry page always is: its
+// header carries the site-wide "Book now". Another page is when the link
+// that led there named an action (a booking page whose form opens from a
+// button) or when it already holds a form that is not shown (a closed
+// modal or tab); a team or news page is not.
+func worthRevealing(entry bool, linkScore int, p *extract.Page) bool {
+	if entry || linkScore >= scorePathIntent {
+		return true
+	}
+	for _, fs := range [][]extract.Form{p.Forms, p.Groups} {
+		for _, f := range fs {
+			if !f.Visible {
+				return true
+			}
+		}
+	}
+	return false
+}
+
 // reveal clicks the page's safe triggers through topology's exploration
 // (it never clicks submit, payment, auth or destructive controls) and
 // extracts each new state it reaches while that state is live. A failed
