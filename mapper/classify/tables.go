@@ -456,14 +456,15 @@ var fieldRules = []fieldRule{
 	// vehicle") is, in a customer's form, what they ask the business to
 	// work on. Weaker than the defining words above, and only for choices:
 	// as free text the same words ask for a description.
+	// Not "category": in a contact form a category list is the subject.
 	{semantic: shared.SemanticServiceRequested, controls: kindSelect, strength: 0.7, pos: []pat{
-		{"en", `\b(type|kind|sort|category) of\b|\bcategory\b`},
-		{"de", `\bart (des|der)\b|kategorie`},
-		{"es", `\btipo de\b|categoría`},
-		{"fr", `\btype de\b|catégorie`},
-		{"it", `\btipo di\b|categoria`},
-		{"pt", `\btipo de\b|categoria`},
-		{"nl", `\bsoort\b|categorie`},
+		{"en", `\b(type|kind|sort) of\b`},
+		{"de", `\bart (des|der)\b`},
+		{"es", `\btipo de\b`},
+		{"fr", `\btype de\b`},
+		{"it", `\btipo di\b`},
+		{"pt", `\btipo de\b`},
+		{"nl", `\bsoort\b`},
 	}},
 }
 
