@@ -159,10 +159,7 @@ func (b *builder) attachLinks() {
 		if l.sameSite && b.visited[canonicalPage(l.href)] || l.vendor != nil && b.embedded(l.vendor) {
 			continue
 		}
-		part := slugify(hostOf(l.href) + "-" + pathOf(l.href))
-		if l.vendor != nil {
-			part = slugify(l.vendor.name)
-		}
+		part := linkOutPart(l)
 		d, isNew := b.draftFor("linkout|"+l.key, l.kind, clip(firstNonEmpty(l.text, kindLabel(l.kind)), 120), l.pages[0], part)
 		if isNew {
 			d.action.Provenance = ptr(b.prov(shared.MethodParsedHTML, confLinkOutDoor, "link text “"+l.text+"” points to "+l.href))
@@ -278,4 +275,20 @@ func (b *builder) addLinkDoors(d *draft, l *linkDoor, m shared.AccessMethod) {
 			Provenance: b.prov(shared.MethodParsedHTML, conf, loc.Value),
 		}, page)
 	}
+}
+
+// linkOutPart names a link-out door in its action id: the vendor, else the
+// path for a page of this site ("members-book"), else the other site's
+// host and path — never this site's own host, which the id already says.
+func linkOutPart(l *linkDoor) string {
+	switch {
+	case l.vendor != nil:
+		return slugify(l.vendor.name)
+	case l.sameSite:
+		if p := slugify(pathOf(l.href)); p != "" {
+			return p
+		}
+		return "home"
+	}
+	return slugify(hostOf(l.href) + "-" + pathOf(l.href))
 }

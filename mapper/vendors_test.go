@@ -136,3 +136,25 @@ func TestPhoneDoorPlacement(t *testing.T) {
 		})
 	}
 }
+
+// A link-out door's part of the action id names what it leads to, never
+// this site's own host (the id already starts with the site).
+func TestLinkOutPart(t *testing.T) {
+	cases := []struct {
+		name string
+		l    linkDoor
+		want string
+	}{
+		{"page of this site", linkDoor{href: "http://127.0.0.1:8080/members/book/", sameSite: true}, "members-book"},
+		{"home page of this site", linkDoor{href: "https://acme.example/", sameSite: true}, "home"},
+		{"another site", linkDoor{href: "https://bookings.example.net/acme"}, "bookings-example-net-acme"},
+		{"a vendor", linkDoor{href: "https://calendly.com/acme/30min", vendor: &vendor{name: "Calendly"}}, "calendly"},
+	}
+	for _, tc := range cases {
+		t.Run(tc.name, func(t *testing.T) {
+			if got := linkOutPart(&tc.l); got != tc.want {
+				t.Errorf("linkOutPart = %q, want %q", got, tc.want)
+			}
+		})
+	}
+}
