@@ -20,6 +20,9 @@ const (
 	scorePathIntent = 8
 	scoreRichKind   = 3
 	scoreOtherPage  = 1
+	// A same-site page shown in an iframe is part of the page a person
+	// sees (an embedded booking or contact page): read it early.
+	scoreFrame = scoreTextIntent
 )
 
 // pageExtensions are the path extensions of pages (no extension is a page too).
@@ -28,12 +31,8 @@ var pageExtensions = map[string]bool{"": true, ".html": true, ".htm": true, ".ph
 // scoreLink returns the URL of a same-site page link and how likely it
 // leads to an action; 0 means do not follow (another site, a file).
 func scoreLink(site *url.URL, l extract.Link) (string, int) {
-	u, err := url.Parse(l.Href)
-	if err != nil || !sameSite(site, u) {
-		return "", 0
-	}
-	u.Fragment = ""
-	if !pageExtensions[strings.ToLower(path.Ext(u.Path))] {
+	u, ok := sitePage(site, l.Href)
+	if !ok {
 		return "", 0
 	}
 	score := scoreOtherPage
@@ -48,6 +47,28 @@ func scoreLink(site *url.URL, l extract.Link) (string, int) {
 		score += scoreRichKind
 	}
 	return u.String(), score
+}
+
+// scoreFrameSrc returns the URL of a same-site page shown in an iframe and
+// its crawl score; 0 for a frame of another site (a vendor widget, read
+// as an opaque door) or a file.
+func scoreFrameSrc(site *url.URL, f extract.Frame) (string, int) {
+	u, ok := sitePage(site, f.Src)
+	if !ok {
+		return "", 0
+	}
+	return u.String(), scoreFrame
+}
+
+// sitePage parses href as a page of site, fragment dropped; false for
+// another site or a file that is not a page.
+func sitePage(site *url.URL, href string) (*url.URL, bool) {
+	u, err := url.Parse(href)
+	if err != nil || !sameSite(site, u) {
+		return nil, false
+	}
+	u.Fragment = ""
+	return u, pageExtensions[strings.ToLower(path.Ext(u.Path))]
 }
 
 // queue is a priority queue of pages to visit: best score first, then the

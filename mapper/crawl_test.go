@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"net/http"
 	"net/http/httptest"
+	"os"
 	"strings"
 	"testing"
 
@@ -186,6 +187,24 @@ func TestPageBudget(t *testing.T) {
 				t.Errorf("notes %q: nothing should be left out", notes)
 			}
 		})
+	}
+}
+
+// A same-site page shown in an iframe is part of what a person sees: its
+// form is mapped even when no link leads to it and the budget is tight.
+func TestSameSiteFrame(t *testing.T) {
+	pages := map[string]string{
+		"/":                   page("Acme", `<h1>Acme</h1><a href="/team/">Our team</a><a href="/news/">News</a><iframe src="/embed/enquiry.html" title="Enquiry"></iframe>`),
+		"/embed/enquiry.html": page("Enquiry", contactForm),
+		"/team/":              page("Team", "<h1>Team</h1>"),
+		"/news/":              page("News", "<h1>News</h1>"),
+	}
+	g := mapSite(t, site{pages: pages}, func(o *Options) { o.MaxPages = 2 })
+	if os.Getenv("MAPPER_STATIC") != "" {
+		t.Skip("MapHTML reads one document")
+	}
+	if len(g.Actions) != 1 || g.Actions[0].Kind != shared.KindContact {
+		t.Fatalf("actions %+v, want the framed contact form", summaryOf(g))
 	}
 }
 

@@ -91,6 +91,11 @@ func Map(ctx context.Context, rawURL string, opts Options) (*shared.ActionGraph,
 				fr.push(u, score)
 			}
 		}
+		for _, f := range obs.states[0].Frames {
+			if u, score := scoreFrameSrc(site, f); score > 0 {
+				fr.push(u, score)
+			}
+		}
 	}
 	for {
 		left, ok := fr.pop()
