@@ -160,7 +160,9 @@ func runSite(ctx context.Context, b *rod.Browser, name, url string) (SiteResult,
 	sr.Actions, sr.Complete, sr.Mappability = rep.Actions, rep.Complete, rep.Mappability
 	// The report's tallies count actions per reason: the roadmap figure.
 	sr.Missing, sr.Blockers = rep.MissingTally, rep.BlockerTally
-	sr.Found, sr.Missed, sr.Extra = agree(expected, g.Actions)
+	var pairs []pair
+	sr.Found, sr.Missed, sr.Extra, pairs = agree(expected, g.Actions)
+	sr.RequiredNamed, sr.RequiredFound, sr.RequiredExtra, sr.RequiredDiffs = agreeRequired(pairs)
 
 	pages := actionPages(url, g)
 	sr.Pages = len(pages)
@@ -191,10 +193,16 @@ func describeAction(a shared.Action) string {
 	return fmt.Sprintf("%s via %s (%s)", a.Kind, strings.Join(doors, ","), a.ID)
 }
 
+// pair is an expected action and the mapped action that agrees with it.
+type pair struct {
+	expected fixtures.ExpectedAction
+	action   shared.Action
+}
+
 // agree pairs each expected action with at most one mapped action of the same
 // kind sharing at least one door method. What pairs is found; expected
 // actions left over are missed; mapped ones left over are extra.
-func agree(expected []fixtures.ExpectedAction, actions []shared.Action) (found, missed, extra []string) {
+func agree(expected []fixtures.ExpectedAction, actions []shared.Action) (found, missed, extra []string, pairs []pair) {
 	found, missed, extra = []string{}, []string{}, []string{}
 	used := make([]bool, len(actions))
 	for _, e := range expected {
@@ -211,13 +219,61 @@ func agree(expected []fixtures.ExpectedAction, actions []shared.Action) (found, 
 		}
 		used[match] = true
 		found = append(found, describeExpected(e))
+		pairs = append(pairs, pair{e, actions[match]})
 	}
 	for i, a := range actions {
 		if !used[i] {
 			extra = append(extra, describeAction(a))
 		}
 	}
-	return found, missed, extra
+	return found, missed, extra, pairs
+}
+
+// agreeRequired compares, for each found action, the meanings of the fields
+// SITE.md says a person must fill with those of the mapped action's required
+// agent-fillable inputs, as multisets: named counts the judged ones, found
+// those the mapper gave the same meaning, extra the mapped ones no judgement
+// names. diffs says what differed, per action.
+func agreeRequired(pairs []pair) (named, found, extra int, diffs []string) {
+	diffs = []string{}
+	for _, p := range pairs {
+		want := map[shared.SemanticType]int{}
+		for _, s := range p.expected.Required {
+			want[s]++
+		}
+		named += len(p.expected.Required)
+		var surplus []string
+		for _, in := range p.action.Inputs {
+			if !in.Required || !in.AgentFillable {
+				continue
+			}
+			if want[in.Semantic] > 0 {
+				want[in.Semantic]--
+				found++
+				continue
+			}
+			extra++
+			surplus = append(surplus, string(in.Semantic)+" ("+in.Name+")")
+		}
+		var lacking []string
+		for _, s := range p.expected.Required {
+			if want[s] > 0 {
+				want[s]--
+				lacking = append(lacking, string(s))
+			}
+		}
+		if len(lacking)+len(surplus) > 0 {
+			d := string(p.expected.Kind) + ":"
+			if len(lacking) > 0 {
+				d += " missing " + strings.Join(lacking, ", ")
+			}
+			if len(surplus) > 0 {
+				d += " extra " + strings.Join(surplus, ", ")
+			}
+			diffs = append(diffs, d)
+		}
+	}
+	return named, found, extra, diffs
 }
 
 func sharesDoor(doors []shared.AccessMethod, access []shared.Access) bool {
@@ -317,6 +373,9 @@ func (r *Results) add(sr SiteResult) {
 	r.Agreement.Found += len(sr.Found)
 	r.Agreement.Missed += len(sr.Missed)
 	r.Agreement.Extra += len(sr.Extra)
+	r.Agreement.RequiredNamed += sr.RequiredNamed
+	r.Agreement.RequiredFound += sr.RequiredFound
+	r.Agreement.RequiredExtra += sr.RequiredExtra
 	r.Performance.MapSeconds += sr.WallSeconds
 	r.Performance.FloorSeconds += sr.FloorSeconds
 	r.Sites = append(r.Sites, sr)
@@ -327,6 +386,8 @@ func (r *Results) finish() {
 	r.ActionCompleteness = ratio(r.ActionsComplete, r.ActionsDetected)
 	r.Agreement.Recall = ratio(r.Agreement.Found, r.Agreement.Named)
 	r.Agreement.Precision = ratio(r.Agreement.Found, r.Agreement.Found+r.Agreement.Extra)
+	r.Agreement.RequiredRecall = ratio(r.Agreement.RequiredFound, r.Agreement.RequiredNamed)
+	r.Agreement.RequiredPrecision = ratio(r.Agreement.RequiredFound, r.Agreement.RequiredFound+r.Agreement.RequiredExtra)
 	r.Performance.MapSeconds = round(r.Performance.MapSeconds)
 	r.Performance.FloorSeconds = round(r.Performance.FloorSeconds)
 	if r.Performance.FloorSeconds > 0 {

@@ -42,10 +42,56 @@ func TestAgree(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			f, m, e := agree(tt.expected, tt.actions)
+			f, m, e, _ := agree(tt.expected, tt.actions)
 			got := []int{len(f), len(m), len(e)}
 			if diff := cmp.Diff([]int{tt.found, tt.missed, tt.extra}, got); diff != "" {
 				t.Errorf("agree (found, missed, extra) (-want +got):\n%s", diff)
+			}
+		})
+	}
+}
+
+// Required fields agree as multisets of meanings; only required inputs an
+// agent fills count on the mapped side.
+func TestAgreeRequired(t *testing.T) {
+	input := func(name string, s shared.SemanticType, required, fillable bool) shared.Input {
+		return shared.Input{Name: name, Type: "text", Semantic: s, Required: required, AgentFillable: fillable}
+	}
+	judged := func(s ...shared.SemanticType) fixtures.ExpectedAction {
+		return fixtures.ExpectedAction{Kind: shared.KindBooking, Required: s}
+	}
+	mapped := func(ins ...shared.Input) shared.Action {
+		a := shared.NewAction("a", shared.KindBooking, "a", "http://x/")
+		a.Inputs = ins
+		return a
+	}
+	tests := []struct {
+		name                string
+		p                   pair
+		named, found, extra int
+		diffs               []string
+	}{
+		{"same meanings", pair{judged(shared.SemanticPersonName, shared.SemanticPhone),
+			mapped(input("name", shared.SemanticPersonName, true, true), input("phone", shared.SemanticPhone, true, true), input("notes", shared.SemanticMessage, false, true))},
+			2, 2, 0, []string{}},
+		{"wrong meaning", pair{judged(shared.SemanticPersonName, shared.SemanticPreferredTimeWindow),
+			mapped(input("name", shared.SemanticPersonName, true, true), input("when", shared.SemanticDate, true, true))},
+			2, 1, 1, []string{"booking: missing preferred-time-window extra date (when)"}},
+		{"a honeypot is not a required field", pair{judged(shared.SemanticEmail),
+			mapped(input("email", shared.SemanticEmail, true, true), input("website", shared.SemanticHoneypot, true, false))},
+			1, 1, 0, []string{}},
+		{"two of one meaning", pair{judged(shared.SemanticPhone, shared.SemanticPhone),
+			mapped(input("phone", shared.SemanticPhone, true, true))},
+			2, 1, 0, []string{"booking: missing phone"}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			n, f, e, d := agreeRequired([]pair{tt.p})
+			if diff := cmp.Diff([]int{tt.named, tt.found, tt.extra}, []int{n, f, e}); diff != "" {
+				t.Errorf("(named, found, extra) (-want +got):\n%s", diff)
+			}
+			if diff := cmp.Diff(tt.diffs, d); diff != "" {
+				t.Errorf("diffs (-want +got):\n%s", diff)
 			}
 		})
 	}
@@ -62,7 +108,7 @@ func TestRatioOfEmptySetIsZero(t *testing.T) {
 
 func TestResultsAggregate(t *testing.T) {
 	r := &Results{MissingTally: map[string]int{}, BlockerTally: map[string]int{}}
-	r.add(SiteResult{Site: "a", Actions: 2, Complete: 1, Missing: map[string]int{"inputs.no_contact_channel": 1}, Named: []string{"x"}, Found: []string{"x"}})
+	r.add(SiteResult{Site: "a", Actions: 2, Complete: 1, Missing: map[string]int{"inputs.no_contact_channel": 1}, Named: []string{"x"}, Found: []string{"x"}, RequiredNamed: 3, RequiredFound: 2, RequiredExtra: 2})
 	r.add(SiteResult{Site: "b", Actions: 0, Complete: 0, Named: []string{}, Extra: []string{}})
 	r.add(SiteResult{Site: "c", Actions: 1, Complete: 0, Missing: map[string]int{"inputs.no_contact_channel": 1}, Named: []string{"y"}, Missed: []string{"y"}, Extra: []string{"z"}})
 	r.finish()
@@ -72,7 +118,8 @@ func TestResultsAggregate(t *testing.T) {
 		Tally                                   map[string]int
 		Agreement                               Agreement
 	}{3, 1, 3, 1, 0.3333, 0.3333, map[string]int{"inputs.no_contact_channel": 2},
-		Agreement{Named: 2, Found: 1, Missed: 1, Extra: 1, Recall: 0.5, Precision: 0.5}}
+		Agreement{Named: 2, Found: 1, Missed: 1, Extra: 1, Recall: 0.5, Precision: 0.5,
+			RequiredNamed: 3, RequiredFound: 2, RequiredExtra: 2, RequiredRecall: 0.6667, RequiredPrecision: 0.5}}
 	got := want
 	got.Sites, got.WithComplete, got.Detected, got.Complete = r.SiteCount, r.SitesWithCompleteAction, r.ActionsDetected, r.ActionsComplete
 	got.SiteMap, got.ActionComp, got.Tally, got.Agreement = r.SiteMappability, r.ActionCompleteness, r.MissingTally, r.Agreement

@@ -60,6 +60,16 @@ type Agreement struct {
 	// Recall is Found / Named; Precision is Found / (Found + Extra).
 	Recall    float64 `json:"recall"`
 	Precision float64 `json:"precision"`
+	// RequiredNamed counts the fields SITE.md says a person must fill in
+	// the found actions; RequiredFound those the mapper marks required with
+	// the same meaning; RequiredExtra the required agent-fillable inputs it
+	// mapped that no judgement names. RequiredRecall is Found / Named,
+	// RequiredPrecision Found / (Found + Extra).
+	RequiredNamed     int     `json:"requiredNamed"`
+	RequiredFound     int     `json:"requiredFound"`
+	RequiredExtra     int     `json:"requiredExtra"`
+	RequiredRecall    float64 `json:"requiredRecall"`
+	RequiredPrecision float64 `json:"requiredPrecision"`
 }
 
 // Performance holds the speed figures, each a ratio measured in the same run
@@ -103,6 +113,12 @@ type SiteResult struct {
 	Found  []string `json:"found"`
 	Missed []string `json:"missed"`
 	Extra  []string `json:"extra"`
+	// Required fields of the found actions against SITE.md (see Agreement);
+	// RequiredDiffs says, per action, what was missing or extra.
+	RequiredNamed int      `json:"requiredNamed"`
+	RequiredFound int      `json:"requiredFound"`
+	RequiredExtra int      `json:"requiredExtra"`
+	RequiredDiffs []string `json:"requiredDiffs"`
 	// Graph is the mapped Action Graph, canonical, as written to out/<site>/graph.json.
 	Graph json.RawMessage `json:"graph,omitempty"`
 }

@@ -22,6 +22,11 @@ func PrintTable(w io.Writer, r *Results) {
 			topCodes(s.Missing, 2), topCodes(s.Blockers, 2), s.WallSeconds, s.FloorSeconds, s.MapToFloor)
 	}
 	tw.Flush()
+	for _, s := range r.Sites {
+		for _, d := range s.RequiredDiffs {
+			fmt.Fprintf(w, "required fields of %s %s\n", s.Site, d)
+		}
+	}
 	fmt.Fprintln(w)
 	fmt.Fprintf(w, "site mappability     %.1f%%  (%d of %d sites yield at least one complete action)\n",
 		100*r.SiteMappability, r.SitesWithCompleteAction, r.SiteCount)
@@ -29,6 +34,8 @@ func PrintTable(w io.Writer, r *Results) {
 		100*r.ActionCompleteness, r.ActionsComplete, r.ActionsDetected)
 	fmt.Fprintf(w, "agreement with SITE.md  found %d of %d named (recall %.2f), %d extra (precision %.2f)\n",
 		r.Agreement.Found, r.Agreement.Named, r.Agreement.Recall, r.Agreement.Extra, r.Agreement.Precision)
+	fmt.Fprintf(w, "required fields         %d of %d named found with their meaning (recall %.2f), %d extra (precision %.2f)\n",
+		r.Agreement.RequiredFound, r.Agreement.RequiredNamed, r.Agreement.RequiredRecall, r.Agreement.RequiredExtra, r.Agreement.RequiredPrecision)
 	fmt.Fprintf(w, "missing-reason tally %s\n", topCodes(r.MissingTally, 0))
 	fmt.Fprintf(w, "blocker tally        %s\n", topCodes(r.BlockerTally, 0))
 	p := r.Performance
