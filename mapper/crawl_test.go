@@ -210,8 +210,16 @@ func TestSameSiteFrame(t *testing.T) {
 
 // Only pages that may hide an action are worth a second load.
 func TestWorthRevealing(t *testing.T) {
-	shown := &extract.Page{Forms: []extract.Form{{Visible: true}}}
-	closed := &extract.Page{Forms: []extract.Form{{Visible: true}, {Visible: false}}}
+	contact := extract.Form{Visible: true, Heading: "Contact us", Submits: []extract.Submit{{Tag: "button", Type: "submit", Text: "Send message", Visible: true}},
+		Fields: []extract.Field{
+			{Tag: "input", Type: "text", Name: "name", Label: "Your name", LabelSource: extract.LabelFor},
+			{Tag: "input", Type: "email", Name: "email", Label: "Email", LabelSource: extract.LabelFor},
+			{Tag: "textarea", Type: "textarea", Name: "message", Label: "Message", LabelSource: extract.LabelFor},
+		}}
+	search := extract.Form{Visible: true, Fields: []extract.Field{{Tag: "input", Type: "search", Name: "q", Label: "Search"}}}
+	shown := &extract.Page{Forms: []extract.Form{search}}
+	showsAction := &extract.Page{Forms: []extract.Form{search, contact}}
+	closed := &extract.Page{Forms: []extract.Form{search, {Visible: false}}}
 	closedGroup := &extract.Page{Groups: []extract.Form{{Visible: false, Formless: true, Index: -1}}}
 	cases := []struct {
 		name  string
@@ -220,9 +228,10 @@ func TestWorthRevealing(t *testing.T) {
 		p     *extract.Page
 		want  bool
 	}{
-		{"entry page", true, 0, shown, true},
+		{"entry page", true, 0, showsAction, true},
 		{"link named an action", false, scoreTextIntent, shown, true},
 		{"path named an action", false, scorePathIntent, shown, true},
+		{"link named an action, its form is shown", false, scoreTextIntent, showsAction, false},
 		{"navigation page, forms shown", false, scoreOtherPage, shown, false},
 		{"navigation page, a closed form", false, scoreOtherPage, closed, true},
 		{"navigation page, a closed formless group", false, scoreOtherPage, closedGroup, true},

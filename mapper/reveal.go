@@ -20,22 +20,27 @@ const (
 
 // worthRevealing says whether a crawled page is worth exploring, which
 // costs a second load and a few clicks. The entry page always is: its
-// header carries the site-wide "Book now". Another page is when the link
-// that led there named an action (a booking page whose form opens from a
-// button) or when it already holds a form that is not shown (a closed
-// modal or tab); a team or news page is not.
+// header carries the site-wide "Book now". Another page is when it holds a
+// form that is not shown (a closed modal or tab), or when the link that
+// led there named an action and the page shows no form for one (a booking
+// page whose form opens from a button); a page already showing its
+// booking form, or a team or news page, is not.
 func worthRevealing(entry bool, linkScore int, p *extract.Page) bool {
-	if entry || linkScore >= scorePathIntent {
+	if entry {
 		return true
 	}
+	showsAction := false
 	for _, fs := range [][]extract.Form{p.Forms, p.Groups} {
-		for _, f := range fs {
-			if !f.Visible {
+		for i := range fs {
+			if !fs[i].Visible {
 				return true
+			}
+			if r, _ := (classifier{}).form(p, &fs[i]); r.CustomerAction {
+				showsAction = true
 			}
 		}
 	}
-	return false
+	return linkScore >= scorePathIntent && !showsAction
 }
 
 // reveal clicks the page's safe triggers through topology's exploration
