@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"io"
 	"math"
+	"math/rand/v2"
 	"net/http"
 	"net/http/httptest"
 	"os"
@@ -78,6 +79,10 @@ type Figures struct {
 	PerType              map[string]TypePRF `json:"perType"`
 	TopFieldConfusions   []string           `json:"topFieldConfusions"`
 	TopFormConfusions    []string           `json:"topFormConfusions"`
+	// Intervals95 are 95% bootstrap intervals (pages resampled, see
+	// bootstrap) of fieldAccuracy, customerActionF1 and honeypotRecall: how
+	// far the figure could move on another sample of pages like these.
+	Intervals95 map[string][2]float64 `json:"intervals95"`
 }
 
 // PRF is precision, recall and F1 of a binary decision.
@@ -291,7 +296,52 @@ func (c *Counts) figures() Figures {
 	}
 	f.TopFieldConfusions = top(c.Confusions, 15)
 	f.TopFormConfusions = top(c.PurposeConfusions, 15)
+	f.Intervals95 = bootstrap(c.tallies, bootstrapRounds)
 	return f
+}
+
+// bootstrapRounds resamples; the seed is fixed so a run is reproducible.
+const (
+	bootstrapRounds = 2000
+	bootstrapSeed   = 2016
+)
+
+// bootstrap resamples pages with replacement and returns the 2.5th and
+// 97.5th percentiles of each headline figure. Pages, not fields, are the
+// unit: the fields of one page share a site's habits, so treating them as
+// independent would claim more certainty than the data holds.
+func bootstrap(pages []tally, rounds int) map[string][2]float64 {
+	out := map[string][2]float64{}
+	if len(pages) == 0 {
+		return out
+	}
+	rng := rand.New(rand.NewPCG(bootstrapSeed, uint64(len(pages))))
+	// A resample with nothing to score (no honeypot drawn) says nothing
+	// about that figure and is left out of its distribution.
+	var fields, f1, hp []float64
+	for range rounds {
+		var sum tally
+		for range pages {
+			sum = sum.plus(pages[rng.IntN(len(pages))])
+		}
+		if sum.fieldsScored > 0 {
+			fields = append(fields, ratio(sum.fieldsRight, sum.fieldsScored))
+		}
+		if sum.tp+sum.fp+sum.fn > 0 {
+			f1 = append(f1, prf(sum.tp, sum.fp, sum.fn).F1)
+		}
+		if sum.honeypots > 0 {
+			hp = append(hp, ratio(sum.honeypotsFound, sum.honeypots))
+		}
+	}
+	for name, xs := range map[string][]float64{"fieldAccuracy": fields, "customerActionF1": f1, "honeypotRecall": hp} {
+		if len(xs) == 0 {
+			continue
+		}
+		sort.Float64s(xs)
+		out[name] = [2]float64{xs[len(xs)*25/1000], xs[(len(xs)*975+999)/1000-1]}
+	}
+	return out
 }
 
 func top(m map[string]int, n int) []string {

@@ -167,3 +167,38 @@ func TestSplitIsStable(t *testing.T) {
 		t.Error("split depends on the directory")
 	}
 }
+
+// Bootstrap intervals hold the point figure, are reproducible, collapse
+// when every page agrees, and leave out a figure with nothing to score.
+func TestBootstrap(t *testing.T) {
+	perfect := []tally{{fieldsScored: 3, fieldsRight: 3, tp: 1}, {fieldsScored: 2, fieldsRight: 2, tp: 1}}
+	if diff := cmp.Diff(map[string][2]float64{"fieldAccuracy": {1, 1}, "customerActionF1": {1, 1}}, bootstrap(perfect, 200)); diff != "" {
+		t.Errorf("all pages right (-want +got):\n%s", diff)
+	}
+	var mixed []tally
+	var sum tally
+	for i := range 40 {
+		p := tally{fieldsScored: 4, fieldsRight: 4 - i%3, tp: i % 2, fn: (i + 1) % 2, honeypots: i % 5 / 4, honeypotsFound: i % 10 / 9}
+		mixed = append(mixed, p)
+		sum = sum.plus(p)
+	}
+	got := bootstrap(mixed, 500)
+	if diff := cmp.Diff(got, bootstrap(mixed, 500)); diff != "" {
+		t.Errorf("two runs differ (-first +second):\n%s", diff)
+	}
+	point := map[string]float64{
+		"fieldAccuracy":    ratio(sum.fieldsRight, sum.fieldsScored),
+		"customerActionF1": prf(sum.tp, sum.fp, sum.fn).F1,
+		"honeypotRecall":   ratio(sum.honeypotsFound, sum.honeypots),
+	}
+	for name, p := range point {
+		iv, ok := got[name]
+		if !ok {
+			t.Errorf("no interval for %s", name)
+			continue
+		}
+		if !(iv[0] <= p && p <= iv[1] && iv[0] < iv[1]) {
+			t.Errorf("%s: interval %v is not a spread around the point figure %v", name, iv, p)
+		}
+	}
+}

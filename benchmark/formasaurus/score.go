@@ -65,6 +65,24 @@ type Counts struct {
 	PurposeConfusions            map[string]int
 	explain                      io.Writer
 	page                         string
+	// tallies holds each page's share of the headline counts, for the
+	// bootstrap intervals (figures).
+	tallies []tally
+}
+
+// tally is one page's share of the counts behind the headline figures.
+type tally struct{ fieldsScored, fieldsRight, tp, fp, fn, honeypots, honeypotsFound int }
+
+func (c *Counts) tally() tally {
+	return tally{c.FieldsScored, c.FieldsRight, c.TP, c.FP, c.FN, c.Honeypots, c.HoneypotsFound}
+}
+
+func (t tally) minus(u tally) tally {
+	return tally{t.fieldsScored - u.fieldsScored, t.fieldsRight - u.fieldsRight, t.tp - u.tp, t.fp - u.fp, t.fn - u.fn, t.honeypots - u.honeypots, t.honeypotsFound - u.honeypotsFound}
+}
+
+func (t tally) plus(u tally) tally {
+	return tally{t.fieldsScored + u.fieldsScored, t.fieldsRight + u.fieldsRight, t.tp + u.tp, t.fp + u.fp, t.fn + u.fn, t.honeypots + u.honeypots, t.honeypotsFound + u.honeypotsFound}
 }
 
 type typeCount struct{ tp, fp, fn int }
@@ -145,6 +163,8 @@ func align(p Page, dropped []bool, found []extract.Form) ([]int, int) {
 func (c *Counts) scorePage(p Page, dropped []bool, ep *extract.Page) {
 	c.Pages++
 	c.page = p.File
+	before := c.tally()
+	defer func() { c.tallies = append(c.tallies, c.tally().minus(before)) }()
 	idx, nDropped := align(p, dropped, ep.Forms)
 	c.FormsDropped += nDropped
 	for i, label := range p.Forms {

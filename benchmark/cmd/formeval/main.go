@@ -110,6 +110,13 @@ func printSummary(w io.Writer, rep *formasaurus.Report) {
 		fmt.Fprintf(w, "%-8s %6d %6d %9.3f %8d %9.3f %8.3f %8.3f %6.3f %8.3f\n", k, f.Pages, f.PagesFailed+f.PagesStaticFallback, f.FieldAccuracy, f.FieldsScored,
 			f.UnknownLabelAccuracy, f.HoneypotRecall, f.PurposeAccuracy, f.CustomerAction.F1, f.CustomerActionStrict.F1)
 	}
+	for _, k := range []string{"all", "dev", "holdout"} {
+		if f, ok := rep.Splits[k]; ok {
+			iv := f.Intervals95
+			fmt.Fprintf(w, "%-8s 95%% bootstrap intervals: fields %s, customer-action F1 %s, honeypot recall %s\n", k,
+				interval(iv, "fieldAccuracy"), interval(iv, "customerActionF1"), interval(iv, "honeypotRecall"))
+		}
+	}
 	if f, ok := rep.Splits["all"]; ok {
 		if f.PagesStaticFallback > 0 {
 			fmt.Fprintf(w, "%d pages the browser could not render were scored from their markup\n", f.PagesStaticFallback)
@@ -117,4 +124,12 @@ func printSummary(w io.Writer, rep *formasaurus.Report) {
 		fmt.Fprintf(w, "field confusions: %s\n", strings.Join(f.TopFieldConfusions, ", "))
 		fmt.Fprintf(w, "form confusions: %s\n", strings.Join(f.TopFormConfusions, ", "))
 	}
+}
+
+func interval(iv map[string][2]float64, name string) string {
+	v, ok := iv[name]
+	if !ok {
+		return "-"
+	}
+	return fmt.Sprintf("[%.3f, %.3f]", v[0], v[1])
 }
