@@ -212,7 +212,7 @@ var fieldRules = []fieldRule{
 	}},
 	{semantic: shared.SemanticPhone, controls: kindText, strength: 1, pos: []pat{
 		{"en", `phone|\btel\b|\btel\.|telephone|mobile|\bcell\b|cellphone|\bgsm\b|contact number|phone number|\bph($|[^\p{L}])|\bmob\b|\bwhats[ -]?app`},
-		{"de", `telefon|handy|mobil|rufnummer|tel\.?-?nr`},
+		{"de", `telefon|handy|\bmobil(\b|telefon|nummer|funk|nr)|rufnummer|tel\.?-?nr`},
 		{"es", `teléfono|telefono|móvil|movil|celular`},
 		{"fr", `téléphone|telephone|portable|mobile`},
 		{"it", `telefono|cellulare|recapito telefonico`},
@@ -360,7 +360,7 @@ var fieldRules = []fieldRule{
 		{"he", `שם מלא|^שם$|^השם$|שמך|שם ושם משפחה|שם פרטי ושם משפחה`},
 		{"vi", `họ (và )?tên|tên`},
 		{"id", `nama\b`},
-	}, neg: []pat{{"en", `company|business|user|nick|file|screen|domain|account|product|event|pet|list|street|city|town|web|site|page|host|server|shop|store|brand|job`}, {"pl", `nazwa (firmy|użytkownika)`},
+	}, neg: []pat{{"en", `company|business|user|nick|file|screen|domain|account|product|event|pet|list|street|city|town|web|site|page|host|server|shop|store|brand|job|hotel|restaurant|venue|school|organi[sz]ation|club|team|property|building`}, {"pl", `nazwa (firmy|użytkownika)`},
 		{"sv", `butik|produkt|domän|fil(namn)?\b`}, {"da", `butik|produkt|domæne|fil(navn)?\b`}, {"no", `butikk|produkt|domene|fil(navn)?\b`}, {"fi", `tuote|kauppa|kaupan|verkkotunnu|tiedosto`},
 		{"cs", `produkt|obchod|doméno|soubor`}, {"hu", `termék|bolt|üzlet|fájl`}, {"ro", `produs|magazin|fi[șş]ier`},
 		{"el", `προ[ϊι][όο]ν|καταστ[ήη]ματ`}, {"ar", `المنتج|المتجر`}, {"fa", `محصول|فروشگاه`}, {"he", `מוצר|חנות`}, {"vi", `sản phẩm|cửa hàng|tên miền`}, {"id", `produk|toko|domain`}}},
@@ -636,7 +636,7 @@ var fieldRules = []fieldRule{
 		{"he", `תאריך`},
 		{"vi", `ngày`},
 		{"id", `tanggal|tgl\b`},
-	}, neg: []pat{{"en", `update|\bdata\b|candidate|validate|\btime[ -]?zone`}}},
+	}, neg: []pat{{"en", `update|candidate|validate|\btime[ -]?zone|(personal|your|my|customer|user|account) data|\bdata (protection|privacy|processing|policy|usage|sharing|consent)`}}},
 	{semantic: shared.SemanticTime, controls: kindText | kindSelect, strength: 1, pos: []pat{
 		{"en", `\btime\b|\bhour\b|o'clock|\bhh[ -]?:[ -]?mm`},
 		{"de", `uhrzeit|\bzeit\b|uhr\b`},
