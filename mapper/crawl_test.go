@@ -219,8 +219,9 @@ func TestWorthRevealing(t *testing.T) {
 	search := extract.Form{Visible: true, Fields: []extract.Field{{Tag: "input", Type: "search", Name: "q", Label: "Search"}}}
 	shown := &extract.Page{Forms: []extract.Form{search}}
 	showsAction := &extract.Page{Forms: []extract.Form{search, contact}}
-	closed := &extract.Page{Forms: []extract.Form{search, {Visible: false}}}
-	closedGroup := &extract.Page{Groups: []extract.Form{{Visible: false, Formless: true, Index: -1}}}
+	hiddenContact := contact
+	hiddenContact.Visible = false
+	closed := &extract.Page{Forms: []extract.Form{search, hiddenContact}}
 	cases := []struct {
 		name  string
 		entry bool
@@ -232,9 +233,8 @@ func TestWorthRevealing(t *testing.T) {
 		{"link named an action", false, scoreTextIntent, shown, true},
 		{"path named an action", false, scorePathIntent, shown, true},
 		{"link named an action, its form is shown", false, scoreTextIntent, showsAction, false},
-		{"navigation page, forms shown", false, scoreOtherPage, shown, false},
-		{"navigation page, a closed form", false, scoreOtherPage, closed, true},
-		{"navigation page, a closed formless group", false, scoreOtherPage, closedGroup, true},
+		{"navigation page", false, scoreOtherPage, shown, false},
+		{"link named an action, its form is in a closed modal", false, scoreTextIntent, closed, false},
 	}
 	for _, tc := range cases {
 		t.Run(tc.name, func(t *testing.T) {

@@ -20,27 +20,26 @@ const (
 
 // worthRevealing says whether a crawled page is worth exploring, which
 // costs a second load and a few clicks. The entry page always is: its
-// header carries the site-wide "Book now". Another page is when it holds a
-// form that is not shown (a closed modal or tab), or when the link that
-// led there named an action and the page shows no form for one (a booking
-// page whose form opens from a button); a page already showing its
-// booking form, or a team or news page, is not.
+// header carries the site-wide "Book now". Another page is when the link
+// that led there named an action and no form in its document, shown or
+// hidden, is one (a booking page whose form a button builds). A form
+// already in the document is read closed or open, so a page holding one,
+// or a team or news page, is not explored again.
 func worthRevealing(entry bool, linkScore int, p *extract.Page) bool {
 	if entry {
 		return true
 	}
-	showsAction := false
+	if linkScore < scorePathIntent {
+		return false
+	}
 	for _, fs := range [][]extract.Form{p.Forms, p.Groups} {
 		for i := range fs {
-			if !fs[i].Visible {
-				return true
-			}
 			if r, _ := (classifier{}).form(p, &fs[i]); r.CustomerAction {
-				showsAction = true
+				return false
 			}
 		}
 	}
-	return linkScore >= scorePathIntent && !showsAction
+	return true
 }
 
 // reveal clicks the page's safe triggers through topology's exploration
