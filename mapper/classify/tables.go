@@ -90,6 +90,8 @@ var notOurs = []fieldRule{
 		{"id", `nama pengguna|kata sandi|cari\b|pencarian|kode keamanan|kode verifikasi|kode (kupon|promo|voucher)|^jumlah$|jenis kelamin`},
 	}, neg: []pat{
 		{"en", `e-?mail`}, // "login e-mail" is an email
+		// a postcode or address look-up asks for the postcode
+		{"en", `(post ?code|postal code|zip( code)?|address) ?(search|look ?up|finder)`},
 	}},
 }
 
@@ -211,7 +213,7 @@ var fieldRules = []fieldRule{
 		{"id", `situs|laman web|alamat web`},
 	}},
 	{semantic: shared.SemanticPhone, controls: kindText, strength: 1, pos: []pat{
-		{"en", `phone|\btel\b|\btel\.|telephone|mobile|\bcell\b|cellphone|\bgsm\b|contact number|phone number|\bph($|[^\p{L}])|\bmob\b|\bwhats[ -]?app`},
+		{"en", `phone|\btel\b|\btel\.|telephone|mobile|\bcell\b|cellphone|\bgsm\b|contact number|phone number|\bph($|[^\p{L}])|\bmob\b|\bwhats[ -]?app|\bsms\b`},
 		{"de", `telefon|handy|\bmobil(\b|telefon|nummer|funk|nr)|rufnummer|tel\.?-?nr`},
 		{"es", `teléfono|telefono|móvil|movil|celular`},
 		{"fr", `téléphone|telephone|portable|mobile`},
@@ -902,7 +904,7 @@ var purposeWords = []purposeRule{
 		{"ro", `suna[țţt]i-m[ăa]|apel invers`}, {"el", `καλ[έε]στε με`}, {"ar", `اتصل بي|معاودة الاتصال|طلب اتصال`}, {"fa", `درخواست تماس`}, {"he", `חזרו אליי|חזור אליי|שיחה חוזרת`}, {"vi", `gọi lại`}, {"id", `telepon balik|minta ditelepon`},
 	}},
 	{PurposeEnquiry, []pat{
-		{"en", `enquir|inquir|request (more )?info|more information|ask (a|us) question|get in touch`},
+		{"en", `enquir|inquir|request (more )?info|more information|ask (a|us) question|get in touch|register (your )?interest|expression of interest`},
 		{"de", `anfrage|anfragen`}, {"es", `solicitud de información|más información|solicitar información`}, {"fr", `demande d'information|renseignement`},
 		{"it", `richiesta (di )?informazioni|informazioni`}, {"pt", `pedido de informação|mais informações|solicitar informações`}, {"nl", `aanvraag|informatie aanvragen`}, {"ru", `заявк|запрос`},
 		{"pl", `zapytanie`}, {"tr", `bilgi talebi`}, {"ja", `資料請求`}, {"zh", `咨询|詢問`}, {"ko", `상담`},
