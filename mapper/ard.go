@@ -134,10 +134,13 @@ type mcpServerCard struct {
 	Endpoints []struct {
 		URL string `json:"url"`
 	} `json:"endpoints"`
-	Tools []mcpTool `json:"tools"`
+	Tools []tool `json:"tools"`
 }
 
-type mcpTool struct {
+// tool is a tool as MCP describes it: an entry of an MCP server card, or
+// (inside webmcpTool) one a page registered through WebMCP, which uses the
+// same shape.
+type tool struct {
 	Name        string          `json:"name"`
 	Title       string          `json:"title"`
 	Description string          `json:"description"`
@@ -150,6 +153,22 @@ type mcpTool struct {
 // readOnlyVerbs start the names of tools that look things up rather than
 // get something done; such tools are not customer actions.
 var readOnlyVerbs = []string{"get", "list", "check", "search", "find", "lookup", "read", "view", "show", "describe", "fetch"}
+
+// intent says which customer action a tool gets done, and the word that
+// says so; when it gets none done, why names the reason for the notes.
+func (t tool) intent() (kind shared.ActionKind, word, why string) {
+	if t.Annotations.ReadOnlyHint != nil && *t.Annotations.ReadOnlyHint || startsWithVerb(t.Name, readOnlyVerbs) {
+		return shared.KindUnknown, "", "looks things up and is not a customer action"
+	}
+	kind, word, ok := intentOfFirst(t.Name, t.Title, t.Description)
+	if !ok {
+		return shared.KindUnknown, "", "names no customer action and is left out"
+	}
+	return kind, word, ""
+}
+
+// label is what a person calls the tool's action.
+func (t tool) label() string { return clip(firstNonEmpty(t.Title, t.Description, t.Name), 120) }
 
 // addCatalogs fetches each catalog once and maps the tools of its MCP
 // server cards.
@@ -243,18 +262,13 @@ func (b *builder) addServerCard(card mcpServerCard, ev string) {
 		return
 	}
 	for _, t := range card.Tools {
-		if t.Annotations.ReadOnlyHint != nil && *t.Annotations.ReadOnlyHint || startsWithVerb(t.Name, readOnlyVerbs) {
-			b.note("MCP tool %s looks things up and is not a customer action.", t.Name)
+		kind, word, why := t.intent()
+		if why != "" {
+			b.note("MCP tool %s %s.", t.Name, why)
 			continue
 		}
-		kind, word, ok := intentOfFirst(t.Name, t.Title, t.Description)
-		if !ok {
-			b.note("MCP tool %s names no customer action and is left out.", t.Name)
-			continue
-		}
-		label := firstNonEmpty(t.Title, t.Description, t.Name)
 		page := endpoint
-		d, isNew := b.draftFor("ard|"+card.Name+"|"+t.Name, kind, clip(label, 120), b.siteURL(), slugify(t.Name))
+		d, isNew := b.draftFor("ard|"+card.Name+"|"+t.Name, kind, t.label(), b.siteURL(), slugify(t.Name))
 		sub := shared.Submission{Transport: shared.TransportJSONEndpoint, Endpoint: strPtr(endpoint), Enctype: ptr("application/json")}
 		d.addDoor("ard", shared.Access{Method: shared.AccessDocumentedEndpoint, URL: page, Submission: &sub,
 			Provenance: b.prov(shared.MethodParsedArdCatalog, confCatalogAction, ev+"; MCP tool "+t.Name)}, page)

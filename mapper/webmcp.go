@@ -23,14 +23,8 @@ func WebMCPInitScript() string { return webmcpInitScript }
 
 // webmcpTool is one tool a page registered, as the init script recorded it.
 type webmcpTool struct {
-	Where       string          `json:"where"` // "document" or "navigator"
-	Name        string          `json:"name"`
-	Title       string          `json:"title"`
-	Description string          `json:"description"`
-	InputSchema json.RawMessage `json:"inputSchema"`
-	Annotations struct {
-		ReadOnlyHint *bool `json:"readOnlyHint"`
-	} `json:"annotations"`
+	Where string `json:"where"` // "document" or "navigator"
+	tool
 }
 
 // readWebMCPTools reads the tools recorded on a live page; none when the
@@ -67,17 +61,12 @@ func (b *builder) addWebMCPTools(pageURL string, tools []webmcpTool) {
 			b.note("a WebMCP tool with an invalid name %q on %s is left out.", t.Name, b.relPath(pageURL))
 			continue
 		}
-		if t.Annotations.ReadOnlyHint != nil && *t.Annotations.ReadOnlyHint || startsWithVerb(t.Name, readOnlyVerbs) {
-			b.note("WebMCP tool %s on %s is read-only and is not a customer action.", t.Name, b.relPath(pageURL))
+		kind, word, why := t.intent()
+		if why != "" {
+			b.note("WebMCP tool %s on %s %s.", t.Name, b.relPath(pageURL), why)
 			continue
 		}
-		kind, word, ok := intentOfFirst(t.Name, t.Title, t.Description)
-		if !ok {
-			b.note("WebMCP tool %s on %s names no customer action and is left out.", t.Name, b.relPath(pageURL))
-			continue
-		}
-		label := firstNonEmpty(t.Title, t.Description, t.Name)
-		d, isNew := b.draftFor("webmcp|"+t.Name, kind, clip(label, 120), pageURL, slugify(t.Name))
+		d, isNew := b.draftFor("webmcp|"+t.Name, kind, t.label(), pageURL, slugify(t.Name))
 		ev := t.Where + ".modelContext.registerTool({name: \"" + t.Name + "\"})"
 		d.addDoor("webmcp|"+t.Name, shared.Access{
 			Method: shared.AccessWebMCPTool, URL: pageURL,
