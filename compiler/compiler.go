@@ -105,26 +105,25 @@ func formatNames() []string {
 // ParseFormat returns the format named s, or a *FormatError wrapping
 // ErrUnknownFormat.
 func ParseFormat(s string) (Format, error) {
-	if spec, ok := lookup(Format(s)); ok {
-		return spec.format, nil
-	}
-	return "", &FormatError{Format: s}
+	spec, err := lookup(Format(s))
+	return spec.format, err
 }
 
-func lookup(f Format) (formatSpec, bool) {
+// lookup returns the spec of format f, or a *FormatError.
+func lookup(f Format) (formatSpec, error) {
 	for _, spec := range formatTable {
 		if spec.format == f {
-			return spec, true
+			return spec, nil
 		}
 	}
-	return formatSpec{}, false
+	return formatSpec{}, &FormatError{Format: string(f)}
 }
 
 // FileNames returns the files format f writes, its primary file first.
 func FileNames(f Format) ([]string, error) {
-	spec, ok := lookup(f)
-	if !ok {
-		return nil, &FormatError{Format: string(f)}
+	spec, err := lookup(f)
+	if err != nil {
+		return nil, err
 	}
 	names := make([]string, len(spec.files))
 	for i, fs := range spec.files {
@@ -136,11 +135,7 @@ func FileNames(f Format) ([]string, error) {
 // Compile returns the primary file of format f for g: the tools/list result
 // for FormatMCP, the registerTool script for FormatWebMCP, and so on.
 func Compile(g *shared.ActionGraph, f Format, opts Options) ([]byte, error) {
-	spec, ok := lookup(f)
-	if !ok {
-		return nil, &FormatError{Format: string(f)}
-	}
-	p, err := newPlan(g, opts)
+	spec, p, err := prepare(g, f, opts)
 	if err != nil {
 		return nil, err
 	}
@@ -149,11 +144,7 @@ func Compile(g *shared.ActionGraph, f Format, opts Options) ([]byte, error) {
 
 // CompileFormat returns every file of format f for g, keyed by file name.
 func CompileFormat(g *shared.ActionGraph, f Format, opts Options) (map[string][]byte, error) {
-	spec, ok := lookup(f)
-	if !ok {
-		return nil, &FormatError{Format: string(f)}
-	}
-	p, err := newPlan(g, opts)
+	spec, p, err := prepare(g, f, opts)
 	if err != nil {
 		return nil, err
 	}
@@ -177,6 +168,17 @@ func CompileAll(g *shared.ActionGraph, opts Options) (map[string][]byte, error) 
 		}
 	}
 	return out, nil
+}
+
+// prepare finds format f and plans g's tools, in that order: an unknown
+// format is reported before anything is read from the graph.
+func prepare(g *shared.ActionGraph, f Format, opts Options) (formatSpec, *plan, error) {
+	spec, err := lookup(f)
+	if err != nil {
+		return spec, nil, err
+	}
+	p, err := newPlan(g, opts)
+	return spec, p, err
 }
 
 func buildFiles(p *plan, spec formatSpec, out map[string][]byte) error {
