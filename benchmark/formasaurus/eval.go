@@ -211,9 +211,9 @@ func Run(ctx context.Context, c *Corpus, o Options) (*Report, error) {
 					}
 					rep.Failures = append(rep.Failures, p.File+": "+firstLine(err.Error())+" (scored from its markup)")
 				}
-				dropped := DroppedForms(raw)
+				r := read(p, DroppedForms(raw), ep)
 				for _, k := range []string{"all", p.Split} {
-					counts[k].scorePage(p, dropped, ep)
+					counts[k].scorePage(r)
 				}
 				mu.Unlock()
 			}

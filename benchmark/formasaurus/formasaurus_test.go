@@ -91,7 +91,7 @@ func TestScoring(t *testing.T) {
 		{Tag: "textarea", Type: "textarea", Name: "msg"},
 	}}
 	search := extract.Form{Visible: true, Fields: []extract.Field{{Type: "search", Name: "q"}}}
-	c.scorePage(page, nil, &extract.Page{Forms: []extract.Form{contact, search, {}}})
+	c.scorePage(read(page, nil, &extract.Page{Forms: []extract.Form{contact, search, {}}}))
 	f := c.figures()
 	if f.FieldsScored != 4 || f.FieldsRight != 4 || f.Honeypots != 1 || f.HoneypotRecall != 1 || f.UnknownLabelFields != 1 || f.UnknownLabelAccuracy != 1 {
 		t.Errorf("field figures = %+v", f)

@@ -159,39 +159,67 @@ func align(p Page, dropped []bool, found []extract.Form) ([]int, int) {
 	return out, nDropped
 }
 
-// scorePage adds one page's scores to c.
-func (c *Counts) scorePage(p Page, dropped []bool, ep *extract.Page) {
-	c.Pages++
-	c.page = p.File
-	before := c.tally()
-	defer func() { c.tallies = append(c.tallies, c.tally().minus(before)) }()
+// reading is one page's labelled forms lined up with the forms found and
+// classified, once: each split the page belongs to scores the same reading.
+type reading struct {
+	page    Page
+	dropped int // labelled forms the parser never builds
+	forms   []labelledForm
+}
+
+// labelledForm is one scored label and, when aligned, its form's
+// classification.
+type labelledForm struct {
+	index   int    // position among the page's labelled forms
+	label   string // simplified form label
+	aligned bool
+	form    extract.Form
+	fields  []classify.FieldResult
+	purpose classify.FormResult
+}
+
+// read aligns and classifies the labelled forms of p found in ep.
+func read(p Page, dropped []bool, ep *extract.Page) reading {
 	idx, nDropped := align(p, dropped, ep.Forms)
-	c.FormsDropped += nDropped
+	r := reading{page: p, dropped: nDropped}
 	for i, label := range p.Forms {
 		if s, ok := simplifyForm[label]; ok {
 			label = s
 		}
-		if label == "X" || label == "-" {
+		if label == "X" || label == "-" || i < len(dropped) && dropped[i] {
 			continue
 		}
-		if i < len(dropped) && dropped[i] {
-			continue
+		lf := labelledForm{index: i, label: label, aligned: idx[i] >= 0}
+		if lf.aligned {
+			lf.form = ep.Forms[idx[i]]
+			lf.fields = classify.Fields(lf.form, ep)
+			lf.purpose = classify.FormWith(lf.form, ep, lf.fields)
 		}
+		r.forms = append(r.forms, lf)
+	}
+	return r
+}
+
+// scorePage adds one page's scores to c.
+func (c *Counts) scorePage(r reading) {
+	c.Pages++
+	c.page = r.page.File
+	before := c.tally()
+	defer func() { c.tallies = append(c.tallies, c.tally().minus(before)) }()
+	c.FormsDropped += r.dropped
+	for _, lf := range r.forms {
 		c.FormsLabelled++
-		if idx[i] < 0 {
+		if !lf.aligned {
 			c.FormsUnaligned++
 			continue
 		}
 		c.FormsAligned++
-		form := ep.Forms[idx[i]]
-		fields := classify.Fields(form, ep)
-		fr := classify.FormWith(form, ep, fields)
-		c.scoreForm(label, fr)
-		if c.explain != nil && !contains(formPurposes[label], fr.Purpose) {
-			fmt.Fprintf(c.explain, "FORM %s #%d want %s got %s %v | heading=%q submits=%v fields=%d\n", p.File, i, label, fr.Purpose, fr.Evidence, form.Heading, submitTexts(form), len(form.Fields))
+		c.scoreForm(lf.label, lf.purpose)
+		if c.explain != nil && !contains(formPurposes[lf.label], lf.purpose.Purpose) {
+			fmt.Fprintf(c.explain, "FORM %s #%d want %s got %s %v | heading=%q submits=%v fields=%d\n", r.page.File, lf.index, lf.label, lf.purpose.Purpose, lf.purpose.Evidence, lf.form.Heading, submitTexts(lf.form), len(lf.form.Fields))
 		}
-		if i < len(p.Fields) {
-			c.scoreFields(p.Fields[i], form, fields)
+		if lf.index < len(r.page.Fields) {
+			c.scoreFields(r.page.Fields[lf.index], lf.form, lf.fields)
 		}
 	}
 }
