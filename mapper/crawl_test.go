@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"net/http"
 	"net/http/httptest"
+	"net/url"
 	"os"
 	"strings"
 	"testing"
@@ -236,10 +237,19 @@ func TestWorthRevealing(t *testing.T) {
 		{"navigation page", false, scoreOtherPage, shown, false},
 		{"link named an action, its form is in a closed modal", false, scoreTextIntent, closed, false},
 	}
+	site, _ := url.Parse("https://acme.example/")
 	for _, tc := range cases {
 		t.Run(tc.name, func(t *testing.T) {
-			if got := worthRevealing(tc.entry, tc.score, tc.p); got != tc.want {
-				t.Errorf("worthRevealing = %v, want %v", got, tc.want)
+			// whether the page shows an action is what mapping its forms said
+			page := *tc.p
+			page.URL = site.String()
+			page.Forms = append([]extract.Form(nil), page.Forms...)
+			for i := range page.Forms {
+				page.Forms[i].Index = i // as the extractor numbers them
+			}
+			shows := newBuilder(testOptions().withDefaults(), site, classifier{}).addForms(&page, "")
+			if got := worthRevealing(tc.entry, tc.score, shows); got != tc.want {
+				t.Errorf("worthRevealing = %v (page shows an action: %v), want %v", got, shows, tc.want)
 			}
 		})
 	}

@@ -17,8 +17,10 @@ const (
 	confToolDoor     = 0.95
 )
 
-// addForms maps every customer-action form and formless group of a page.
-func (b *builder) addForms(p *extract.Page, challenge string) {
+// addForms maps every customer-action form and formless group of a page
+// and reports whether it held any (a form hosted by a third party counts:
+// it is mapped as that vendor's door).
+func (b *builder) addForms(p *extract.Page, challenge string) (anyAction bool) {
 	all := make([]*extract.Form, 0, len(p.Forms)+len(p.Groups))
 	for i := range p.Forms {
 		all = append(all, &p.Forms[i])
@@ -34,6 +36,7 @@ func (b *builder) addForms(p *extract.Page, challenge string) {
 		}
 		b.seenForms[inst] = true
 		if v := b.formHost(f); v != nil {
+			anyAction = true
 			continue // a third-party form inside the page is recorded as its vendor's door
 		}
 		reading, fields := b.cls.form(p, f)
@@ -46,8 +49,10 @@ func (b *builder) addForms(p *extract.Page, challenge string) {
 			}
 			continue
 		}
+		anyAction = true
 		b.addForm(p, f, reading, fields, pageBar)
 	}
+	return anyAction
 }
 
 // formHost returns the form-hosting vendor a form posts to (Jotform…).

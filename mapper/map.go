@@ -72,10 +72,7 @@ func Map(ctx context.Context, rawURL string, opts Options) (*shared.ActionGraph,
 			}
 		}
 		opened++
-		entry, score := opened == 1, next.score
-		obs, err := observe(ctx, browser, next.url, o, func(p *extract.Page) bool {
-			return !o.NoExplore && worthRevealing(entry, score, p)
-		})
+		obs, err := observe(ctx, browser, next.url, o)
 		if err != nil {
 			if opened == 1 {
 				return nil, fmt.Errorf("mapper: the entry page did not load: %w", err)
@@ -84,14 +81,19 @@ func Map(ctx context.Context, rawURL string, opts Options) (*shared.ActionGraph,
 			continue
 		}
 		refs = append(refs, ardFromLinkHeader(site, header)...)
-		b.addObservation(obs, header)
-		refs = append(refs, ardFromLinkRels(obs.states[0])...)
-		for _, l := range obs.states[0].Links {
+		showsAction := b.addObservation(obs, header)
+		if !o.NoExplore && worthRevealing(opened == 1, next.score, showsAction) {
+			for _, st := range reveal(ctx, browser, next.url, o) {
+				b.addForms(st, challengeOf(header))
+			}
+		}
+		refs = append(refs, ardFromLinkRels(obs.page)...)
+		for _, l := range obs.page.Links {
 			if u, score := scoreLink(site, l); score > 0 {
 				fr.push(u, score)
 			}
 		}
-		for _, f := range obs.states[0].Frames {
+		for _, f := range obs.page.Frames {
 			if u, score := scoreFrameSrc(site, f); score > 0 {
 				fr.push(u, score)
 			}
@@ -131,7 +133,7 @@ func MapPage(ctx context.Context, page *rod.Page, opts Options) (*shared.ActionG
 	}
 	b := newBuilder(o, site, classifier{})
 	b.addObservation(obs, nil)
-	b.addCatalogs(ctx, b.discoverCatalogs(ctx, ardFromLinkRels(obs.states[0])))
+	b.addCatalogs(ctx, b.discoverCatalogs(ctx, ardFromLinkRels(obs.page)))
 	return b.result()
 }
 
@@ -151,39 +153,41 @@ func MapHTML(pageURL string, html []byte, opts Options) (*shared.ActionGraph, er
 		return nil, fmt.Errorf("mapper: %w", err)
 	}
 	b := newBuilder(o, site, classifier{})
-	b.addObservation(&observation{url: p.URL, states: []*extract.Page{p}}, nil)
+	b.addObservation(&observation{url: p.URL, page: p}, nil)
 	for _, r := range ardFromLinkRels(p) {
 		b.note("ARD catalog %s (%s) is not fetched by MapHTML.", r.url, r.route)
 	}
 	return b.result()
 }
 
-// observation is what one page gave: its states (entry first, then each
-// state safe exploration revealed) and the WebMCP tools it registered.
+// observation is what one page gave as loaded: its document and the
+// WebMCP tools it registered.
 type observation struct {
-	url    string
-	states []*extract.Page
-	tools  []webmcpTool
+	url   string
+	page  *extract.Page
+	tools []webmcpTool
 }
 
-// addObservation maps one page. Forms are read in every state (a modal's
-// form may exist only once opened) and counted once per element; links,
-// widgets and structured data are page facts, read from the entry state.
-func (b *builder) addObservation(obs *observation, header http.Header) {
+// addObservation maps one page and reports whether its document holds a
+// form that is a customer action. Links, widgets and structured data are
+// page facts; forms a click reveals are added apart (addForms).
+func (b *builder) addObservation(obs *observation, header http.Header) (showsAction bool) {
 	b.visited[canonicalPage(obs.url)] = true
-	entry := obs.states[0]
-	challenge := ""
-	if header != nil {
-		challenge = header.Get("Cf-Mitigated")
-	}
-	for _, st := range obs.states {
-		b.addForms(st, challenge)
-	}
-	b.noteSiteName(entry)
-	b.addLinks(entry)
-	b.addVendors(entry)
-	b.addStructuredData(entry)
+	showsAction = b.addForms(obs.page, challengeOf(header))
+	b.noteSiteName(obs.page)
+	b.addLinks(obs.page)
+	b.addVendors(obs.page)
+	b.addStructuredData(obs.page)
 	b.addWebMCPTools(obs.url, obs.tools)
+	return showsAction
+}
+
+// challengeOf is the bot challenge a response announced ("" for none).
+func challengeOf(header http.Header) string {
+	if header == nil {
+		return ""
+	}
+	return header.Get("Cf-Mitigated")
 }
 
 // readPage extracts a loaded page and the WebMCP tools it registered.
@@ -198,12 +202,11 @@ func readPage(ctx context.Context, page *rod.Page, o Options) (*observation, err
 	if err != nil {
 		tools = nil // a page that broke the recorder still has its forms
 	}
-	return &observation{url: p.URL, states: []*extract.Page{p}, tools: tools}, nil
+	return &observation{url: p.URL, page: p, tools: tools}, nil
 }
 
-// observe opens url in browser, extracts it, and when explore says the
-// page is worth it reveals modals and "Book now" triggers through topology.
-func observe(ctx context.Context, browser *rod.Browser, u string, o Options, explore func(*extract.Page) bool) (*observation, error) {
+// observe opens url in browser and extracts it.
+func observe(ctx context.Context, browser *rod.Browser, u string, o Options) (*observation, error) {
 	pctx, cancel := context.WithTimeout(ctx, o.PageTimeout)
 	defer cancel()
 	page, err := topology.OpenPage(pctx, browser, u, topology.Options{
@@ -218,12 +221,5 @@ func observe(ctx context.Context, browser *rod.Browser, u string, o Options, exp
 		return nil, err
 	}
 	defer func() { _ = page.Context(context.Background()).Timeout(5 * time.Second).Close() }()
-	obs, err := readPage(pctx, page, o)
-	if err != nil {
-		return nil, err
-	}
-	if explore(obs.states[0]) {
-		obs.states = append(obs.states, reveal(pctx, browser, u, o)...)
-	}
-	return obs, nil
+	return readPage(pctx, page, o)
 }

@@ -22,24 +22,12 @@ const (
 // costs a second load and a few clicks. The entry page always is: its
 // header carries the site-wide "Book now". Another page is when the link
 // that led there named an action and no form in its document, shown or
-// hidden, is one (a booking page whose form a button builds). A form
-// already in the document is read closed or open, so a page holding one,
-// or a team or news page, is not explored again.
-func worthRevealing(entry bool, linkScore int, p *extract.Page) bool {
-	if entry {
-		return true
-	}
-	if linkScore < scorePathIntent {
-		return false
-	}
-	for _, fs := range [][]extract.Form{p.Forms, p.Groups} {
-		for i := range fs {
-			if r, _ := (classifier{}).form(p, &fs[i]); r.CustomerAction {
-				return false
-			}
-		}
-	}
-	return true
+// hidden, is one (showsAction false: a booking page whose form a button
+// builds). A form already in the document is read whether its modal is
+// open or closed, so a page holding one, or a team or news page, is not
+// explored again.
+func worthRevealing(entry bool, linkScore int, showsAction bool) bool {
+	return entry || linkScore >= scorePathIntent && !showsAction
 }
 
 // reveal clicks the page's safe triggers through topology's exploration
