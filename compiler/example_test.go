@@ -98,11 +98,6 @@ func ExampleFileNames() {
 	// Output: [webmcp.js webmcp-declarative.html webmcp-declarative.json]
 }
 
-func ExampleValidToolName() {
-	fmt.Println(compiler.ValidToolName("clinic01.booking.appointment.form"), compiler.ValidToolName("book now"))
-	// Output: true false
-}
-
 func ExampleMCPTools() {
 	g, _ := compiler.ReadGraph(graph())
 	out, _ := compiler.MCPTools(g, compiler.Options{MCPVersion: compiler.MCPVersion20251125, IncludeUnverified: true})

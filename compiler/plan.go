@@ -169,9 +169,6 @@ func httpMethod(t shared.Transport) string {
 	return ""
 }
 
-// maxToolName is the WebMCP and MCP limit on a tool name's length.
-const maxToolName = 128
-
 // doorSlug names the kind of an executable door inside a tool name.
 func doorSlug(m shared.AccessMethod) string {
 	switch m {
@@ -231,15 +228,15 @@ func doorNames(a *shared.Action) []string {
 }
 
 // toolName joins a sanitised action id and a suffix, keeping within
-// maxToolName by cutting the id and adding a hash of the whole id.
+// shared.MaxToolNameLength by cutting the id and adding a hash of the whole id.
 func toolName(id, suffix string) string {
 	base := sanitizeName(id)
 	if base == "" {
 		base = "action"
 	}
-	if len(base)+len(suffix) > maxToolName {
+	if len(base)+len(suffix) > shared.MaxToolNameLength {
 		h := "-" + shortHash(id)
-		base = base[:maxToolName-len(suffix)-len(h)] + h
+		base = base[:shared.MaxToolNameLength-len(suffix)-len(h)] + h
 	}
 	return base + suffix
 }
@@ -248,7 +245,7 @@ func sanitizeName(s string) string {
 	var b strings.Builder
 	for _, r := range s {
 		switch {
-		case r < 0x80 && nameChar(byte(r)):
+		case r < 0x80 && shared.ToolNameChar(byte(r)):
 			b.WriteRune(r)
 		case r == ':' || r == '/':
 			b.WriteByte('.')
@@ -262,23 +259,4 @@ func sanitizeName(s string) string {
 func shortHash(s string) string {
 	sum := sha256.Sum256([]byte(s))
 	return hex.EncodeToString(sum[:4])
-}
-
-// ValidToolName reports whether name satisfies the WebMCP and MCP rules:
-// 1–128 characters, each an ASCII letter or digit, "_", "-" or ".".
-func ValidToolName(name string) bool {
-	if len(name) == 0 || len(name) > maxToolName {
-		return false
-	}
-	for i := 0; i < len(name); i++ {
-		if !nameChar(name[i]) {
-			return false
-		}
-	}
-	return true
-}
-
-// nameChar is the one statement of the characters a tool name may use.
-func nameChar(c byte) bool {
-	return c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= '0' && c <= '9' || c == '_' || c == '-' || c == '.'
 }

@@ -6,6 +6,8 @@ import (
 	"os/exec"
 	"path/filepath"
 	"testing"
+
+	"github.com/frontlatch/frontlatch/shared"
 )
 
 // TestOfficialSchemas validates every output of every golden graph, with
@@ -28,7 +30,7 @@ func TestOfficialSchemas(t *testing.T) {
 						if err := v.mcpTool[ver].Validate(tool); err != nil {
 							t.Errorf("%s: tool %s is not a %s Tool: %v", file, name, ver, err)
 						}
-						if !ValidToolName(name) {
+						if !shared.ValidToolName(name) {
 							t.Errorf("%s: tool name %q breaks the naming rules", file, name)
 						}
 						checkSchemaCompiles(t, file+"/"+name, tool.(map[string]any)["inputSchema"])
@@ -79,7 +81,7 @@ func checkWebMCPTable(t *testing.T, script []byte) {
 	t.Helper()
 	for _, tool := range webmcpTable(t, script) {
 		name, _ := tool["name"].(string)
-		if !ValidToolName(name) {
+		if !shared.ValidToolName(name) {
 			t.Errorf("WebMCP tool name %q breaks the spec's rules", name)
 		}
 		if d, _ := tool["description"].(string); d == "" {

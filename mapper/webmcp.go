@@ -41,23 +41,10 @@ func readWebMCPTools(ctx context.Context, page *rod.Page, d time.Duration) ([]we
 	return tools, nil
 }
 
-// validToolName: 1–128 characters of [A-Za-z0-9_.-] (WebMCP draft).
-func validToolName(n string) bool {
-	if n == "" || len(n) > 128 {
-		return false
-	}
-	for _, r := range n {
-		if !(r == '_' || r == '.' || r == '-' || r >= 'a' && r <= 'z' || r >= 'A' && r <= 'Z' || r >= '0' && r <= '9') {
-			return false
-		}
-	}
-	return true
-}
-
 // addWebMCPTools maps tools registered imperatively on a page.
 func (b *builder) addWebMCPTools(pageURL string, tools []webmcpTool) {
 	for _, t := range tools {
-		if !validToolName(t.Name) {
+		if !shared.ValidToolName(t.Name) {
 			b.note("a WebMCP tool with an invalid name %q on %s is left out.", t.Name, b.relPath(pageURL))
 			continue
 		}

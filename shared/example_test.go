@@ -129,3 +129,8 @@ func ExampleUnions() {
 	// Validation on source: declared=DeclaredValidation inferred=InferredValidation
 	// VerificationState on status: unverified=Unverified sandbox-tested=SandboxTested verified=Verified
 }
+
+func ExampleValidToolName() {
+	fmt.Println(shared.ValidToolName("clinic01.booking.appointment.form"), shared.ValidToolName("book now"))
+	// Output: true false
+}

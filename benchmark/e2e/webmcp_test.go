@@ -164,7 +164,7 @@ func TestWebMCPScriptInChromium(t *testing.T) {
 		}
 		sort.Strings(inputs)
 		for _, tl := range tools {
-			if !compiler.ValidToolName(tl.Name) || tl.Description == "" || !tl.HasExecute {
+			if !shared.ValidToolName(tl.Name) || tl.Description == "" || !tl.HasExecute {
 				t.Errorf("tool %q: invalid name, empty description or no execute", tl.Name)
 			}
 			if diff := cmp.Diff(webmcpDictionaryMembers, tl.Keys); diff != "" {
