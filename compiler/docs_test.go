@@ -9,6 +9,8 @@ import (
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
+
+	"github.com/frontlatch/frontlatch/fixtures"
 )
 
 // generatedBlock matches one excerpt of docs/compiler.md that is real
@@ -20,7 +22,7 @@ var generatedBlock = regexp.MustCompile("(?s)<!-- generated: (\\S+) -->\n```(\\w
 // (GRAPH/VARIANT/FILE), so the docs show real output. go test -update
 // rewrites them.
 func TestDocsExcerpts(t *testing.T) {
-	path := filepath.Join(repoRoot(t), "docs", "compiler.md")
+	path := filepath.Join(fixtures.MustRepoRoot(t), "docs", "compiler.md")
 	doc, err := os.ReadFile(path)
 	if err != nil {
 		t.Fatal(err)

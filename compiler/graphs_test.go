@@ -246,7 +246,7 @@ func allEffectKinds() []shared.EffectKind {
 // clinicGraph reads the committed clinic01 fixture graph.
 func clinicGraph(t *testing.T) *shared.ActionGraph {
 	t.Helper()
-	data, err := os.ReadFile(filepath.Join(repoRoot(t), "fixtures", "graphs", "clinic01.json"))
+	data, err := os.ReadFile(filepath.Join(fixtures.MustRepoRoot(t), "fixtures", "graphs", "clinic01.json"))
 	if err != nil {
 		t.Fatalf("reading the clinic01 fixture graph: %v", err)
 	}
@@ -255,14 +255,4 @@ func clinicGraph(t *testing.T) *shared.ActionGraph {
 		t.Fatalf("clinic01 fixture graph: %v", err)
 	}
 	return g
-}
-
-// repoRoot is the Frontlatch checkout (fixtures.RepoRoot), or the test fails.
-func repoRoot(t testing.TB) string {
-	t.Helper()
-	root, err := fixtures.RepoRoot()
-	if err != nil {
-		t.Fatal(err)
-	}
-	return root
 }

@@ -3,6 +3,9 @@ package compiler
 import (
 	"bytes"
 	"encoding/json"
+	"errors"
+	"fmt"
+	"io/fs"
 	"os"
 	"path/filepath"
 	"strings"
@@ -10,11 +13,13 @@ import (
 	"testing"
 
 	"github.com/santhosh-tekuri/jsonschema/v6"
+
+	"github.com/frontlatch/frontlatch/fixtures"
 )
 
 // The official schemas are read from <repo root>/../shared/schemas, never
-// copied into the repository. Where that folder is absent the schema tests
-// skip, naming what is missing; under CI=true they fail instead.
+// copied into the repository (fixtures.NeedShared: where that folder is
+// absent the schema tests skip, naming it; under CI=true they fail).
 
 // validators are the compiled official schemas.
 type validators struct {
@@ -28,7 +33,6 @@ var (
 	validatorsOnce sync.Once
 	validatorsVal  *validators
 	validatorsErr  error
-	validatorsMiss string
 )
 
 // openAPIBases are the two OpenAPI 3.1 iterations every document must pass,
@@ -47,94 +51,75 @@ var openAPIFiles = []string{
 
 func loadSchemas(t testing.TB) *validators {
 	t.Helper()
-	validatorsOnce.Do(func() {
-		validatorsVal, validatorsMiss, validatorsErr = compileSchemas(filepath.Join(repoRoot(t), "..", "shared", "schemas"))
-	})
-	if validatorsMiss != "" {
-		if os.Getenv("CI") == "true" {
-			t.Fatalf("missing official schema %s (CI=true: the schema tests must run)", validatorsMiss)
-		}
-		t.Skipf("skipping schema validation: %s is missing (the official schemas live in ../shared/schemas beside the repository)", validatorsMiss)
-	}
+	dir := fixtures.NeedShared(t, "schemas")
+	validatorsOnce.Do(func() { validatorsVal, validatorsErr = compileSchemas(dir) })
 	if validatorsErr != nil {
 		t.Fatal(validatorsErr)
 	}
 	return validatorsVal
 }
 
-func readJSONFile(path string) (any, string, error) {
-	f, err := os.Open(path)
-	if err != nil {
-		if os.IsNotExist(err) {
-			return nil, path, nil
-		}
-		return nil, "", err
-	}
-	defer f.Close()
-	doc, err := jsonschema.UnmarshalJSON(f)
-	return doc, "", err
-}
-
-// compileSchemas compiles the schemas under dir; the middle result names
-// the first file or folder that is missing.
-func compileSchemas(dir string) (*validators, string, error) {
-	if _, err := os.Stat(dir); err != nil {
-		return nil, dir, nil
-	}
+// compileSchemas compiles the schemas under dir; a file missing from a
+// present shared/schemas folder is an error, not a skip.
+func compileSchemas(dir string) (*validators, error) {
 	v := &validators{mcpTool: map[string]*jsonschema.Schema{}, mcpList: map[string]*jsonschema.Schema{}, openapi: map[string]*jsonschema.Schema{}}
 	c := jsonschema.NewCompiler()
-	add := func(path, id string) (string, string, error) {
-		doc, miss, err := readJSONFile(path)
-		if miss != "" || err != nil {
-			return "", miss, err
+	add := func(path, id string) (string, error) {
+		f, err := os.Open(path)
+		if err != nil {
+			return "", err
+		}
+		defer f.Close()
+		doc, err := jsonschema.UnmarshalJSON(f)
+		if err != nil {
+			return "", fmt.Errorf("%s: %w", path, err)
 		}
 		if id == "" {
 			id, _ = doc.(map[string]any)["$id"].(string)
 		}
-		return id, "", c.AddResource(id, doc)
+		return id, c.AddResource(id, doc)
 	}
 	for _, ver := range []string{MCPVersion20260728, MCPVersion20251125} {
 		path := filepath.Join(dir, "mcp", ver+".schema.json")
 		// The MCP schema files have no $id: register them under their file URL.
-		u, miss, err := add(path, "file://"+filepath.ToSlash(path))
-		if miss != "" || err != nil {
-			return nil, miss, err
+		u, err := add(path, "file://"+filepath.ToSlash(path))
+		if err != nil {
+			return nil, err
 		}
 		if v.mcpTool[ver], err = c.Compile(u + "#/$defs/Tool"); err != nil {
-			return nil, "", err
+			return nil, err
 		}
 		if v.mcpList[ver], err = c.Compile(u + "#/$defs/ListToolsResult"); err != nil {
-			return nil, "", err
+			return nil, err
 		}
 	}
 	for _, f := range openAPIFiles {
-		if _, miss, err := add(filepath.Join(dir, "openapi-3.1", filepath.FromSlash(f)), ""); miss != "" || err != nil {
-			return nil, miss, err
+		if _, err := add(filepath.Join(dir, "openapi-3.1", filepath.FromSlash(f)), ""); err != nil {
+			return nil, err
 		}
 	}
 	for _, id := range openAPIBases {
 		s, err := c.Compile(id)
 		if err != nil {
-			return nil, "", err
+			return nil, err
 		}
 		v.openapi[id] = s
 	}
-	id, miss, err := add(filepath.Join(dir, "ard", "ai-catalog.schema.json"), "")
-	if miss != "" || err != nil {
-		return nil, miss, err
+	id, err := add(filepath.Join(dir, "ard", "ai-catalog.schema.json"), "")
+	if err != nil {
+		return nil, err
 	}
 	if v.ard, err = c.Compile(id); err != nil {
-		return nil, "", err
+		return nil, err
 	}
 	// Our own schema of the JSON-LD we write lives in this module.
-	id, _, err = add(filepath.Join("schemas", "jsonld.schema.json"), "")
-	if err != nil {
-		return nil, "", err
+	if id, err = add(filepath.Join("schemas", "jsonld.schema.json"), ""); err != nil {
+		return nil, err
 	}
 	if v.jsonld, err = c.Compile(id); err != nil {
-		return nil, "", err
+		return nil, err
 	}
-	return v, "", nil
+	return v, nil
 }
 
 // instance decodes output the way the validator expects (json.Number).
@@ -176,8 +161,8 @@ func webmcpTable(t *testing.T, script []byte) []map[string]any {
 	return tools
 }
 
-// TestMissingSchemasAreNamed: without the schema folder (a user's own
-// clone), loading names what is missing instead of failing obscurely.
+// TestMissingSchemasAreNamed: a schema folder with a file missing fails
+// naming the file, instead of failing obscurely.
 func TestMissingSchemasAreNamed(t *testing.T) {
 	tests := []struct {
 		name  string
@@ -189,12 +174,12 @@ func TestMissingSchemasAreNamed(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			_, miss, err := compileSchemas(tt.setup(t.TempDir()))
-			if err != nil {
-				t.Fatal(err)
+			_, err := compileSchemas(tt.setup(t.TempDir()))
+			if !errors.Is(err, fs.ErrNotExist) {
+				t.Fatalf("err = %v, want a missing file", err)
 			}
-			if !strings.HasSuffix(miss, tt.want) {
-				t.Errorf("missing = %q, want a path ending %q", miss, tt.want)
+			if !strings.Contains(err.Error(), tt.want) {
+				t.Errorf("err = %q, want it to name %q", err, tt.want)
 			}
 		})
 	}

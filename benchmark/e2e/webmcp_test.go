@@ -98,7 +98,7 @@ func TestWebMCPScriptInChromium(t *testing.T) {
 	ctx, cancel := context.WithTimeout(context.Background(), 90*time.Second)
 	defer cancel()
 
-	data, err := os.ReadFile(filepath.Join(repoRoot(t), "fixtures", "graphs", "clinic01.json"))
+	data, err := os.ReadFile(filepath.Join(fixtures.MustRepoRoot(t), "fixtures", "graphs", "clinic01.json"))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -319,14 +319,4 @@ func waitSubmission(t *testing.T, srv *fixtures.Server, n int) fixtures.Submissi
 	}
 	t.Fatal("the form's submission never reached the fixture server")
 	return fixtures.Submission{}
-}
-
-// repoRoot is the Frontlatch checkout (fixtures.RepoRoot), or the test fails.
-func repoRoot(t testing.TB) string {
-	t.Helper()
-	root, err := fixtures.RepoRoot()
-	if err != nil {
-		t.Fatal(err)
-	}
-	return root
 }
