@@ -17,9 +17,9 @@ import (
 
 // One Chromium for the whole package: launching costs far more than a test.
 var (
-	testBrowser *Browser
-	testSite    *httptest.Server
-	testSkip    string
+	testBrowser   *Browser
+	testSite      *httptest.Server
+	testLaunchErr string
 )
 
 //go:embed testdata/site
@@ -30,7 +30,7 @@ func TestMain(m *testing.M) {
 	ctx := context.Background()
 	b, err := NewBrowser(ctx, BrowserOptions{Offline: true})
 	if err != nil {
-		testSkip = err.Error()
+		testLaunchErr = err.Error()
 	} else {
 		testBrowser = b
 	}
@@ -42,11 +42,14 @@ func TestMain(m *testing.M) {
 	os.Exit(code)
 }
 
-// browserForTest returns the shared browser or skips when Chromium is absent.
+// browserForTest returns the shared browser; where Chromium is absent the
+// test is skipped (failed under CI=true), and a browser that is installed
+// but did not launch fails it.
 func browserForTest(t testing.TB) *rod.Browser {
 	t.Helper()
+	NeedChromium(t)
 	if testBrowser == nil {
-		t.Skip("chromium unavailable: " + testSkip)
+		t.Fatal("chromium did not launch: " + testLaunchErr)
 	}
 	return testBrowser.Rod
 }

@@ -3,7 +3,6 @@ package e2e
 import (
 	"context"
 	"encoding/json"
-	"errors"
 	"os"
 	"path/filepath"
 	"sort"
@@ -80,10 +79,8 @@ var webmcpDictionaryMembers = []string{"annotations", "description", "execute", 
 
 func newBrowser(t *testing.T, ctx context.Context) *topology.Browser {
 	t.Helper()
+	topology.NeedChromium(t)
 	b, err := topology.NewBrowser(ctx, topology.BrowserOptions{Offline: true})
-	if errors.Is(err, topology.ErrChromiumNotFound) && os.Getenv("CI") != "true" {
-		t.Skipf("skipping the browser test: %v", err)
-	}
 	if err != nil {
 		t.Fatalf("launching Chromium: %v", err)
 	}

@@ -38,18 +38,6 @@ func topologySite(t *testing.T) *httptest.Server {
 	return srv
 }
 
-// needChromium skips where Chromium is absent, except under CI, where the
-// Makefile installs it and a skip would hide a broken install.
-func needChromium(t *testing.T) {
-	t.Helper()
-	if _, err := topology.ResolveChromium(""); err != nil {
-		if os.Getenv("CI") == "true" {
-			t.Fatal(err)
-		}
-		t.Skip(err)
-	}
-}
-
 // validateTopology parses data as JSON and validates it against the
 // committed Topology Graph schema, returning the decoded graph.
 func validateTopology(t *testing.T, data []byte) *topology.Graph {
@@ -119,7 +107,7 @@ func TestTopologyUsage(t *testing.T) {
 
 // scan and explore --json print a graph that validates against the schema.
 func TestTopologyJSON(t *testing.T) {
-	needChromium(t)
+	topology.NeedChromium(t)
 	srv := topologySite(t)
 	tests := []struct {
 		mode      string
@@ -161,7 +149,7 @@ func hasElement(g *topology.Graph, role, name string) bool {
 // A page that cannot be loaded is the work failing (exit 1), with a message
 // naming the cause on stderr.
 func TestTopologyUnreachable(t *testing.T) {
-	needChromium(t)
+	topology.NeedChromium(t)
 	code, _, errOut := runCmd(t, "", "topology", "scan", "--offline", closedURL(t))
 	if code != exitFail {
 		t.Errorf("exit %d, want %d\nstderr:\n%s", code, exitFail, errOut)
@@ -176,7 +164,7 @@ func TestTopologyUnreachable(t *testing.T) {
 // -o writes the graph as JSON to the file (creating its directory) while
 // stdout keeps the human summary.
 func TestTopologyOutFile(t *testing.T) {
-	needChromium(t)
+	topology.NeedChromium(t)
 	srv := topologySite(t)
 	file := filepath.Join(t.TempDir(), "out", "graph.json")
 	code, out, errOut := runCmd(t, "", "topology", "scan", "--offline", srv.URL+"/", "-o", file)
