@@ -10,7 +10,7 @@ import (
 
 	"github.com/google/go-cmp/cmp"
 
-	"github.com/frontlatch/frontlatch/fixtures"
+	"github.com/frontlatch/frontlatch/fixtures/fixturestest"
 )
 
 // generatedBlock matches one excerpt of docs/compiler.md that is real
@@ -22,7 +22,7 @@ var generatedBlock = regexp.MustCompile("(?s)<!-- generated: (\\S+) -->\n```(\\w
 // (GRAPH/VARIANT/FILE), so the docs show real output. go test -update
 // rewrites them.
 func TestDocsExcerpts(t *testing.T) {
-	path := filepath.Join(fixtures.MustRepoRoot(t), "docs", "compiler.md")
+	path := filepath.Join(fixturestest.MustRepoRoot(t), "docs", "compiler.md")
 	doc, err := os.ReadFile(path)
 	if err != nil {
 		t.Fatal(err)

@@ -5,7 +5,7 @@ import (
 	"path/filepath"
 	"testing"
 
-	"github.com/frontlatch/frontlatch/fixtures"
+	"github.com/frontlatch/frontlatch/fixtures/fixturestest"
 
 	"github.com/frontlatch/frontlatch/shared"
 )
@@ -246,7 +246,7 @@ func allEffectKinds() []shared.EffectKind {
 // clinicGraph reads the committed clinic01 fixture graph.
 func clinicGraph(t *testing.T) *shared.ActionGraph {
 	t.Helper()
-	data, err := os.ReadFile(filepath.Join(fixtures.MustRepoRoot(t), "fixtures", "graphs", "clinic01.json"))
+	data, err := os.ReadFile(filepath.Join(fixturestest.MustRepoRoot(t), "fixtures", "graphs", "clinic01.json"))
 	if err != nil {
 		t.Fatalf("reading the clinic01 fixture graph: %v", err)
 	}

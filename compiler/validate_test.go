@@ -14,11 +14,11 @@ import (
 
 	"github.com/santhosh-tekuri/jsonschema/v6"
 
-	"github.com/frontlatch/frontlatch/fixtures"
+	"github.com/frontlatch/frontlatch/fixtures/fixturestest"
 )
 
 // The official schemas are read from <repo root>/../shared/schemas, never
-// copied into the repository (fixtures.NeedShared: where that folder is
+// copied into the repository (fixturestest.NeedShared: where that folder is
 // absent the schema tests skip, naming it; under CI=true they fail).
 
 // validators are the compiled official schemas.
@@ -51,7 +51,7 @@ var openAPIFiles = []string{
 
 func loadSchemas(t testing.TB) *validators {
 	t.Helper()
-	dir := fixtures.NeedShared(t, "schemas")
+	dir := fixturestest.NeedShared(t, "schemas")
 	validatorsOnce.Do(func() { validatorsVal, validatorsErr = compileSchemas(dir) })
 	if validatorsErr != nil {
 		t.Fatal(validatorsErr)

@@ -27,8 +27,8 @@
 // away, huge DOMs, cross-origin frames) end as FailedObservations within
 // their timeouts; a stuck tab is closed through the browser and replaced.
 //
-// Tests in any module that drive a browser call NeedChromium first: skipped
-// where Chromium is not installed, failed under CI=true.
+// Tests in any module that drive a browser call topologytest.NeedChromium
+// first: skipped where Chromium is not installed, failed under CI=true.
 //
 // The JSON Schema of the artifact, schemas/topology-graph.schema.json, is
 // generated from the Go types:

@@ -13,7 +13,7 @@ import (
 	"time"
 
 	"github.com/frontlatch/frontlatch/compiler"
-	"github.com/frontlatch/frontlatch/fixtures"
+	"github.com/frontlatch/frontlatch/fixtures/fixturestest"
 	"github.com/frontlatch/frontlatch/shared"
 	"github.com/google/go-cmp/cmp"
 )
@@ -104,7 +104,7 @@ func TestWebMCPScriptFillsEveryFieldKind(t *testing.T) {
 	}
 	ctx, cancel := context.WithTimeout(context.Background(), 90*time.Second)
 	defer cancel()
-	data, err := os.ReadFile(filepath.Join(fixtures.MustRepoRoot(t), "compiler", "testdata", "graphs", "doors.json"))
+	data, err := os.ReadFile(filepath.Join(fixturestest.MustRepoRoot(t), "compiler", "testdata", "graphs", "doors.json"))
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -12,8 +12,10 @@ import (
 
 	"github.com/frontlatch/frontlatch/compiler"
 	"github.com/frontlatch/frontlatch/fixtures"
+	"github.com/frontlatch/frontlatch/fixtures/fixturestest"
 	"github.com/frontlatch/frontlatch/shared"
 	"github.com/frontlatch/frontlatch/topology"
+	"github.com/frontlatch/frontlatch/topology/topologytest"
 	"github.com/go-rod/rod"
 	"github.com/go-rod/rod/lib/proto"
 	"github.com/google/go-cmp/cmp"
@@ -79,7 +81,7 @@ var webmcpDictionaryMembers = []string{"annotations", "description", "execute", 
 
 func newBrowser(t *testing.T, ctx context.Context) *topology.Browser {
 	t.Helper()
-	topology.NeedChromium(t)
+	topologytest.NeedChromium(t)
 	b, err := topology.NewBrowser(ctx, topology.BrowserOptions{Offline: true})
 	if err != nil {
 		t.Fatalf("launching Chromium: %v", err)
@@ -95,7 +97,7 @@ func TestWebMCPScriptInChromium(t *testing.T) {
 	ctx, cancel := context.WithTimeout(context.Background(), 90*time.Second)
 	defer cancel()
 
-	data, err := os.ReadFile(filepath.Join(fixtures.MustRepoRoot(t), "fixtures", "graphs", "clinic01.json"))
+	data, err := os.ReadFile(filepath.Join(fixturestest.MustRepoRoot(t), "fixtures", "graphs", "clinic01.json"))
 	if err != nil {
 		t.Fatal(err)
 	}

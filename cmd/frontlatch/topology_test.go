@@ -14,6 +14,7 @@ import (
 	sjs "github.com/santhosh-tekuri/jsonschema/v6"
 
 	"github.com/frontlatch/frontlatch/topology"
+	"github.com/frontlatch/frontlatch/topology/topologytest"
 )
 
 const topologySchema = "../../topology/schemas/topology-graph.schema.json"
@@ -107,7 +108,7 @@ func TestTopologyUsage(t *testing.T) {
 
 // scan and explore --json print a graph that validates against the schema.
 func TestTopologyJSON(t *testing.T) {
-	topology.NeedChromium(t)
+	topologytest.NeedChromium(t)
 	srv := topologySite(t)
 	tests := []struct {
 		mode      string
@@ -149,7 +150,7 @@ func hasElement(g *topology.Graph, role, name string) bool {
 // A page that cannot be loaded is the work failing (exit 1), with a message
 // naming the cause on stderr.
 func TestTopologyUnreachable(t *testing.T) {
-	topology.NeedChromium(t)
+	topologytest.NeedChromium(t)
 	code, _, errOut := runCmd(t, "", "topology", "scan", "--offline", closedURL(t))
 	if code != exitFail {
 		t.Errorf("exit %d, want %d\nstderr:\n%s", code, exitFail, errOut)
@@ -164,7 +165,7 @@ func TestTopologyUnreachable(t *testing.T) {
 // -o writes the graph as JSON to the file (creating its directory) while
 // stdout keeps the human summary.
 func TestTopologyOutFile(t *testing.T) {
-	topology.NeedChromium(t)
+	topologytest.NeedChromium(t)
 	srv := topologySite(t)
 	file := filepath.Join(t.TempDir(), "out", "graph.json")
 	code, out, errOut := runCmd(t, "", "topology", "scan", "--offline", srv.URL+"/", "-o", file)
