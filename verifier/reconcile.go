@@ -24,7 +24,9 @@ type ActionError struct {
 	Err      error
 }
 
-func (e *ActionError) Error() string { return fmt.Sprintf("verifier: action %q: %v", e.ActionID, e.Err) }
+func (e *ActionError) Error() string {
+	return fmt.Sprintf("verifier: action %q: %v", e.ActionID, e.Err)
+}
 func (e *ActionError) Unwrap() error { return e.Err }
 
 // DriftedNotePrefix begins the note of an action whose confirmation
