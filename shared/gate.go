@@ -7,8 +7,6 @@ import (
 	"reflect"
 	"strings"
 	"time"
-	"unicode"
-	"unicode/utf8"
 )
 
 // ErrUnverifiedAction is matched by every error the consent gate returns:
@@ -474,21 +472,6 @@ func isNilInterface(v any) bool {
 		return rv.IsNil()
 	}
 	return false
-}
-
-// blank reports whether s holds no visible character: it is empty, or made
-// only of spaces, control or invisible format characters (U+200B and the
-// like). Such a string shows a person nothing.
-func blank(s string) bool {
-	if !utf8.ValidString(s) {
-		return false // not blank, and the reader rejects it anyway
-	}
-	for _, r := range s {
-		if unicode.IsGraphic(r) && !unicode.IsSpace(r) {
-			return false
-		}
-	}
-	return true
 }
 
 // consentBlank reports whether a consent value shows the owner nothing: a
