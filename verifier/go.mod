@@ -7,3 +7,8 @@ replace (
 	github.com/frontlatch/frontlatch/shared => ../shared
 	github.com/frontlatch/frontlatch/topology => ../topology
 )
+
+require (
+	github.com/frontlatch/frontlatch/shared v0.0.0-00010101000000-000000000000
+	github.com/google/go-cmp v0.7.0
+)
