@@ -234,8 +234,14 @@ func runInBrowser(ctx context.Context, b *rod.Browser, ac *shared.Access, fills 
 	case err != nil:
 		return nil, fmt.Errorf("verifier: sandbox: open %s: %w", ac.URL, err)
 	}
-	// Close through the browser: it works even when the page is stuck.
-	defer func() { _, _ = proto.TargetCloseTarget{TargetID: page.TargetID}.Call(b.Timeout(o.StepTimeout)) }()
+	// Close through the browser (it works even when the page is stuck), and
+	// only then stop intercepting: a request the page sends late is still
+	// answered by the sandbox, never let through.
+	hctx, stopHijack := context.WithCancel(context.Background())
+	defer func() {
+		_, _ = proto.TargetCloseTarget{TargetID: page.TargetID}.Call(b.Timeout(o.StepTimeout))
+		stopHijack()
+	}()
 
 	eval := func(what string, args ...any) (string, error) {
 		res, err := page.Context(ctx).Timeout(o.StepTimeout).Evaluate(rod.Eval(sandboxJS, args...).ByUser())
@@ -267,8 +273,6 @@ func runInBrowser(ctx context.Context, b *rod.Browser, ac *shared.Access, fills 
 	// From here on every request that would leave the page is intercepted.
 	ic := &interceptor{page: page, step: o.StepTimeout, pageOrigin: originOfURL(obs.pageURL),
 		endpointOrigin: originOfURL(mapped.Endpoint), submitted: make(chan paused, 1)}
-	hctx, stopHijack := context.WithCancel(context.Background())
-	defer stopHijack()
 	wait := page.Context(hctx).EachEvent(func(e *proto.FetchRequestPaused) {
 		go ic.handle(e)
 	})
@@ -318,7 +322,7 @@ func runInBrowser(ctx context.Context, b *rod.Browser, ac *shared.Access, fills 
 
 	ic.arm()
 	obs.submitHow = "clicked the submit control"
-	if !rep.SubmitVisible || !clickLikeAUser(ctx, page, o.StepTimeout) {
+	if !rep.SubmitVisible || (!clickLikeAUser(ctx, page, o.StepTimeout) && !ic.hasSubmission()) {
 		obs.submitHow = "clicked the submit control by script (it is hidden or covered)"
 		if _, err := eval("click the submit control", "click", nil); err != nil {
 			return stepFailed(ctx, obs, err)
@@ -345,6 +349,14 @@ func runInBrowser(ctx context.Context, b *rod.Browser, ac *shared.Access, fills 
 	}
 	obs.early = ic.earlyCount()
 	return obs, nil
+}
+
+// hasSubmission reports whether the submission has been seen, so that a
+// mouse click that errored after it went through is not repeated.
+func (ic *interceptor) hasSubmission() bool {
+	ic.mu.Lock()
+	defer ic.mu.Unlock()
+	return ic.sent
 }
 
 func (ic *interceptor) earlyCount() int {
