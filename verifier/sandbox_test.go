@@ -78,16 +78,16 @@ var fixtureExpect = map[string]struct {
 	mismatch bool
 	note     []string // fragments the note must contain
 }{
-	"ardplumber01:contact:contact":       {shared.SandboxPassed, false, []string{"intercepted: the browser's form submission sent POST"}},
-	"clinic01:booking:appointment":       {shared.SandboxFailed, false, []string{"blocked by a barrier the graph lists: captcha", "intercepted"}},
-	"electrician01:callback:callback":    {shared.SandboxPassed, false, []string{"intercepted"}},
+	"ardplumber01:contact:contact":        {shared.SandboxPassed, false, []string{"intercepted: the browser's form submission sent POST"}},
+	"clinic01:booking:appointment":        {shared.SandboxFailed, false, []string{"blocked by a barrier the graph lists: captcha", "intercepted"}},
+	"electrician01:callback:callback":     {shared.SandboxPassed, false, []string{"intercepted"}},
 	"jsbooking01:booking:sparkle-booking": {shared.SandboxFailed, true, []string{"intercepted: the page's script (fetch/XHR) sent POST", "observed-runtime: json-endpoint POST"}},
-	"jsbooking01:contact:quick-message":  {shared.SandboxPassed, false, []string{"observed-runtime: json-endpoint POST", "/api/messages"}},
-	"jsonld01:booking:table-request":     {shared.SandboxPassed, false, []string{"intercepted: the browser's form submission sent GET"}},
-	"lawfirm01:enquiry:enquiry":          {shared.SandboxPassed, false, []string{"(multipart/form-data)"}},
-	"plumber01:quote:gform-3":            {shared.SandboxPassed, false, []string{"intercepted"}},
-	"webmcp01:booking:service-booking":   {shared.SandboxPassed, false, []string{"intercepted"}},
-	"wpforms01:contact:wpforms-form-412": {shared.SandboxPassed, false, []string{"intercepted"}},
+	"jsbooking01:contact:quick-message":   {shared.SandboxPassed, false, []string{"observed-runtime: json-endpoint POST", "/api/messages"}},
+	"jsonld01:booking:table-request":      {shared.SandboxPassed, false, []string{"intercepted: the browser's form submission sent GET"}},
+	"lawfirm01:enquiry:enquiry":           {shared.SandboxPassed, false, []string{"(multipart/form-data)"}},
+	"plumber01:quote:gform-3":             {shared.SandboxPassed, false, []string{"intercepted"}},
+	"webmcp01:booking:service-booking":    {shared.SandboxPassed, false, []string{"intercepted"}},
+	"wpforms01:contact:wpforms-form-412":  {shared.SandboxPassed, false, []string{"intercepted"}},
 }
 
 // Every html-form action of the fifteen fixture sites gets a run in real
@@ -306,16 +306,16 @@ func TestSandboxPages(t *testing.T) {
 		fields   []shared.SubmittedField
 	}{
 		{
-			name:  "sent by script as JSON to another path",
-			graph: formGraph(t, u+"/script.html", "form#lead", "form#lead button", shared.TransportFormPost, u+"/leads/submit", "name", "text", "email", "email"),
+			name:    "sent by script as JSON to another path",
+			graph:   formGraph(t, u+"/script.html", "form#lead", "form#lead button", shared.TransportFormPost, u+"/leads/submit", "name", "text", "email", "email"),
 			outcome: shared.SandboxFailed, mismatch: []string{"transport: the graph says form-post, the browser sent json-endpoint", "endpoint: the graph says " + u + "/leads/submit"},
 			note:     []string{"intercepted: the page's script (fetch/XHR) sent POST " + u + "/api/v2/leads", "observed-runtime: json-endpoint POST " + u + "/api/v2/leads"},
 			endpoint: u + "/api/v2/leads",
 			fields:   []shared.SubmittedField{{Name: "name", Value: "Sandbox test"}, {Name: "email", Value: "sandbox.test@example.com"}},
 		},
 		{
-			name:  "the same page mapped as it behaves",
-			graph: formGraph(t, u+"/script.html", "form#lead", "form#lead button", shared.TransportJSONEndpoint, u+"/api/v2/leads", "name", "text", "email", "email"),
+			name:    "the same page mapped as it behaves",
+			graph:   formGraph(t, u+"/script.html", "form#lead", "form#lead button", shared.TransportJSONEndpoint, u+"/api/v2/leads", "name", "text", "email", "email"),
 			outcome: shared.SandboxPassed, note: []string{"observed-runtime: json-endpoint"}, endpoint: u + "/api/v2/leads",
 			fields: []shared.SubmittedField{{Name: "name", Value: "Sandbox test"}, {Name: "email", Value: "sandbox.test@example.com"}},
 		},
