@@ -61,13 +61,16 @@ var (
 )
 
 // planFor returns the plan of t. Plans are built on first use for every type
-// reachable from ActionGraph; a type the builder cannot handle is a bug in
+// reachable from ActionGraph (and ConsentSubject); a type the builder cannot handle is a bug in
 // this package, reported as an error (and caught by TestPlans) rather than a
 // panic at a user's call.
 func planFor(t reflect.Type) (*plan, error) {
 	plansOnce.Do(func() {
 		b := planBuilder{plans: map[reflect.Type]*plan{}}
 		_, plansErr = b.build(reflect.TypeFor[ActionGraph]())
+		if plansErr == nil { // the consent digest's input (digest.go)
+			_, plansErr = b.build(consentSubjectType)
+		}
 		for _, d := range unionDecls {
 			if plansErr == nil {
 				_, plansErr = b.build(d.iface)

@@ -574,7 +574,7 @@ func (r *reader) decode(p *plan, v reflect.Value) bool {
 		switch p.kind {
 		case kTimestamp:
 			if !Timestamp(s).Valid() {
-				r.issue(IssueTimestampInvalid, "%q is not an RFC 3339 date-time; write it like 2026-08-25T08:39:12.596Z", s)
+				r.issue(IssueTimestampInvalid, "%q is not an RFC 3339 date-time of the contract's profile (upper-case T and Z, seconds 00-59, an offset of at most 23:59); write it like 2026-08-25T08:39:12.596Z", s)
 			}
 		case kVocab:
 			if !v.Interface().(Vocabulary).Valid() {

@@ -126,8 +126,8 @@ type SandboxResult struct {
 // confirm a door that does not exist as mapped.
 //
 // Bad input changes nothing and returns no result: a nil or invalid graph
-// (errors.Is shared.ErrInvalidGraph), an unknown action id
-// (*UnknownActionError), an action without an html-form door
+// (errors.Is ErrInvalidGraph), an unknown action id (*ActionError, errors.Is
+// ErrUnknownAction), an action without an html-form door
 // (*NoFormDoorError), a page that cannot be loaded or answers with a
 // server error (*SiteDownError), a browser that cannot start (topology's
 // ErrChromiumNotFound / ErrLaunch), or ctx ending.
@@ -145,15 +145,13 @@ func Sandbox(ctx context.Context, graph *shared.ActionGraph, actionID string, op
 		return nil, fmt.Errorf("verifier: sandbox: %w", &shared.ValidationError{What: "graph", Issues: issues})
 	}
 	idx := -1
-	known := make([]string, 0, len(g.Actions))
 	for i := range g.Actions {
-		known = append(known, g.Actions[i].ID)
 		if g.Actions[i].ID == actionID {
 			idx = i
 		}
 	}
 	if idx < 0 {
-		return nil, &UnknownActionError{ID: actionID, Known: known}
+		return nil, &ActionError{ActionID: actionID, Err: ErrUnknownAction}
 	}
 	action := &g.Actions[idx]
 	access, err := formDoor(action)

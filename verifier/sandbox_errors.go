@@ -6,23 +6,6 @@ import (
 	"strings"
 )
 
-// ErrUnknownAction reports an action id the graph does not have.
-var ErrUnknownAction = errors.New("verifier: unknown action")
-
-// UnknownActionError names the id asked for and the ids the graph has. It
-// matches ErrUnknownAction.
-type UnknownActionError struct {
-	ID    string
-	Known []string
-}
-
-func (e *UnknownActionError) Error() string {
-	return fmt.Sprintf("verifier: unknown action %q (the graph has %s)", e.ID, strings.Join(quoteAll(e.Known), ", "))
-}
-
-// Is makes UnknownActionError match ErrUnknownAction.
-func (e *UnknownActionError) Is(target error) bool { return target == ErrUnknownAction }
-
 // ErrNoFormDoor reports an action without a door the sandbox can fill: no
 // access entry with method html-form that is not opaque.
 var ErrNoFormDoor = errors.New("verifier: the action has no html-form door to run in the sandbox")
@@ -103,11 +86,3 @@ func (e *MismatchError) Error() string {
 
 // Is makes MismatchError match ErrMismatch.
 func (e *MismatchError) Is(target error) bool { return target == ErrMismatch }
-
-func quoteAll(ss []string) []string {
-	out := make([]string, len(ss))
-	for i, s := range ss {
-		out[i] = fmt.Sprintf("%q", s)
-	}
-	return out
-}

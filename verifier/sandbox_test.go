@@ -16,6 +16,7 @@ import (
 
 	"github.com/google/go-cmp/cmp"
 
+	"github.com/frontlatch/frontlatch/fixtures"
 	"github.com/frontlatch/frontlatch/fixtures/fixturestest"
 	"github.com/frontlatch/frontlatch/shared"
 	"github.com/frontlatch/frontlatch/topology"
@@ -55,15 +56,15 @@ func fixedOptions(b *topology.Browser) SandboxOptions {
 	}
 }
 
-// fixtureGraph reads testdata/graphs/<site>.json with the served origin in
-// place of its {{ORIGIN}} token.
+// fixtureGraph is the committed graph of a fixture site (fixtures.MappedGraph)
+// for its served origin.
 func fixtureGraph(t *testing.T, site, origin string) *shared.ActionGraph {
 	t.Helper()
-	data, err := os.ReadFile(filepath.Join("testdata", "graphs", site+".json"))
+	data, err := fixtures.MappedGraph(site, origin)
 	if err != nil {
 		t.Fatal(err)
 	}
-	g, issues := shared.Read([]byte(strings.ReplaceAll(string(data), "{{ORIGIN}}", origin)))
+	g, issues := shared.Read(data)
 	if g == nil {
 		t.Fatalf("%s: %v", site, issues)
 	}
@@ -459,7 +460,7 @@ func TestSandboxBadInput(t *testing.T) {
 	}{
 		{"nil graph", nil, "test:contact:form", shared.ErrInvalidGraph, nil},
 		{"graph that does not validate", invalid, "test:contact:form", shared.ErrInvalidGraph, new(*shared.ValidationError)},
-		{"unknown action", good(), "test:nope", ErrUnknownAction, new(*UnknownActionError)},
+		{"unknown action", good(), "test:nope", ErrUnknownAction, new(*ActionError)},
 		{"no html-form door", noDoor, "test:contact:form", ErrNoFormDoor, new(*NoFormDoorError)},
 		{"only an opaque form", opaque, "test:contact:form", ErrNoFormDoor, new(*NoFormDoorError)},
 		{"site down", formGraph(t, closed+"/contact.html", "form", "button", shared.TransportFormPost, closed+"/send", "name", "text"), "test:contact:form", ErrSiteDown, new(*SiteDownError)},
