@@ -226,7 +226,7 @@ func requestOf(e *proto.FetchRequestPaused) interceptedRequest {
 func runInBrowser(ctx context.Context, b *rod.Browser, ac *shared.Access, fills []fill, inputs []shared.Input, mapped Door, o SandboxOptions) (*observation, error) {
 	obs := &observation{pageURL: ac.URL}
 	page, err := topology.OpenPage(ctx, b, ac.URL, topology.Options{
-		ActionTimeout: o.StepTimeout, NavigationTimeout: o.NavigationTimeout, LoadTimeout: o.NavigationTimeout,
+		ActionTimeout: o.StepTimeout, NavigationTimeout: o.NavigationTimeout,
 	})
 	switch {
 	case errors.Is(err, topology.ErrNavigation), errors.Is(err, topology.ErrPageStuck):

@@ -117,18 +117,7 @@ func TestSandboxFixtureSites(t *testing.T) {
 				if gotMM := errors.As(err, &mm); gotMM != want.mismatch || (err != nil && !gotMM) {
 					t.Fatalf("Sandbox error = %v, want a mismatch: %v", err, want.mismatch)
 				}
-				if res == nil {
-					t.Fatal("no result")
-				}
-				run := res.Run
-				if run.Outcome != want.outcome {
-					t.Errorf("outcome %s, want %s (note: %s)", run.Outcome, want.outcome, *run.Note)
-				}
-				for _, frag := range want.note {
-					if !strings.Contains(*run.Note, frag) {
-						t.Errorf("note %q lacks %q", *run.Note, frag)
-					}
-				}
+				run := checkRun(t, res, want.outcome, want.note)
 				if run.At != "2026-12-01T21:00:00.000Z" || !strings.HasPrefix(run.RunID, "sbx-test-") || run.By != sandboxBy {
 					t.Errorf("run id/at/by = %s %s %s, want the injected clock and ids", run.RunID, run.At, run.By)
 				}
@@ -181,6 +170,25 @@ func TestSandboxFixtureSites(t *testing.T) {
 			t.Errorf("%s: %d submissions reached the site's handlers, want none: %+v", site, len(subs), subs)
 		}
 	}
+}
+
+// checkRun fails the test unless res holds a run with the outcome and a
+// note containing every fragment; it returns the run.
+func checkRun(t *testing.T, res *SandboxResult, outcome shared.SandboxOutcome, note []string) shared.SandboxRun {
+	t.Helper()
+	if res == nil {
+		t.Fatal("no result")
+	}
+	run := res.Run
+	if run.Outcome != outcome {
+		t.Errorf("outcome %s, want %s (note: %s)", run.Outcome, outcome, *run.Note)
+	}
+	for _, frag := range note {
+		if !strings.Contains(*run.Note, frag) {
+			t.Errorf("note %q lacks %q", *run.Note, frag)
+		}
+	}
+	return run
 }
 
 func indexOf(g *shared.ActionGraph, id string) int {
@@ -385,18 +393,7 @@ func TestSandboxPages(t *testing.T) {
 			case tc.mismatch != nil && !errors.As(err, &mm):
 				t.Fatalf("Sandbox error = %v, want a *MismatchError", err)
 			}
-			if res == nil {
-				t.Fatal("no result")
-			}
-			run := res.Run
-			if run.Outcome != tc.outcome {
-				t.Errorf("outcome %s, want %s (note: %s)", run.Outcome, tc.outcome, *run.Note)
-			}
-			for _, frag := range tc.note {
-				if !strings.Contains(*run.Note, frag) {
-					t.Errorf("note %q lacks %q", *run.Note, frag)
-				}
-			}
+			run := checkRun(t, res, tc.outcome, tc.note)
 			if mm != nil {
 				if !errors.Is(err, ErrMismatch) || mm.Refused != tc.refused || mm != res.Mismatch {
 					t.Errorf("mismatch %+v: Is ErrMismatch %v, refused %v (want %v), same as the result's %v",
