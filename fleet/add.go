@@ -113,7 +113,7 @@ func (f *Fleet) Add(ctx context.Context, inputs []Input) (AddResult, error) {
 			continue
 		}
 		seen[u] = true
-		params = append(params, river.InsertManyParams{Args: MapArgs{URL: u}})
+		params = append(params, river.InsertManyParams{Args: MapArgs{URL: u}, InsertOpts: f.insertOpts()})
 	}
 	if len(bad) > 0 {
 		return AddResult{}, &InvalidInputError{Errs: bad}
@@ -143,4 +143,15 @@ func unavailable(err error) error {
 		return err
 	}
 	return fmt.Errorf("%w: %w", ErrUnavailable, err)
+}
+
+// insertOpts are a map job's options: MapArgs's own, with the fleet's
+// attempts.
+func (f *Fleet) insertOpts() *river.InsertOpts {
+	o := MapArgs{}.InsertOpts()
+	o.MaxAttempts = f.MaxAttempts
+	if o.MaxAttempts <= 0 {
+		o.MaxAttempts = DefaultMaxAttempts
+	}
+	return &o
 }

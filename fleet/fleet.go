@@ -71,6 +71,9 @@ func SiteURL(raw string) (string, error) {
 	return u.String(), nil
 }
 
+// DefaultMaxAttempts is Fleet.MaxAttempts unless set.
+const DefaultMaxAttempts = 5
+
 //go:embed migrations/*.sql
 var migrationFS embed.FS
 
@@ -78,6 +81,11 @@ var migrationFS embed.FS
 // found, in one database: River's tables for the queue, fleet_maps for the
 // results. Open one per process; it is safe for concurrent use.
 type Fleet struct {
+	// MaxAttempts is how many times Add's jobs are tried before the site
+	// is discarded with its last error (default DefaultMaxAttempts). It is
+	// fixed per job when the job is queued.
+	MaxAttempts int
+
 	driver string // "sqlite" or "postgres"
 	db     *sql.DB
 	pool   *pgxpool.Pool // PostgreSQL only
@@ -88,7 +96,7 @@ type Fleet struct {
 // Open opens the fleet database, migrating River's tables and the fleet's
 // own: url is a SQLite file path (or "sqlite:PATH") or a postgres:// URL.
 func Open(ctx context.Context, dbURL string) (*Fleet, error) {
-	f := &Fleet{url: dbURL}
+	f := &Fleet{url: dbURL, MaxAttempts: DefaultMaxAttempts}
 	switch {
 	case strings.HasPrefix(dbURL, "postgres://"), strings.HasPrefix(dbURL, "postgresql://"):
 		f.driver = "postgres"

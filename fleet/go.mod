@@ -11,6 +11,7 @@ replace (
 )
 
 require (
+	github.com/frontlatch/frontlatch/fixtures v0.0.0-00010101000000-000000000000
 	github.com/frontlatch/frontlatch/mapper v0.0.0-00010101000000-000000000000
 	github.com/frontlatch/frontlatch/shared v0.0.0-00010101000000-000000000000
 	github.com/frontlatch/frontlatch/topology v0.0.0-00010101000000-000000000000

@@ -32,9 +32,6 @@ type WorkOptions struct {
 	// JobTimeout cancels a map that runs longer (default 3m); the job is
 	// retried.
 	JobTimeout time.Duration
-	// MaxAttempts discards a site after this many failed maps, keeping its
-	// last error (default 5).
-	MaxAttempts int
 	// RescueAfter is how long a job may stay running before River hands it
 	// to another worker, as after a worker process was killed (default
 	// JobTimeout + 1m).
@@ -69,9 +66,6 @@ func (o WorkOptions) withDefaults() WorkOptions {
 	if o.JobTimeout <= 0 {
 		o.JobTimeout = 3 * time.Minute
 	}
-	if o.MaxAttempts <= 0 {
-		o.MaxAttempts = 5
-	}
 	if o.RescueAfter <= o.JobTimeout {
 		o.RescueAfter = o.JobTimeout + time.Minute
 	}
@@ -100,7 +94,6 @@ func (f *Fleet) Work(ctx context.Context, opts WorkOptions) error {
 		Queues:               map[string]river.QueueConfig{river.QueueDefault: {MaxWorkers: o.Workers}},
 		Workers:              workers,
 		JobTimeout:           o.JobTimeout,
-		MaxAttempts:          o.MaxAttempts,
 		RescueStuckJobsAfter: o.RescueAfter,
 		FetchPollInterval:    200 * time.Millisecond,
 		Logger:               o.Logger,
