@@ -62,21 +62,7 @@ func init() {
 }
 
 func runVerify(ctx context.Context, args []string, stdout, stderr io.Writer) int {
-	names := subcommandNames("verify")
-	if len(args) == 0 || args[0] == "-h" || args[0] == "--help" {
-		fmt.Fprintf(stderr, "usage: frontlatch verify %s …\n", strings.Join(names, "|"))
-		for _, n := range names {
-			c := subcommands["verify "+n]
-			fmt.Fprintf(stderr, "  %s\n      %s\n", c.usage, c.summary)
-		}
-		return exitUsage
-	}
-	c, ok := subcommands["verify "+args[0]]
-	if !ok {
-		fmt.Fprintf(stderr, "frontlatch verify: unknown subcommand %q; use one of %s\n", args[0], strings.Join(names, ", "))
-		return exitUsage
-	}
-	return c.run(ctx, args[1:], stdout, stderr)
+	return runParent(ctx, "verify", args, stdout, stderr)
 }
 
 // defaultStoreURL is the audit store used when --store is not given:
