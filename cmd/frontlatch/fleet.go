@@ -23,7 +23,9 @@ func init() {
 		name:    "fleet",
 		usage:   "frontlatch fleet add|work|status|export …",
 		summary: "map thousands of sites on a River queue (SQLite by default, PostgreSQL for many machines)",
-		run:     func(ctx context.Context, args []string, stdout, stderr io.Writer) int { return runParent(ctx, "fleet", args, stdout, stderr) },
+		run: func(ctx context.Context, args []string, stdout, stderr io.Writer) int {
+			return runParent(ctx, "fleet", args, stdout, stderr)
+		},
 	})
 	registerSub("fleet", command{
 		name:    "add",
