@@ -35,6 +35,10 @@ find_bin() {
 if ! bindir=$(find_bin); then
   log "initdb missing, installing Debian's postgresql package"
   SUDO=; [ "$(id -u)" = 0 ] || SUDO=sudo
+  # The package would create and start a "main" cluster on port 5432; this
+  # script needs none of that.
+  $SUDO mkdir -p /etc/postgresql-common/createcluster.d
+  echo "create_main_cluster = false" | $SUDO tee /etc/postgresql-common/createcluster.d/frontlatch.conf >/dev/null
   $SUDO apt-get update -qq >/dev/null
   DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq --no-install-recommends postgresql >/dev/null
   bindir=$(find_bin) || { log "postgresql installed but initdb/pg_ctl not found"; exit 1; }

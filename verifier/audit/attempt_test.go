@@ -59,7 +59,7 @@ func TestCapUnderConcurrency(t *testing.T) {
 		const id = "plumber01:callback:form"
 		begun, capped, other := beginMany(ctx, s, begin(id, 10), 100)
 		if begun != 10 || capped != 90 || len(other) != 0 {
-			t.Fatalf("100 concurrent BeginAttempt vs cap 10: begun %d, capped %d, other errors %v; want 10, 90, none", begun, capped, other)
+			t.Fatalf("100 concurrent BeginAttempt vs cap 10: begun %d, capped %d, %d other errors %v; want 10, 90, none", begun, capped, len(other), firstErrs(other))
 		}
 		atts, err := s.Attempts(ctx, id)
 		if err != nil {
@@ -162,7 +162,7 @@ func TestCapChild(t *testing.T) {
 	b.Instance = fmt.Sprintf("pid-%d", os.Getpid())
 	begun, capped, other := beginMany(ctx, s, b, n)
 	if len(other) != 0 {
-		t.Fatalf("errors: %v", other)
+		t.Fatalf("%d errors: %v", len(other), firstErrs(other))
 	}
 	fmt.Printf("RESULT begun=%d capped=%d\n", begun, capped)
 }
@@ -594,4 +594,12 @@ func mustFirst(t *testing.T, s *audit.Store, actionID string) string {
 		t.Fatalf("Attempts(%s) = %v, %v", actionID, atts, err)
 	}
 	return atts[0].ID
+}
+
+// firstErrs keeps a failure message short.
+func firstErrs(errs []error) []error {
+	if len(errs) > 3 {
+		return errs[:3]
+	}
+	return errs
 }
