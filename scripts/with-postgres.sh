@@ -35,10 +35,6 @@ find_bin() {
 if ! bindir=$(find_bin); then
   log "initdb missing, installing Debian's postgresql package"
   SUDO=; [ "$(id -u)" = 0 ] || SUDO=sudo
-  # The package would create and start a "main" cluster on port 5432; this
-  # script needs none of that.
-  $SUDO mkdir -p /etc/postgresql-common/createcluster.d
-  echo "create_main_cluster = false" | $SUDO tee /etc/postgresql-common/createcluster.d/frontlatch.conf >/dev/null
   $SUDO apt-get update -qq >/dev/null
   DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq --no-install-recommends postgresql >/dev/null
   bindir=$(find_bin) || { log "postgresql installed but initdb/pg_ctl not found"; exit 1; }
@@ -69,6 +65,7 @@ cleanup() {
 trap cleanup EXIT
 trap 'exit 130' INT
 trap 'exit 143' TERM
+child=
 
 "${run_as[@]}" "$bindir/initdb" -D "$dir/data" -U "$pguser" --auth=trust --no-sync -E UTF8 --locale=C.UTF-8 >"$dir/initdb.log" 2>&1 \
   || { log "initdb failed:"; cat "$dir/initdb.log" >&2; exit 1; }
@@ -96,8 +93,16 @@ done
 export FRONTLATCH_TEST_POSTGRES_URL="postgres://$pguser@127.0.0.1:$port/postgres?sslmode=disable"
 log "PostgreSQL $("$bindir/postgres" --version | awk '{print $3}') on 127.0.0.1:$port (data in $dir)"
 
+# CMD runs in the background so that a signal to this script is handled at
+# once (bash defers traps until a foreground command ends): it is passed on to
+# CMD, and the cluster is stopped when CMD has ended.
+forward() { [ -z "$child" ] || { kill -"$1" "$child" 2>/dev/null || true; wait "$child" 2>/dev/null || true; }; }
+trap 'forward INT; exit 130' INT
+trap 'forward TERM; exit 143' TERM
 set +e
-"$@"
+"$@" <&0 &
+child=$!
+wait "$child"
 rc=$?
 set -e
 exit "$rc"
