@@ -18,7 +18,7 @@ require (
 	github.com/frontlatch/frontlatch/verifier v0.0.0-00010101000000-000000000000
 	github.com/go-rod/rod v0.116.2
 	github.com/google/go-cmp v0.7.0
-	github.com/jackc/pgx/v5 v5.11.0
+	github.com/jackc/pgx/v5 v5.12.0
 	github.com/prometheus/client_golang v1.25.0
 	github.com/riverqueue/river v0.51.2
 	github.com/riverqueue/river/riverdriver v0.51.2

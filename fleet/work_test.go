@@ -14,6 +14,7 @@ import (
 	"github.com/frontlatch/frontlatch/fixtures"
 	"github.com/frontlatch/frontlatch/mapper"
 	"github.com/frontlatch/frontlatch/topology/topologytest"
+	"github.com/frontlatch/frontlatch/verifier/audit/audittest"
 )
 
 // variantSites are the fixture sites the fleet tests map many copies of:
@@ -215,7 +216,78 @@ func TestHelperWorker(t *testing.T) {
 	defer cancel()
 	mo := testMapOptions()
 	mo.MaxPages = 1 // the entry page: the test is about the queue, not the crawl
-	if err := f.Work(ctx, WorkOptions{Workers: 2, Offline: true, Map: mo}); err != nil {
+	wo := WorkOptions{Workers: 2, Offline: true, Map: mo}
+	if os.Getenv("FLEET_HELPER_FAST_RESCUE") != "" { // a killed worker's job is rescued within seconds
+		wo.JobTimeout, wo.RescueAfter = 20*time.Second, 25*time.Second
+	}
+	if err := f.Work(ctx, wo); err != nil {
 		t.Fatal(err)
+	}
+}
+
+// TestPostgresWorkersSurviveKillAndRestart: two worker processes on one
+// PostgreSQL database; one is SIGKILLed mid-run and the server is restarted
+// — River rescues the dead worker's job, the other worker reconnects and
+// finishes, and no site is lost or written twice.
+func TestPostgresWorkersSurviveKillAndRestart(t *testing.T) {
+	topologytest.NeedChromium(t)
+	db := audittest.PostgresURL(t)
+	pgctl := os.Getenv("FRONTLATCH_TEST_POSTGRES_PGCTL")
+	f, err := Open(t.Context(), db)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	const n = 24
+	urls := serveVariants(t, n)
+	if _, err := f.Add(t.Context(), inputs(urls)); err != nil {
+		t.Fatal(err)
+	}
+	start := func(i int) *exec.Cmd {
+		cmd := exec.Command(os.Args[0], "-test.run=^TestHelperWorker$")
+		cmd.Env = append(os.Environ(), "FLEET_HELPER_DB="+db, fmt.Sprintf("FLEET_HELPER_ID=%d", i), "FLEET_HELPER_FAST_RESCUE=1")
+		cmd.Stderr = os.Stderr
+		if err := cmd.Start(); err != nil {
+			t.Fatal(err)
+		}
+		return cmd
+	}
+	a, b := start(0), start(1)
+	defer func() {
+		for _, p := range []*exec.Cmd{a, b} {
+			p.Process.Kill()
+			p.Wait()
+		}
+	}()
+	// Kill worker a while it holds a running job.
+	deadline := time.Now().Add(3 * time.Minute)
+	for time.Now().Before(deadline) {
+		var running int
+		f.db.QueryRowContext(t.Context(), `SELECT COUNT(*) FROM river_job WHERE state = 'running'`).Scan(&running)
+		if st, _ := f.Status(t.Context()); st.Done >= 3 && running > 0 {
+			break
+		}
+		time.Sleep(200 * time.Millisecond)
+	}
+	if err := a.Process.Kill(); err != nil {
+		t.Fatal(err)
+	}
+	a.Wait()
+	t.Log("worker 0 killed")
+	if pgctl != "" {
+		out, err := exec.Command("sh", "-c", pgctl+" restart -m fast -w -t 60").CombinedOutput()
+		if err != nil {
+			t.Fatalf("restarting PostgreSQL: %v\n%s", err, out)
+		}
+		t.Log("PostgreSQL restarted")
+	} else if os.Getenv("CI") == "true" {
+		t.Fatal("FRONTLATCH_TEST_POSTGRES_PGCTL is unset: scripts/with-postgres.sh sets it")
+	}
+	st := waitDone(t, f, n, 6*time.Minute)
+	if st.Done != n {
+		t.Errorf("status %+v, want %d done", st, n)
+	}
+	if rows, sites, jobs := okRows(t, f); rows != n || sites != n || jobs != n {
+		t.Errorf("ok rows %d, sites %d, jobs %d; want %d each: nothing lost, nothing written twice", rows, sites, jobs, n)
 	}
 }
