@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"fmt"
 	"math"
+	"math/bits"
 	"reflect"
 	"slices"
 	"strconv"
@@ -141,7 +142,11 @@ type reader struct {
 	notListed int
 	// scratch holds the value of the last string strBytes could not slice
 	// out of the document (one with escapes or non-ASCII bytes).
-	scratch    []byte
+	scratch []byte
+	// dropping > 0 while a list element the read will not keep (past
+	// MaxIssues) is decoded; spare holds union variants to decode it into.
+	dropping   int
+	spare      map[reflect.Type]reflect.Value
 	sawVersion bool
 	versionBad bool
 	aborted    bool // a syntax error ended the read
@@ -829,11 +834,17 @@ func (r *reader) decodeSlice(p *plan, v reflect.Value) bool {
 				e.SetZero()
 			}
 			r.pushIndex(i)
+			if !keep {
+				r.dropping++
+			}
 			if r.peek() == 'n' {
 				r.issue(IssueTypeMismatch, "a list element is never null")
 				r.skip()
 			} else {
 				r.decode(p.elem, e)
+			}
+			if !keep {
+				r.dropping--
 			}
 			r.pop()
 			if keep {
@@ -861,6 +872,7 @@ func (r *reader) decodeStruct(p *plan, v reflect.Value, discKey string) bool {
 	r.pos++
 	var seen uint64
 	var others keySet // keys that are not fields, to spot their duplicates
+	sawDisc := false  // whether the discriminator key went by
 	if r.peek() == '}' {
 		r.pos++
 	} else {
@@ -898,10 +910,10 @@ func (r *reader) decodeStruct(p *plan, v reflect.Value, discKey string) bool {
 				}
 			} else {
 				switch {
-				case others.has(key):
+				case key == discKey && !sawDisc:
+					sawDisc = true // read already, by decodeUnion
+				case key == discKey || others.has(key):
 					r.issue(IssueJSONDuplicateKey, "key %q appears twice in this object; keep one", key)
-				case key == discKey:
-					others.add(key)
 				default:
 					others.add(key)
 					if r.unlisted() {
@@ -922,14 +934,17 @@ func (r *reader) decodeStruct(p *plan, v reflect.Value, discKey string) bool {
 		}
 	}
 	r.leave()
+	missing := p.required &^ seen
 	for i := range p.fields {
+		if missing&(1<<i) == 0 {
+			continue
+		}
+		if r.full() {
+			// Past MaxIssues, each missing key left is one issue to count.
+			r.notListed += bits.OnesCount64(missing >> i)
+			break
+		}
 		f := &p.fields[i]
-		if seen&(1<<i) != 0 || f.plan.kind == kPtr {
-			continue
-		}
-		if r.unlisted() {
-			continue
-		}
 		code := IssueKeyMissing
 		if f.rules.MissingCode != "" {
 			code = IssueCode(f.rules.MissingCode)
@@ -1138,12 +1153,30 @@ func (r *reader) decodeUnion(p *plan, v reflect.Value) bool {
 	}
 	end := r.pos
 	r.pos = start
-	nv := reflect.New(vp.typ).Elem()
-	r.decodeStruct(vp, nv, u.key)
+	if r.dropping > 0 {
+		// In a list element the read will drop: decode into a spare value
+		// of the variant, taken out of r.spare while in use (a variant may
+		// nest its own union), and keep nothing.
+		nv, ok := r.spare[vp.typ]
+		if ok {
+			delete(r.spare, vp.typ)
+			nv.SetZero()
+		} else {
+			nv = reflect.New(vp.typ).Elem()
+		}
+		r.decodeStruct(vp, nv, u.key)
+		if r.spare == nil {
+			r.spare = map[reflect.Type]reflect.Value{}
+		}
+		r.spare[vp.typ] = nv
+	} else {
+		nv := reflect.New(vp.typ).Elem()
+		r.decodeStruct(vp, nv, u.key)
+		v.Set(nv)
+	}
 	if r.pos != end {
 		r.fail(IssueValueInvalid, "internal error in package shared: union re-read ended at byte %d, not %d", r.pos, end)
 	}
-	v.Set(nv)
 	return true
 }
 
