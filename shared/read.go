@@ -146,7 +146,7 @@ type reader struct {
 	// dropping > 0 while a list element the read will not keep (past
 	// MaxIssues) is decoded; spare holds union variants to decode it into.
 	dropping   int
-	spare      map[reflect.Type]reflect.Value
+	spare      []*spareValue
 	sawVersion bool
 	versionBad bool
 	aborted    bool // a syntax error ended the read
@@ -1155,20 +1155,10 @@ func (r *reader) decodeUnion(p *plan, v reflect.Value) bool {
 	r.pos = start
 	if r.dropping > 0 {
 		// In a list element the read will drop: decode into a spare value
-		// of the variant, taken out of r.spare while in use (a variant may
-		// nest its own union), and keep nothing.
-		nv, ok := r.spare[vp.typ]
-		if ok {
-			delete(r.spare, vp.typ)
-			nv.SetZero()
-		} else {
-			nv = reflect.New(vp.typ).Elem()
-		}
-		r.decodeStruct(vp, nv, u.key)
-		if r.spare == nil {
-			r.spare = map[reflect.Type]reflect.Value{}
-		}
-		r.spare[vp.typ] = nv
+		// of the variant and keep nothing.
+		sp := r.takeSpare(vp.typ)
+		r.decodeStruct(vp, sp.v, u.key)
+		sp.busy = false
 	} else {
 		nv := reflect.New(vp.typ).Elem()
 		r.decodeStruct(vp, nv, u.key)
@@ -1178,6 +1168,27 @@ func (r *reader) decodeUnion(p *plan, v reflect.Value) bool {
 		r.fail(IssueValueInvalid, "internal error in package shared: union re-read ended at byte %d, not %d", r.pos, end)
 	}
 	return true
+}
+
+// spareValue is a value of a union variant that a dropped list element is
+// decoded into; busy while in use (a variant may nest its own union).
+type spareValue struct {
+	v    reflect.Value
+	busy bool
+}
+
+// takeSpare returns a zeroed, idle spare value of type t, marked busy.
+func (r *reader) takeSpare(t reflect.Type) *spareValue {
+	for _, sp := range r.spare {
+		if !sp.busy && sp.v.Type() == t {
+			sp.busy = true
+			sp.v.SetZero()
+			return sp
+		}
+	}
+	sp := &spareValue{v: reflect.New(t).Elem(), busy: true}
+	r.spare = append(r.spare, sp)
+	return sp
 }
 
 // findDiscriminator scans the object at r.pos for the first key equal to
