@@ -23,7 +23,7 @@ var variantSites = []string{"brochure01", "electrician01", "wpforms01", "jsonld0
 
 // serveVariants serves n copies of the fixture sites, each on its own
 // loopback origin, and returns their URLs.
-func serveVariants(t *testing.T, n int) []string {
+func serveVariants(t testing.TB, n int) []string {
 	t.Helper()
 	urls := make([]string, n)
 	for i := range n {
