@@ -13,10 +13,16 @@ import (
 // not exit, so every command maps them to exitUsage the same way.
 func newFlagSet(name string, stderr io.Writer) *flag.FlagSet {
 	c := commands[name]
-	fs := flag.NewFlagSet(c.name, flag.ContinueOnError)
+	return newFlagSetUsage(c.name, c.usage, stderr)
+}
+
+// newFlagSetUsage is newFlagSet for a name and usage line given directly
+// (a subcommand's).
+func newFlagSetUsage(name, usage string, stderr io.Writer) *flag.FlagSet {
+	fs := flag.NewFlagSet(name, flag.ContinueOnError)
 	fs.SetOutput(stderr)
 	fs.Usage = func() {
-		fmt.Fprintf(stderr, "usage: %s\n", c.usage)
+		fmt.Fprintf(stderr, "usage: %s\n", usage)
 		fs.PrintDefaults()
 	}
 	return fs
