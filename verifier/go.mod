@@ -11,6 +11,8 @@ replace (
 require (
 	github.com/frontlatch/frontlatch/fixtures v0.0.0-00010101000000-000000000000
 	github.com/frontlatch/frontlatch/shared v0.0.0-00010101000000-000000000000
+	github.com/frontlatch/frontlatch/topology v0.0.0-00010101000000-000000000000
+	github.com/go-rod/rod v0.116.2
 	github.com/google/go-cmp v0.7.0
 	github.com/jackc/pgx/v5 v5.12.0
 	golang.org/x/net v0.62.0
@@ -26,6 +28,11 @@ require (
 	github.com/mattn/go-isatty v0.0.24 // indirect
 	github.com/ncruces/go-strftime v1.1.0 // indirect
 	github.com/remyoudompheng/bigfft v0.0.0-20230129092748-24d4a6f8daec // indirect
+	github.com/ysmood/fetchup v0.2.3 // indirect
+	github.com/ysmood/goob v0.4.0 // indirect
+	github.com/ysmood/got v0.40.0 // indirect
+	github.com/ysmood/gson v0.7.3 // indirect
+	github.com/ysmood/leakless v0.9.0 // indirect
 	golang.org/x/sync v0.24.0 // indirect
 	golang.org/x/sys v0.49.0 // indirect
 	golang.org/x/text v0.43.0 // indirect

@@ -128,7 +128,8 @@ func (s *Server) URL() string {
 // Origin is the server's own origin, http://host:port.
 func (s *Server) Origin() string { return "http://" + s.ln.Addr().String() }
 
-// Serve answers requests until ctx is done, then shuts down gracefully.
+// Serve answers requests until ctx is done, then shuts down gracefully:
+// requests in flight get 5 s to finish, then their connections are closed.
 func (s *Server) Serve(ctx context.Context) error {
 	errc := make(chan error, 1)
 	go func() { errc <- s.srv.Serve(s.ln) }()
@@ -142,7 +143,8 @@ func (s *Server) Serve(ctx context.Context) error {
 		sctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
 		defer cancel()
 		if err := s.srv.Shutdown(sctx); err != nil {
-			return err
+			// Connections still busy after 5 s are cut.
+			s.srv.Close()
 		}
 		return nil
 	}

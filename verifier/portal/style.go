@@ -79,6 +79,7 @@ th,td{text-align:left;vertical-align:top;padding:.3rem .5rem;border-bottom:1px s
 fieldset{border:1px solid var(--rule);border-radius:.4rem;margin:1rem 0;padding:.75rem 1rem}
 legend{font-weight:700;padding:0 .25rem}
 label{display:block;font-weight:600;margin:.75rem 0 .25rem}
+input[type=url]{width:min(36rem,100%)}
 input,select{font:inherit;color:var(--text);background:var(--page);border:1px solid var(--rule);border-radius:.25rem;padding:.4rem .5rem;min-width:14rem}
 button{font:inherit;font-weight:700;color:var(--button-text);background:var(--button-bg);border:0;border-radius:.3rem;padding:.6rem 1.2rem;margin-top:1rem;cursor:pointer}
 .bar-complete{fill:var(--bar-complete)}
