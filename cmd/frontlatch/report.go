@@ -20,7 +20,7 @@ func init() {
 	})
 }
 
-func runReport(_ context.Context, args []string, stdout, stderr io.Writer) int {
+func runReport(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 	fs := newFlagSet("report", stderr)
 	out := fs.String("o", "", "write the report to this file (atomically) instead of standard output")
 	pos, ok := parseInterspersed(fs, args)
@@ -32,7 +32,7 @@ func runReport(_ context.Context, args []string, stdout, stderr io.Writer) int {
 		fs.Usage()
 		return exitUsage
 	}
-	g, err := portal.ReadGraphFile(pos[0])
+	g, err := portal.ReadGraphFile(ctx, pos[0])
 	if err != nil {
 		return graphFailure(stderr, "report", err)
 	}

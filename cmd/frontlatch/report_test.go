@@ -12,7 +12,7 @@ import (
 )
 
 func TestReportWritesTheStandaloneFile(t *testing.T) {
-	g, err := portal.ReadGraphFile(clinic01)
+	g, err := portal.ReadGraphFile(t.Context(), clinic01)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -37,7 +37,7 @@ func runVerifyServe(ctx context.Context, args []string, stdout, stderr io.Writer
 	}
 	// Read the graph before opening the store, so a wrong path creates no
 	// database.
-	if _, err := portal.ReadGraphFile(pos[0]); err != nil {
+	if _, err := portal.ReadGraphFile(ctx, pos[0]); err != nil {
 		return graphFailure(stderr, "verify serve", err)
 	}
 	store, err := audit.Open(ctx, *storeURL)

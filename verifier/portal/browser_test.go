@@ -176,7 +176,7 @@ func TestOwnerJourneyInChromium(t *testing.T) {
 	}
 	wait()
 
-	g, err := ReadGraphFile(h.path)
+	g, err := ReadGraphFile(t.Context(), h.path)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -216,7 +216,7 @@ func TestOwnerJourneyInChromium(t *testing.T) {
 	if err := shared.AssertLiveExecutionAllowed(ab, h.store); err != nil {
 		t.Fatalf("the graph written does not pass the gate: %v", err)
 	}
-	after, _ := ReadGraphFile(h.path)
+	after, _ := ReadGraphFile(t.Context(), h.path)
 	c := after.Actions[0].Verification.(shared.Verified).Confirmation
 	if c.ConfirmedBy != "Dr Mira Lee" || c.Limits.VolumeCap.Max != 3 || c.Limits.VolumeCap.Per != shared.PerWeek || *c.Limits.Notify != "https://hooks.harbourside.example/frontlatch" {
 		t.Errorf("confirmation written = %+v", c)
@@ -240,7 +240,7 @@ func TestTamperedDisclosureRefusedInChromium(t *testing.T) {
 
 	// Someone with write access to the graph makes the action charge money
 	// and send its data elsewhere while the owner reads the page.
-	g, err := ReadGraphFile(h.path)
+	g, err := ReadGraphFile(t.Context(), h.path)
 	if err != nil {
 		t.Fatal(err)
 	}

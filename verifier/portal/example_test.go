@@ -49,7 +49,7 @@ func ExampleReadGraphFile() {
 	defer os.RemoveAll(dir)
 	p := filepath.Join(dir, "graph.json")
 	os.WriteFile(p, []byte(`{"schemaVersion": "0.2"}`), 0o644)
-	_, err := portal.ReadGraphFile(p)
+	_, err := portal.ReadGraphFile(context.Background(), p)
 	var ge *portal.GraphError
 	if errors.As(err, &ge) {
 		fmt.Println(ge.Issues[0].Path, ge.Issues[0].Code)

@@ -2,6 +2,7 @@ package portal
 
 import (
 	"bytes"
+	"context"
 	"fmt"
 	"io"
 	"os"
@@ -17,14 +18,18 @@ const maxGraphBytes = 64 << 20
 // ReadGraphFile reads and validates the Action Graph at path. Anything
 // short of a valid 0.1 graph is a *GraphError (errors.Is ErrGraphUnreadable)
 // naming the path and, for an invalid document, every issue's path and code.
-func ReadGraphFile(path string) (*shared.ActionGraph, error) {
-	g, _, err := readGraph(path)
+// A done ctx stops it before the file is opened.
+func ReadGraphFile(ctx context.Context, path string) (*shared.ActionGraph, error) {
+	g, _, err := readGraph(ctx, path)
 	return g, err
 }
 
 // readGraph also returns the bytes it read, so a writer can tell whether
 // the file changed since.
-func readGraph(path string) (*shared.ActionGraph, []byte, error) {
+func readGraph(ctx context.Context, path string) (*shared.ActionGraph, []byte, error) {
+	if err := ctx.Err(); err != nil {
+		return nil, nil, &GraphError{Path: path, Err: err}
+	}
 	f, err := os.Open(path)
 	if err != nil {
 		return nil, nil, &GraphError{Path: path, Err: err}

@@ -17,7 +17,7 @@ import (
 // handleReport is the first page: the readiness report of the graph as it
 // is on disk now.
 func (s *Server) handleReport(w http.ResponseWriter, r *http.Request) {
-	g, err := ReadGraphFile(s.o.GraphPath)
+	g, err := ReadGraphFile(r.Context(), s.o.GraphPath)
 	if err != nil {
 		s.graphFailure(w, err)
 		return
@@ -39,7 +39,7 @@ func (s *Server) graphFailure(w http.ResponseWriter, err error) {
 
 // handleAction is an action's confirmation page.
 func (s *Server) handleAction(w http.ResponseWriter, r *http.Request) {
-	g, err := ReadGraphFile(s.o.GraphPath)
+	g, err := ReadGraphFile(r.Context(), s.o.GraphPath)
 	if err != nil {
 		s.graphFailure(w, err)
 		return
@@ -132,7 +132,7 @@ func (s *Server) handleConfirm(w http.ResponseWriter, r *http.Request) {
 
 	s.graphMu.Lock()
 	defer s.graphMu.Unlock()
-	g, was, err := readGraph(s.o.GraphPath)
+	g, was, err := readGraph(r.Context(), s.o.GraphPath)
 	if err != nil {
 		s.graphFailure(w, err)
 		return

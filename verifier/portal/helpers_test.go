@@ -39,6 +39,15 @@ func startPortal(t *testing.T, graph []byte) *harness {
 		t.Fatal(err)
 	}
 	t.Cleanup(func() { store.Close() })
+	return startPortalStore(t, graph, path, store)
+}
+
+// startPortalStore serves the graph file at path with store.
+func startPortalStore(t *testing.T, graph []byte, path string, store *audit.Store) *harness {
+	t.Helper()
+	if err := os.WriteFile(path, graph, 0o644); err != nil {
+		t.Fatal(err)
+	}
 	srv, err := New(t.Context(), Options{GraphPath: path, Store: store})
 	if err != nil {
 		t.Fatal(err)
@@ -160,7 +169,7 @@ func readFile(t *testing.T, path string) []byte {
 // actionBytes returns the canonical bytes of one action of the graph file.
 func actionBytes(t *testing.T, path, id string) []byte {
 	t.Helper()
-	g, err := ReadGraphFile(path)
+	g, err := ReadGraphFile(t.Context(), path)
 	if err != nil {
 		t.Fatal(err)
 	}

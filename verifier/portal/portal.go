@@ -87,7 +87,7 @@ func New(ctx context.Context, o Options) (*Server, error) {
 	if o.Store == nil {
 		return nil, ErrNoStore
 	}
-	if _, err := ReadGraphFile(o.GraphPath); err != nil {
+	if _, err := ReadGraphFile(ctx, o.GraphPath); err != nil {
 		return nil, err
 	}
 	if o.Addr == "" {

@@ -12,6 +12,7 @@ import (
 
 	"github.com/frontlatch/frontlatch/shared"
 	"github.com/frontlatch/frontlatch/verifier/audit"
+	"github.com/frontlatch/frontlatch/verifier/audit/audittest"
 	"github.com/google/go-cmp/cmp"
 	"golang.org/x/net/html"
 )
@@ -78,7 +79,7 @@ func TestForeignHostIsRefused(t *testing.T) {
 func TestConfirmRecordsAuditAndThePrintedGraphPassesTheGate(t *testing.T) {
 	h := startPortal(t, graphBytes(t, "clinic01", testOrigin, withSandboxRun(0)))
 	h.login(t)
-	before, err := ReadGraphFile(h.path)
+	before, err := ReadGraphFile(t.Context(), h.path)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -91,7 +92,7 @@ func TestConfirmRecordsAuditAndThePrintedGraphPassesTheGate(t *testing.T) {
 	if err := shared.AssertLiveExecutionAllowed(ab, h.store); err != nil {
 		t.Fatalf("the written action does not pass the gate: %v", err)
 	}
-	after, err := ReadGraphFile(h.path)
+	after, err := ReadGraphFile(t.Context(), h.path)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -170,7 +171,7 @@ func TestConfirmRefusalsWriteNothing(t *testing.T) {
 			f.Set("shown", "sha256:0000000000000000000000000000000000000000000000000000000000000000")
 		}, "not what the page showed you"},
 		{"graph edited on disk between GET and POST", http.StatusConflict, func(t *testing.T, h *harness, _ url.Values, _ map[string]string) {
-			g, err := ReadGraphFile(h.path)
+			g, err := ReadGraphFile(t.Context(), h.path)
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -184,7 +185,7 @@ func TestConfirmRefusalsWriteNothing(t *testing.T) {
 			}
 		}, "$.doors[0].endpoint"},
 		{"summary edited on disk between GET and POST", http.StatusConflict, func(t *testing.T, h *harness, _ url.Values, _ map[string]string) {
-			g, err := ReadGraphFile(h.path)
+			g, err := ReadGraphFile(t.Context(), h.path)
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -319,4 +320,86 @@ func TestNewRefusesBadInput(t *testing.T) {
 			}
 		})
 	}
+}
+
+// The confirmation passes the gate on each audit store driver: SQLite
+// always, PostgreSQL when FRONTLATCH_TEST_POSTGRES_URL names a server
+// (scripts/with-postgres.sh; required under CI=true).
+func TestConfirmOnEveryStore(t *testing.T) {
+	audittest.EachStore(t, func(t *testing.T, store *audit.Store) {
+		path := filepath.Join(t.TempDir(), "graph.json")
+		h := startPortalStore(t, graphBytes(t, "webmcp01", testOrigin, nil), path, store)
+		h.login(t)
+		const id = "webmcp01:callback:request-callback"
+		if resp, body := h.post(t, actionPath(id), h.confirmForm(t, id), nil); resp.StatusCode != http.StatusOK {
+			t.Fatalf("confirm on %s: %d: %s", store.Driver(), resp.StatusCode, body)
+		}
+		if err := shared.AssertLiveExecutionAllowed(actionBytes(t, path, id), store); err != nil {
+			t.Errorf("on %s the written action does not pass the gate: %v", store.Driver(), err)
+		}
+	})
+}
+
+// The page shows the disclosure that is confirmed: each fact of
+// shared.DisclosureOf, for an action whose facts are not the fixture's.
+func TestPageShowsTheDisclosureConfirmed(t *testing.T) {
+	h := startPortal(t, graphBytes(t, "clinic01", testOrigin, func(g *shared.ActionGraph) {
+		se := &g.Actions[0].SideEffects
+		se.ChargesMoney, se.CreatesObligation, se.TransmitsPii, se.Reversible = true, true, false, shared.ReversibleFalse
+		se.Effects[0].HoldsInventory = true
+		se.Effects[0].Kind = shared.EffectChargesPayment
+	}))
+	h.login(t)
+	_, body := h.get(t, h.srv.Origin()+actionPath(clinicBooking))
+	doc, err := html.Parse(strings.NewReader(body))
+	if err != nil {
+		t.Fatal(err)
+	}
+	facts := map[string]string{}
+	var effects []string
+	for n := range doc.Descendants() {
+		if n.Type == html.ElementNode && n.Data == "tr" {
+			var cells []string
+			for c := range n.ChildNodes() {
+				if c.Type == html.ElementNode {
+					cells = append(cells, textOf(c))
+				}
+			}
+			if len(cells) == 2 {
+				facts[cells[0]] = cells[1]
+			}
+		}
+		if n.Type == html.ElementNode && n.Data == "ul" && attr(n, "id") == "effects" {
+			for li := range n.ChildNodes() {
+				if li.Type == html.ElementNode {
+					effects = append(effects, textOf(li))
+				}
+			}
+		}
+	}
+	want := map[string]string{
+		"Does it commit you to something (a slot, a call, a quote)?": "Yes",
+		"Does it hold a slot or stock for the customer?":             "Yes",
+		"Does it send the customer's personal data?":                 "No",
+		"Does it charge money?":                                      "Yes",
+		"Can it be undone?":                                          "No",
+	}
+	for k, v := range want {
+		if facts[k] != v {
+			t.Errorf("%q shows %q, want %q", k, facts[k], v)
+		}
+	}
+	if len(effects) != 2 || !strings.HasPrefix(effects[0], "charges the customer money") || !strings.Contains(effects[0], "charges-payment") {
+		t.Errorf("effects shown = %q", effects)
+	}
+}
+
+func textOf(n *html.Node) string {
+	var b strings.Builder
+	for d := range n.Descendants() {
+		if d.Type == html.TextNode {
+			b.WriteString(d.Data)
+		}
+	}
+	return strings.TrimSpace(b.String())
 }

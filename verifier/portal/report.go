@@ -123,6 +123,7 @@ const (
 	stepConfirm   = "Review what it does and confirm it in the owner's portal (frontlatch verify serve), setting a limit on how often agents may use it."
 	stepSandbox   = "Run a safe test of it first (frontlatch verify sandbox): nothing reaches you, and you see what an agent would send."
 	stepReconfirm = "It changed since you confirmed it: review it again and confirm it as it is now."
+	stepNothing   = "Give customers a way to get something done on your site (a contact, booking or quote form), then scan it again."
 )
 
 // BuildReport makes the readiness report of g. It is a pure function of the
@@ -175,6 +176,9 @@ func BuildReport(g *shared.ActionGraph) Report {
 		for j := i; j > 0 && r.NextSteps[j].Actions > r.NextSteps[j-1].Actions; j-- {
 			r.NextSteps[j], r.NextSteps[j-1] = r.NextSteps[j-1], r.NextSteps[j]
 		}
+	}
+	if r.Total == 0 {
+		r.NextSteps = append(r.NextSteps, Step{Text: stepNothing})
 	}
 	r.Chart = chartOf(r.Complete, r.Incomplete)
 	return r

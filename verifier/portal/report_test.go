@@ -263,13 +263,30 @@ func golden(t *testing.T, name string, got []byte) {
 }
 
 func TestReportGolden(t *testing.T) {
-	for _, site := range []string{"clinic01", "loginbooking01"} {
-		t.Run(site, func(t *testing.T) {
+	// states: one action live with its limits, one that drifted.
+	states := mapped(t, "clinic01", testOrigin)
+	states.Actions[0].Verification = shared.Verified{Confirmation: shared.OwnerConfirmation{
+		ConfirmedBy: "Dr Mira Lee", ConfirmedAt: "2026-12-01T10:00:00.000Z", Method: shared.ConfirmedOwnerPortal, AuditRecord: strp("aud_golden"),
+		Limits:     shared.ConfirmationLimits{VolumeCap: &shared.VolumeCap{Max: 20, Per: shared.PerDay}, Notify: strp("https://hooks.example/n")},
+		Disclosure: shared.DisclosureOf(states.Actions[0].SideEffects),
+	}, SandboxRuns: []shared.SandboxRun{}}
+	states.Actions[1].Verification = shared.Unverified{Note: strp(`drifted: $.doors[0].url: confirmed "mailto:old@example.com", now "mailto:reception@harbourside-dental.com.au"`)}
+	tests := []struct {
+		name string
+		g    *shared.ActionGraph
+	}{
+		{"clinic01", mapped(t, "clinic01", testOrigin)},
+		{"loginbooking01", mapped(t, "loginbooking01", testOrigin)},
+		{"brochure01", mapped(t, "brochure01", testOrigin)},
+		{"states", states},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
 			var buf bytes.Buffer
-			if err := RenderReport(&buf, BuildReport(mapped(t, site, testOrigin))); err != nil {
+			if err := RenderReport(&buf, BuildReport(tt.g)); err != nil {
 				t.Fatal(err)
 			}
-			golden(t, "report-"+site+".html", buf.Bytes())
+			golden(t, "report-"+tt.name+".html", buf.Bytes())
 		})
 	}
 }
