@@ -275,9 +275,12 @@ func TestPostgresWorkersSurviveKillAndRestart(t *testing.T) {
 	a.Wait()
 	t.Log("worker 0 killed")
 	if pgctl != "" {
-		out, err := exec.Command("sh", "-c", pgctl+" restart -m fast -w -t 60").CombinedOutput()
-		if err != nil {
-			t.Fatalf("restarting PostgreSQL: %v\n%s", err, out)
+		// The restarted server inherits pg_ctl's output: give it a file,
+		// not a pipe this test would wait on forever.
+		restart := exec.Command("sh", "-c", pgctl+" restart -m fast -w -t 60")
+		restart.Stdout, restart.Stderr = os.Stderr, os.Stderr
+		if err := restart.Run(); err != nil {
+			t.Fatalf("restarting PostgreSQL: %v", err)
 		}
 		t.Log("PostgreSQL restarted")
 	} else if os.Getenv("CI") == "true" {
