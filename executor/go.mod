@@ -8,3 +8,21 @@ replace (
 	github.com/frontlatch/frontlatch/topology => ../topology
 	github.com/frontlatch/frontlatch/verifier => ../verifier
 )
+
+require (
+	github.com/frontlatch/frontlatch/fixtures v0.0.0-00010101000000-000000000000
+	github.com/frontlatch/frontlatch/shared v0.0.0-00010101000000-000000000000
+	github.com/frontlatch/frontlatch/topology v0.0.0-00010101000000-000000000000
+	github.com/frontlatch/frontlatch/verifier v0.0.0-00010101000000-000000000000
+	github.com/go-rod/rod v0.116.2
+	github.com/google/go-cmp v0.7.0
+	golang.org/x/net v0.62.0
+)
+
+require (
+	github.com/ysmood/fetchup v0.2.3 // indirect
+	github.com/ysmood/goob v0.4.0 // indirect
+	github.com/ysmood/got v0.40.0 // indirect
+	github.com/ysmood/gson v0.7.3 // indirect
+	github.com/ysmood/leakless v0.9.0 // indirect
+)
