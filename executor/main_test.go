@@ -65,3 +65,5 @@ func submissions(tb testing.TB, srv *fixtures.Server, name string) []fixtures.Su
 	}
 	return subs
 }
+
+type storeT = *audit.Store
