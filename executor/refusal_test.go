@@ -164,7 +164,9 @@ func TestInputRules(t *testing.T) {
 				if len(subs) != 1 {
 					t.Errorf("%d submissions, want 1", len(subs))
 				}
-				if !slices.ContainsFunc(res.Warnings, func(w string) bool { return strings.Contains(w, strconv.Quote(tt.warn)) && strings.Contains(w, "not enforced") }) {
+				if !slices.ContainsFunc(res.Warnings, func(w string) bool {
+					return strings.Contains(w, strconv.Quote(tt.warn)) && strings.Contains(w, "not enforced")
+				}) {
 					t.Errorf("warnings %q, want one about %s", res.Warnings, tt.warn)
 				}
 				return
