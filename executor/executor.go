@@ -16,6 +16,7 @@ import (
 	"strings"
 	"sync"
 	"time"
+	"unicode/utf8"
 
 	"github.com/frontlatch/frontlatch/shared"
 	"github.com/frontlatch/frontlatch/topology"
@@ -171,9 +172,9 @@ func (e *Executor) Execute(ctx context.Context, c Call) (*Result, error) {
 		return nil, e.refuse(ctx, "", c.IdempotencyKey, []Reason{{Code: ReasonActionTooLarge, Rule: "size",
 			Detail: fmt.Sprintf("the action document is %d bytes; at most %d are read", len(c.Action), MaxActionBytes), Err: ErrInvalidInput}})
 	}
-	if len(c.IdempotencyKey) > 256 {
+	if len(c.IdempotencyKey) > 256 || !utf8.ValidString(c.IdempotencyKey) || strings.ContainsRune(c.IdempotencyKey, 0) {
 		return nil, e.refuse(ctx, "", "", []Reason{{Code: ReasonInvalidInput, Field: "idempotencyKey", Rule: "size",
-			Detail: "the idempotency key is longer than 256 bytes", Err: ErrInvalidInput}})
+			Detail: "the idempotency key must be valid UTF-8 text of at most 256 bytes", Err: ErrInvalidInput}})
 	}
 
 	// 1. The gate, on the raw bytes, every time.
@@ -310,9 +311,16 @@ func (e *Executor) Execute(ctx context.Context, c Call) (*Result, error) {
 	return res, nil
 }
 
+// UnreadableActionID is the action id a refusal is audited under when the
+// action document could not be read far enough to name its id.
+const UnreadableActionID = "(unreadable action)"
+
 // refuse audits a refusal and returns it.
 func (e *Executor) refuse(ctx context.Context, actionID, key string, reasons []Reason) error {
 	re := &RefusedError{ActionID: actionID, Reasons: reasons}
+	if actionID == "" {
+		actionID = UnreadableActionID
+	}
 	actx, cancel := context.WithTimeout(context.WithoutCancel(ctx), 10*time.Second)
 	defer cancel()
 	if err := e.store.RecordRefusal(actx, actionID, key, re.strings(), e.now().UTC()); err != nil {

@@ -138,22 +138,22 @@ func (n *notifier) send(attemptID, actionID string, target *string, res *Result)
 		if a, err := mail.ParseAddress(strings.TrimPrefix(t, "mailto:")); err == nil && a.Address != "" {
 			text = NotSentEmail
 		}
-		n.record(attemptID, 0, 0, text)
+		n.record(attemptID, 1, 0, text)
 		return
 	case len(n.o.Secret) == 0:
-		n.record(attemptID, 0, 0, NotSentNoSecret)
+		n.record(attemptID, 1, 0, NotSentNoSecret)
 		return
 	}
 	body, err := json.Marshal(Notification{Event: "action.fired", AttemptID: attemptID, ActionID: actionID,
 		Endpoint: res.Endpoint, Status: res.Status, Sent: res.Sent, At: string(shared.TimestampOf(n.now()))})
 	if err != nil {
-		n.record(attemptID, 0, 0, "not sent: "+err.Error())
+		n.record(attemptID, 1, 0, "not sent: "+err.Error())
 		return
 	}
 	select {
 	case n.slots <- struct{}{}:
 	default:
-		n.record(attemptID, 0, 0, NotSentBusy)
+		n.record(attemptID, 1, 0, NotSentBusy)
 		return
 	}
 	n.wg.Add(1)

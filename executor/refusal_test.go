@@ -82,6 +82,7 @@ func TestGateRefusals(t *testing.T) {
 			if !ue.Has(tt.reason) || !re.Has(string(tt.reason)) {
 				t.Errorf("reasons %v, want %s", re.Reasons, tt.reason)
 			}
+			assertRefusals(t, st, auditedID(re), 1, string(tt.reason))
 			if n := len(submissions(t, srv, "electrician01")); n != 0 {
 				t.Errorf("%d submissions, want 0", n)
 			}
@@ -231,6 +232,7 @@ func TestBadInput(t *testing.T) {
 			if !slices.ContainsFunc(re.Reasons, func(r executor.Reason) bool { return r.Rule == tt.rule }) {
 				t.Errorf("reasons %v lack rule %s", re.Reasons, tt.rule)
 			}
+			assertRefusals(t, st, auditedID(re), 1, tt.rule+"]")
 			if len(err.Error()) > 20000 {
 				t.Errorf("the error is %d bytes long: agent-chosen text must be bounded", len(err.Error()))
 			}
@@ -271,4 +273,12 @@ func TestActionBytesVerbatim(t *testing.T) {
 	if a, issues := shared.ReadAction(b); len(issues) > 0 || a.ID != callback {
 		t.Fatalf("read %v %v", a, issues)
 	}
+}
+
+// auditedID is the action id a refusal is audited under.
+func auditedID(re *executor.RefusedError) string {
+	if re.ActionID == "" {
+		return executor.UnreadableActionID
+	}
+	return re.ActionID
 }
