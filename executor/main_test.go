@@ -1,8 +1,10 @@
 package executor_test
 
 import (
+	"bytes"
 	"net/http"
 	"path/filepath"
+	"sync"
 	"testing"
 	"time"
 
@@ -30,7 +32,12 @@ func newExecutor(tb testing.TB, st *audit.Store, opts executor.Options) *executo
 	tb.Helper()
 	opts.Store = st
 	if opts.HTTPClient == nil {
-		opts.HTTPClient = &http.Client{Timeout: 20 * time.Second}
+		// Its own transport, whose idle connections are closed before the
+		// test's servers stop (a server waits for connections it has not
+		// yet read a request from).
+		tr := http.DefaultTransport.(*http.Transport).Clone()
+		tb.Cleanup(tr.CloseIdleConnections)
+		opts.HTTPClient = &http.Client{Timeout: 20 * time.Second, Transport: tr}
 	}
 	ex, err := executor.New(opts)
 	if err != nil {
@@ -67,3 +74,32 @@ func submissions(tb testing.TB, srv *fixtures.Server, name string) []fixtures.Su
 }
 
 type storeT = *audit.Store
+
+// storeCase opens one kind of audit store.
+type storeCase struct {
+	name string
+	open func(testing.TB) *audit.Store
+}
+
+// testStores is SQLite, and PostgreSQL when the environment provides one.
+func testStores(t *testing.T) []storeCase {
+	return []storeCase{{"sqlite", openStore}}
+}
+
+// lockedBuffer collects a subprocess's output.
+type lockedBuffer struct {
+	mu sync.Mutex
+	b  bytes.Buffer
+}
+
+func (l *lockedBuffer) Write(p []byte) (int, error) {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	return l.b.Write(p)
+}
+
+func (l *lockedBuffer) String() string {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	return l.b.String()
+}
