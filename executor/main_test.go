@@ -3,7 +3,6 @@ package executor_test
 import (
 	"bytes"
 	"net/http"
-	"path/filepath"
 	"sync"
 	"testing"
 	"time"
@@ -14,17 +13,13 @@ import (
 	"github.com/frontlatch/frontlatch/fixtures/fixturestest"
 	"github.com/frontlatch/frontlatch/shared"
 	"github.com/frontlatch/frontlatch/verifier/audit"
+	"github.com/frontlatch/frontlatch/verifier/audit/audittest"
 )
 
 // openStore opens a fresh SQLite audit store in the test's temporary folder.
-func openStore(tb testing.TB) *audit.Store {
-	tb.Helper()
-	st, err := audit.Open(tb.Context(), filepath.Join(tb.TempDir(), "audit.db"))
-	if err != nil {
-		tb.Fatal(err)
-	}
-	tb.Cleanup(func() { _ = st.Close() })
-	return st
+func openStore(t *testing.T) *audit.Store {
+	t.Helper()
+	return audittest.Open(t, audittest.URL(t, audit.DriverSQLite))
 }
 
 // newExecutor returns an executor over st, closed at the test's end.
@@ -74,17 +69,6 @@ func submissions(tb testing.TB, srv *fixtures.Server, name string) []fixtures.Su
 }
 
 type storeT = *audit.Store
-
-// storeCase opens one kind of audit store.
-type storeCase struct {
-	name string
-	open func(testing.TB) *audit.Store
-}
-
-// testStores is SQLite, and PostgreSQL when the environment provides one.
-func testStores(t *testing.T) []storeCase {
-	return []storeCase{{"sqlite", openStore}}
-}
 
 // lockedBuffer collects a subprocess's output.
 type lockedBuffer struct {

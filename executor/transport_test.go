@@ -13,6 +13,8 @@ import (
 
 	"github.com/frontlatch/frontlatch/executor"
 	"github.com/frontlatch/frontlatch/fixtures"
+	"github.com/frontlatch/frontlatch/verifier/audit"
+	"github.com/frontlatch/frontlatch/verifier/audit/audittest"
 )
 
 // recorder is a loopback site that counts what reaches it.
@@ -205,39 +207,40 @@ func fixturestestURL(t *testing.T, srv *fixtures.Server, name string) string {
 // TestIdempotency: a repeated key returns the first result and fires
 // nothing, also when the repeats race.
 func TestIdempotency(t *testing.T) {
-	srv, graph := site(t, "electrician01")
-	st := openStore(t)
-	ex := newExecutor(t, st, executor.Options{})
-	action := confirmed(t, st, graph, callback)
-	first, err := ex.Execute(t.Context(), executor.Call{Action: action, Input: goodCallback(), IdempotencyKey: "order-1"})
-	if err != nil {
-		t.Fatal(err)
-	}
-	var wg sync.WaitGroup
-	results := make([]*executor.Result, 8)
-	errs := make([]error, 8)
-	for i := range results {
-		wg.Go(func() {
-			results[i], errs[i] = ex.Execute(t.Context(), executor.Call{Action: action, Input: goodCallback(), IdempotencyKey: "order-1"})
-		})
-	}
-	wg.Wait()
-	for i, res := range results {
-		if errs[i] != nil {
-			t.Fatalf("repeat %d: %v", i, errs[i])
+	audittest.EachStore(t, func(t *testing.T, st *audit.Store) {
+		srv, graph := site(t, "electrician01")
+		ex := newExecutor(t, st, executor.Options{})
+		action := confirmed(t, st, graph, callback)
+		first, err := ex.Execute(t.Context(), executor.Call{Action: action, Input: goodCallback(), IdempotencyKey: "order-1"})
+		if err != nil {
+			t.Fatal(err)
 		}
-		if !res.Duplicate || res.AttemptID != first.AttemptID || res.Status != first.Status || res.Endpoint != first.Endpoint || len(res.Sent) != len(first.Sent) {
-			t.Errorf("repeat %d = %+v, want the first result (%s, %d) marked duplicate", i, res, first.AttemptID, first.Status)
+		var wg sync.WaitGroup
+		results := make([]*executor.Result, 8)
+		errs := make([]error, 8)
+		for i := range results {
+			wg.Go(func() {
+				results[i], errs[i] = ex.Execute(t.Context(), executor.Call{Action: action, Input: goodCallback(), IdempotencyKey: "order-1"})
+			})
 		}
-	}
-	if n := len(submissions(t, srv, "electrician01")); n != 1 {
-		t.Errorf("the site received %d submissions, want 1", n)
-	}
-	// Another key fires again.
-	if res, err := ex.Execute(t.Context(), executor.Call{Action: action, Input: goodCallback(), IdempotencyKey: "order-2"}); err != nil || res.Duplicate {
-		t.Fatalf("a new key: %v %+v", err, res)
-	}
-	if n := len(submissions(t, srv, "electrician01")); n != 2 {
-		t.Errorf("the site received %d submissions, want 2", n)
-	}
+		wg.Wait()
+		for i, res := range results {
+			if errs[i] != nil {
+				t.Fatalf("repeat %d: %v", i, errs[i])
+			}
+			if !res.Duplicate || res.AttemptID != first.AttemptID || res.Status != first.Status || res.Endpoint != first.Endpoint || len(res.Sent) != len(first.Sent) {
+				t.Errorf("repeat %d = %+v, want the first result (%s, %d) marked duplicate", i, res, first.AttemptID, first.Status)
+			}
+		}
+		if n := len(submissions(t, srv, "electrician01")); n != 1 {
+			t.Errorf("the site received %d submissions, want 1", n)
+		}
+		// Another key fires again.
+		if res, err := ex.Execute(t.Context(), executor.Call{Action: action, Input: goodCallback(), IdempotencyKey: "order-2"}); err != nil || res.Duplicate {
+			t.Fatalf("a new key: %v %+v", err, res)
+		}
+		if n := len(submissions(t, srv, "electrician01")); n != 2 {
+			t.Errorf("the site received %d submissions, want 2", n)
+		}
+	})
 }
