@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"context"
 	"crypto/rand"
+	"crypto/sha256"
 	"encoding/hex"
 	"encoding/json"
 	"errors"
@@ -61,6 +62,34 @@ type Executor struct {
 
 	mu     sync.Mutex
 	closed bool
+	parsed map[[32]byte]*shared.Action // read-only parses of action bytes the gate passed, by SHA-256
+}
+
+// maxParsed bounds the parse cache.
+const maxParsed = 256
+
+// readAction reads an action's bytes with the strict reader, reusing an
+// earlier parse of the same bytes (the gate has already run on them: the
+// cache saves a second parse, never a check).
+func (e *Executor) readAction(b []byte) (*shared.Action, []shared.Issue) {
+	sum := sha256.Sum256(b)
+	e.mu.Lock()
+	a, ok := e.parsed[sum]
+	e.mu.Unlock()
+	if ok {
+		return a, nil
+	}
+	a, issues := shared.ReadAction(b)
+	if a == nil || len(issues) > 0 {
+		return a, issues
+	}
+	e.mu.Lock()
+	if e.parsed == nil || len(e.parsed) >= maxParsed {
+		e.parsed = map[[32]byte]*shared.Action{}
+	}
+	e.parsed[sum] = a
+	e.mu.Unlock()
+	return a, nil
 }
 
 // New returns an Executor over opts.Store.
@@ -190,7 +219,7 @@ func (e *Executor) Execute(ctx context.Context, c Call) (*Result, error) {
 			reasons = append(reasons, Reason{Code: string(r.Reason), Field: r.Key, Detail: r.Detail, Err: ue})
 		}
 	}
-	act, issues := shared.ReadAction(c.Action)
+	act, issues := e.readAction(c.Action)
 	if act == nil || len(issues) > 0 {
 		if len(reasons) == 0 { // the gate accepted what the reader refuses: impossible, refuse anyway
 			reasons = append(reasons, Reason{Code: string(shared.RefuseActionInvalid), Detail: "the action does not read", Err: shared.ErrInvalidGraph})
