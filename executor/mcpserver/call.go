@@ -18,12 +18,10 @@ import (
 const MetaIdempotencyKey = "dev.frontlatch/idempotencyKey"
 
 // Reason codes this package gives, besides the gate's (shared.RefusalReason
-// values such as "confirmation.revoked") and the executor's.
+// values such as "confirmation.revoked") and the executor's (executor.Reason*).
 const (
-	// ReasonArgumentsInvalid: the arguments do not match the tool's input
-	// schema (a wrong type, an unknown or missing field); Field names it.
-	ReasonArgumentsInvalid = "arguments.invalid"
-	// ReasonToolUnknown: the graph no longer defines the tool.
+	// ReasonToolUnknown: the graph no longer defines the tool, or cannot be
+	// read.
 	ReasonToolUnknown = "tool.unknown"
 	// ReasonRefused: the executor refused without a more precise reason.
 	ReasonRefused = "executor.refused"
@@ -52,24 +50,14 @@ type Output struct {
 // nothing (Outcome "refused"), or the executor could not tell (Outcome
 // "failed"; see the audit log).
 type Refusal struct {
-	Tool     string   `json:"tool"`
-	ActionID string   `json:"actionId,omitempty"`
-	Outcome  string   `json:"outcome"`
-	Error    string   `json:"error"`
-	Reasons  []Reason `json:"reasons"`
-}
-
-// Reason is one reason a call was refused.
-type Reason struct {
-	// Code is the gate's refusal reason ("confirmation.revoked", …), the
-	// executor's, or one of the Reason* constants.
-	Code string `json:"code"`
-	// Field is the argument the reason is about, when there is one.
-	Field string `json:"field,omitempty"`
-	// Key is the consent-bound side-effect key of a disclosure.* refusal.
-	Key string `json:"key,omitempty"`
-	// Detail says what is wrong, for a person.
-	Detail string `json:"detail"`
+	Tool     string            `json:"tool"`
+	ActionID string            `json:"actionId,omitempty"`
+	Outcome  string            `json:"outcome"`
+	Error    string            `json:"error"`
+	Reasons  []executor.Reason `json:"reasons"`
+	// Attempt is what was sent, when the executor sent something and then
+	// failed (Outcome "failed").
+	Attempt *Output `json:"attempt,omitempty"`
 }
 
 func (s *Server) handler(name string) mcp.ToolHandler {
@@ -82,12 +70,12 @@ func (s *Server) handler(name string) mcp.ToolHandler {
 func (s *Server) call(ctx context.Context, name string, req *mcp.CallToolRequest) *mcp.CallToolResult {
 	snap, err := s.current(ctx)
 	if err != nil {
-		return refusal(name, "", "refused", err, []Reason{{Code: ReasonToolUnknown, Detail: err.Error()}})
+		return refusal(name, "", "refused", err, []executor.Reason{{Code: ReasonToolUnknown, Detail: err.Error()}})
 	}
 	def := snap.tools[name]
 	if def == nil {
 		err := fmt.Errorf("mcpserver: the graph no longer defines tool %q", name)
-		return refusal(name, "", "refused", err, []Reason{{Code: ReasonToolUnknown, Detail: err.Error()}})
+		return refusal(name, "", "refused", err, []executor.Reason{{Code: ReasonToolUnknown, Detail: err.Error()}})
 	}
 	var raw json.RawMessage
 	if req.Params != nil {
@@ -95,22 +83,24 @@ func (s *Server) call(ctx context.Context, name string, req *mcp.CallToolRequest
 	}
 	args, reasons := def.checkArguments(raw)
 	if len(reasons) > 0 {
-		return refusal(name, def.actionID, "refused", errors.New("mcpserver: the arguments do not match the tool's input schema"), reasons)
+		return refusal(name, def.actionID, "refused", errors.New("mcpserver: the arguments do not match the tool's input schema; nothing was sent"), reasons)
 	}
 	action, err := snap.action(def.actionID)
 	if err != nil {
-		return refusal(name, def.actionID, "refused", err, []Reason{{Code: ReasonToolUnknown, Detail: err.Error()}})
+		return refusal(name, def.actionID, "refused", err, []executor.Reason{{Code: ReasonToolUnknown, Detail: err.Error()}})
 	}
 	res, err := s.exec.Execute(ctx, executor.Call{Action: action, Input: args, IdempotencyKey: idempotencyKey(req)})
 	if err != nil {
 		outcome := "failed"
-		if errors.Is(err, executor.ErrRefused) || errors.Is(err, shared.ErrUnverifiedAction) ||
-			errors.Is(err, executor.ErrCapReached) || errors.Is(err, executor.ErrBarrier) ||
-			errors.Is(err, executor.ErrOffOrigin) || errors.Is(err, executor.ErrUnknownInput) ||
-			errors.Is(err, executor.ErrInvalidInput) {
+		if errors.Is(err, executor.ErrRefused) {
 			outcome = "refused"
 		}
-		return refusal(name, def.actionID, outcome, err, reasonsOf(err, outcome))
+		r := refusal(name, def.actionID, outcome, err, reasonsOf(err, outcome))
+		if res != nil { // sent, then failed: say what was sent
+			out := outputOf(name, def.actionID, res)
+			r.StructuredContent.(*Refusal).Attempt = &out
+		}
+		return r
 	}
 	return success(name, def.actionID, res)
 }
@@ -146,29 +136,30 @@ func idempotencyKey(req *mcp.CallToolRequest) string {
 	return k
 }
 
-// reasonsOf lists every reason err carries: the gate's refusals, the
-// executor's, or err itself.
-func reasonsOf(err error, outcome string) []Reason {
-	var out []Reason
+// reasonsOf lists every reason err carries: the executor's (the gate's
+// among them), or err itself.
+func reasonsOf(err error, outcome string) []executor.Reason {
+	var refused *executor.RefusedError
+	if errors.As(err, &refused) && len(refused.Reasons) > 0 {
+		return refused.Reasons
+	}
 	var gate *shared.UnverifiedActionError
 	if errors.As(err, &gate) {
+		var out []executor.Reason
 		for _, r := range gate.Reasons {
-			out = append(out, Reason{Code: string(r.Reason), Key: r.Key, Detail: r.Detail})
+			out = append(out, executor.Reason{Code: string(r.Reason), Field: r.Key, Detail: r.Detail})
 		}
+		return out
 	}
-	out = append(out, executorReasons(err)...)
-	if len(out) == 0 {
-		code := ReasonRefused
-		if outcome == "failed" {
-			code = ReasonFailed
-		}
-		out = append(out, Reason{Code: code, Detail: err.Error()})
+	code := ReasonRefused
+	if outcome == "failed" {
+		code = ReasonFailed
 	}
-	return out
+	return []executor.Reason{{Code: code, Detail: err.Error()}}
 }
 
-func refusal(tool, actionID, outcome string, err error, reasons []Reason) *mcp.CallToolResult {
-	r := Refusal{Tool: tool, ActionID: actionID, Outcome: outcome, Error: err.Error(), Reasons: reasons}
+func refusal(tool, actionID, outcome string, err error, reasons []executor.Reason) *mcp.CallToolResult {
+	r := &Refusal{Tool: tool, ActionID: actionID, Outcome: outcome, Error: err.Error(), Reasons: reasons}
 	var b strings.Builder
 	if outcome == "refused" {
 		fmt.Fprintf(&b, "Refused: nothing was sent. %s\n", err)
@@ -177,15 +168,7 @@ func refusal(tool, actionID, outcome string, err error, reasons []Reason) *mcp.C
 	}
 	for _, re := range reasons {
 		b.WriteString("- ")
-		b.WriteString(re.Code)
-		if re.Field != "" {
-			fmt.Fprintf(&b, " (%s)", re.Field)
-		}
-		if re.Key != "" {
-			fmt.Fprintf(&b, " [%s]", re.Key)
-		}
-		b.WriteString(": ")
-		b.WriteString(re.Detail)
+		b.WriteString(re.String())
 		b.WriteByte('\n')
 	}
 	res := &mcp.CallToolResult{Content: []mcp.Content{&mcp.TextContent{Text: b.String()}}, StructuredContent: r}
@@ -193,7 +176,7 @@ func refusal(tool, actionID, outcome string, err error, reasons []Reason) *mcp.C
 	return res
 }
 
-func success(tool, actionID string, r *executor.Result) *mcp.CallToolResult {
+func outputOf(tool, actionID string, r *executor.Result) Output {
 	out := Output{
 		Tool: tool, ActionID: actionID, AttemptID: r.AttemptID, Endpoint: r.Endpoint,
 		Sent: r.Sent, Status: r.Status, Response: r.Response, Warnings: r.Warnings, Duplicate: r.Duplicate,
@@ -204,6 +187,11 @@ func success(tool, actionID string, r *executor.Result) *mcp.CallToolResult {
 	if out.Warnings == nil {
 		out.Warnings = []string{}
 	}
+	return out
+}
+
+func success(tool, actionID string, r *executor.Result) *mcp.CallToolResult {
+	out := outputOf(tool, actionID, r)
 	var b strings.Builder
 	if r.Duplicate {
 		fmt.Fprintf(&b, "Nothing was sent now: this idempotency key was used before (attempt %s). The first call's result:\n", r.AttemptID)

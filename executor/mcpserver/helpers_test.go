@@ -13,6 +13,7 @@ import (
 
 	"github.com/frontlatch/frontlatch/compiler"
 	"github.com/frontlatch/frontlatch/executor"
+	"github.com/frontlatch/frontlatch/executor/executortest"
 	"github.com/frontlatch/frontlatch/executor/mcpserver"
 	"github.com/frontlatch/frontlatch/fixtures"
 	"github.com/frontlatch/frontlatch/fixtures/fixturestest"
@@ -39,9 +40,20 @@ func goodArgs() map[string]any {
 	}
 }
 
-func limits(max int) shared.ConfirmationLimits {
-	notify := "office@electrician01.example"
-	return shared.ConfirmationLimits{VolumeCap: &shared.VolumeCap{Max: max, Per: shared.PerDay}, Notify: &notify}
+// auditRefOf is the audit record the confirmation of id in graph points at.
+func auditRefOf(t *testing.T, graph []byte, id string) string {
+	t.Helper()
+	g, issues := shared.Read(graph)
+	if len(issues) > 0 {
+		t.Fatalf("graph: %v", issues)
+	}
+	for _, a := range g.Actions {
+		if v, ok := a.Verification.(shared.Verified); ok && a.ID == id && v.Confirmation.AuditRecord != nil {
+			return *v.Confirmation.AuditRecord
+		}
+	}
+	t.Fatalf("action %s is not verified in the graph", id)
+	return ""
 }
 
 // env is one served fixture site, an audit store, an executor and an MCP
@@ -72,7 +84,8 @@ func newEnv(t *testing.T, capMax int) *env {
 	}
 	t.Cleanup(func() { _ = store.Close() })
 	e.store = store
-	e.graph, e.auditRef = confirm(t, store, mapped, actionID, limits(capMax))
+	e.graph = executortest.Confirm(t, store, mapped, actionID, executortest.Limits(capMax, shared.PerDay, "office@electrician01.example"))
+	e.auditRef = auditRefOf(t, e.graph, actionID)
 	e.graphPath = filepath.Join(t.TempDir(), "graph.json")
 	writeFile(t, e.graphPath, e.graph)
 	e.tool = toolName(t, e.graph, actionID)

@@ -8,6 +8,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/frontlatch/frontlatch/executor/executortest"
 	"github.com/frontlatch/frontlatch/fixtures"
 	"github.com/frontlatch/frontlatch/fixtures/fixturestest"
 	"github.com/google/go-cmp/cmp"
@@ -176,7 +177,7 @@ func TestRevokedWhileConnected(t *testing.T) {
 				t.Fatalf("listed %v, want [%s]", got, e.tool)
 			}
 			c.drain()
-			if err := e.store.RecordRevocation(t.Context(), e.auditRef, "Pat Owner (owner)", time.Now(), "no more agent bookings"); err != nil {
+			if err := e.store.RecordRevocation(t.Context(), e.auditRef, executortest.Owner, time.Now(), "no more agent bookings"); err != nil {
 				t.Fatal(err)
 			}
 			c.waitChanged(t)

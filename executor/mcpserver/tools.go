@@ -192,16 +192,16 @@ func (a anyRegexp) String() string          { return string(a) }
 // checkArguments decodes a call's arguments and checks them against the
 // tool's input schema. It returns the decoded object, or the reasons it is
 // refused, each naming the field.
-func (d *toolDef) checkArguments(raw json.RawMessage) (map[string]any, []Reason) {
+func (d *toolDef) checkArguments(raw json.RawMessage) (map[string]any, []executor.Reason) {
 	if len(bytes.TrimSpace(raw)) == 0 || bytes.Equal(bytes.TrimSpace(raw), []byte("null")) {
 		raw = json.RawMessage("{}")
 	}
 	inst, err := jsonschema.UnmarshalJSON(bytes.NewReader(raw))
 	if err != nil {
-		return nil, []Reason{{Code: ReasonArgumentsInvalid, Detail: "the arguments are not JSON: " + err.Error()}}
+		return nil, []executor.Reason{{Code: executor.ReasonInvalidInput, Rule: "type", Detail: "the arguments are not JSON: " + err.Error()}}
 	}
 	if _, ok := inst.(map[string]any); !ok {
-		return nil, []Reason{{Code: ReasonArgumentsInvalid, Detail: fmt.Sprintf("the arguments must be a JSON object, not %s", jsonKind(inst))}}
+		return nil, []executor.Reason{{Code: executor.ReasonInvalidInput, Rule: "type", Detail: fmt.Sprintf("the arguments must be a JSON object, not %s", jsonKind(inst))}}
 	}
 	if err := d.schema.Validate(inst); err != nil {
 		return nil, schemaReasons(err)
@@ -209,19 +209,20 @@ func (d *toolDef) checkArguments(raw json.RawMessage) (map[string]any, []Reason)
 	// The executor takes encoding/json's numbers.
 	var plain map[string]any
 	if err := json.Unmarshal(raw, &plain); err != nil {
-		return nil, []Reason{{Code: ReasonArgumentsInvalid, Detail: err.Error()}}
+		return nil, []executor.Reason{{Code: executor.ReasonInvalidInput, Detail: err.Error()}}
 	}
 	return plain, nil
 }
 
 // schemaReasons turns a validation error into one reason per failed leaf,
-// each naming its field.
-func schemaReasons(err error) []Reason {
+// each naming its field and the schema keyword it broke, with the
+// executor's reason codes.
+func schemaReasons(err error) []executor.Reason {
 	ve, ok := err.(*jsonschema.ValidationError)
 	if !ok {
-		return []Reason{{Code: ReasonArgumentsInvalid, Detail: err.Error()}}
+		return []executor.Reason{{Code: executor.ReasonInvalidInput, Detail: err.Error()}}
 	}
-	var out []Reason
+	var out []executor.Reason
 	var walk func(e *jsonschema.ValidationError)
 	walk = func(e *jsonschema.ValidationError) {
 		if len(e.Causes) > 0 {
@@ -230,22 +231,26 @@ func schemaReasons(err error) []Reason {
 			}
 			return
 		}
-		fields := []string{strings.Join(e.InstanceLocation, "/")}
+		code, fields := executor.ReasonInvalidInput, []string{strings.Join(e.InstanceLocation, "/")}
 		switch k := e.ErrorKind.(type) {
 		case *kind.AdditionalProperties:
-			fields = k.Properties
+			code, fields = executor.ReasonUnknownInput, k.Properties
 		case *kind.Required:
 			fields = k.Missing
 		}
+		rule := "schema"
+		if kp := e.ErrorKind.KeywordPath(); len(kp) > 0 {
+			rule = kp[len(kp)-1]
+		}
 		msg := e.ErrorKind.LocalizedString(english)
 		for _, f := range fields {
-			out = append(out, Reason{Code: ReasonArgumentsInvalid, Field: f, Detail: fieldDetail(f, msg)})
+			out = append(out, executor.Reason{Code: code, Field: f, Rule: rule, Detail: fieldDetail(f, msg), Err: executor.ErrInvalidInput})
 		}
 	}
 	walk(ve)
-	slices.SortStableFunc(out, func(a, b Reason) int { return strings.Compare(a.Field, b.Field) })
+	slices.SortStableFunc(out, func(a, b executor.Reason) int { return strings.Compare(a.Field, b.Field) })
 	if len(out) == 0 {
-		out = append(out, Reason{Code: ReasonArgumentsInvalid, Detail: ve.Error()})
+		out = append(out, executor.Reason{Code: executor.ReasonInvalidInput, Detail: ve.Error()})
 	}
 	return out
 }
