@@ -13,8 +13,11 @@ require (
 )
 
 require (
+	github.com/frontlatch/frontlatch/executor v0.0.0-00010101000000-000000000000
 	github.com/frontlatch/frontlatch/fixtures v0.0.0-00010101000000-000000000000 // indirect
+	github.com/frontlatch/frontlatch/verifier v0.0.0-00010101000000-000000000000
 	github.com/go-rod/rod v0.116.2 // indirect
+	github.com/modelcontextprotocol/go-sdk v1.8.0
 	github.com/ysmood/fetchup v0.2.3 // indirect
 	github.com/ysmood/goob v0.4.0 // indirect
 	github.com/ysmood/got v0.40.0 // indirect
@@ -32,3 +35,7 @@ replace (
 	github.com/frontlatch/frontlatch/shared => ../../shared
 	github.com/frontlatch/frontlatch/topology => ../../topology
 )
+
+replace github.com/frontlatch/frontlatch/executor => ../../executor
+
+replace github.com/frontlatch/frontlatch/verifier => ../../verifier
