@@ -6,6 +6,7 @@ import (
 	"errors"
 	"fmt"
 	"strings"
+	"unicode/utf8"
 
 	"github.com/frontlatch/frontlatch/executor"
 	"github.com/frontlatch/frontlatch/shared"
@@ -200,10 +201,25 @@ func success(tool, actionID string, r *executor.Result) *mcp.CallToolResult {
 	for _, f := range out.Sent {
 		fmt.Fprintf(&b, "- %s = %q\n", f.Name, f.Value)
 	}
-	// The site's answer is quoted: it is the site's text, not ours.
-	fmt.Fprintf(&b, "The site answered HTTP %d: %q\n", r.Status, r.Response)
+	// The site's answer is quoted (it is the site's text, not ours) and
+	// clipped; the structured content has the executor's whole excerpt.
+	fmt.Fprintf(&b, "The site answered HTTP %d: %q\n", r.Status, clipText(r.Response, textExcerpt))
 	for _, w := range out.Warnings {
 		fmt.Fprintf(&b, "Warning: %s\n", w)
 	}
 	return &mcp.CallToolResult{Content: []mcp.Content{&mcp.TextContent{Text: b.String()}}, StructuredContent: out}
+}
+
+// textExcerpt bounds the site's answer in the text content.
+const textExcerpt = 600
+
+// clipText cuts s to at most n bytes at a rune boundary, marking the cut.
+func clipText(s string, n int) string {
+	if len(s) <= n {
+		return s
+	}
+	for n > 0 && !utf8.RuneStart(s[n]) {
+		n--
+	}
+	return s[:n] + "…"
 }

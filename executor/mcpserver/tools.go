@@ -231,20 +231,25 @@ func schemaReasons(err error) []executor.Reason {
 			}
 			return
 		}
-		code, fields := executor.ReasonInvalidInput, []string{strings.Join(e.InstanceLocation, "/")}
-		switch k := e.ErrorKind.(type) {
-		case *kind.AdditionalProperties:
-			code, fields = executor.ReasonUnknownInput, k.Properties
-		case *kind.Required:
-			fields = k.Missing
-		}
 		rule := "schema"
 		if kp := e.ErrorKind.KeywordPath(); len(kp) > 0 {
 			rule = kp[len(kp)-1]
 		}
-		msg := e.ErrorKind.LocalizedString(english)
-		for _, f := range fields {
-			out = append(out, executor.Reason{Code: code, Field: f, Rule: rule, Detail: fieldDetail(f, msg), Err: executor.ErrInvalidInput})
+		add := func(code, field, detail string) {
+			out = append(out, executor.Reason{Code: code, Field: field, Rule: rule, Detail: detail, Err: executor.ErrInvalidInput})
+		}
+		switch k := e.ErrorKind.(type) {
+		case *kind.AdditionalProperties:
+			for _, f := range k.Properties {
+				add(executor.ReasonUnknownInput, f, fmt.Sprintf("argument %q is not one of this tool's arguments (see its inputSchema)", f))
+			}
+		case *kind.Required:
+			for _, f := range k.Missing {
+				add(executor.ReasonInvalidInput, f, fmt.Sprintf("argument %q is required", f))
+			}
+		default:
+			f := strings.Join(e.InstanceLocation, "/")
+			add(executor.ReasonInvalidInput, f, fieldDetail(f, e.ErrorKind.LocalizedString(english)))
 		}
 	}
 	walk(ve)
