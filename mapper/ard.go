@@ -5,6 +5,7 @@ import (
 	"bytes"
 	"context"
 	"encoding/json"
+	"fmt"
 	"net/http"
 	"net/url"
 	"strings"
@@ -94,18 +95,43 @@ func containsAny(have, want []string) bool {
 	return false
 }
 
-// discoverCatalogs probes the well-known paths and robots.txt of the site
-// and adds the references already found on pages and in headers. Only
-// same-site URLs are fetched.
-func (b *builder) discoverCatalogs(ctx context.Context, found []catalogRef) []catalogRef {
+// catalogFinding is what reading the ARD catalogs gave, in order: a note
+// for the graph, or an MCP server card and where it was found.
+type catalogFinding struct {
+	note string
+	card *mcpServerCard
+	ev   string
+}
+
+// catalogReader fetches ARD catalogs and server cards over plain HTTP
+// (same site only) and records what it found; the builder maps it.
+type catalogReader struct {
+	o     Options
+	site  *url.URL
+	seen  map[string]bool
+	found []catalogFinding
+}
+
+func (r *catalogReader) note(format string, args ...any) {
+	r.found = append(r.found, catalogFinding{note: fmt.Sprintf(format, args...)})
+}
+
+// readCatalogs probes the well-known paths and robots.txt of the site,
+// adds the references already found on pages and in headers, and reads
+// each catalog once. Only same-site URLs are fetched.
+func readCatalogs(ctx context.Context, o Options, site *url.URL, found []catalogRef) []catalogFinding {
 	refs := []catalogRef{}
 	for _, p := range ardWellKnown {
-		refs = append(refs, catalogRef{b.resolve(p), "well-known " + p})
+		refs = append(refs, catalogRef{resolveOn(site, p), "well-known " + p})
 	}
-	if f, err := fetch(ctx, b.o, b.resolve("/robots.txt"), "text/plain"); err == nil {
-		refs = append(refs, ardFromRobots(b.site, f.Body)...)
+	if f, err := fetch(ctx, o, resolveOn(site, "/robots.txt"), "text/plain"); err == nil {
+		refs = append(refs, ardFromRobots(site, f.Body)...)
 	}
-	return append(refs, found...)
+	r := &catalogReader{o: o, site: site, seen: map[string]bool{}}
+	for _, ref := range append(refs, found...) {
+		r.catalog(ctx, ref, 0)
+	}
+	return r.found
 }
 
 // ardManifest is the part of an ARD catalog the mapper reads.
@@ -170,32 +196,36 @@ func (t tool) intent() (kind shared.ActionKind, word, why string) {
 // label is what a person calls the tool's action.
 func (t tool) label() string { return clip(firstNonEmpty(t.Title, t.Description, t.Name), 120) }
 
-// addCatalogs fetches each catalog once and maps the tools of its MCP
-// server cards.
-func (b *builder) addCatalogs(ctx context.Context, refs []catalogRef) {
-	seen := map[string]bool{}
-	for _, r := range refs {
-		b.addCatalog(ctx, r, seen, 0)
+// addCatalogs maps what reading the catalogs found: its notes and the
+// tools of its MCP server cards.
+func (b *builder) addCatalogs(found []catalogFinding) {
+	for _, f := range found {
+		if f.card == nil {
+			b.note("%s", f.note)
+			continue
+		}
+		b.addServerCard(*f.card, f.ev)
 	}
 }
 
-func (b *builder) addCatalog(ctx context.Context, r catalogRef, seen map[string]bool, depth int) {
-	if seen[r.url] || depth > maxCatalogDepth {
+// catalog reads one catalog and, through nested catalogs, what it lists.
+func (cr *catalogReader) catalog(ctx context.Context, r catalogRef, depth int) {
+	if cr.seen[r.url] || depth > maxCatalogDepth {
 		return
 	}
-	seen[r.url] = true
+	cr.seen[r.url] = true
 	u, err := url.Parse(r.url)
-	if err != nil || !sameSite(b.site, u) {
+	if err != nil || !sameSite(cr.site, u) {
 		if err == nil {
-			b.note("ARD catalog %s (%s) is on another site and was not fetched.", r.url, r.route)
+			cr.note("ARD catalog %s (%s) is on another site and was not fetched.", r.url, r.route)
 		}
 		return
 	}
-	f, err := fetch(ctx, b.o, r.url, "application/json")
+	f, err := fetch(ctx, cr.o, r.url, "application/json")
 	if err != nil {
 		if fe, ok := err.(*FetchError); !ok || fe.Status != http.StatusNotFound {
 			if !strings.HasPrefix(r.route, "well-known") {
-				b.note("ARD catalog %s (%s) could not be read: %v.", r.url, r.route, err)
+				cr.note("ARD catalog %s (%s) could not be read: %v.", r.url, r.route, err)
 			}
 		}
 		return
@@ -203,7 +233,7 @@ func (b *builder) addCatalog(ctx context.Context, r catalogRef, seen map[string]
 	var m ardManifest
 	if err := json.Unmarshal(f.Body, &m); err != nil || m.Entries == nil {
 		if !strings.HasPrefix(r.route, "well-known") || err == nil {
-			b.note("ARD catalog %s (%s) is not a catalog manifest.", r.url, r.route)
+			cr.note("ARD catalog %s (%s) is not a catalog manifest.", r.url, r.route)
 		}
 		return
 	}
@@ -213,36 +243,36 @@ func (b *builder) addCatalog(ctx context.Context, r catalogRef, seen map[string]
 		case mediaAICatalog:
 			if e.URL != "" {
 				if nu, err := u.Parse(e.URL); err == nil {
-					b.addCatalog(ctx, catalogRef{nu.String(), r.route + " → nested catalog"}, seen, depth+1)
+					cr.catalog(ctx, catalogRef{nu.String(), r.route + " → nested catalog"}, depth+1)
 				}
 			}
 		case mediaMCPServerCard:
-			card, where, ok := b.serverCard(ctx, u, e)
+			card, where, ok := cr.serverCard(ctx, u, e)
 			if !ok {
 				continue
 			}
 			ev := r.url + " (" + r.route + ") entries[" + itoa(&i) + "] " + e.Identifier + where
-			b.addServerCard(card, ev)
+			cr.found = append(cr.found, catalogFinding{card: &card, ev: ev})
 		default:
-			b.note("ARD entry %s (%s) is not an MCP server card and is not mapped.", e.Identifier, typ)
+			cr.note("ARD entry %s (%s) is not an MCP server card and is not mapped.", e.Identifier, typ)
 		}
 	}
 }
 
 // serverCard returns an entry's inline card or fetches it (same site only).
-func (b *builder) serverCard(ctx context.Context, base *url.URL, e ardEntry) (mcpServerCard, string, bool) {
+func (cr *catalogReader) serverCard(ctx context.Context, base *url.URL, e ardEntry) (mcpServerCard, string, bool) {
 	var card mcpServerCard
 	if len(e.Data) > 0 && string(e.Data) != "null" {
 		return card, " (inline data)", json.Unmarshal(e.Data, &card) == nil
 	}
 	cu, err := base.Parse(e.URL)
-	if err != nil || !sameSite(b.site, cu) {
-		b.note("MCP server card %s is on another site and was not fetched.", e.URL)
+	if err != nil || !sameSite(cr.site, cu) {
+		cr.note("MCP server card %s is on another site and was not fetched.", e.URL)
 		return card, "", false
 	}
-	f, err := fetch(ctx, b.o, cu.String(), "application/json")
+	f, err := fetch(ctx, cr.o, cu.String(), "application/json")
 	if err != nil || json.Unmarshal(f.Body, &card) != nil {
-		b.note("MCP server card %s could not be read.", cu)
+		cr.note("MCP server card %s could not be read.", cu)
 		return card, "", false
 	}
 	return card, " (" + cu.String() + ")", true

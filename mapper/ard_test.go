@@ -46,7 +46,7 @@ func TestARDDiscoveryRoutes(t *testing.T) {
 	for _, tc := range cases {
 		t.Run(tc.name, func(t *testing.T) {
 			srv := serveSite(t, tc.s)
-			g := mapTest(t, srv.URL+"/", func(o *Options) { o.NoExplore = true })
+			g := mapStatic(t, srv.URL+"/", func(o *Options) { o.NoExplore = true })
 			if diff := cmp.Diff(want, summaryOf(g)); diff != "" {
 				t.Fatalf("graph (-want +got):\n%s", diff)
 			}
@@ -61,7 +61,7 @@ func TestARDDiscoveryRoutes(t *testing.T) {
 // door, and a note says why.
 func TestARDCardWithoutServer(t *testing.T) {
 	srv := serveSite(t, site{pages: map[string]string{"/": page("Acme", "<h1>Acme</h1>"), "/.well-known/ai-catalog.json": catalogJSON("")}})
-	g := mapTest(t, srv.URL+"/", func(o *Options) { o.NoExplore = true })
+	g := mapStatic(t, srv.URL+"/", func(o *Options) { o.NoExplore = true })
 	if len(g.Actions) != 0 {
 		t.Errorf("want no action, got %+v", summaryOf(g))
 	}
