@@ -8,9 +8,11 @@ import (
 	"github.com/go-rod/rod"
 )
 
-// Version is the mapper's release; it signs every provenance record
-// ("mapper@<Version>") unless Options.Generator says otherwise.
-const Version = "0.1.0"
+// Version is the mapper's release, the workspace's one release number
+// (shared.ModuleVersion, checked against versions.yaml by a test); it signs
+// every provenance record ("mapper@<Version>") unless Options.Generator
+// says otherwise.
+const Version = shared.ModuleVersion
 
 // Options configures Map, MapPage and MapHTML. The zero value is usable:
 // every zero field takes the default documented on it.

@@ -5,15 +5,16 @@ go 1.26.0
 require (
 	github.com/frontlatch/frontlatch/benchmark v0.0.0-00010101000000-000000000000
 	github.com/frontlatch/frontlatch/compiler v0.0.0-00010101000000-000000000000
+	github.com/frontlatch/frontlatch/fixtures v0.0.0-00010101000000-000000000000
 	github.com/frontlatch/frontlatch/mapper v0.0.0-00010101000000-000000000000
 	github.com/frontlatch/frontlatch/shared v0.0.0-00010101000000-000000000000
 	github.com/frontlatch/frontlatch/topology v0.0.0-00010101000000-000000000000
 	github.com/google/go-cmp v0.7.0
 	github.com/santhosh-tekuri/jsonschema/v6 v6.0.3
+	go.yaml.in/yaml/v3 v3.0.6
 )
 
 require (
-	github.com/frontlatch/frontlatch/fixtures v0.0.0-00010101000000-000000000000 // indirect
 	github.com/go-rod/rod v0.116.2 // indirect
 	github.com/ysmood/fetchup v0.2.3 // indirect
 	github.com/ysmood/goob v0.4.0 // indirect

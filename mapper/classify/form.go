@@ -280,7 +280,7 @@ var formRules = []formRule{
 	// Remaining forms: the purpose with the most word evidence, if any.
 	{"words-only", func(f *formFacts) (decision, bool) {
 		var ps []Purpose
-		for _, p := range Purposes() {
+		for _, p := range PurposeValues() {
 			if _, ok := p.Kind(); !ok && p != PurposeOther {
 				ps = append(ps, p)
 			}

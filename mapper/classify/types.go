@@ -22,8 +22,8 @@ const (
 	PurposeOther            Purpose = "other"
 )
 
-// Purposes lists every purpose in a fixed order.
-func Purposes() []Purpose {
+// PurposeValues lists every purpose in a fixed order.
+func PurposeValues() []Purpose {
 	return []Purpose{PurposeBooking, PurposeQuote, PurposeCallback, PurposeContact, PurposeEnquiry, PurposeComment,
 		PurposeNewsletter, PurposeSearch, PurposeLogin, PurposeRegistration, PurposePasswordRecovery, PurposeOrder, PurposeOther}
 }
