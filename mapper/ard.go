@@ -306,7 +306,7 @@ func (b *builder) addServerCard(card mcpServerCard, ev string) {
 			continue
 		}
 		d.action.Provenance = ptr(b.prov(shared.MethodParsedArdCatalog, 0.8, "MCP tool "+t.Name+" (“"+word+"”) in "+ev))
-		d.action.Inputs, d.action.Validations = b.schemaInputs(t.InputSchema, shared.MethodParsedArdCatalog, "tools."+t.Name+".inputSchema")
+		d.action.Inputs, d.action.Validations = b.schemaInputs(t.InputSchema, shared.MethodParsedArdCatalog, "tools."+t.Name+".inputSchema", "MCP tool "+t.Name)
 		d.effects.text = t.Description
 	}
 }

@@ -272,7 +272,7 @@ func (b *builder) finish() *shared.ActionGraph {
 func (b *builder) result() (*shared.ActionGraph, error) {
 	g := b.finish()
 	if _, err := shared.Write(g); err != nil {
-		return nil, fmt.Errorf("mapper: the graph of %s does not validate (a mapper bug, please report it): %w", b.site, err)
+		return nil, fmt.Errorf("mapper: the graph of %s does not validate: %w", b.site, err)
 	}
 	return g, nil
 }

@@ -6,9 +6,11 @@ import (
 	"fmt"
 	"net/http"
 	"net/http/httptest"
+	"os"
 	"os/exec"
 	"regexp"
 	"strings"
+	"syscall"
 	"testing"
 	"time"
 
@@ -119,9 +121,18 @@ func runChromium(t *testing.T) string {
 	if err != nil {
 		t.Fatal(err)
 	}
+	// The profile is removed by hand once every Chromium process is gone:
+	// t.TempDir would race its helpers still writing there.
+	profile, err := os.MkdirTemp("", "frontlatch-embed-test-")
+	if err != nil {
+		t.Fatal(err)
+	}
 	ctx, cancel := context.WithCancel(context.Background())
 	cmd := exec.CommandContext(ctx, bin, "--headless", "--no-sandbox", "--disable-gpu", "--no-first-run",
-		"--remote-debugging-port=0", "--remote-debugging-address=127.0.0.1", "--user-data-dir="+t.TempDir(), "about:blank")
+		"--remote-debugging-port=0", "--remote-debugging-address=127.0.0.1", "--user-data-dir="+profile, "about:blank")
+	// Its own process group, so ending the test ends Chromium's helpers too.
+	cmd.SysProcAttr = &syscall.SysProcAttr{Setpgid: true}
+	cmd.Cancel = func() error { return syscall.Kill(-cmd.Process.Pid, syscall.SIGKILL) }
 	stderr, err := cmd.StderrPipe()
 	if err != nil {
 		t.Fatal(err)
@@ -132,6 +143,12 @@ func runChromium(t *testing.T) string {
 	t.Cleanup(func() {
 		cancel()
 		_ = cmd.Wait()
+		for range 20 { // helpers of the killed group may still be exiting
+			if os.RemoveAll(profile) == nil {
+				return
+			}
+			time.Sleep(100 * time.Millisecond)
+		}
 	})
 	found := make(chan string, 1)
 	go func() {

@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"net/http"
 	"net/url"
+	"strings"
 	"time"
 
 	"github.com/frontlatch/frontlatch/mapper/extract"
@@ -62,8 +63,9 @@ func Map(ctx context.Context, rawURL string, opts Options) (*shared.ActionGraph,
 type pageLoader interface {
 	// load reads the page u, whose plain-HTTP response is f.
 	load(ctx context.Context, u string, f *fetched) (*observation, error)
-	// reveal returns the states a safe exploration of u reaches.
-	reveal(ctx context.Context, u string) []*extract.Page
+	// reveal returns the states a safe exploration of u reaches, and what
+	// went wrong on the way (for the graph's notes).
+	reveal(ctx context.Context, u string) ([]*extract.Page, error)
 }
 
 // browserLoader opens each page in a browser.
@@ -76,7 +78,7 @@ func (l browserLoader) load(ctx context.Context, u string, _ *fetched) (*observa
 	return observe(ctx, l.browser, u, l.o)
 }
 
-func (l browserLoader) reveal(ctx context.Context, u string) []*extract.Page {
+func (l browserLoader) reveal(ctx context.Context, u string) ([]*extract.Page, error) {
 	return reveal(ctx, l.browser, u, l.o)
 }
 
@@ -92,7 +94,7 @@ func (staticLoader) load(_ context.Context, _ string, f *fetched) (*observation,
 	return &observation{url: p.URL, page: p}, nil
 }
 
-func (staticLoader) reveal(context.Context, string) []*extract.Page { return nil }
+func (staticLoader) reveal(context.Context, string) ([]*extract.Page, error) { return nil, nil }
 
 // crawl reads the entry page (whose plain-HTTP response is pre) and up to
 // o.MaxPages same-site pages, best-scored first, and returns what they gave
@@ -130,6 +132,9 @@ func crawl(ctx context.Context, o Options, site *url.URL, pre *fetched, ld pageL
 		obs, err := ld.load(ctx, next.url, resp)
 		if err != nil {
 			if opened == 1 {
+				if errors.As(err, new(*FetchError)) {
+					return nil, nil, err // already says which page and why
+				}
 				return nil, nil, fmt.Errorf("mapper: the entry page did not load: %w", err)
 			}
 			c.note("%s was not mapped: %v.", relPath(site, next.url), err)
@@ -141,9 +146,13 @@ func crawl(ctx context.Context, o Options, site *url.URL, pre *fetched, ld pageL
 		visited[canonicalPage(obs.url)] = true
 		showsAction := holdsAction(obs.page, seenForms, c.cls)
 		if !o.NoExplore && worthRevealing(opened == 1, next.score, showsAction) {
-			v.revealed = ld.reveal(ctx, next.url)
+			var err error
+			v.revealed, err = ld.reveal(ctx, next.url)
 			for _, st := range v.revealed {
 				holdsAction(st, seenForms, c.cls)
+			}
+			if err != nil {
+				c.note("Exploring %s: %s; the forms it revealed before are mapped.", relPath(site, next.url), strings.ReplaceAll(err.Error(), "\n", "; "))
 			}
 		}
 		refs = append(refs, ardFromLinkRels(obs.page)...)
