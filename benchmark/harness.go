@@ -340,8 +340,8 @@ func writeOutputs(dir string, g *shared.ActionGraph) error {
 		if err != nil {
 			return fmt.Errorf("compile: %w", err)
 		}
-		for name, body := range files {
-			if err := writeFile(filepath.Join(dir, variant.sub, name), body); err != nil {
+		for _, f := range files {
+			if err := writeFile(filepath.Join(dir, variant.sub, f.Name), f.Data); err != nil {
 				return err
 			}
 		}

@@ -137,14 +137,15 @@ type compiledTool struct {
 // compiledTools reads the compiler's tools/list for graph.
 func compiledTools(t *testing.T, graph []byte) []compiledTool {
 	t.Helper()
-	g, err := compiler.ReadGraph(graph)
+	g, issues := shared.Read(graph)
+	if len(issues) > 0 {
+		t.Fatal(issues)
+	}
+	files, err := compiler.CompileFormat(g, compiler.FormatMCP, compiler.Options{})
 	if err != nil {
 		t.Fatal(err)
 	}
-	list, err := compiler.MCPTools(g, compiler.Options{})
-	if err != nil {
-		t.Fatal(err)
-	}
+	list := files[0].Data
 	var doc struct {
 		Tools []struct {
 			compiledTool

@@ -26,11 +26,11 @@ import (
 func FromHTML(pageURL string, markup []byte) (*Page, error) {
 	base, err := url.Parse(pageURL)
 	if err != nil {
-		return nil, &Error{URL: pageURL, Op: "parse", Err: fmt.Errorf("%w: page URL: %v", ErrParse, err)}
+		return nil, &Error{URL: pageURL, Op: "parse", Err: fmt.Errorf("%w: page URL: %w", ErrParse, err)}
 	}
 	root, err := html.Parse(bytes.NewReader(markup))
 	if err != nil {
-		return nil, &Error{URL: pageURL, Op: "parse", Err: fmt.Errorf("%w: %v", ErrParse, err)}
+		return nil, &Error{URL: pageURL, Op: "parse", Err: fmt.Errorf("%w: %w", ErrParse, err)}
 	}
 	s := &static{root: root, base: base, byID: map[string]*html.Node{}, labelsFor: map[string][]*html.Node{}}
 	s.index(root)
