@@ -3,13 +3,13 @@ package fleet
 import (
 	"context"
 	"fmt"
-	"net/http/httptest"
-	"strings"
 	"net"
+	"net/http/httptest"
 	"os"
 	"os/exec"
 	"path/filepath"
 	"strconv"
+	"strings"
 	"testing"
 	"time"
 
