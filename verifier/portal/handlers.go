@@ -95,8 +95,9 @@ type confirmedView struct {
 // session's CSRF token and an unused nonce issued for this action; the
 // limits must be usable; the action on disk now, with the submitted limits,
 // must have the digest of what was shown with them. Only then is the audit
-// record written, the result checked against the consent gate with the
-// store, and the graph rewritten atomically. Any refusal writes nothing.
+// record written (and the confirmation it replaces, if any, revoked), the
+// result checked against the consent gate with the store, and the graph
+// rewritten atomically. Any refusal writes nothing to the graph.
 func (s *Server) handleConfirm(w http.ResponseWriter, r *http.Request) {
 	id := r.PathValue("id")
 	back := actionPath(id)
@@ -200,6 +201,17 @@ func (s *Server) handleConfirm(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	ref := rec.Ref
+	// A confirmation replaced by this one is revoked, so that putting the
+	// old one back into the graph file (with its older, perhaps looser,
+	// limits) cannot pass the gate.
+	if old, ok := a.Verification.(shared.Verified); ok && old.Confirmation.AuditRecord != nil {
+		err := s.o.Store.RecordRevocation(ctx, *old.Confirmation.AuditRecord, by, s.o.Now(), "replaced by the confirmation recorded as "+ref)
+		if err != nil && !errors.Is(err, audit.ErrNotFound) {
+			err = &StoreError{Op: "revoke the confirmation this one replaces", Err: err}
+			s.message(w, http.StatusServiceUnavailable, "Nothing was confirmed", "The audit store could not record your confirmation, so nothing was changed: "+err.Error(), nil, back, "Try again")
+			return
+		}
+	}
 	a.Verification = shared.Verified{
 		Confirmation: shared.OwnerConfirmation{
 			ConfirmedBy: by, ConfirmedAt: at, Method: shared.ConfirmedOwnerPortal, AuditRecord: &ref,

@@ -403,3 +403,43 @@ func textOf(n *html.Node) string {
 	}
 	return strings.TrimSpace(b.String())
 }
+
+// Confirming again (new limits) revokes the confirmation it replaces: the
+// old one put back into the graph file no longer passes the gate.
+func TestReconfirmRevokesTheReplacedConfirmation(t *testing.T) {
+	h := startPortal(t, graphBytes(t, "clinic01", testOrigin, nil))
+	h.login(t)
+	form := h.confirmForm(t, clinicBooking)
+	form.Set("capMax", "100")
+	if resp, body := h.post(t, actionPath(clinicBooking), form, nil); resp.StatusCode != http.StatusOK {
+		t.Fatalf("first confirmation: %d: %s", resp.StatusCode, body)
+	}
+	first := readFile(t, h.path)
+	form = h.confirmForm(t, clinicBooking)
+	form.Set("capMax", "2")
+	if resp, body := h.post(t, actionPath(clinicBooking), form, nil); resp.StatusCode != http.StatusOK {
+		t.Fatalf("second confirmation: %d: %s", resp.StatusCode, body)
+	}
+	if err := shared.AssertLiveExecutionAllowed(actionBytes(t, h.path, clinicBooking), h.store); err != nil {
+		t.Fatalf("the new confirmation does not pass: %v", err)
+	}
+	if err := os.WriteFile(h.path, first, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	err := shared.AssertLiveExecutionAllowed(actionBytes(t, h.path, clinicBooking), h.store)
+	var ue *shared.UnverifiedActionError
+	if !errors.As(err, &ue) || !ue.Has(shared.RefuseConfirmationRevoked) {
+		t.Errorf("the replaced confirmation, put back, passes or fails otherwise: %v", err)
+	}
+	hist, err := h.store.History(t.Context(), clinicBooking)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var kinds []string
+	for _, e := range hist {
+		kinds = append(kinds, e.Kind)
+	}
+	if diff := cmp.Diff([]string{audit.EventConfirmation, audit.EventConfirmation, audit.EventRevocation}, kinds); diff != "" {
+		t.Errorf("history (-want +got):\n%s", diff)
+	}
+}
