@@ -191,6 +191,13 @@ func (s *Server) handleConfirm(w http.ResponseWriter, r *http.Request) {
 	at := shared.TimestampOf(s.o.Now())
 	ctx, cancel := context.WithTimeout(r.Context(), s.o.StoreTimeout)
 	defer cancel()
+	// Ask the gate first, with a lookup that answers as the store will once
+	// the record is written: an action the gate would refuse anyway (a blank
+	// summary, a name that shows nothing) gets no audit record at all.
+	if reasons := preflight(ctx, a, by, at, limits, dNow); len(reasons) > 0 {
+		s.message(w, http.StatusUnprocessableEntity, "Nothing was confirmed", "This action cannot be confirmed as it stands; nothing was recorded:", reasons, back, "Open the action's page again")
+		return
+	}
 	rec, err := s.o.Store.RecordConfirmation(ctx, audit.Confirmation{
 		GraphID: g.GraphID, ActionID: a.ID, ConfirmedBy: by, ConfirmedAt: at,
 		Method: shared.ConfirmedOwnerPortal, Digest: dNow, Subject: canon,
@@ -230,6 +237,42 @@ func (s *Server) handleConfirm(w http.ResponseWriter, r *http.Request) {
 	s.write(w, http.StatusOK, confirmedPage, "Confirmed "+a.Label, confirmedView{
 		Label: a.Label, By: by, At: string(at), Limits: limitsWords(limits), Ref: ref, Digest: dNow,
 	})
+}
+
+// pendingRef stands for the audit record in preflight.
+const pendingRef = "pending"
+
+// preflight returns the consent gate's reasons to refuse a as it would be
+// confirmed, with a lookup that answers for the record about to be written
+// exactly as the store will (found, not revoked, digest), and nothing else.
+func preflight(ctx context.Context, a *shared.Action, by string, at shared.Timestamp, limits shared.ConfirmationLimits, digest string) []string {
+	b := *a
+	ref := pendingRef
+	b.Verification = shared.Verified{Confirmation: shared.OwnerConfirmation{
+		ConfirmedBy: by, ConfirmedAt: at, Method: shared.ConfirmedOwnerPortal, AuditRecord: &ref,
+		Limits: limits, Disclosure: shared.DisclosureOf(a.SideEffects),
+	}, SandboxRuns: []shared.SandboxRun{}}
+	data, err := shared.WriteAction(&b)
+	if err != nil {
+		return []string{err.Error()}
+	}
+	lookup := shared.AuditLookupFunc(func(_ context.Context, q shared.AuditQuery) (shared.AuditAnswer, error) {
+		ok := q.Ref == pendingRef && q.ActionID == a.ID && q.ConfirmedBy == by && q.ConfirmedAt == at
+		return shared.AuditAnswer{Found: ok, Digest: digest}, nil
+	})
+	err = shared.AssertLiveExecutionAllowedContext(ctx, data, lookup)
+	var ue *shared.UnverifiedActionError
+	if !errors.As(err, &ue) {
+		if err != nil {
+			return []string{err.Error()}
+		}
+		return nil
+	}
+	var out []string
+	for _, r := range ue.Reasons {
+		out = append(out, r.String())
+	}
+	return out
 }
 
 // gate checks the confirmed action as it will be written against the

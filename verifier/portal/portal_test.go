@@ -210,6 +210,15 @@ func TestConfirmRefusalsWriteNothing(t *testing.T) {
 		{"no name", http.StatusUnprocessableEntity, func(_ *testing.T, _ *harness, f url.Values, _ map[string]string) {
 			f.Set("confirmedBy", "   ")
 		}, "Enter your name"},
+		{"blank summary the gate would refuse", http.StatusUnprocessableEntity, func(t *testing.T, h *harness, _ url.Values, _ map[string]string) {
+			// The page was shown with a blank summary; confirming it would
+			// confirm nothing.
+			editGraph(t, h, func(g *shared.ActionGraph) { g.Actions[0].SideEffects.Summary = "" })
+			h.form = h.confirmForm(t, clinicBooking)
+		}, "disclosure.empty[summary]"},
+		{"name that shows nothing", http.StatusUnprocessableEntity, func(_ *testing.T, _ *harness, f url.Values, _ map[string]string) {
+			f.Set("confirmedBy", "\u200b\u200b")
+		}, "confirmation.unattributed"},
 		{"body too large", http.StatusRequestEntityTooLarge, func(_ *testing.T, _ *harness, f url.Values, _ map[string]string) {
 			f.Set("pad", strings.Repeat("x", defaultMaxBody))
 		}, "could not be read"},
@@ -226,6 +235,9 @@ func TestConfirmRefusalsWriteNothing(t *testing.T) {
 			form := h.confirmForm(t, clinicBooking)
 			hdr := map[string]string{}
 			tt.prepare(t, h, form, hdr)
+			if h.form != nil {
+				form = h.form
+			}
 			was := readFile(t, h.path)
 			resp, body := h.post(t, actionPath(clinicBooking), form, hdr)
 			if resp.StatusCode != tt.status {
@@ -441,5 +453,22 @@ func TestReconfirmRevokesTheReplacedConfirmation(t *testing.T) {
 	}
 	if diff := cmp.Diff([]string{audit.EventConfirmation, audit.EventConfirmation, audit.EventRevocation}, kinds); diff != "" {
 		t.Errorf("history (-want +got):\n%s", diff)
+	}
+}
+
+// editGraph rewrites the harness's graph file through edit.
+func editGraph(t *testing.T, h *harness, edit func(g *shared.ActionGraph)) {
+	t.Helper()
+	g, err := ReadGraphFile(t.Context(), h.path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	edit(g)
+	b, err := shared.Write(g)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(h.path, b, 0o644); err != nil {
+		t.Fatal(err)
 	}
 }
