@@ -174,7 +174,7 @@ func (s *Server) handleConfirm(w http.ResponseWriter, r *http.Request) {
 	if !subtleEqual(r.PostForm.Get("shown"), is.Shown) || dShown != dNow || dNowEmpty != is.Shown {
 		var changes []string
 		for _, c := range shared.CompareConsent(shownWith, now) {
-			changes = append(changes, c.String())
+			changes = append(changes, changeWords(c))
 		}
 		if len(changes) == 0 {
 			changes = append(changes, "the page's fingerprint of what you were shown does not match what this server showed")
