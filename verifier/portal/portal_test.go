@@ -472,3 +472,31 @@ func editGraph(t *testing.T, h *harness, edit func(g *shared.ActionGraph)) {
 		t.Fatal(err)
 	}
 }
+
+// A graph that stops reading while the portal runs: every page says which
+// file and which issue, and a confirmation writes nothing.
+func TestGraphThatStopsReadingWhileServing(t *testing.T) {
+	h := startPortal(t, graphBytes(t, "clinic01", testOrigin, nil))
+	h.login(t)
+	form := h.confirmForm(t, clinicBooking)
+	broken := []byte(`{"schemaVersion": "0.1", "graphId": 7}`)
+	if err := os.WriteFile(h.path, broken, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	for _, p := range []string{"/", actionPath(clinicBooking)} {
+		resp, body := h.get(t, h.srv.Origin()+p)
+		if resp.StatusCode != http.StatusInternalServerError || !strings.Contains(body, "graph.json") || !strings.Contains(body, "$.graphId: type.mismatch") {
+			t.Errorf("GET %s: %d, want 500 naming the file and $.graphId: type.mismatch:\n%s", p, resp.StatusCode, body)
+		}
+	}
+	resp, _ := h.post(t, actionPath(clinicBooking), form, nil)
+	if resp.StatusCode != http.StatusInternalServerError {
+		t.Errorf("POST: %d, want 500", resp.StatusCode)
+	}
+	if string(readFile(t, h.path)) != string(broken) {
+		t.Error("the broken graph file was rewritten")
+	}
+	if hist, _ := h.store.History(t.Context(), clinicBooking); len(hist) != 0 {
+		t.Errorf("History has %d events, want none", len(hist))
+	}
+}
