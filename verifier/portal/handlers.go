@@ -114,7 +114,11 @@ func (s *Server) handleConfirm(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	if err := r.ParseForm(); err != nil {
-		refuse(http.StatusRequestEntityTooLarge, &RefusedError{Reason: RefuseBadRequest, Detail: "the form could not be read: " + err.Error()})
+		status := http.StatusBadRequest
+		if _, big := errors.AsType[*http.MaxBytesError](err); big {
+			status = http.StatusRequestEntityTooLarge
+		}
+		refuse(status, &RefusedError{Reason: RefuseBadRequest, Detail: "the form could not be read: " + err.Error()})
 		return
 	}
 	if !s.checkCSRF(r.PostForm.Get("csrf")) {

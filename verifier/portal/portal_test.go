@@ -500,3 +500,19 @@ func TestGraphThatStopsReadingWhileServing(t *testing.T) {
 		t.Errorf("History has %d events, want none", len(hist))
 	}
 }
+
+func TestMalformedFormIs400(t *testing.T) {
+	h := startPortal(t, graphBytes(t, "clinic01", testOrigin, nil))
+	h.login(t)
+	req, _ := http.NewRequest(http.MethodPost, h.srv.Origin()+actionPath(clinicBooking), strings.NewReader("csrf=%zz"))
+	req.Header.Set("Content-Type", "application/x-www-form-urlencoded")
+	req.Header.Set("Origin", h.srv.Origin())
+	resp, err := h.client.Do(req)
+	if err != nil {
+		t.Fatal(err)
+	}
+	resp.Body.Close()
+	if resp.StatusCode != http.StatusBadRequest {
+		t.Errorf("malformed form: %d, want 400", resp.StatusCode)
+	}
+}
