@@ -6,7 +6,7 @@
 #                inside a throwaway PostgreSQL cluster (scripts/with-postgres.sh)
 
 SHELL   := /bin/bash
-MODULES := shared topology mapper compiler verifier executor fixtures benchmark cmd/frontlatch
+MODULES := shared topology mapper compiler verifier executor fixtures fleet benchmark cmd/frontlatch
 GO      ?= go
 CHROMIUM ?= /usr/bin/chromium
 # Tests drive a real browser on 2 cores: keep packages from fighting for them.

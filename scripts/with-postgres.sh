@@ -6,6 +6,7 @@
 # root: initdb refuses root), starts it on a free port on 127.0.0.1 with its
 # unix socket inside that directory, exports
 #   FRONTLATCH_TEST_POSTGRES_URL=postgres://USER@127.0.0.1:PORT/postgres?sslmode=disable
+#   FRONTLATCH_TEST_POSTGRES_PGCTL="[runuser -u USER --] …/pg_ctl -D DATADIR"
 # runs CMD, and always stops the cluster and removes the directory, exiting
 # with CMD's exit code. When FRONTLATCH_TEST_POSTGRES_URL is already set it
 # just runs CMD against that server.
@@ -91,6 +92,9 @@ done
 [ "$started" = 1 ] || { log "could not start PostgreSQL"; exit 1; }
 
 export FRONTLATCH_TEST_POSTGRES_URL="postgres://$pguser@127.0.0.1:$port/postgres?sslmode=disable"
+# How a test restarts the server (pg_ctl restart reuses the start options),
+# to prove that clients reconnect.
+export FRONTLATCH_TEST_POSTGRES_PGCTL="${run_as[*]} $bindir/pg_ctl -D $dir/data"
 log "PostgreSQL $("$bindir/postgres" --version | awk '{print $3}') on 127.0.0.1:$port (data in $dir)"
 
 # CMD runs in the background so that a signal to this script is handled at

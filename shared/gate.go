@@ -7,8 +7,6 @@ import (
 	"reflect"
 	"strings"
 	"time"
-	"unicode"
-	"unicode/utf8"
 )
 
 // ErrUnverifiedAction is matched by every error the consent gate returns:
@@ -269,9 +267,16 @@ func AssertLiveExecutionAllowedContext(ctx context.Context, action []byte, audit
 // invalidDetail summarises the reader's issues for a refusal.
 func invalidDetail(issues []Issue) string {
 	var b strings.Builder
-	fmt.Fprintf(&b, "the document is not a valid 0.1 action (%d issue", len(issues))
-	if len(issues) != 1 {
+	n := len(issues)
+	if more := IssuesNotListed(issues); more > 0 {
+		n += more - 1 // the last issue listed is the summary of the rest
+	}
+	fmt.Fprintf(&b, "the document is not a valid 0.1 action (%d issue", n)
+	if n != 1 {
 		b.WriteByte('s')
+	}
+	if IssuesNotListed(issues) > 0 {
+		b.WriteString(" or more")
 	}
 	b.WriteString(")")
 	if len(issues) > 0 {
@@ -474,21 +479,6 @@ func isNilInterface(v any) bool {
 		return rv.IsNil()
 	}
 	return false
-}
-
-// blank reports whether s holds no visible character: it is empty, or made
-// only of spaces, control or invisible format characters (U+200B and the
-// like). Such a string shows a person nothing.
-func blank(s string) bool {
-	if !utf8.ValidString(s) {
-		return false // not blank, and the reader rejects it anyway
-	}
-	for _, r := range s {
-		if unicode.IsGraphic(r) && !unicode.IsSpace(r) {
-			return false
-		}
-	}
-	return true
 }
 
 // consentBlank reports whether a consent value shows the owner nothing: a

@@ -992,23 +992,6 @@ func TestConsentValueCoversBoundKeys(t *testing.T) {
 	}
 }
 
-func TestBlank(t *testing.T) {
-	tests := []struct {
-		in   string
-		want bool
-	}{
-		{"", true}, {" ", true}, {"\n\t", true}, {"\u200b", true}, {"\u00a0", true},
-		{"x", false}, {" x ", false}, {"—", false}, {"\xff", false},
-	}
-	for _, tt := range tests {
-		t.Run(fmt.Sprintf("%q", tt.in), func(t *testing.T) {
-			if got := blank(tt.in); got != tt.want {
-				t.Errorf("blank(%q) = %t, want %t", tt.in, got, tt.want)
-			}
-		})
-	}
-}
-
 // FuzzGate searches for a document the gate lets through without a complete,
 // matching confirmation. Whenever the gate returns nil, the oracle below —
 // plain encoding/json, a blank rule of its own from the Unicode properties,
@@ -1180,4 +1163,48 @@ func independentlyUnconfirmed(data []byte) string {
 		}
 	}
 	return ""
+}
+
+// TestGateRefusesBlankLookalikes: a confirmedBy, notify or summary that
+// shows a person nothing refuses even when the owner "confirmed" exactly it
+// (the store holds the digest of the document as it is), so only the blank
+// rule can refuse.
+func TestGateRefusesBlankLookalikes(t *testing.T) {
+	for _, r := range blankLookalikes {
+		for _, tt := range []struct {
+			field string
+			edit  func(d map[string]any)
+			want  []string
+		}{
+			{"confirmedBy", func(d map[string]any) { confirmationIn(d)["confirmedBy"] = r }, []string{"confirmation.unattributed"}},
+			{"notify", func(d map[string]any) { obj(d, "verification", "confirmation", "limits")["notify"] = r }, []string{"confirmation.no-notify-target"}},
+			{"summary", func(d map[string]any) { sideEffectsOf(d)["summary"], disclosureOf(d)["summary"] = r, r }, []string{"disclosure.empty[summary]"}},
+		} {
+			t.Run(fmt.Sprintf("%s=%+q", tt.field, r), func(t *testing.T) {
+				data := edit(t, tt.edit)
+				checkRefusal(t, data, confirmedStore(t, data), tt.want, false)
+			})
+		}
+	}
+	// Private use is not blank: a confirmer written in a private-use script
+	// is attributed.
+	data := edit(t, func(d map[string]any) { confirmationIn(d)["confirmedBy"] = "\ue000" })
+	if err := AssertLiveExecutionAllowed(data, confirmedStore(t, data)); err != nil {
+		t.Errorf("a private-use confirmedBy was refused: %v", err)
+	}
+}
+
+// TestGateRefusesOutOfRangeOffsets: a confirmedAt the JSON Schema rejects
+// is refused by the gate too (the reader's timestamp rule), never granted.
+func TestGateRefusesOutOfRangeOffsets(t *testing.T) {
+	for _, off := range []string{"+24:00", "+24:59", "-24:00", "+23:60"} {
+		t.Run(off, func(t *testing.T) {
+			data := edit(t, func(d map[string]any) { confirmationIn(d)["confirmedAt"] = "2026-09-01T10:15:00.000" + off })
+			err := AssertLiveExecutionAllowed(data, auditStore)
+			var uae *UnverifiedActionError
+			if !errors.As(err, &uae) || !uae.Has(RefuseActionInvalid) {
+				t.Fatalf("err = %v, want action.invalid", err)
+			}
+		})
+	}
 }

@@ -2,12 +2,6 @@ module github.com/frontlatch/frontlatch/verifier
 
 go 1.26.0
 
-replace (
-	github.com/frontlatch/frontlatch/fixtures => ../fixtures
-	github.com/frontlatch/frontlatch/shared => ../shared
-	github.com/frontlatch/frontlatch/topology => ../topology
-)
-
 require (
 	github.com/frontlatch/frontlatch/fixtures v0.0.0-00010101000000-000000000000
 	github.com/frontlatch/frontlatch/shared v0.0.0-00010101000000-000000000000
@@ -39,4 +33,10 @@ require (
 	modernc.org/libc v1.80.1 // indirect
 	modernc.org/mathutil v1.7.1 // indirect
 	modernc.org/memory v1.12.1 // indirect
+)
+
+replace (
+	github.com/frontlatch/frontlatch/fixtures => ../fixtures
+	github.com/frontlatch/frontlatch/shared => ../shared
+	github.com/frontlatch/frontlatch/topology => ../topology
 )

@@ -12,17 +12,14 @@ import (
 // usage errors on stderr with the command's registered usage line and does
 // not exit, so every command maps them to exitUsage the same way.
 func newFlagSet(name string, stderr io.Writer) *flag.FlagSet {
-	c := commands[name]
-	return newFlagSetUsage(c.name, c.usage, stderr)
-}
-
-// newFlagSetUsage is newFlagSet for a name and usage line given directly
-// (a subcommand's).
-func newFlagSetUsage(name, usage string, stderr io.Writer) *flag.FlagSet {
-	fs := flag.NewFlagSet(name, flag.ContinueOnError)
+	c, ok := commands[name]
+	if !ok {
+		c = subcommands[name] // "verify reconcile" and the like
+	}
+	fs := flag.NewFlagSet(c.name, flag.ContinueOnError)
 	fs.SetOutput(stderr)
 	fs.Usage = func() {
-		fmt.Fprintf(stderr, "usage: %s\n", usage)
+		fmt.Fprintf(stderr, "usage: %s\n", c.usage)
 		fs.PrintDefaults()
 	}
 	return fs

@@ -7,14 +7,13 @@ import (
 	"io"
 
 	"github.com/frontlatch/frontlatch/shared"
-	"github.com/frontlatch/frontlatch/verifier/audit"
 	"github.com/frontlatch/frontlatch/verifier/portal"
 )
 
-const verifyServeUsage = "frontlatch verify serve [--addr 127.0.0.1:0] [--store PATH|postgres://…] GRAPH"
+const verifyServeUsage = "frontlatch verify serve [--addr 127.0.0.1:0] [--store URL] GRAPH"
 
 func init() {
-	registerVerify(verifySub{
+	registerSub("verify", command{
 		name:    "serve",
 		usage:   verifyServeUsage,
 		summary: "start the owner's portal for GRAPH: the readiness report and a confirmation page per action; prints a one-time address to open",
@@ -23,9 +22,9 @@ func init() {
 }
 
 func runVerifyServe(ctx context.Context, args []string, stdout, stderr io.Writer) int {
-	fs := newVerifyFlagSet("serve", stderr)
+	fs := newFlagSet("verify serve", stderr)
 	addr := fs.String("addr", "127.0.0.1:0", "address to listen on (loopback by default; port 0 picks a free one)")
-	storeURL := fs.String("store", "", "the audit store: a SQLite file path (default $XDG_DATA_HOME/frontlatch/audit.db) or a postgres:// URL")
+	storeURL := fs.String("store", defaultStoreURL(), storeFlagHelp)
 	pos, ok := parseInterspersed(fs, args)
 	if !ok {
 		return exitUsage
@@ -40,7 +39,7 @@ func runVerifyServe(ctx context.Context, args []string, stdout, stderr io.Writer
 	if _, err := portal.ReadGraphFile(ctx, pos[0]); err != nil {
 		return graphFailure(stderr, "verify serve", err)
 	}
-	store, err := audit.Open(ctx, *storeURL)
+	store, err := openStore(ctx, *storeURL)
 	if err != nil {
 		fmt.Fprintf(stderr, "frontlatch verify serve: %v\n", err)
 		fmt.Fprintln(stderr, "  the audit store holds every confirmation: check --store (a writable file path, or a PostgreSQL server that is running and reachable)")

@@ -1,0 +1,389 @@
+package verifier
+
+// The browser half of a sandbox run: open the door's page through
+// topology's launcher, intercept every request from then on (Fetch
+// domain), fill, click, and wait for what the browser sends.
+
+import (
+	"context"
+	_ "embed"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"strings"
+	"sync"
+	"time"
+
+	"github.com/go-rod/rod"
+	"github.com/go-rod/rod/lib/proto"
+
+	"github.com/frontlatch/frontlatch/shared"
+	"github.com/frontlatch/frontlatch/topology"
+)
+
+//go:embed sandbox.js
+var sandboxJS string
+
+// observation is what the browser did during one run.
+type observation struct {
+	pageURL     string
+	status      int // HTTP status of the door's page (0 when unknown)
+	doorFound   bool
+	doorCount   int
+	inputs      []inputResult
+	submitFound bool
+	submitHow   string // how the submit was triggered ("" when it was not)
+	request     *interceptedRequest
+	refused     bool // the request went to another origin and was failed
+	invalid     []invalidField
+	formFields  []shared.SubmittedField
+	timedOut    string // what timed out ("" when nothing did)
+	early       int    // submission-like requests answered before the submit
+}
+
+type inputResult struct {
+	Name  string `json:"name"`
+	Found bool   `json:"found"`
+	Count int    `json:"count"`
+	Value string `json:"value"`
+	Note  string `json:"note"`
+}
+
+type invalidField struct {
+	Name    string `json:"name"`
+	Message string `json:"message"`
+}
+
+// fillSpec is the argument of the in-page fill.
+type fillSpec struct {
+	Door   *shared.Locator `json:"door"`
+	Inputs []fillInput     `json:"inputs"`
+	Submit *shared.Locator `json:"submit"`
+}
+
+type fillInput struct {
+	Name    string          `json:"name"`
+	Kind    fillKind        `json:"kind"`
+	Value   string          `json:"value"`
+	Locator *shared.Locator `json:"locator"`
+}
+
+type fillReport struct {
+	DoorFound     bool          `json:"doorFound"`
+	DoorCount     int           `json:"doorCount"`
+	Inputs        []inputResult `json:"inputs"`
+	SubmitFound   bool          `json:"submitFound"`
+	SubmitVisible bool          `json:"submitVisible"`
+}
+
+// The sandbox's own answers. They say what they are, to a person who sees
+// them in a screenshot or a log.
+const (
+	syntheticPage = `<!doctype html><html lang="en"><meta charset="utf-8"><title>Frontlatch sandbox</title>` +
+		`<p>Intercepted by the Frontlatch sandbox: nothing was sent to the business.</p></html>`
+	syntheticJSON = `{"ok":true,"sandbox":"frontlatch","note":"intercepted: nothing was sent to the business"}`
+)
+
+// route is what the sandbox does with one paused request.
+type route int
+
+const (
+	routePass   route = iota // a read of the page's own files: let it through
+	routeBlock               // a read from elsewhere: fail it quietly
+	routeAnswer              // a submission-like request: answer it ourselves
+	routeRefuse              // a submission-like request to another origin: fail it and record it
+)
+
+// routeRequest decides the fate of a request. Submission-like means
+// anything that is not a plain read of a static file: a document
+// navigation, fetch/XHR, beacons, event sources, preflights, and any
+// method but GET and HEAD. Those never reach the server; one bound for
+// another origin than the graph's endpoint (endpointOrigin, or the page's
+// when the graph states none) is failed rather than answered.
+func routeRequest(method, rawURL string, rt proto.NetworkResourceType, pageOrigin, endpointOrigin string) route {
+	for _, s := range []string{"data:", "blob:", "about:", "chrome-error:", "chrome-extension:"} {
+		if strings.HasPrefix(rawURL, s) {
+			return routePass
+		}
+	}
+	origin := originOfURL(rawURL)
+	m := strings.ToUpper(method)
+	static := m == "GET" || m == "HEAD"
+	switch rt {
+	case proto.NetworkResourceTypeDocument, proto.NetworkResourceTypeXHR, proto.NetworkResourceTypeFetch,
+		proto.NetworkResourceTypePing, proto.NetworkResourceTypeEventSource, proto.NetworkResourceTypePreflight,
+		proto.NetworkResourceTypeWebSocket, proto.NetworkResourceTypeOther, proto.NetworkResourceTypeCSPViolationReport:
+		static = false
+	}
+	if static {
+		if origin == pageOrigin {
+			return routePass
+		}
+		return routeBlock
+	}
+	allowed := endpointOrigin
+	if allowed == "" {
+		allowed = pageOrigin
+	}
+	if origin != allowed {
+		return routeRefuse
+	}
+	return routeAnswer
+}
+
+// interceptor answers paused requests and hands the first submission-like
+// one after the submit to the run.
+type interceptor struct {
+	page           *rod.Page
+	step           time.Duration
+	pageOrigin     string
+	endpointOrigin string
+
+	mu        sync.Mutex
+	armed     bool
+	early     int
+	submitted chan paused // receives the first submission-like request after arm
+	sent      bool
+}
+
+type paused struct {
+	req     interceptedRequest
+	refused bool
+}
+
+func (ic *interceptor) arm() {
+	ic.mu.Lock()
+	ic.armed = true
+	ic.mu.Unlock()
+}
+
+func (ic *interceptor) handle(e *proto.FetchRequestPaused) {
+	p := ic.page.Timeout(ic.step)
+	r := e.Request
+	switch routeRequest(r.Method, r.URL, e.ResourceType, ic.pageOrigin, ic.endpointOrigin) {
+	case routePass:
+		_ = proto.FetchContinueRequest{RequestID: e.RequestID}.Call(p)
+		return
+	case routeBlock:
+		_ = proto.FetchFailRequest{RequestID: e.RequestID, ErrorReason: proto.NetworkErrorReasonBlockedByClient}.Call(p)
+		return
+	case routeRefuse:
+		ic.record(e, true)
+		_ = proto.FetchFailRequest{RequestID: e.RequestID, ErrorReason: proto.NetworkErrorReasonBlockedByClient}.Call(p)
+		return
+	}
+	ic.record(e, false)
+	body, ct := syntheticJSON, "application/json"
+	if e.ResourceType == proto.NetworkResourceTypeDocument {
+		body, ct = syntheticPage, "text/html; charset=utf-8"
+	}
+	_ = proto.FetchFulfillRequest{
+		RequestID:       e.RequestID,
+		ResponseCode:    200,
+		ResponseHeaders: []*proto.FetchHeaderEntry{{Name: "Content-Type", Value: ct}, {Name: "Cache-Control", Value: "no-store"}},
+		Body:            []byte(body),
+	}.Call(p)
+}
+
+// record keeps the first submission-like request after the submit.
+func (ic *interceptor) record(e *proto.FetchRequestPaused, refused bool) {
+	ic.mu.Lock()
+	defer ic.mu.Unlock()
+	if !ic.armed {
+		ic.early++
+		return
+	}
+	if ic.sent {
+		return
+	}
+	ic.sent = true
+	ic.submitted <- paused{req: requestOf(e), refused: refused}
+}
+
+func requestOf(e *proto.FetchRequestPaused) interceptedRequest {
+	r := e.Request
+	ir := interceptedRequest{Method: r.Method, URL: r.URL, ResourceType: string(e.ResourceType)}
+	for k, v := range r.Headers {
+		if strings.EqualFold(k, "content-type") {
+			ir.ContentType = v.String()
+		}
+	}
+	switch {
+	case len(r.PostDataEntries) > 0:
+		for _, pe := range r.PostDataEntries {
+			ir.Body = append(ir.Body, pe.Bytes...)
+		}
+	case r.PostData != "":
+		ir.Body = []byte(r.PostData)
+	case r.HasPostData:
+		ir.BodyMissing = true
+	}
+	return ir
+}
+
+// runInBrowser performs the run on b. It returns an error only for what is
+// not a finding: the page could not be loaded, the browser broke, ctx ended.
+func runInBrowser(ctx context.Context, b *rod.Browser, ac *shared.Access, fills []fill, inputs []shared.Input, mapped Door, o SandboxOptions) (*observation, error) {
+	obs := &observation{pageURL: ac.URL}
+	page, err := topology.OpenPage(ctx, b, ac.URL, topology.Options{
+		ActionTimeout: o.StepTimeout, NavigationTimeout: o.NavigationTimeout,
+	})
+	switch {
+	case errors.Is(err, topology.ErrNavigation), errors.Is(err, topology.ErrPageStuck):
+		return nil, &SiteDownError{URL: ac.URL, Err: err}
+	case err != nil:
+		return nil, fmt.Errorf("verifier: sandbox: open %s: %w", ac.URL, err)
+	}
+	// Close through the browser (it works even when the page is stuck), and
+	// only then stop intercepting: a request the page sends late is still
+	// answered by the sandbox, never let through.
+	hctx, stopHijack := context.WithCancel(context.Background())
+	defer func() {
+		_, _ = proto.TargetCloseTarget{TargetID: page.TargetID}.Call(b.Timeout(o.StepTimeout))
+		stopHijack()
+	}()
+
+	eval := func(what string, args ...any) (string, error) {
+		res, err := page.Context(ctx).Timeout(o.StepTimeout).Evaluate(rod.Eval(sandboxJS, args...).ByUser())
+		if err != nil {
+			if errors.Is(err, context.DeadlineExceeded) && ctx.Err() == nil {
+				return "", fmt.Errorf("%s: %w (the page stopped responding for %s)", what, errTimedOut, o.StepTimeout)
+			}
+			return "", fmt.Errorf("%s: %w", what, err)
+		}
+		return res.Value.Str(), nil
+	}
+	var st struct {
+		Status int    `json:"status"`
+		URL    string `json:"url"`
+	}
+	out, err := eval("read the page status", "status", nil)
+	if err != nil {
+		return stepFailed(ctx, obs, err)
+	}
+	_ = json.Unmarshal([]byte(out), &st)
+	obs.status = st.Status
+	if st.Status >= 500 {
+		return nil, &SiteDownError{URL: ac.URL, Status: st.Status}
+	}
+	if st.URL != "" {
+		obs.pageURL = st.URL
+	}
+
+	// From here on every request that would leave the page is intercepted.
+	ic := &interceptor{page: page, step: o.StepTimeout, pageOrigin: originOfURL(obs.pageURL),
+		endpointOrigin: originOfURL(mapped.Endpoint), submitted: make(chan paused, 1)}
+	wait := page.Context(hctx).EachEvent(func(e *proto.FetchRequestPaused) {
+		go ic.handle(e)
+	})
+	go wait()
+
+	spec := fillSpec{Inputs: []fillInput{}}
+	if ac.Locator != nil {
+		spec.Door = ac.Locator
+	} else {
+		spec.Door = &shared.Locator{Strategy: shared.StrategyCSS, Value: "form"}
+	}
+	if ac.Submission != nil {
+		spec.Submit = ac.Submission.SubmitControl
+	}
+	locators := map[string]*shared.Locator{}
+	for i := range inputs {
+		if _, ok := locators[inputs[i].Name]; !ok {
+			locators[inputs[i].Name] = inputs[i].Locator
+		}
+	}
+	for _, f := range fills {
+		fi := fillInput{Name: f.Name, Kind: f.Kind, Value: f.Value, Locator: locators[f.Name]}
+		spec.Inputs = append(spec.Inputs, fi)
+	}
+	out, err = eval("fill the form", "fill", spec)
+	if err != nil {
+		return stepFailed(ctx, obs, err)
+	}
+	var rep fillReport
+	if err := json.Unmarshal([]byte(out), &rep); err != nil {
+		return nil, fmt.Errorf("verifier: sandbox: read the fill report: %w", err)
+	}
+	obs.doorFound, obs.doorCount, obs.inputs, obs.submitFound = rep.DoorFound, rep.DoorCount, rep.Inputs, rep.SubmitFound
+	if !rep.DoorFound || !rep.SubmitFound {
+		obs.early = ic.earlyCount()
+		if rep.DoorFound {
+			if out, err := eval("read the form", "validity", nil); err == nil {
+				var vr struct {
+					Fields []shared.SubmittedField `json:"fields"`
+				}
+				_ = json.Unmarshal([]byte(out), &vr)
+				obs.formFields = vr.Fields
+			}
+		}
+		return obs, nil
+	}
+
+	ic.arm()
+	obs.submitHow = "clicked the submit control"
+	if !rep.SubmitVisible || (!clickLikeAUser(ctx, page, o.StepTimeout) && !ic.hasSubmission()) {
+		obs.submitHow = "clicked the submit control by script (it is hidden or covered)"
+		if _, err := eval("click the submit control", "click", nil); err != nil {
+			return stepFailed(ctx, obs, err)
+		}
+	}
+	timer := time.NewTimer(o.WaitRequest)
+	defer timer.Stop()
+	select {
+	case p := <-ic.submitted:
+		obs.request, obs.refused = &p.req, p.refused
+	case <-timer.C:
+		out, err := eval("read the form's validity", "validity", nil)
+		if err != nil {
+			return stepFailed(ctx, obs, err)
+		}
+		var vr struct {
+			Invalid []invalidField          `json:"invalid"`
+			Fields  []shared.SubmittedField `json:"fields"`
+		}
+		_ = json.Unmarshal([]byte(out), &vr)
+		obs.invalid, obs.formFields = vr.Invalid, vr.Fields
+	case <-ctx.Done():
+		return nil, ctx.Err()
+	}
+	obs.early = ic.earlyCount()
+	return obs, nil
+}
+
+// hasSubmission reports whether the submission has been seen, so that a
+// mouse click that errored after it went through is not repeated.
+func (ic *interceptor) hasSubmission() bool {
+	ic.mu.Lock()
+	defer ic.mu.Unlock()
+	return ic.sent
+}
+
+func (ic *interceptor) earlyCount() int {
+	ic.mu.Lock()
+	defer ic.mu.Unlock()
+	return ic.early
+}
+
+// clickLikeAUser clicks the marked submit control with the mouse, as a
+// person would; false when it cannot (covered, moved, detached).
+func clickLikeAUser(ctx context.Context, page *rod.Page, step time.Duration) bool {
+	el, err := page.Context(ctx).Timeout(step).Element(`[data-frontlatch-sandbox=submit]`)
+	if err != nil {
+		return false
+	}
+	return el.Context(ctx).Timeout(step).Click(proto.InputMouseButtonLeft, 1) == nil
+}
+
+// stepFailed turns a failed browser step into a timed-out observation, or
+// an error when ctx ended or the browser broke.
+func stepFailed(ctx context.Context, obs *observation, err error) (*observation, error) {
+	if ctx.Err() != nil {
+		return nil, ctx.Err()
+	}
+	if errors.Is(err, errTimedOut) {
+		obs.timedOut = err.Error()
+		return obs, nil
+	}
+	return nil, fmt.Errorf("verifier: sandbox: %w", err)
+}
