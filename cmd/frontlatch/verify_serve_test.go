@@ -45,6 +45,25 @@ func copyGraph(t *testing.T) string {
 	return p
 }
 
+var urlRe = regexp.MustCompile(`http://127\.0\.0\.1:\d+/\?token=[A-Za-z0-9_-]+`)
+
+// printedURL waits for `verify serve` to print its address.
+func printedURL(t *testing.T, stdout, stderr *syncBuffer, done <-chan int) string {
+	t.Helper()
+	for deadline := time.Now().Add(20 * time.Second); time.Now().Before(deadline); time.Sleep(20 * time.Millisecond) {
+		if u := urlRe.FindString(stdout.String()); u != "" {
+			return u
+		}
+		select {
+		case code := <-done:
+			t.Fatalf("serve exited %d early: %s", code, stderr.String())
+		default:
+		}
+	}
+	t.Fatalf("no URL printed: %q", stdout.String())
+	return ""
+}
+
 func TestVerifyServePrintsAOneTimeURLAndStopsOnCancel(t *testing.T) {
 	graph := copyGraph(t)
 	ctx, cancel := context.WithCancel(t.Context())
@@ -54,19 +73,7 @@ func TestVerifyServePrintsAOneTimeURLAndStopsOnCancel(t *testing.T) {
 	go func() {
 		done <- run(ctx, []string{"verify", "serve", "--store", filepath.Join(t.TempDir(), "audit.db"), graph}, &stdout, &stderr)
 	}()
-	urlRe := regexp.MustCompile(`http://127\.0\.0\.1:\d+/\?token=[A-Za-z0-9_-]+`)
-	var u string
-	for deadline := time.Now().Add(20 * time.Second); u == "" && time.Now().Before(deadline); time.Sleep(20 * time.Millisecond) {
-		u = urlRe.FindString(stdout.String())
-		select {
-		case code := <-done:
-			t.Fatalf("serve exited %d early: %s", code, stderr.String())
-		default:
-		}
-	}
-	if u == "" {
-		t.Fatalf("no URL printed: %q", stdout.String())
-	}
+	u := printedURL(t, &stdout, &stderr, done)
 	jar, _ := cookiejar.New(nil)
 	c := &http.Client{Jar: jar, Timeout: 10 * time.Second}
 	resp, err := c.Get(u)

@@ -12,10 +12,10 @@
 // cookie, Origin or Referer, Sec-Fetch-Site, a per-session CSRF token and a
 // single-use form nonce), recomputes the consent digest from the graph on
 // disk with the submitted limits and refuses when it is not the digest of
-// what was shown. Only then does it write the audit record
-// (Store.RecordConfirmation), check the confirmed action against the
-// consent gate with the store as its lookup, and rewrite the graph
-// atomically. A refusal at any step writes nothing to the graph.
+// what was shown. Only then does it confirm through verifier.Confirm (which
+// writes the audit record), check the confirmed action against the consent
+// gate with the store as its lookup, and rewrite the graph atomically. A
+// refusal at any step writes nothing to the graph.
 //
 // Who may confirm: the server listens on 127.0.0.1 unless told otherwise,
 // and the URL it prints carries a random one-time token that sets an

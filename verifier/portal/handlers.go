@@ -11,6 +11,7 @@ import (
 	"strings"
 
 	"github.com/frontlatch/frontlatch/shared"
+	"github.com/frontlatch/frontlatch/verifier"
 	"github.com/frontlatch/frontlatch/verifier/audit"
 )
 
@@ -95,8 +96,9 @@ type confirmedView struct {
 // session's CSRF token and an unused nonce issued for this action; the
 // limits must be usable; the action on disk now, with the submitted limits,
 // must have the digest of what was shown with them. Only then is the audit
-// record written, the result checked against the consent gate with the
-// store, and the graph rewritten atomically. Any refusal writes nothing.
+// record written (and the confirmation it replaces, if any, revoked), the
+// result checked against the consent gate with the store, and the graph
+// rewritten atomically. Any refusal writes nothing to the graph.
 func (s *Server) handleConfirm(w http.ResponseWriter, r *http.Request) {
 	id := r.PathValue("id")
 	back := actionPath(id)
@@ -113,7 +115,11 @@ func (s *Server) handleConfirm(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	if err := r.ParseForm(); err != nil {
-		refuse(http.StatusRequestEntityTooLarge, &RefusedError{Reason: RefuseBadRequest, Detail: "the form could not be read: " + err.Error()})
+		status := http.StatusBadRequest
+		if _, big := errors.AsType[*http.MaxBytesError](err); big {
+			status = http.StatusRequestEntityTooLarge
+		}
+		refuse(status, &RefusedError{Reason: RefuseBadRequest, Detail: "the form could not be read: " + err.Error()})
 		return
 	}
 	if !s.checkCSRF(r.PostForm.Get("csrf")) {
@@ -173,7 +179,7 @@ func (s *Server) handleConfirm(w http.ResponseWriter, r *http.Request) {
 	if !subtleEqual(r.PostForm.Get("shown"), is.Shown) || dShown != dNow || dNowEmpty != is.Shown {
 		var changes []string
 		for _, c := range shared.CompareConsent(shownWith, now) {
-			changes = append(changes, c.String())
+			changes = append(changes, changeWords(c))
 		}
 		if len(changes) == 0 {
 			changes = append(changes, "the page's fingerprint of what you were shown does not match what this server showed")
@@ -182,57 +188,113 @@ func (s *Server) handleConfirm(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 
-	canon, err := shared.CanonicalConsent(now)
-	if err != nil {
-		refuse(http.StatusInternalServerError, err)
-		return
-	}
-	at := shared.TimestampOf(s.o.Now())
+	conf := verifier.Confirmation{By: by, At: s.o.Now(), Method: shared.ConfirmedOwnerPortal, Limits: limits, Digest: dShown}
 	ctx, cancel := context.WithTimeout(r.Context(), s.o.StoreTimeout)
 	defer cancel()
-	rec, err := s.o.Store.RecordConfirmation(ctx, audit.Confirmation{
-		GraphID: g.GraphID, ActionID: a.ID, ConfirmedBy: by, ConfirmedAt: at,
-		Method: shared.ConfirmedOwnerPortal, Digest: dNow, Subject: canon,
-	})
+	// Ask the gate first, on a dry run that records nothing: an action the
+	// gate would refuse anyway (a blank summary, a name that shows nothing)
+	// gets no audit record at all.
+	dry := &dryRun{}
+	trial, _, err := verifier.Confirm(ctx, g, id, conf, dry)
 	if err != nil {
-		err = &StoreError{Op: "record confirmation", Err: err}
-		s.message(w, http.StatusServiceUnavailable, "Nothing was confirmed", "The audit store could not record your confirmation, so nothing was changed: "+err.Error(), nil, back, "Try again")
+		s.confirmFailure(w, err, back)
 		return
 	}
-	ref := rec.Ref
-	a.Verification = shared.Verified{
-		Confirmation: shared.OwnerConfirmation{
-			ConfirmedBy: by, ConfirmedAt: at, Method: shared.ConfirmedOwnerPortal, AuditRecord: &ref,
-			Limits: limits, Disclosure: shared.DisclosureOf(a.SideEffects),
-		},
-		SandboxRuns: append([]shared.SandboxRun{}, runsOf(a.Verification)...),
-	}
-	if err := s.gate(ctx, a); err != nil {
-		s.message(w, http.StatusInternalServerError, "Nothing was confirmed", err.Error(), nil, back, "Open the action's page again")
+	if reasons := gateReasons(ctx, trial, id, dry); len(reasons) > 0 {
+		s.message(w, http.StatusUnprocessableEntity, "Nothing was confirmed", "This action cannot be confirmed as it stands; nothing was recorded:", reasons, back, "Open the action's page again")
 		return
 	}
-	if err := writeGraphFile(s.o.GraphPath, g, was); err != nil {
+	out, rec, err := verifier.Confirm(ctx, g, id, conf, s.o.Store)
+	if err != nil {
+		s.confirmFailure(w, err, back)
+		return
+	}
+	// A confirmation replaced by this one is revoked, so that putting the
+	// old one back into the graph file (with its older, perhaps looser,
+	// limits) cannot pass the gate.
+	if old, ok := a.Verification.(shared.Verified); ok && old.Confirmation.AuditRecord != nil {
+		err := s.o.Store.RecordRevocation(ctx, *old.Confirmation.AuditRecord, by, s.o.Now(), "replaced by the confirmation recorded as "+rec.Ref)
+		if err != nil && !errors.Is(err, audit.ErrNotFound) {
+			s.confirmFailure(w, &StoreError{Op: "revoke the confirmation this one replaces", Err: err}, back)
+			return
+		}
+	}
+	if reasons := gateReasons(ctx, out, id, s.o.Store); len(reasons) > 0 {
+		s.message(w, http.StatusInternalServerError, "Nothing was confirmed", ErrGate.Error(), reasons, back, "Open the action's page again")
+		return
+	}
+	if err := writeGraphFile(s.o.GraphPath, out, was); err != nil {
 		s.message(w, http.StatusConflict, "Nothing was confirmed", "The graph could not be written: "+err.Error(), nil, back, "Open the action's page again")
 		return
 	}
 	s.write(w, http.StatusOK, confirmedPage, "Confirmed "+a.Label, confirmedView{
-		Label: a.Label, By: by, At: string(at), Limits: limitsWords(limits), Ref: ref, Digest: dNow,
+		Label: a.Label, By: by, At: string(rec.ConfirmedAt), Limits: limitsWords(limits), Ref: rec.Ref, Digest: rec.Digest,
 	})
 }
 
-// gate checks the confirmed action as it will be written against the
-// consent gate, with the store as its lookup.
-func (s *Server) gate(ctx context.Context, a *shared.Action) error {
-	b, err := shared.WriteAction(a)
-	if err != nil {
-		return fmt.Errorf("%w: %w", ErrGate, err)
+// confirmFailure answers an error of verifier.Confirm or of the store:
+// nothing was written to the graph.
+func (s *Server) confirmFailure(w http.ResponseWriter, err error, back string) {
+	if _, isStore := errors.AsType[*audit.StoreError](err); isStore || errors.Is(err, ErrStore) {
+		if !errors.Is(err, ErrStore) {
+			err = &StoreError{Op: "record confirmation", Err: err}
+		}
+		s.message(w, http.StatusServiceUnavailable, "Nothing was confirmed", "The audit store could not record your confirmation, so nothing was changed: "+err.Error(), nil, back, "Try again")
+		return
 	}
-	if err := shared.AssertLiveExecutionAllowedContext(ctx, b, s.o.Store); err != nil {
-		return fmt.Errorf("%w: %w", ErrGate, err)
+	status := http.StatusInternalServerError
+	if errors.Is(err, verifier.ErrShownDiffers) {
+		status = http.StatusConflict
 	}
-	return nil
+	s.message(w, status, "Nothing was confirmed", err.Error(), nil, back, "Open the action's page again")
 }
 
+// pendingRef stands for the audit record in a dry run.
+const pendingRef = "pending"
+
+// dryRun is a Confirmer that records nothing and a lookup that answers for
+// the one confirmation it was handed exactly as the store will once that is
+// written (the record's own digest, never the query's), so the consent gate
+// can be asked before anything is written.
+type dryRun struct{ rec audit.Confirmation }
+
+func (d *dryRun) RecordConfirmation(_ context.Context, c audit.Confirmation) (audit.Confirmation, error) {
+	c.Ref = pendingRef
+	d.rec = c
+	return c, nil
+}
+
+func (d *dryRun) LookupAudit(_ context.Context, q shared.AuditQuery) (shared.AuditAnswer, error) {
+	r := d.rec
+	found := r.Ref != "" && q.Ref == r.Ref && q.ActionID == r.ActionID && q.ConfirmedBy == r.ConfirmedBy && q.ConfirmedAt == r.ConfirmedAt
+	return shared.AuditAnswer{Found: found, Digest: r.Digest, Subject: r.Subject}, nil
+}
+
+// gateReasons asks the consent gate about action id of g with lookup and
+// returns its reasons to refuse, none when it grants.
+func gateReasons(ctx context.Context, g *shared.ActionGraph, id string, lookup shared.AuditLookup) []string {
+	i, err := findAction("", g, id)
+	if err != nil {
+		return []string{err.Error()}
+	}
+	data, err := shared.WriteAction(&g.Actions[i])
+	if err != nil {
+		return []string{err.Error()}
+	}
+	err = shared.AssertLiveExecutionAllowedContext(ctx, data, lookup)
+	if err == nil {
+		return nil
+	}
+	ue, ok := errors.AsType[*shared.UnverifiedActionError](err)
+	if !ok {
+		return []string{err.Error()}
+	}
+	var out []string
+	for _, r := range ue.Reasons {
+		out = append(out, r.String())
+	}
+	return out
+}
 func subtleEqual(a, b string) bool {
 	return subtle.ConstantTimeCompare([]byte(a), []byte(b)) == 1
 }

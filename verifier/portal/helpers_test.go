@@ -24,6 +24,8 @@ type harness struct {
 	path   string
 	store  *audit.Store
 	client *http.Client
+	// form, when a test sets it, replaces the form a table case prepared.
+	form url.Values
 }
 
 // startPortal serves graph (bytes of a valid graph) until the test ends.

@@ -20,12 +20,13 @@ import (
 )
 
 // Store is what the portal needs of the audit store: to record a
-// confirmation, and to look it up as the consent gate does, so a
-// confirmation is checked against the gate before the graph is written.
-// *audit.Store implements it.
+// confirmation, to revoke the one a new confirmation replaces, and to look
+// it up as the consent gate does, so a confirmation is checked against the
+// gate before the graph is written. *audit.Store implements it.
 type Store interface {
 	shared.AuditLookup
 	RecordConfirmation(ctx context.Context, c audit.Confirmation) (audit.Confirmation, error)
+	RecordRevocation(ctx context.Context, ref, by string, at time.Time, reason string) error
 }
 
 // Options configures a portal Server.
@@ -182,7 +183,7 @@ func randomToken() string {
 func (s *Server) guard(next http.Handler) http.Handler {
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		h := w.Header()
-		h.Set("Content-Security-Policy", "default-src 'none'; style-src "+styleHash+"; img-src 'self'; form-action 'self'; frame-ancestors 'none'; base-uri 'none'")
+		h.Set("Content-Security-Policy", "default-src 'none'; style-src "+styleHash+"; img-src 'none'; form-action 'self'; frame-ancestors 'none'; base-uri 'none'")
 		h.Set("X-Content-Type-Options", "nosniff")
 		h.Set("X-Frame-Options", "DENY")
 		h.Set("Referrer-Policy", "same-origin")

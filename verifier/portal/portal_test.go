@@ -210,6 +210,15 @@ func TestConfirmRefusalsWriteNothing(t *testing.T) {
 		{"no name", http.StatusUnprocessableEntity, func(_ *testing.T, _ *harness, f url.Values, _ map[string]string) {
 			f.Set("confirmedBy", "   ")
 		}, "Enter your name"},
+		{"blank summary the gate would refuse", http.StatusUnprocessableEntity, func(t *testing.T, h *harness, _ url.Values, _ map[string]string) {
+			// The page was shown with a blank summary; confirming it would
+			// confirm nothing.
+			editGraph(t, h, func(g *shared.ActionGraph) { g.Actions[0].SideEffects.Summary = "" })
+			h.form = h.confirmForm(t, clinicBooking)
+		}, "disclosure.empty[summary]"},
+		{"name that shows nothing", http.StatusUnprocessableEntity, func(_ *testing.T, _ *harness, f url.Values, _ map[string]string) {
+			f.Set("confirmedBy", "\u200b\u200b")
+		}, "confirmation.unattributed"},
 		{"body too large", http.StatusRequestEntityTooLarge, func(_ *testing.T, _ *harness, f url.Values, _ map[string]string) {
 			f.Set("pad", strings.Repeat("x", defaultMaxBody))
 		}, "could not be read"},
@@ -226,6 +235,9 @@ func TestConfirmRefusalsWriteNothing(t *testing.T) {
 			form := h.confirmForm(t, clinicBooking)
 			hdr := map[string]string{}
 			tt.prepare(t, h, form, hdr)
+			if h.form != nil {
+				form = h.form
+			}
 			was := readFile(t, h.path)
 			resp, body := h.post(t, actionPath(clinicBooking), form, hdr)
 			if resp.StatusCode != tt.status {
@@ -402,4 +414,105 @@ func textOf(n *html.Node) string {
 		}
 	}
 	return strings.TrimSpace(b.String())
+}
+
+// Confirming again (new limits) revokes the confirmation it replaces: the
+// old one put back into the graph file no longer passes the gate.
+func TestReconfirmRevokesTheReplacedConfirmation(t *testing.T) {
+	h := startPortal(t, graphBytes(t, "clinic01", testOrigin, nil))
+	h.login(t)
+	form := h.confirmForm(t, clinicBooking)
+	form.Set("capMax", "100")
+	if resp, body := h.post(t, actionPath(clinicBooking), form, nil); resp.StatusCode != http.StatusOK {
+		t.Fatalf("first confirmation: %d: %s", resp.StatusCode, body)
+	}
+	first := readFile(t, h.path)
+	form = h.confirmForm(t, clinicBooking)
+	form.Set("capMax", "2")
+	if resp, body := h.post(t, actionPath(clinicBooking), form, nil); resp.StatusCode != http.StatusOK {
+		t.Fatalf("second confirmation: %d: %s", resp.StatusCode, body)
+	}
+	if err := shared.AssertLiveExecutionAllowed(actionBytes(t, h.path, clinicBooking), h.store); err != nil {
+		t.Fatalf("the new confirmation does not pass: %v", err)
+	}
+	if err := os.WriteFile(h.path, first, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	err := shared.AssertLiveExecutionAllowed(actionBytes(t, h.path, clinicBooking), h.store)
+	var ue *shared.UnverifiedActionError
+	if !errors.As(err, &ue) || !ue.Has(shared.RefuseConfirmationRevoked) {
+		t.Errorf("the replaced confirmation, put back, passes or fails otherwise: %v", err)
+	}
+	hist, err := h.store.History(t.Context(), clinicBooking)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var kinds []string
+	for _, e := range hist {
+		kinds = append(kinds, e.Kind)
+	}
+	if diff := cmp.Diff([]string{audit.EventConfirmation, audit.EventConfirmation, audit.EventRevocation}, kinds); diff != "" {
+		t.Errorf("history (-want +got):\n%s", diff)
+	}
+}
+
+// editGraph rewrites the harness's graph file through edit.
+func editGraph(t *testing.T, h *harness, edit func(g *shared.ActionGraph)) {
+	t.Helper()
+	g, err := ReadGraphFile(t.Context(), h.path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	edit(g)
+	b, err := shared.Write(g)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(h.path, b, 0o644); err != nil {
+		t.Fatal(err)
+	}
+}
+
+// A graph that stops reading while the portal runs: every page says which
+// file and which issue, and a confirmation writes nothing.
+func TestGraphThatStopsReadingWhileServing(t *testing.T) {
+	h := startPortal(t, graphBytes(t, "clinic01", testOrigin, nil))
+	h.login(t)
+	form := h.confirmForm(t, clinicBooking)
+	broken := []byte(`{"schemaVersion": "0.1", "graphId": 7}`)
+	if err := os.WriteFile(h.path, broken, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	for _, p := range []string{"/", actionPath(clinicBooking)} {
+		resp, body := h.get(t, h.srv.Origin()+p)
+		if resp.StatusCode != http.StatusInternalServerError || !strings.Contains(body, "graph.json") || !strings.Contains(body, "$.graphId: type.mismatch") {
+			t.Errorf("GET %s: %d, want 500 naming the file and $.graphId: type.mismatch:\n%s", p, resp.StatusCode, body)
+		}
+	}
+	resp, _ := h.post(t, actionPath(clinicBooking), form, nil)
+	if resp.StatusCode != http.StatusInternalServerError {
+		t.Errorf("POST: %d, want 500", resp.StatusCode)
+	}
+	if string(readFile(t, h.path)) != string(broken) {
+		t.Error("the broken graph file was rewritten")
+	}
+	if hist, _ := h.store.History(t.Context(), clinicBooking); len(hist) != 0 {
+		t.Errorf("History has %d events, want none", len(hist))
+	}
+}
+
+func TestMalformedFormIs400(t *testing.T) {
+	h := startPortal(t, graphBytes(t, "clinic01", testOrigin, nil))
+	h.login(t)
+	req, _ := http.NewRequest(http.MethodPost, h.srv.Origin()+actionPath(clinicBooking), strings.NewReader("csrf=%zz"))
+	req.Header.Set("Content-Type", "application/x-www-form-urlencoded")
+	req.Header.Set("Origin", h.srv.Origin())
+	resp, err := h.client.Do(req)
+	if err != nil {
+		t.Fatal(err)
+	}
+	resp.Body.Close()
+	if resp.StatusCode != http.StatusBadRequest {
+		t.Errorf("malformed form: %d, want 400", resp.StatusCode)
+	}
 }

@@ -7,12 +7,8 @@ import (
 	"strings"
 
 	"github.com/frontlatch/frontlatch/shared"
+	"github.com/frontlatch/frontlatch/verifier"
 )
-
-// DriftPrefix begins the note verifier.Reconcile writes on an action it
-// returned to unverified because something the owner confirmed changed; the
-// report lists such actions as needing confirmation again.
-const DriftPrefix = "drifted:"
 
 // Report is the readiness report of one site: what an AI agent can do there
 // today, in the owner's words. BuildReport makes it from a graph; it holds
@@ -60,6 +56,9 @@ type ActionReport struct {
 	NextSteps []string
 	// Drift is the reconciliation note when the action drifted, else "".
 	Drift string
+	// Revoked is the revocation's note when the owner withdrew their
+	// confirmation, else "".
+	Revoked string
 	// Limits describes the confirmed limits of a live action, else "".
 	Limits string
 }
@@ -216,13 +215,25 @@ func actionReport(a *shared.Action, c shared.Report, site string) ActionReport {
 	}
 	switch v := a.Verification.(type) {
 	case shared.Unverified:
-		if v.Note != nil && strings.HasPrefix(*v.Note, DriftPrefix) {
-			ar.Drift = strings.TrimSpace(strings.TrimPrefix(*v.Note, DriftPrefix))
+		// verifier.Reconcile and verifier.Revoke say why an action went back
+		// to unverified in its note.
+		note := ""
+		if v.Note != nil {
+			note = *v.Note
+		}
+		switch {
+		case strings.HasPrefix(note, verifier.DriftedNotePrefix):
+			ar.Drift = strings.TrimSpace(strings.TrimPrefix(note, verifier.DriftedNotePrefix))
 			if ar.Drift == "" {
 				ar.Drift = "something you confirmed changed"
 			}
 			next(stepReconfirm)
-		} else if c.Complete {
+		case strings.HasPrefix(note, verifier.RevokedNotePrefix):
+			ar.Revoked = strings.TrimSpace(strings.TrimPrefix(note, verifier.RevokedNotePrefix))
+			if ar.Revoked == "" {
+				ar.Revoked = "no reason given"
+			}
+		case c.Complete:
 			next(stepSandbox)
 			next(stepConfirm)
 		}

@@ -10,6 +10,7 @@ import (
 
 	"github.com/frontlatch/frontlatch/fixtures"
 	"github.com/frontlatch/frontlatch/shared"
+	"github.com/frontlatch/frontlatch/verifier"
 	"github.com/google/go-cmp/cmp"
 )
 
@@ -161,7 +162,7 @@ func TestBuildReportStates(t *testing.T) {
 			}
 		}},
 		{"drifted action needs confirmation again", func(a *shared.Action) {
-			a.Verification = shared.Unverified{Note: strp("drifted: $.doors[0].endpoint: confirmed \"a\", now \"b\"")}
+			a.Verification = shared.Unverified{Note: strp(verifier.DriftedNotePrefix + "$.doors[0].endpoint: confirmed \"a\", now \"b\"")}
 		}, func(t *testing.T, r Report) {
 			want := []Reconfirm{{ID: base.ID, Label: base.Label, Note: `$.doors[0].endpoint: confirmed "a", now "b"`}}
 			if diff := cmp.Diff(want, r.Reconfirm); diff != "" {
@@ -171,11 +172,18 @@ func TestBuildReportStates(t *testing.T) {
 				t.Errorf("next steps %q do not end with reconfirming", r.Actions[0].NextSteps)
 			}
 		}},
-		{"an unverified note that is not a drift is not listed", func(a *shared.Action) {
-			a.Verification = shared.Unverified{Note: strp("revoked by the owner")}
+		{"a revoked action is not listed for reconfirmation, and says why", func(a *shared.Action) {
+			a.Verification = shared.Unverified{Note: strp(verifier.RevokedNotePrefix + "the clinic moved")}
 		}, func(t *testing.T, r Report) {
-			if len(r.Reconfirm) != 0 {
-				t.Errorf("Reconfirm = %+v, want none", r.Reconfirm)
+			if len(r.Reconfirm) != 0 || r.Actions[0].Revoked != "the clinic moved" {
+				t.Errorf("Reconfirm = %+v, Revoked = %q", r.Reconfirm, r.Actions[0].Revoked)
+			}
+		}},
+		{"another note is neither", func(a *shared.Action) {
+			a.Verification = shared.Unverified{Note: strp("mapped on Tuesday")}
+		}, func(t *testing.T, r Report) {
+			if len(r.Reconfirm) != 0 || r.Actions[0].Revoked != "" {
+				t.Errorf("Reconfirm = %+v, Revoked = %q", r.Reconfirm, r.Actions[0].Revoked)
 			}
 		}},
 		{"verified action is live with its limits", func(a *shared.Action) {
