@@ -62,6 +62,7 @@ type Executor struct {
 
 	mu     sync.Mutex
 	closed bool
+	active sync.WaitGroup              // calls in flight, waited for by Close
 	parsed map[[32]byte]*shared.Action // read-only parses of action bytes the gate passed, by SHA-256
 }
 
@@ -123,12 +124,13 @@ func New(opts Options) (*Executor, error) {
 // Instance is this executor's id in the audit log.
 func (e *Executor) Instance() string { return e.instance }
 
-// Close waits for pending notifications. Execute after Close returns
-// ErrClosed.
+// Close waits for the calls in flight and then for pending notifications.
+// Execute after Close returns ErrClosed. It is safe to call more than once.
 func (e *Executor) Close() error {
 	e.mu.Lock()
 	e.closed = true
 	e.mu.Unlock()
+	e.active.Wait()
 	e.notify.wait()
 	return nil
 }
@@ -189,11 +191,13 @@ type request struct {
 // refusal is a *RefusedError with every reason; nothing is fired then.
 func (e *Executor) Execute(ctx context.Context, c Call) (*Result, error) {
 	e.mu.Lock()
-	closed := e.closed
-	e.mu.Unlock()
-	if closed {
+	if e.closed {
+		e.mu.Unlock()
 		return nil, ErrClosed
 	}
+	e.active.Add(1)
+	e.mu.Unlock()
+	defer e.active.Done()
 	if ctx == nil {
 		ctx = context.Background()
 	}

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"errors"
 	"fmt"
+	"io"
 	"net/http"
 	"net/http/httptest"
 	"strings"
@@ -243,4 +244,45 @@ func TestIdempotency(t *testing.T) {
 			t.Errorf("the site received %d submissions, want 2", n)
 		}
 	})
+}
+
+// TestBoundedResponse: what is read back from the site is bounded by
+// MaxBody, however much it sends.
+func TestBoundedResponse(t *testing.T) {
+	site := newRecorder(t, func(r *recorder, w http.ResponseWriter, req *http.Request) {
+		r.record(req)
+		chunk := strings.Repeat("x", 1<<16)
+		for range 160 { // 10 MiB
+			if _, err := io.WriteString(w, chunk); err != nil {
+				return
+			}
+		}
+	})
+	graph, _ := fixtures.MappedGraph("electrician01", site.URL)
+	st := openStore(t)
+	ex := newExecutor(t, st, executor.Options{MaxBody: 1000})
+	res, err := ex.Execute(t.Context(), executor.Call{Action: confirmed(t, st, graph, callback), Input: goodCallback()})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(res.Response) != 1000 || site.count() != 1 {
+		t.Errorf("response %d bytes, posts %d; want 1000 and 1", len(res.Response), site.count())
+	}
+}
+
+// TestClosed: Execute after Close refuses with ErrClosed and sends nothing.
+func TestClosed(t *testing.T) {
+	srv, graph := site(t, "electrician01")
+	st := openStore(t)
+	ex := newExecutor(t, st, executor.Options{})
+	action := confirmed(t, st, graph, callback)
+	if err := ex.Close(); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := ex.Execute(t.Context(), executor.Call{Action: action, Input: goodCallback()}); !errors.Is(err, executor.ErrClosed) {
+		t.Fatalf("err = %v, want ErrClosed", err)
+	}
+	if n := len(submissions(t, srv, "electrician01")); n != 0 {
+		t.Errorf("%d submissions", n)
+	}
 }
