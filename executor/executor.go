@@ -70,9 +70,13 @@ type Executor struct {
 const maxParsed = 256
 
 // readAction reads an action's bytes with the strict reader, reusing an
-// earlier parse of the same bytes (the gate has already run on them: the
-// cache saves a second parse, never a check).
-func (e *Executor) readAction(b []byte) (*shared.Action, []shared.Issue) {
+// earlier parse of the same bytes. Only bytes the gate has just passed are
+// cached (cache true): the cache saves a second parse, never a check, and
+// holds only actions an owner confirmed.
+func (e *Executor) readAction(b []byte, cache bool) (*shared.Action, []shared.Issue) {
+	if !cache {
+		return shared.ReadAction(b)
+	}
 	sum := sha256.Sum256(b)
 	e.mu.Lock()
 	a, ok := e.parsed[sum]
@@ -213,7 +217,8 @@ func (e *Executor) Execute(ctx context.Context, c Call) (*Result, error) {
 	// 1. The gate, on the raw bytes, every time.
 	var reasons []Reason
 	actionID := ""
-	if err := shared.AssertLiveExecutionAllowedContext(ctx, c.Action, e.store); err != nil {
+	gateErr := shared.AssertLiveExecutionAllowedContext(ctx, c.Action, e.store)
+	if err := gateErr; err != nil {
 		var ue *shared.UnverifiedActionError
 		if !errors.As(err, &ue) {
 			return nil, e.refuse(ctx, "", c.IdempotencyKey, []Reason{{Code: string(shared.RefuseGateInternalError), Detail: err.Error(), Err: err}})
@@ -223,7 +228,7 @@ func (e *Executor) Execute(ctx context.Context, c Call) (*Result, error) {
 			reasons = append(reasons, Reason{Code: string(r.Reason), Field: r.Key, Detail: r.Detail, Err: ue})
 		}
 	}
-	act, issues := e.readAction(c.Action)
+	act, issues := e.readAction(c.Action, gateErr == nil)
 	if act == nil || len(issues) > 0 {
 		if len(reasons) == 0 { // the gate accepted what the reader refuses: impossible, refuse anyway
 			reasons = append(reasons, Reason{Code: string(shared.RefuseActionInvalid), Detail: "the action does not read", Err: shared.ErrInvalidGraph})
@@ -242,6 +247,10 @@ func (e *Executor) Execute(ctx context.Context, c Call) (*Result, error) {
 		return nil, e.refuse(ctx, actionID, c.IdempotencyKey, reasons)
 	}
 	conf := confirmationOf(act)
+	if conf == nil || conf.AuditRecord == nil || conf.Limits.VolumeCap == nil { // the gate guarantees all three
+		return nil, e.refuse(ctx, actionID, c.IdempotencyKey, []Reason{{Code: string(shared.RefuseGateInternalError),
+			Detail: "the gate passed an action without a confirmation, audit record or cap; report this as a bug", Err: ErrRefused}})
+	}
 
 	// 3. Fresh system tokens from the live page (a read: nothing is sent).
 	if needsPage(fields) && !d.browser {
