@@ -49,6 +49,12 @@ func (r *recorder) count() int {
 	return len(r.posts)
 }
 
+const wpformsID = "wpforms01:contact:wpforms-form-412"
+
+func wpformsInput() map[string]any {
+	return map[string]any{"wpforms[fields][0]": "Sam", "wpforms[fields][1]": "sam@example.org", "wpforms[fields][4]": "Hello"}
+}
+
 // TestFreshNonce: the system tokens are read from the live page at the
 // time of the call — never from the graph — and sent back verbatim.
 func TestFreshNonce(t *testing.T) {
@@ -77,8 +83,8 @@ func TestFreshNonce(t *testing.T) {
 	}
 	st := openStore(t)
 	ex := newExecutor(t, st, executor.Options{})
-	action := confirmed(t, st, graph, "wpforms01:contact:wpforms-form-412")
-	input := map[string]any{"wpforms[fields][0]": "Sam", "wpforms[fields][1]": "sam@example.org", "wpforms[fields][4]": "Hello"}
+	action := confirmed(t, st, graph, wpformsID)
+	input := wpformsInput()
 	for call := 1; call <= 2; call++ {
 		if _, err := ex.Execute(t.Context(), executor.Call{Action: action, Input: input}); err != nil {
 			t.Fatal(err)
@@ -170,8 +176,7 @@ func TestOrigin(t *testing.T) {
 		graph, _ := fixtures.MappedGraph("wpforms01", site.URL)
 		st := openStore(t)
 		ex := newExecutor(t, st, executor.Options{})
-		_, err := ex.Execute(t.Context(), executor.Call{Action: confirmed(t, st, graph, "wpforms01:contact:wpforms-form-412"),
-			Input: map[string]any{"wpforms[fields][0]": "Sam", "wpforms[fields][1]": "sam@example.org", "wpforms[fields][4]": "Hello"}})
+		_, err := ex.Execute(t.Context(), executor.Call{Action: confirmed(t, st, graph, wpformsID), Input: wpformsInput()})
 		if !errors.Is(err, executor.ErrOffOrigin) || site.count() != 0 || other.count() != 0 {
 			t.Fatalf("err = %v, site %d other %d", err, site.count(), other.count())
 		}
@@ -187,8 +192,7 @@ func TestOrigin(t *testing.T) {
 		graph, _ := fixtures.MappedGraph("wpforms01", site.URL)
 		st := openStore(t)
 		ex := newExecutor(t, st, executor.Options{})
-		_, err := ex.Execute(t.Context(), executor.Call{Action: confirmed(t, st, graph, "wpforms01:contact:wpforms-form-412"),
-			Input: map[string]any{"wpforms[fields][0]": "Sam", "wpforms[fields][1]": "sam@example.org", "wpforms[fields][4]": "Hello"}})
+		_, err := ex.Execute(t.Context(), executor.Call{Action: confirmed(t, st, graph, wpformsID), Input: wpformsInput()})
 		var re *executor.RefusedError
 		if !errors.As(err, &re) || !errors.Is(err, executor.ErrPage) || !re.Has(executor.ReasonTokenMissing) || site.count() != 0 {
 			t.Fatalf("err = %v, posts %d", err, site.count())
