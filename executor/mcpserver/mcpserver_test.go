@@ -3,12 +3,15 @@ package mcpserver_test
 import (
 	"bytes"
 	"encoding/json"
+	"errors"
+	"os"
 	"slices"
 	"strings"
 	"testing"
 	"time"
 
 	"github.com/frontlatch/frontlatch/executor/executortest"
+	"github.com/frontlatch/frontlatch/executor/mcpserver"
 	"github.com/frontlatch/frontlatch/fixtures"
 	"github.com/frontlatch/frontlatch/fixtures/fixturestest"
 	"github.com/google/go-cmp/cmp"
@@ -313,6 +316,79 @@ func TestBadCallsFireNothing(t *testing.T) {
 			}
 			if n := len(e.submissions(t)); n != 0 {
 				t.Errorf("%d submissions after bad calls, want 0", n)
+			}
+		})
+	}
+}
+
+// A graph that can no longer be read or compiled lists nothing, and a call
+// is refused: nothing stays live on the strength of what the file said
+// before.
+func TestBrokenGraphListsNothing(t *testing.T) {
+	cases := []struct {
+		name    string
+		breakIt func(t *testing.T, path string)
+	}{
+		{"file removed", func(t *testing.T, path string) {
+			if err := os.Remove(path); err != nil {
+				t.Fatal(err)
+			}
+		}},
+		{"not JSON", func(t *testing.T, path string) { writeFile(t, path, []byte("{\"actions\": [")) }},
+		{"not a valid graph", func(t *testing.T, path string) { writeFile(t, path, []byte(`{"schemaVersion":"0.1","actions":{}}`)) }},
+	}
+	for _, tc := range cases {
+		t.Run(tc.name, func(t *testing.T) {
+			e := newEnv(t, 10)
+			c := e.connect(t, "stdio")
+			if got := c.listNames(t); len(got) != 1 {
+				t.Fatalf("listed %v, want one tool", got)
+			}
+			c.drain()
+			tc.breakIt(t, e.graphPath)
+			c.waitChanged(t)
+			if got := c.listNames(t); len(got) != 0 {
+				t.Errorf("listed %v, want nothing", got)
+			}
+			if err := e.server.Refresh(t.Context()); !errors.Is(err, mcpserver.ErrGraph) {
+				t.Errorf("Refresh: %v, want ErrGraph", err)
+			}
+			res, err := c.CallTool(t.Context(), &mcp.CallToolParams{Name: e.tool, Arguments: goodArgs()})
+			if err == nil && !res.IsError {
+				t.Errorf("call succeeded: %s", text(res))
+			}
+			if n := len(e.submissions(t)); n != 0 {
+				t.Errorf("%d submissions, want 0", n)
+			}
+		})
+	}
+}
+
+// An idempotency key in _meta: the repeated call returns the first result
+// and fires nothing.
+func TestIdempotencyKey(t *testing.T) {
+	for _, tr := range transports {
+		t.Run(tr, func(t *testing.T) {
+			e := newEnv(t, 10)
+			c := e.connect(t, tr)
+			call := func() mcpserver.Output {
+				p := &mcp.CallToolParams{Name: e.tool, Arguments: goodArgs()}
+				p.Meta = mcp.Meta{mcpserver.MetaIdempotencyKey: "booking-42-" + tr}
+				res, err := c.CallTool(t.Context(), p)
+				if err != nil {
+					t.Fatal(err)
+				}
+				return outputOf(t, res)
+			}
+			first, second := call(), call()
+			if first.Duplicate || !second.Duplicate {
+				t.Errorf("duplicate flags %v, %v; want false, true", first.Duplicate, second.Duplicate)
+			}
+			if first.AttemptID != second.AttemptID {
+				t.Errorf("attempts %s and %s, want the first one twice", first.AttemptID, second.AttemptID)
+			}
+			if n := len(e.submissions(t)); n != 1 {
+				t.Errorf("%d submissions, want 1", n)
 			}
 		})
 	}
