@@ -430,15 +430,24 @@ func cpuModel() string {
 }
 
 // WriteResults writes r as indented JSON to path, keeping the classifier
-// section a previous formeval run left there when r has none.
+// section a previous formeval run left there, and the executor's recorded
+// benchmark, when r has none.
 func WriteResults(path string, r *Results) error {
-	if r.Classifier == nil {
+	if r.Classifier == nil || r.Performance.Executor == nil {
 		if old, err := os.ReadFile(path); err == nil {
 			var prev struct {
-				Classifier json.RawMessage `json:"classifier"`
+				Classifier  json.RawMessage `json:"classifier"`
+				Performance struct {
+					Executor json.RawMessage `json:"executor"`
+				} `json:"performance"`
 			}
 			if json.Unmarshal(old, &prev) == nil {
-				r.Classifier = prev.Classifier
+				if r.Classifier == nil {
+					r.Classifier = prev.Classifier
+				}
+				if r.Performance.Executor == nil {
+					r.Performance.Executor = prev.Performance.Executor
+				}
 			}
 		}
 	}

@@ -91,6 +91,10 @@ type Performance struct {
 	WriterToJSON    float64 `json:"writerToJSON"`
 	ThroughputBytes int     `json:"throughputBytes"`
 	ThroughputNote  string  `json:"throughputNote"`
+	// Executor is the executor's benchmark (executor/bench_test.go), kept
+	// as recorded there: this harness does not run it (see
+	// docs/executor.md).
+	Executor json.RawMessage `json:"executor,omitempty"`
 }
 
 // SiteResult is one site's figures.

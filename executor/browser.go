@@ -11,6 +11,7 @@ import (
 	"mime/multipart"
 	"net/http"
 	"net/url"
+	"sort"
 	"strings"
 	"sync"
 	"time"
@@ -98,7 +99,14 @@ func (e *Executor) fireBrowser(ctx context.Context, act *shared.Action, d door, 
 	var toolText string
 	var runErr error
 	if d.transport == shared.TransportWebMCPExecute {
-		toolText, runErr = callTool(page, d.toolName, values)
+		// A tool call carries the arguments given, not empty optional ones.
+		args := map[string]any{}
+		for _, f := range fields {
+			if f.from == fromAgent && f.value != "" {
+				args[f.name] = f.value
+			}
+		}
+		toolText, runErr = callTool(page, d.toolName, args)
 		if errors.Is(runErr, errNoImperativeTool) {
 			runErr = fillAndSubmit(page, `form[toolname="`+cssString(d.toolName)+`"]`, "", values, order)
 		}
@@ -335,7 +343,13 @@ func sentFields(ctype, body, rawURL string) []shared.SubmittedField {
 		dec.UseNumber()
 		var m map[string]any
 		if dec.Decode(&m) == nil {
-			for k, v := range m {
+			keys := make([]string, 0, len(m))
+			for k := range m {
+				keys = append(keys, k)
+			}
+			sort.Strings(keys)
+			for _, k := range keys {
+				v := m[k]
 				s, ok := scalar(v)
 				if !ok {
 					b, _ := json.Marshal(v)

@@ -72,7 +72,8 @@ type Reason struct {
 	Err error `json:"-"`
 }
 
-// String formats the reason as "code[field/rule]: detail".
+// String formats the reason as "code[field/rule]: detail" (or
+// "code[field]", "code[rule]" when only one is known).
 func (r Reason) String() string {
 	s := r.Code
 	switch {
@@ -80,6 +81,8 @@ func (r Reason) String() string {
 		s += "[" + r.Field + "/" + r.Rule + "]"
 	case r.Field != "":
 		s += "[" + r.Field + "]"
+	case r.Rule != "":
+		s += "[" + r.Rule + "]"
 	}
 	if r.Detail != "" {
 		s += ": " + r.Detail

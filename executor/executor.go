@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"context"
 	"crypto/rand"
+	"crypto/sha256"
 	"encoding/hex"
 	"encoding/json"
 	"errors"
@@ -16,6 +17,7 @@ import (
 	"strings"
 	"sync"
 	"time"
+	"unicode/utf8"
 
 	"github.com/frontlatch/frontlatch/shared"
 	"github.com/frontlatch/frontlatch/topology"
@@ -60,6 +62,39 @@ type Executor struct {
 
 	mu     sync.Mutex
 	closed bool
+	active sync.WaitGroup              // calls in flight, waited for by Close
+	parsed map[[32]byte]*shared.Action // read-only parses of action bytes the gate passed, by SHA-256
+}
+
+// maxParsed bounds the parse cache.
+const maxParsed = 256
+
+// readAction reads an action's bytes with the strict reader, reusing an
+// earlier parse of the same bytes. Only bytes the gate has just passed are
+// cached (cache true): the cache saves a second parse, never a check, and
+// holds only actions an owner confirmed.
+func (e *Executor) readAction(b []byte, cache bool) (*shared.Action, []shared.Issue) {
+	if !cache {
+		return shared.ReadAction(b)
+	}
+	sum := sha256.Sum256(b)
+	e.mu.Lock()
+	a, ok := e.parsed[sum]
+	e.mu.Unlock()
+	if ok {
+		return a, nil
+	}
+	a, issues := shared.ReadAction(b)
+	if a == nil || len(issues) > 0 {
+		return a, issues
+	}
+	e.mu.Lock()
+	if e.parsed == nil || len(e.parsed) >= maxParsed {
+		e.parsed = map[[32]byte]*shared.Action{}
+	}
+	e.parsed[sum] = a
+	e.mu.Unlock()
+	return a, nil
 }
 
 // New returns an Executor over opts.Store.
@@ -93,12 +128,13 @@ func New(opts Options) (*Executor, error) {
 // Instance is this executor's id in the audit log.
 func (e *Executor) Instance() string { return e.instance }
 
-// Close waits for pending notifications. Execute after Close returns
-// ErrClosed.
+// Close waits for the calls in flight and then for pending notifications.
+// Execute after Close returns ErrClosed. It is safe to call more than once.
 func (e *Executor) Close() error {
 	e.mu.Lock()
 	e.closed = true
 	e.mu.Unlock()
+	e.active.Wait()
 	e.notify.wait()
 	return nil
 }
@@ -159,11 +195,13 @@ type request struct {
 // refusal is a *RefusedError with every reason; nothing is fired then.
 func (e *Executor) Execute(ctx context.Context, c Call) (*Result, error) {
 	e.mu.Lock()
-	closed := e.closed
-	e.mu.Unlock()
-	if closed {
+	if e.closed {
+		e.mu.Unlock()
 		return nil, ErrClosed
 	}
+	e.active.Add(1)
+	e.mu.Unlock()
+	defer e.active.Done()
 	if ctx == nil {
 		ctx = context.Background()
 	}
@@ -171,15 +209,16 @@ func (e *Executor) Execute(ctx context.Context, c Call) (*Result, error) {
 		return nil, e.refuse(ctx, "", c.IdempotencyKey, []Reason{{Code: ReasonActionTooLarge, Rule: "size",
 			Detail: fmt.Sprintf("the action document is %d bytes; at most %d are read", len(c.Action), MaxActionBytes), Err: ErrInvalidInput}})
 	}
-	if len(c.IdempotencyKey) > 256 {
+	if len(c.IdempotencyKey) > 256 || !utf8.ValidString(c.IdempotencyKey) || strings.ContainsRune(c.IdempotencyKey, 0) {
 		return nil, e.refuse(ctx, "", "", []Reason{{Code: ReasonInvalidInput, Field: "idempotencyKey", Rule: "size",
-			Detail: "the idempotency key is longer than 256 bytes", Err: ErrInvalidInput}})
+			Detail: "the idempotency key must be valid UTF-8 text of at most 256 bytes", Err: ErrInvalidInput}})
 	}
 
 	// 1. The gate, on the raw bytes, every time.
 	var reasons []Reason
 	actionID := ""
-	if err := shared.AssertLiveExecutionAllowedContext(ctx, c.Action, e.store); err != nil {
+	gateErr := shared.AssertLiveExecutionAllowedContext(ctx, c.Action, e.store)
+	if err := gateErr; err != nil {
 		var ue *shared.UnverifiedActionError
 		if !errors.As(err, &ue) {
 			return nil, e.refuse(ctx, "", c.IdempotencyKey, []Reason{{Code: string(shared.RefuseGateInternalError), Detail: err.Error(), Err: err}})
@@ -189,7 +228,7 @@ func (e *Executor) Execute(ctx context.Context, c Call) (*Result, error) {
 			reasons = append(reasons, Reason{Code: string(r.Reason), Field: r.Key, Detail: r.Detail, Err: ue})
 		}
 	}
-	act, issues := shared.ReadAction(c.Action)
+	act, issues := e.readAction(c.Action, gateErr == nil)
 	if act == nil || len(issues) > 0 {
 		if len(reasons) == 0 { // the gate accepted what the reader refuses: impossible, refuse anyway
 			reasons = append(reasons, Reason{Code: string(shared.RefuseActionInvalid), Detail: "the action does not read", Err: shared.ErrInvalidGraph})
@@ -208,6 +247,10 @@ func (e *Executor) Execute(ctx context.Context, c Call) (*Result, error) {
 		return nil, e.refuse(ctx, actionID, c.IdempotencyKey, reasons)
 	}
 	conf := confirmationOf(act)
+	if conf == nil || conf.AuditRecord == nil || conf.Limits.VolumeCap == nil { // the gate guarantees all three
+		return nil, e.refuse(ctx, actionID, c.IdempotencyKey, []Reason{{Code: string(shared.RefuseGateInternalError),
+			Detail: "the gate passed an action without a confirmation, audit record or cap; report this as a bug", Err: ErrRefused}})
+	}
 
 	// 3. Fresh system tokens from the live page (a read: nothing is sent).
 	if needsPage(fields) && !d.browser {
@@ -310,9 +353,16 @@ func (e *Executor) Execute(ctx context.Context, c Call) (*Result, error) {
 	return res, nil
 }
 
+// UnreadableActionID is the action id a refusal is audited under when the
+// action document could not be read far enough to name its id.
+const UnreadableActionID = "(unreadable action)"
+
 // refuse audits a refusal and returns it.
 func (e *Executor) refuse(ctx context.Context, actionID, key string, reasons []Reason) error {
 	re := &RefusedError{ActionID: actionID, Reasons: reasons}
+	if actionID == "" {
+		actionID = UnreadableActionID
+	}
 	actx, cancel := context.WithTimeout(context.WithoutCancel(ctx), 10*time.Second)
 	defer cancel()
 	if err := e.store.RecordRefusal(actx, actionID, key, re.strings(), e.now().UTC()); err != nil {

@@ -176,6 +176,7 @@ func TestCaptchaRefused(t *testing.T) {
 	if n := len(submissions(t, srv, "clinic01")); n != 0 {
 		t.Errorf("the site received %d submissions, want 0", n)
 	}
+	assertRefusals(t, st, "clinic01:booking:appointment", 1, "CAPTCHA")
 	if atts, _ := st.Attempts(t.Context(), "clinic01:booking:appointment"); len(atts) != 0 {
 		t.Errorf("a refusal began %d attempts", len(atts))
 	}

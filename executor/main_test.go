@@ -1,8 +1,9 @@
 package executor_test
 
 import (
+	"bytes"
 	"net/http"
-	"path/filepath"
+	"sync"
 	"testing"
 	"time"
 
@@ -12,17 +13,13 @@ import (
 	"github.com/frontlatch/frontlatch/fixtures/fixturestest"
 	"github.com/frontlatch/frontlatch/shared"
 	"github.com/frontlatch/frontlatch/verifier/audit"
+	"github.com/frontlatch/frontlatch/verifier/audit/audittest"
 )
 
 // openStore opens a fresh SQLite audit store in the test's temporary folder.
-func openStore(tb testing.TB) *audit.Store {
-	tb.Helper()
-	st, err := audit.Open(tb.Context(), filepath.Join(tb.TempDir(), "audit.db"))
-	if err != nil {
-		tb.Fatal(err)
-	}
-	tb.Cleanup(func() { _ = st.Close() })
-	return st
+func openStore(t *testing.T) *audit.Store {
+	t.Helper()
+	return audittest.Open(t, audittest.URL(t, audit.DriverSQLite))
 }
 
 // newExecutor returns an executor over st, closed at the test's end.
@@ -30,7 +27,12 @@ func newExecutor(tb testing.TB, st *audit.Store, opts executor.Options) *executo
 	tb.Helper()
 	opts.Store = st
 	if opts.HTTPClient == nil {
-		opts.HTTPClient = &http.Client{Timeout: 20 * time.Second}
+		// Its own transport, whose idle connections are closed before the
+		// test's servers stop (a server waits for connections it has not
+		// yet read a request from).
+		tr := http.DefaultTransport.(*http.Transport).Clone()
+		tb.Cleanup(tr.CloseIdleConnections)
+		opts.HTTPClient = &http.Client{Timeout: 20 * time.Second, Transport: tr}
 	}
 	ex, err := executor.New(opts)
 	if err != nil {
@@ -64,4 +66,24 @@ func submissions(tb testing.TB, srv *fixtures.Server, name string) []fixtures.Su
 		tb.Fatal(err)
 	}
 	return subs
+}
+
+type storeT = *audit.Store
+
+// lockedBuffer collects a subprocess's output.
+type lockedBuffer struct {
+	mu sync.Mutex
+	b  bytes.Buffer
+}
+
+func (l *lockedBuffer) Write(p []byte) (int, error) {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	return l.b.Write(p)
+}
+
+func (l *lockedBuffer) String() string {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	return l.b.String()
 }

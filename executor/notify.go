@@ -117,6 +117,24 @@ func Sign(secret, body []byte) string {
 	return "sha256=" + hex.EncodeToString(m.Sum(nil))
 }
 
+// later records a "not sent" in the background (bounded like the webhooks;
+// when every slot is busy it is recorded at once), so the caller does not
+// wait for the write.
+func (n *notifier) later(attemptID, text string) {
+	select {
+	case n.slots <- struct{}{}:
+	default:
+		n.record(attemptID, 1, 0, text)
+		return
+	}
+	n.wg.Add(1)
+	go func() {
+		defer n.wg.Done()
+		defer func() { <-n.slots }()
+		n.record(attemptID, 1, 0, text)
+	}()
+}
+
 func (n *notifier) record(attemptID string, try, status int, text string) {
 	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
 	defer cancel()
@@ -138,22 +156,22 @@ func (n *notifier) send(attemptID, actionID string, target *string, res *Result)
 		if a, err := mail.ParseAddress(strings.TrimPrefix(t, "mailto:")); err == nil && a.Address != "" {
 			text = NotSentEmail
 		}
-		n.record(attemptID, 0, 0, text)
+		n.later(attemptID, text)
 		return
 	case len(n.o.Secret) == 0:
-		n.record(attemptID, 0, 0, NotSentNoSecret)
+		n.later(attemptID, NotSentNoSecret)
 		return
 	}
 	body, err := json.Marshal(Notification{Event: "action.fired", AttemptID: attemptID, ActionID: actionID,
 		Endpoint: res.Endpoint, Status: res.Status, Sent: res.Sent, At: string(shared.TimestampOf(n.now()))})
 	if err != nil {
-		n.record(attemptID, 0, 0, "not sent: "+err.Error())
+		n.record(attemptID, 1, 0, "not sent: "+err.Error())
 		return
 	}
 	select {
 	case n.slots <- struct{}{}:
 	default:
-		n.record(attemptID, 0, 0, NotSentBusy)
+		n.record(attemptID, 1, 0, NotSentBusy)
 		return
 	}
 	n.wg.Add(1)

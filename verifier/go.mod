@@ -10,6 +10,7 @@ replace (
 
 require (
 	github.com/frontlatch/frontlatch/shared v0.0.0-00010101000000-000000000000
+	github.com/google/go-cmp v0.7.0
 	github.com/jackc/pgx/v5 v5.12.0
 	modernc.org/sqlite v1.62.0
 )

@@ -5,9 +5,12 @@ go 1.26.0
 require (
 	github.com/frontlatch/frontlatch/benchmark v0.0.0-00010101000000-000000000000
 	github.com/frontlatch/frontlatch/compiler v0.0.0-00010101000000-000000000000
+	github.com/frontlatch/frontlatch/executor v0.0.0-00010101000000-000000000000
+	github.com/frontlatch/frontlatch/fixtures v0.0.0-00010101000000-000000000000
 	github.com/frontlatch/frontlatch/mapper v0.0.0-00010101000000-000000000000
 	github.com/frontlatch/frontlatch/shared v0.0.0-00010101000000-000000000000
 	github.com/frontlatch/frontlatch/topology v0.0.0-00010101000000-000000000000
+	github.com/frontlatch/frontlatch/verifier v0.0.0-00010101000000-000000000000
 	github.com/google/go-cmp v0.7.0
 	github.com/santhosh-tekuri/jsonschema/v6 v6.0.3
 )
@@ -37,9 +40,6 @@ require (
 )
 
 require (
-	github.com/frontlatch/frontlatch/executor v0.0.0-00010101000000-000000000000
-	github.com/frontlatch/frontlatch/fixtures v0.0.0-00010101000000-000000000000
-	github.com/frontlatch/frontlatch/verifier v0.0.0-00010101000000-000000000000
 	github.com/go-rod/rod v0.116.2 // indirect
 	github.com/modelcontextprotocol/go-sdk v1.8.0
 	github.com/ysmood/fetchup v0.2.3 // indirect

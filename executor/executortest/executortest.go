@@ -5,6 +5,8 @@
 package executortest
 
 import (
+	"context"
+	"fmt"
 	"testing"
 	"time"
 
@@ -28,9 +30,19 @@ func Limits(max int, per shared.CapPeriod, notify string) shared.ConfirmationLim
 // returns the graph with that action verified. Any failure fails the test.
 func Confirm(tb testing.TB, store *audit.Store, graph []byte, actionID string, limits shared.ConfirmationLimits) []byte {
 	tb.Helper()
+	out, err := ConfirmWith(tb.Context(), store, graph, actionID, limits)
+	if err != nil {
+		tb.Fatal(err)
+	}
+	return out
+}
+
+// ConfirmWith is Confirm for code without a testing.TB (examples): it
+// returns the error instead of failing a test.
+func ConfirmWith(ctx context.Context, store *audit.Store, graph []byte, actionID string, limits shared.ConfirmationLimits) ([]byte, error) {
 	g, issues := shared.Read(graph)
 	if len(issues) > 0 {
-		tb.Fatalf("executortest: the graph does not read: %v", issues)
+		return nil, fmt.Errorf("executortest: the graph does not read: %v", issues)
 	}
 	idx := -1
 	for i := range g.Actions {
@@ -39,25 +51,25 @@ func Confirm(tb testing.TB, store *audit.Store, graph []byte, actionID string, l
 		}
 	}
 	if idx < 0 {
-		tb.Fatalf("executortest: the graph has no action %q", actionID)
+		return nil, fmt.Errorf("executortest: the graph has no action %q", actionID)
 	}
 	a := &g.Actions[idx]
 	subject := shared.ConsentSubjectOf(a, limits)
 	digest, err := shared.ConsentDigest(subject)
 	if err != nil {
-		tb.Fatal(err)
+		return nil, err
 	}
 	canonical, err := shared.CanonicalConsent(subject)
 	if err != nil {
-		tb.Fatal(err)
+		return nil, err
 	}
 	at := shared.TimestampOf(time.Now().Add(-time.Minute))
-	rec, err := store.RecordConfirmation(tb.Context(), audit.Confirmation{
+	rec, err := store.RecordConfirmation(ctx, audit.Confirmation{
 		GraphID: g.GraphID, ActionID: a.ID, ConfirmedBy: Owner, ConfirmedAt: at,
 		Method: shared.ConfirmedOwnerPortal, Digest: digest, Subject: canonical,
 	})
 	if err != nil {
-		tb.Fatalf("executortest: record the confirmation: %v", err)
+		return nil, fmt.Errorf("executortest: record the confirmation: %w", err)
 	}
 	ref := rec.Ref
 	a.Verification = shared.Verified{Confirmation: shared.OwnerConfirmation{
@@ -66,9 +78,9 @@ func Confirm(tb testing.TB, store *audit.Store, graph []byte, actionID string, l
 	}, SandboxRuns: []shared.SandboxRun{}}
 	out, err := shared.Write(g)
 	if err != nil {
-		tb.Fatalf("executortest: write the confirmed graph: %v", err)
+		return nil, fmt.Errorf("executortest: write the confirmed graph: %w", err)
 	}
-	return out
+	return out, nil
 }
 
 // ConfirmAction is Confirm followed by executor.ActionBytes: the raw bytes
