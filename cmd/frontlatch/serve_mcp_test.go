@@ -202,7 +202,6 @@ func (f roundTripFunc) RoundTrip(r *http.Request) (*http.Response, error) { retu
 
 // Usage errors exit 2 and say what is missing.
 func TestServeMCPUsage(t *testing.T) {
-	t.Setenv(envStore, "")
 	cases := []struct {
 		name string
 		args []string
@@ -210,7 +209,7 @@ func TestServeMCPUsage(t *testing.T) {
 	}{
 		{"no graph", []string{"serve-mcp", "--store", "x.db"}, "exactly one GRAPH"},
 		{"two graphs", []string{"serve-mcp", "--store", "x.db", "a.json", "b.json"}, "exactly one GRAPH"},
-		{"no store", []string{"serve-mcp", "graph.json"}, "audit store"},
+		{"store unreachable", []string{"serve-mcp", "--store", "postgres://127.0.0.1:1/none?connect_timeout=1", "serve_mcp.go"}, "audit store"},
 		{"missing graph file", []string{"serve-mcp", "--store", "x.db", filepath.Join(t.TempDir(), "none.json")}, "no such file"},
 	}
 	for _, tc := range cases {
