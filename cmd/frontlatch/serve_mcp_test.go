@@ -19,6 +19,7 @@ import (
 	"github.com/frontlatch/frontlatch/fixtures/fixturestest"
 	"github.com/frontlatch/frontlatch/shared"
 	"github.com/frontlatch/frontlatch/verifier/audit"
+	"github.com/frontlatch/frontlatch/verifier/audit/audittest"
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 )
 
@@ -44,7 +45,7 @@ func (l *lockedBuffer) String() string {
 
 // confirmedGraph serves the fixture site, confirms its call-back form in a
 // new SQLite audit store and writes the graph; it returns the site server,
-// the store's path and the graph's.
+// the store's URL and the graph's path.
 func confirmedGraph(t *testing.T) (*fixtures.Server, string, string) {
 	t.Helper()
 	sites := fixturestest.Serve(t, serveSite)
@@ -53,12 +54,8 @@ func confirmedGraph(t *testing.T) (*fixtures.Server, string, string) {
 		t.Fatal(err)
 	}
 	dir := t.TempDir()
-	dbPath := filepath.Join(dir, "audit.db")
-	store, err := audit.Open(t.Context(), dbPath)
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() { _ = store.Close() })
+	dbPath := audittest.URL(t, audit.DriverSQLite)
+	store := audittest.Open(t, dbPath)
 	graph := executortest.Confirm(t, store, mapped, serveAction, executortest.Limits(5, shared.PerDay, "office@electrician01.example"))
 	graphPath := filepath.Join(dir, "graph.json")
 	if err := os.WriteFile(graphPath, graph, 0o600); err != nil {

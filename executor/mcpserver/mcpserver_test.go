@@ -14,6 +14,8 @@ import (
 	"github.com/frontlatch/frontlatch/executor/mcpserver"
 	"github.com/frontlatch/frontlatch/fixtures"
 	"github.com/frontlatch/frontlatch/fixtures/fixturestest"
+	"github.com/frontlatch/frontlatch/verifier/audit"
+	"github.com/frontlatch/frontlatch/verifier/audit/audittest"
 	"github.com/google/go-cmp/cmp"
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 )
@@ -169,36 +171,41 @@ func TestRefusalIsAToolError(t *testing.T) {
 	}
 }
 
-// Revoked while connected: the client is told the list changed, the tool
-// is gone, and calling it anyway is refused with the gate's reason.
+// Revoked while connected, on each store and over each transport: the
+// client is told the list changed, the tool is gone, and calling it anyway
+// is refused with the gate's reason.
 func TestRevokedWhileConnected(t *testing.T) {
 	for _, tr := range transports {
 		t.Run(tr, func(t *testing.T) {
-			e := newEnv(t, 10)
-			c := e.connect(t, tr)
-			if got := c.listNames(t); !slices.Equal(got, []string{e.tool}) {
-				t.Fatalf("listed %v, want [%s]", got, e.tool)
-			}
-			c.drain()
-			if err := e.store.RecordRevocation(t.Context(), e.auditRef, executortest.Owner, time.Now(), "no more agent bookings"); err != nil {
-				t.Fatal(err)
-			}
-			c.waitChanged(t)
-			if got := c.listNames(t); len(got) != 0 {
-				t.Errorf("after revocation listed %v, want nothing", got)
-			}
-			res, err := c.CallTool(t.Context(), &mcp.CallToolParams{Name: e.tool, Arguments: goodArgs()})
-			if err != nil {
-				t.Fatal(err)
-			}
-			r := refusalOf(t, res)
-			if !slices.Contains(codes(r), "confirmation.revoked") {
-				t.Errorf("reasons %v, want confirmation.revoked", codes(r))
-			}
-			if n := len(e.submissions(t)); n != 0 {
-				t.Errorf("%d submissions after revocation, want 0", n)
-			}
+			audittest.EachStore(t, func(t *testing.T, s *audit.Store) { revokedWhileConnected(t, s, tr) })
 		})
+	}
+}
+
+func revokedWhileConnected(t *testing.T, store *audit.Store, tr string) {
+	e := newEnvOn(t, store, 10)
+	c := e.connect(t, tr)
+	if got := c.listNames(t); !slices.Equal(got, []string{e.tool}) {
+		t.Fatalf("listed %v, want [%s]", got, e.tool)
+	}
+	c.drain()
+	if err := e.store.RecordRevocation(t.Context(), e.auditRef, executortest.Owner, time.Now(), "no more agent bookings"); err != nil {
+		t.Fatal(err)
+	}
+	c.waitChanged(t)
+	if got := c.listNames(t); len(got) != 0 {
+		t.Errorf("after revocation listed %v, want nothing", got)
+	}
+	res, err := c.CallTool(t.Context(), &mcp.CallToolParams{Name: e.tool, Arguments: goodArgs()})
+	if err != nil {
+		t.Fatal(err)
+	}
+	r := refusalOf(t, res)
+	if !slices.Contains(codes(r), "confirmation.revoked") {
+		t.Errorf("reasons %v, want confirmation.revoked", codes(r))
+	}
+	if n := len(e.submissions(t)); n != 0 {
+		t.Errorf("%d submissions after revocation, want 0", n)
 	}
 }
 
