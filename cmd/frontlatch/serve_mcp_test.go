@@ -10,7 +10,6 @@ import (
 	"path/filepath"
 	"slices"
 	"strings"
-	"sync"
 	"testing"
 	"time"
 
@@ -25,22 +24,23 @@ import (
 
 const serveSite, serveAction = "electrician01", "electrician01:callback:callback"
 
-// lockedBuffer is a bytes.Buffer safe for the server's goroutines.
-type lockedBuffer struct {
-	mu sync.Mutex
-	b  bytes.Buffer
+// stderrFile is a file for the server's stderr (safe for its goroutines);
+// read it with its String.
+type stderrFile struct{ *os.File }
+
+func newStderr(t *testing.T) stderrFile {
+	t.Helper()
+	f, err := os.Create(filepath.Join(t.TempDir(), "stderr"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { f.Close() })
+	return stderrFile{f}
 }
 
-func (l *lockedBuffer) Write(p []byte) (int, error) {
-	l.mu.Lock()
-	defer l.mu.Unlock()
-	return l.b.Write(p)
-}
-
-func (l *lockedBuffer) String() string {
-	l.mu.Lock()
-	defer l.mu.Unlock()
-	return l.b.String()
+func (f stderrFile) String() string {
+	b, _ := os.ReadFile(f.Name())
+	return string(b)
 }
 
 // confirmedGraph serves the fixture site, confirms its call-back form in a
@@ -78,10 +78,10 @@ func TestServeMCPStdio(t *testing.T) {
 	stdin = inR
 	t.Cleanup(func() { stdin = oldStdin })
 
-	var stderr lockedBuffer
+	stderr := newStderr(t)
 	done := make(chan int, 1)
 	go func() {
-		done <- run(t.Context(), []string{"serve-mcp", "--store", dbPath, graphPath}, outW, &stderr)
+		done <- run(t.Context(), []string{"serve-mcp", "--store", dbPath, graphPath}, outW, stderr)
 		outW.Close()
 	}()
 	cl := mcp.NewClient(&mcp.Implementation{Name: "cli-test", Version: "1"}, nil)
@@ -130,10 +130,10 @@ func TestServeMCPHTTP(t *testing.T) {
 	ctx, cancel := context.WithCancel(t.Context())
 	defer cancel()
 	outR, outW := io.Pipe()
-	var stderr lockedBuffer
+	stderr := newStderr(t)
 	done := make(chan int, 1)
 	go func() {
-		done <- run(ctx, []string{"serve-mcp", "--http", "--addr", "127.0.0.1:0", "--store", dbPath, graphPath}, outW, &stderr)
+		done <- run(ctx, []string{"serve-mcp", "--http", "--addr", "127.0.0.1:0", "--store", dbPath, graphPath}, outW, stderr)
 		outW.Close()
 	}()
 	lines := bufio.NewScanner(outR)
