@@ -7,6 +7,7 @@ import (
 	"testing"
 
 	"github.com/frontlatch/frontlatch/mapper/extract"
+	"github.com/frontlatch/frontlatch/shared"
 )
 
 // visitOf is a collection of one page read from static markup, with the
@@ -55,5 +56,29 @@ func TestSchemaProblemsAreNoted(t *testing.T) {
 				t.Errorf("notes %q, want %q", notes, tc.note)
 			}
 		})
+	}
+}
+
+// A form whose submission a script stops and makes itself is
+// javascript-only, and its door says what showed it.
+func TestScriptSentForm(t *testing.T) {
+	form := `<form id="msg" action="/contact/" method="post" onsubmit="sendMessage(this); return false;" aria-label="Contact us">
+<label for="n">Name</label><input id="n" name="name" autocomplete="name" required>
+<label for="e">Email</label><input id="e" name="email" type="email" required>
+<label for="m">Message</label><textarea id="m" name="message" required></textarea>
+<button type="submit">Send message</button></form>`
+	g, err := build(testOptions().withDefaults(), visitOf(t, form))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(g.Actions) != 1 {
+		t.Fatalf("actions %+v, want the contact form", summaryOf(g))
+	}
+	d := g.Actions[0].Access[0]
+	if d.Submission == nil || d.Submission.Transport != shared.TransportJavascriptOnly || d.Submission.Endpoint != nil {
+		t.Errorf("submission %+v, want javascript-only without an endpoint", d.Submission)
+	}
+	if ev := *d.Provenance.Evidence; !strings.Contains(ev, "sent by script: the onsubmit attribute stops the browser's submission") {
+		t.Errorf("door evidence %q does not say the script sends it", ev)
 	}
 }

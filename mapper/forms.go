@@ -161,6 +161,9 @@ func (b *builder) addForm(p *extract.Page, f *extract.Form, reading formReading,
 	if pl != nil {
 		ev += "; " + pl.name + " (" + plMatch + "): " + pl.submission
 	}
+	if f.ScriptSubmit != "" && pl == nil {
+		ev += "; sent by script: " + f.ScriptSubmit
+	}
 	d.addDoor("html-form", shared.Access{
 		Method: shared.AccessHTMLForm, URL: p.URL, Locator: &loc, Submission: &sub,
 		Provenance: b.prov(shared.MethodParsedHTML, conf, ev),
@@ -239,7 +242,9 @@ func (b *builder) submission(f *extract.Form, pl *plugin, formSel string) shared
 	}
 	attr := strings.TrimSpace(strings.ToLower(f.ActionAttr))
 	switch {
-	case strings.HasPrefix(attr, "javascript:") || f.Method == "dialog":
+	case strings.HasPrefix(attr, "javascript:") || f.Method == "dialog" || f.ScriptSubmit != "" && pl == nil:
+		// a script sends it, not the browser (a known plugin's script is
+		// read by its signature instead)
 		s.Transport = shared.TransportJavascriptOnly
 		return s
 	case len(f.Submits) == 0 && (attr == "" || attr == "#"):

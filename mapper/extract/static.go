@@ -214,7 +214,9 @@ func (s *static) form(i int, f *html.Node) Form {
 		ToolName: getAttr(f, "toolname"), ToolDescription: getAttr(f, "tooldescription"), ToolAutoSubmit: hasAttr(f, "toolautosubmit"),
 		Data: dataOf(f), Text: clip(textOf(f), MaxFormText), Heading: s.heading(f),
 		Visible: !vis.Hidden, Visibility: vis, InDialog: inDialog(f), Locator: scope,
+		OnSubmit: getAttr(f, "onsubmit"),
 	}
+	out.ScriptSubmit = ScriptSubmitOf(out.OnSubmit, nil)
 	for n, k := f.Parent, 0; n != nil && n.DataAtom != atom.Body && n.Type == html.ElementNode && k < MaxWrappers; n, k = n.Parent, k+1 {
 		out.Wrappers = append(out.Wrappers, s.element(n))
 	}
