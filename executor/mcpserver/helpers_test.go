@@ -42,7 +42,7 @@ func goodArgs() map[string]any {
 }
 
 // auditRefOf is the audit record the confirmation of id in graph points at.
-func auditRefOf(t *testing.T, graph []byte, id string) string {
+func auditRefOf(t testing.TB, graph []byte, id string) string {
 	t.Helper()
 	g, issues := shared.Read(graph)
 	if len(issues) > 0 {
@@ -67,17 +67,22 @@ type env struct {
 	auditRef  string
 	server    *mcpserver.Server
 	tool      string // the compiler's name for the action's tool
+	httpOpts  mcpserver.HTTPOptions
 }
 
 // newEnv confirms the action with a cap of capMax per day in a SQLite
 // audit store and serves it.
-func newEnv(t *testing.T, capMax int) *env {
+func newEnv(t testing.TB, capMax int) *env {
 	t.Helper()
-	return newEnvOn(t, audittest.Open(t, audittest.URL(t, audit.DriverSQLite)), capMax)
+	return newEnvOn(t, audittest.Open(t, audittest.URL(t, audit.DriverSQLite)), capMax, testInterval)
 }
 
-// newEnvOn is newEnv on the given store.
-func newEnvOn(t *testing.T, store *audit.Store, capMax int) *env {
+// testInterval is the re-check interval of the tests' servers: short, so
+// that a revocation shows within the test's patience.
+const testInterval = 50 * time.Millisecond
+
+// newEnvOn is newEnv on the given store, re-checking every interval.
+func newEnvOn(t testing.TB, store *audit.Store, capMax int, interval time.Duration) *env {
 	t.Helper()
 	ctx := t.Context()
 	e := &env{sites: fixturestest.Serve(t, site), store: store}
@@ -96,7 +101,7 @@ func newEnvOn(t *testing.T, store *audit.Store, capMax int) *env {
 	if err != nil {
 		t.Fatal(err)
 	}
-	srv, err := mcpserver.New(ctx, mcpserver.File(e.graphPath), ex, store, mcpserver.Options{Interval: 50 * time.Millisecond})
+	srv, err := mcpserver.New(ctx, mcpserver.File(e.graphPath), ex, store, mcpserver.Options{Interval: interval})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -105,7 +110,7 @@ func newEnvOn(t *testing.T, store *audit.Store, capMax int) *env {
 	return e
 }
 
-func writeFile(t *testing.T, path string, data []byte) {
+func writeFile(t testing.TB, path string, data []byte) {
 	t.Helper()
 	tmp := path + ".tmp"
 	if err := os.WriteFile(tmp, data, 0o600); err != nil {
@@ -117,7 +122,7 @@ func writeFile(t *testing.T, path string, data []byte) {
 }
 
 // toolName is the compiler's name for the one tool of actionID in graph.
-func toolName(t *testing.T, graph []byte, id string) string {
+func toolName(t testing.TB, graph []byte, id string) string {
 	t.Helper()
 	for _, tool := range compiledTools(t, graph) {
 		if tool.actionID == id {
@@ -137,7 +142,7 @@ type compiledTool struct {
 }
 
 // compiledTools reads the compiler's tools/list for graph.
-func compiledTools(t *testing.T, graph []byte) []compiledTool {
+func compiledTools(t testing.TB, graph []byte) []compiledTool {
 	t.Helper()
 	g, err := compiler.ReadGraph(graph)
 	if err != nil {
@@ -191,7 +196,7 @@ var transports = []string{"stdio", "http"}
 // connect connects the SDK's own client to e's server over transport:
 // "stdio" is the SDK's in-memory pair (the stdio transport's framing over a
 // pipe), "http" the streamable HTTP handler on 127.0.0.1 with the token.
-func (e *env) connect(t *testing.T, transport string) *client {
+func (e *env) connect(t testing.TB, transport string) *client {
 	t.Helper()
 	ctx := t.Context()
 	c := &client{changed: make(chan struct{}, 16)}
@@ -214,7 +219,7 @@ func (e *env) connect(t *testing.T, transport string) *client {
 		t.Cleanup(func() { _ = ss.Close() })
 		tr = ct
 	case "http":
-		url, token := e.serveHTTP(t, mcpserver.HTTPOptions{})
+		url, token := e.serveHTTP(t, e.httpOpts)
 		tr = &mcp.StreamableClientTransport{Endpoint: url, HTTPClient: bearerClient(token), MaxRetries: -1}
 	default:
 		t.Fatalf("unknown transport %q", transport)
@@ -230,7 +235,7 @@ func (e *env) connect(t *testing.T, transport string) *client {
 
 // serveHTTP serves e's HTTP handler on 127.0.0.1 and returns its URL and
 // token.
-func (e *env) serveHTTP(t *testing.T, opts mcpserver.HTTPOptions) (string, string) {
+func (e *env) serveHTTP(t testing.TB, opts mcpserver.HTTPOptions) (string, string) {
 	t.Helper()
 	if opts.Token == "" {
 		opts.Token = mcpserver.NewToken()
