@@ -3,6 +3,7 @@ package mcpserver_test
 import (
 	"context"
 	"encoding/json"
+	"io"
 	"net/http"
 	"net/http/httptest"
 	"os"
@@ -68,6 +69,7 @@ type env struct {
 	server    *mcpserver.Server
 	tool      string // the compiler's name for the action's tool
 	httpOpts  mcpserver.HTTPOptions
+	wire      io.Writer // when set, every JSON-RPC message the client reads or writes is logged here
 }
 
 // newEnv confirms the action with a cap of capMax per day in a SQLite
@@ -223,6 +225,9 @@ func (e *env) connect(t testing.TB, transport string) *client {
 		tr = &mcp.StreamableClientTransport{Endpoint: url, HTTPClient: bearerClient(token), MaxRetries: -1}
 	default:
 		t.Fatalf("unknown transport %q", transport)
+	}
+	if e.wire != nil {
+		tr = &mcp.LoggingTransport{Transport: tr, Writer: e.wire}
 	}
 	cs, err := cl.Connect(ctx, tr, nil)
 	if err != nil {
