@@ -140,6 +140,8 @@ type compiledTool struct {
 	Title       string         `json:"title"`
 	Description string         `json:"description"`
 	InputSchema map[string]any `json:"inputSchema"`
+	Annotations map[string]any `json:"annotations"`
+	Meta        map[string]any `json:"_meta"`
 	actionID    string
 }
 
@@ -155,24 +157,16 @@ func compiledTools(t testing.TB, graph []byte) []compiledTool {
 		t.Fatal(err)
 	}
 	var doc struct {
-		Tools []struct {
-			compiledTool
-			Meta struct {
-				Door struct {
-					ActionID string `json:"actionId"`
-				} `json:"dev.frontlatch/door"`
-			} `json:"_meta"`
-		} `json:"tools"`
+		Tools []compiledTool `json:"tools"`
 	}
 	if err := json.Unmarshal(list, &doc); err != nil {
 		t.Fatal(err)
 	}
-	var out []compiledTool
-	for _, tl := range doc.Tools {
-		tl.compiledTool.actionID = tl.Meta.Door.ActionID
-		out = append(out, tl.compiledTool)
+	for i := range doc.Tools {
+		door, _ := doc.Tools[i].Meta["dev.frontlatch/door"].(map[string]any)
+		doc.Tools[i].actionID, _ = door["actionId"].(string)
 	}
-	return out
+	return doc.Tools
 }
 
 // submissions is how many requests reached the fixture's form endpoints.
