@@ -324,7 +324,7 @@ func (e *Executor) Execute(ctx context.Context, c Call) (*Result, error) {
 	res := &Result{AttemptID: att.ID, Sent: sent, Endpoint: d.endpoint, Warnings: warnings}
 	var out outcome
 	if d.browser {
-		out = e.fireBrowser(ctx, act, d, fields)
+		out = e.fireBrowser(ctx, d, fields)
 	} else {
 		out = e.fireHTTP(ctx, d, fields)
 	}
