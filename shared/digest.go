@@ -19,9 +19,9 @@ import (
 // action's identity (id and kind), the disclosure the owner acknowledged (the
 // consent-bound SideEffects keys), the limits they set, where the action's
 // data goes (each door's method, url, tool name, submission transport,
-// endpoint and enctype) and each effect's target. Provenance, locators,
-// labels, inputs and validations are not bound: they describe how to fill
-// the action in, not what it does.
+// endpoint and enctype), each effect's target and the kinds of its barriers.
+// Provenance, locators, labels, inputs and validations are not bound: they
+// describe how to fill the action in, not what it does.
 type ConsentSubject struct {
 	ActionID   string                 `json:"actionId"`
 	Kind       ActionKind             `json:"kind"`
@@ -29,6 +29,11 @@ type ConsentSubject struct {
 	Limits     ConfirmationLimits     `json:"limits"`
 	Doors      []ConsentDoor          `json:"doors"`
 	Effects    []ConsentEffect        `json:"effects"`
+	// Barriers are the kinds of the barriers the action had when shown
+	// (captcha, login…), in order: an executor refuses an action with a
+	// barrier it cannot pass, so removing one from the file must not pass
+	// as what the owner confirmed.
+	Barriers []BarrierKind `json:"barriers"`
 }
 
 // ConsentDoor is what the owner was shown of one door: how it is reached
@@ -56,14 +61,15 @@ const ConsentDigestPrefix = "sha256:"
 var consentSubjectType = reflect.TypeFor[ConsentSubject]()
 
 // ConsentSubjectOf returns what an owner confirms when they confirm a as it
-// is now with the given limits: a's disclosure (DisclosureOf), its doors and
-// its effects' targets. Nil lists come out empty, so the subject of an action
+// is now with the given limits: a's disclosure (DisclosureOf), its doors,
+// its effects' targets and its barriers' kinds. Nil lists come out empty, so the subject of an action
 // and of its re-read copy are equal.
 func ConsentSubjectOf(a *Action, limits ConfirmationLimits) ConsentSubject {
 	s := ConsentSubject{
 		Limits:  cloneLimits(limits),
-		Doors:   []ConsentDoor{},
-		Effects: []ConsentEffect{},
+		Doors:    []ConsentDoor{},
+		Effects:  []ConsentEffect{},
+		Barriers: []BarrierKind{},
 	}
 	if a == nil {
 		s.Disclosure = DisclosureOf(SideEffects{})
@@ -81,6 +87,9 @@ func ConsentSubjectOf(a *Action, limits ConfirmationLimits) ConsentSubject {
 	}
 	for _, e := range a.SideEffects.Effects {
 		s.Effects = append(s.Effects, ConsentEffect{Kind: e.Kind, Target: cloneString(e.Target)})
+	}
+	for _, b := range a.Barriers {
+		s.Barriers = append(s.Barriers, b.Kind)
 	}
 	return s
 }

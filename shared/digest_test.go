@@ -44,6 +44,7 @@ var consentVectors = []struct {
 		a.SideEffects.Effects = []Effect{{Kind: EffectBooksAppointment, Target: &target, HoldsInventory: true}, {Kind: EffectSendsConfirmationToCustomer}}
 		a.SideEffects.Reversible = ReversibleFalse
 		a.SideEffects.Summary = "Books a slot — \u2028 \"quoted\" \u00e9."
+		a.Barriers = []Barrier{{Kind: BarrierLogin}}
 		notify := "owner@salon.example"
 		return &a, ConfirmationLimits{VolumeCap: &VolumeCap{Max: 3, Per: PerWeek}, Notify: &notify}
 	}},
@@ -140,6 +141,7 @@ func TestConsentSubjectBindsEachPart(t *testing.T) {
 		{"door endpoint", func(a *Action, _ *ConfirmationLimits) { a.Access[0].Submission.Endpoint = &other }, []string{"$.doors[0].endpoint"}},
 		{"door submission removed", func(a *Action, _ *ConfirmationLimits) { a.Access[0].Submission = nil }, []string{"$.doors[0].transport", "$.doors[0].endpoint", "$.doors[0].enctype"}},
 		{"door removed", func(a *Action, _ *ConfirmationLimits) { a.Access = nil }, []string{"$.doors[0]"}},
+		{"barrier added", func(a *Action, _ *ConfirmationLimits) { a.Barriers = []Barrier{{Kind: BarrierCaptcha}} }, []string{"$.barriers[0]"}},
 		{"label: not bound", func(a *Action, _ *ConfirmationLimits) { a.Label = "Another label" }, nil},
 		{"inputs: not bound", func(a *Action, _ *ConfirmationLimits) { a.Inputs = nil }, nil},
 		{"locator: not bound", func(a *Action, _ *ConfirmationLimits) { a.Access[0].Locator = nil }, nil},

@@ -880,6 +880,22 @@ func TestGateRefusesForgedConsent(t *testing.T) {
 	}
 }
 
+// TestGateRefusesStrippedBarrier: an owner confirmed an action behind a
+// CAPTCHA; a file with the CAPTCHA taken out (so that an executor would try
+// to submit it) is not what they confirmed.
+func TestGateRefusesStrippedBarrier(t *testing.T) {
+	withCaptcha := edit(t, func(d map[string]any) {
+		d["barriers"] = []any{map[string]any{"kind": "captcha", "detail": "reCAPTCHA v3",
+			"provenance": map[string]any{"method": "parsed-html", "confidence": 0.9, "at": "2026-08-25T08:39:12.596Z", "by": "mapper@0.1.0", "evidence": nil}}}
+	})
+	store := confirmedStore(t, withCaptcha)
+	if err := AssertLiveExecutionAllowed(withCaptcha, store); err != nil {
+		t.Fatalf("the confirmed action with its barrier was refused: %v", err)
+	}
+	stripped := edit(t, func(d map[string]any) { d["barriers"] = []any{} })
+	checkRefusal(t, stripped, store, []string{"confirmation.digest-mismatch"}, false)
+}
+
 // TestGateRefusesRevoked: a revoked confirmation refuses although the file
 // and the digest are unchanged.
 func TestGateRefusesRevoked(t *testing.T) {
