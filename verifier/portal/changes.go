@@ -18,6 +18,7 @@ var consentKeyWords = map[string]string{
 	"limits":     "your limits",
 	"doors":      "its ways in",
 	"effects":    "what it does",
+	"barriers":   "what stands in an agent's way (a CAPTCHA, a sign-in)",
 	// AcknowledgedDisclosure
 	"holdsInventory":    "whether it holds a slot or stock for the customer",
 	"reversible":        "whether it can be undone",
