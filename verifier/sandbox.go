@@ -417,6 +417,9 @@ func judge(a *shared.Action, mapped Door, fills []fill, obs *observation, wait t
 	if v.fields == nil {
 		v.fields = []shared.SubmittedField{}
 	}
+	for i := range notes {
+		notes[i] = strings.TrimRight(notes[i], ". ") // a browser's message may end its own sentence
+	}
 	v.note = strings.Join(notes, ". ") + "."
 	return v
 }

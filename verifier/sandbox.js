@@ -103,6 +103,11 @@
     if (!scope) return JSON.stringify(out);
     out.doorFound = true;
     scope.setAttribute(MARK, "door");
+    // The browser (or the page's own checkValidity) fires "invalid" on each
+    // control it refuses; counting them lets the run end as soon as the
+    // form is refused instead of waiting out WaitRequest.
+    window.__frontlatchSandboxInvalid = 0;
+    scope.addEventListener("invalid", () => { window.__frontlatchSandboxInvalid++; }, true);
     for (const f of spec.inputs) {
       let els = within(resolve(f.locator), scope);
       if (!els.length) els = byName(scope, f.name);
@@ -165,6 +170,10 @@
     // down with the page.
     setTimeout(() => s.click(), 0);
     return JSON.stringify({ clicked: true });
+  }
+
+  if (op === "refused") {
+    return JSON.stringify({ invalid: window.__frontlatchSandboxInvalid || 0 });
   }
 
   if (op === "validity") {

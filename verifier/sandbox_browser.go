@@ -328,12 +328,18 @@ func runInBrowser(ctx context.Context, b *rod.Browser, ac *shared.Access, fills 
 			return stepFailed(ctx, obs, err)
 		}
 	}
-	timer := time.NewTimer(o.WaitRequest)
-	defer timer.Stop()
-	select {
-	case p := <-ic.submitted:
+	if p, ok, err := waitForRequest(ctx, ic, o, func() (bool, error) {
+		out, err := eval("watch for a refusal", "refused", nil)
+		var r struct {
+			Invalid int `json:"invalid"`
+		}
+		_ = json.Unmarshal([]byte(out), &r)
+		return r.Invalid > 0, err
+	}); err != nil {
+		return stepFailed(ctx, obs, err)
+	} else if ok {
 		obs.request, obs.refused = &p.req, p.refused
-	case <-timer.C:
+	} else {
 		out, err := eval("read the form's validity", "validity", nil)
 		if err != nil {
 			return stepFailed(ctx, obs, err)
@@ -344,11 +350,48 @@ func runInBrowser(ctx context.Context, b *rod.Browser, ac *shared.Access, fills 
 		}
 		_ = json.Unmarshal([]byte(out), &vr)
 		obs.invalid, obs.formFields = vr.Invalid, vr.Fields
-	case <-ctx.Done():
-		return nil, ctx.Err()
 	}
 	obs.early = ic.earlyCount()
 	return obs, nil
+}
+
+// refusalGrace is how long the run still waits for a request once the
+// browser has refused a control: a page may report a field and send anyway.
+const refusalGrace = 300 * time.Millisecond
+
+// waitForRequest waits up to o.WaitRequest for the submission. refused is
+// polled meanwhile; once it reports the form refused, the wait is cut to
+// refusalGrace. ok is false when nothing was sent. A poll that times out
+// is an error (the page stopped responding); one that fails otherwise
+// (the page is navigating) is ignored.
+func waitForRequest(ctx context.Context, ic *interceptor, o SandboxOptions, refused func() (bool, error)) (p paused, ok bool, err error) {
+	deadline := time.NewTimer(o.WaitRequest)
+	defer deadline.Stop()
+	poll := time.NewTicker(150 * time.Millisecond)
+	defer poll.Stop()
+	cut := false
+	for {
+		select {
+		case p := <-ic.submitted:
+			return p, true, nil
+		case <-deadline.C:
+			return paused{}, false, nil
+		case <-ctx.Done():
+			return paused{}, false, ctx.Err()
+		case <-poll.C:
+			if cut {
+				continue
+			}
+			r, err := refused()
+			if errors.Is(err, errTimedOut) {
+				return paused{}, false, err
+			}
+			if r {
+				cut = true
+				deadline.Reset(refusalGrace)
+			}
+		}
+	}
 }
 
 // hasSubmission reports whether the submission has been seen, so that a

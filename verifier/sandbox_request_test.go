@@ -173,6 +173,9 @@ func TestJudge(t *testing.T) {
 			if v.outcome != tc.outcome {
 				t.Errorf("outcome %s, want %s (note %q)", v.outcome, tc.outcome, v.note)
 			}
+			if strings.Contains(v.note, "..") {
+				t.Errorf("note %q doubles a full stop", v.note)
+			}
 			if !strings.Contains(v.note, tc.note) {
 				t.Errorf("note %q lacks %q", v.note, tc.note)
 			}
