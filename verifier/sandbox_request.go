@@ -12,6 +12,7 @@ import (
 	"mime/multipart"
 	"net/url"
 	"strings"
+	"unicode/utf8"
 
 	"github.com/frontlatch/frontlatch/shared"
 )
@@ -106,6 +107,34 @@ func stripFragment(raw string) string {
 // is recorded by name and size, never by content. JSON values that are not
 // strings are written as compact JSON.
 func (r interceptedRequest) fields() ([]shared.SubmittedField, error) {
+	fs, err := r.allFields()
+	return bounded(fs), err
+}
+
+// maxFields bounds how many fields a run records; a page could send any
+// number.
+const maxFields = 500
+
+// bounded cuts a field list to maxFields and each value to maxFieldBytes
+// (on a rune boundary, marked with an ellipsis), so a hostile page cannot
+// blow up the graph a run is written into.
+func bounded(fs []shared.SubmittedField) []shared.SubmittedField {
+	if len(fs) > maxFields {
+		fs = fs[:maxFields]
+	}
+	for i := range fs {
+		if v := fs[i].Value; len(v) > maxFieldBytes {
+			n := maxFieldBytes
+			for n > 0 && !utf8.RuneStart(v[n]) {
+				n--
+			}
+			fs[i].Value = v[:n] + "…"
+		}
+	}
+	return fs
+}
+
+func (r interceptedRequest) allFields() ([]shared.SubmittedField, error) {
 	if strings.EqualFold(r.Method, "GET") {
 		u, err := url.Parse(r.URL)
 		if err != nil {
@@ -189,8 +218,6 @@ func multipartFields(body []byte, boundary string) ([]shared.SubmittedField, err
 		v := string(data)
 		if fn := p.FileName(); fn != "" {
 			v = fmt.Sprintf("file %s (%d bytes)", fn, len(data))
-		} else if len(v) > maxFieldBytes {
-			v = v[:maxFieldBytes]
 		}
 		out = append(out, shared.SubmittedField{Name: name, Value: v})
 	}

@@ -4,6 +4,7 @@ import (
 	"strings"
 	"testing"
 	"time"
+	"unicode/utf8"
 
 	"github.com/go-rod/rod/lib/proto"
 	"github.com/google/go-cmp/cmp"
@@ -97,6 +98,21 @@ func TestInterceptedFields(t *testing.T) {
 				t.Errorf("door = %+v, want transport %s", d, tc.transport)
 			}
 		})
+	}
+}
+
+// A hostile page cannot make a run record unbounded data.
+func TestInterceptedFieldsBounded(t *testing.T) {
+	body := "big=" + strings.Repeat("é", maxFieldBytes) + strings.Repeat("&k=v", maxFields+10)
+	got, err := interceptedRequest{Method: "POST", ContentType: "application/x-www-form-urlencoded", Body: []byte(body)}.fields()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(got) != maxFields {
+		t.Errorf("%d fields recorded, want at most %d", len(got), maxFields)
+	}
+	if v := got[0].Value; len(v) > maxFieldBytes+len("…") || !strings.HasSuffix(v, "…") || !utf8.ValidString(v) {
+		t.Errorf("a %d-byte value was recorded as %d bytes (valid UTF-8: %v), want it cut to %d and marked", 2*maxFieldBytes, len(v), utf8.ValidString(v), maxFieldBytes)
 	}
 }
 
