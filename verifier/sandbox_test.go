@@ -58,7 +58,7 @@ func fixedOptions(b *topology.Browser) SandboxOptions {
 
 // fixtureGraph is the committed graph of a fixture site (fixtures.MappedGraph)
 // for its served origin.
-func fixtureGraph(t *testing.T, site, origin string) *shared.ActionGraph {
+func fixtureGraph(t testing.TB, site, origin string) *shared.ActionGraph {
 	t.Helper()
 	data, err := fixtures.MappedGraph(site, origin)
 	if err != nil {
