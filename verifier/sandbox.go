@@ -384,6 +384,9 @@ func judge(a *shared.Action, mapped Door, fills []fill, obs *observation, wait t
 			notes = append(notes, fmt.Sprintf("intercepted: %s sent %s %s%s; the sandbox answered it with a synthetic 200 and nothing reached the business",
 				how, got.Method, got.Endpoint, inParens(got.ContentType)))
 		}
+		if strings.Contains(obs.submitHow, "by script") {
+			notes = append(notes, "the submit control is hidden or covered (a person may first have to open or close something), so the sandbox clicked it by script")
+		}
 		if got.ByScript || len(mm.Differences) > 0 {
 			notes = append(notes, "observed-runtime: "+got.String())
 		}

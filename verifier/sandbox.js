@@ -155,9 +155,18 @@
       const s = subs.find(visible) || subs[0];
       if (s) {
         out.submitFound = true;
-        out.submitVisible = visible(s);
         s.setAttribute(MARK, "submit");
-        if (out.submitVisible) s.scrollIntoView({ block: "center" });
+        if (visible(s)) {
+          s.scrollIntoView({ block: "center" });
+          // Clickable by the mouse when the point at its centre is the
+          // control itself (not covered by a banner, say).
+          const r = s.getBoundingClientRect();
+          const x = r.left + r.width / 2, y = r.top + r.height / 2;
+          const hit = document.elementFromPoint(x, y);
+          out.submitVisible = !!hit && (hit === s || s.contains(hit));
+          out.submitX = x;
+          out.submitY = y;
+        }
       }
     }
     return JSON.stringify(out);

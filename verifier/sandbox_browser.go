@@ -73,7 +73,9 @@ type fillReport struct {
 	DoorCount     int           `json:"doorCount"`
 	Inputs        []inputResult `json:"inputs"`
 	SubmitFound   bool          `json:"submitFound"`
-	SubmitVisible bool          `json:"submitVisible"`
+	SubmitVisible bool          `json:"submitVisible"` // and not covered: the mouse can click it
+	SubmitX       float64       `json:"submitX"`
+	SubmitY       float64       `json:"submitY"`
 }
 
 // The sandbox's own answers. They say what they are, to a person who sees
@@ -322,8 +324,20 @@ func runInBrowser(ctx context.Context, b *rod.Browser, ac *shared.Access, fills 
 
 	ic.arm()
 	obs.submitHow = "clicked the submit control"
-	if !rep.SubmitVisible || (!clickLikeAUser(ctx, page, o.StepTimeout) && !ic.hasSubmission()) {
-		obs.submitHow = "clicked the submit control by script (it is hidden or covered)"
+	clicked := false
+	if rep.SubmitVisible {
+		if err := clickAt(ctx, page, rep.SubmitX, rep.SubmitY, o.StepTimeout); err == nil {
+			clicked = true
+		} else if errors.Is(err, context.DeadlineExceeded) && ctx.Err() == nil {
+			// The page stopped answering the mouse: its click handler
+			// hangs. What follows records it as timed out.
+			obs.timedOut = fmt.Sprintf("click the submit control: the page stopped responding for %s", o.StepTimeout)
+			obs.early = ic.earlyCount()
+			return obs, nil
+		}
+	}
+	if !clicked && !ic.hasSubmission() {
+		obs.submitHow = "clicked the submit control by script, as it is hidden or covered"
 		if _, err := eval("click the submit control", "click", nil); err != nil {
 			return stepFailed(ctx, obs, err)
 		}
@@ -408,14 +422,21 @@ func (ic *interceptor) earlyCount() int {
 	return ic.early
 }
 
-// clickLikeAUser clicks the marked submit control with the mouse, as a
-// person would; false when it cannot (covered, moved, detached).
-func clickLikeAUser(ctx context.Context, page *rod.Page, step time.Duration) bool {
-	el, err := page.Context(ctx).Timeout(step).Element(`[data-frontlatch-sandbox=submit]`)
-	if err != nil {
-		return false
+// clickAt clicks the left mouse button at a point of the viewport, as a
+// person would: move, press, release, each a protocol call with its own
+// timeout. (rod's Mouse is bound to the page it was made for, so a timeout
+// set on a clone does not reach it.)
+func clickAt(ctx context.Context, page *rod.Page, x, y float64, step time.Duration) error {
+	for _, ev := range []proto.InputDispatchMouseEvent{
+		{Type: proto.InputDispatchMouseEventTypeMouseMoved, X: x, Y: y},
+		{Type: proto.InputDispatchMouseEventTypeMousePressed, X: x, Y: y, Button: proto.InputMouseButtonLeft, Buttons: ptrInt(1), ClickCount: 1},
+		{Type: proto.InputDispatchMouseEventTypeMouseReleased, X: x, Y: y, Button: proto.InputMouseButtonLeft, ClickCount: 1},
+	} {
+		if err := ev.Call(page.Context(ctx).Timeout(step)); err != nil {
+			return err
+		}
 	}
-	return el.Context(ctx).Timeout(step).Click(proto.InputMouseButtonLeft, 1) == nil
+	return nil
 }
 
 // stepFailed turns a failed browser step into a timed-out observation, or
@@ -430,3 +451,5 @@ func stepFailed(ctx context.Context, obs *observation, err error) (*observation,
 	}
 	return nil, fmt.Errorf("verifier: sandbox: %w", err)
 }
+
+func ptrInt(n int) *int { return &n }

@@ -358,6 +358,14 @@ func TestSandboxPages(t *testing.T) {
 			fields:   []shared.SubmittedField{{Name: "name", Value: "Sandbox test"}, {Name: "phone", Value: "0412345678"}},
 		},
 		{
+			name:     "a submit control under a banner is clicked by script",
+			graph:    formGraph(t, u+"/covered.html", "form#covered", "form#covered button", shared.TransportFormPost, u+"/send", "name", "text"),
+			outcome:  shared.SandboxPassed,
+			note:     []string{"intercepted: the browser's form submission sent POST " + u + "/send", "the submit control is hidden or covered", "clicked it by script"},
+			endpoint: u + "/send",
+			fields:   []shared.SubmittedField{{Name: "name", Value: "Sandbox test"}},
+		},
+		{
 			name:    "a submit control that sends nothing",
 			graph:   formGraph(t, u+"/stuck.html", "#dead", "#dead-send", shared.TransportJSONEndpoint, u+"/api/dead", "dead_name", "text"),
 			opts:    func(o *SandboxOptions) { o.WaitRequest = time.Second },
