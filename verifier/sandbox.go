@@ -339,6 +339,11 @@ func judge(a *shared.Action, mapped Door, fills []fill, obs *observation, wait t
 	if len(missing) > 0 {
 		notes = append(notes, "inputs not found on the page: "+strings.Join(missing, ", "))
 	}
+	for _, r := range obs.inputs {
+		if r.Note != "" {
+			notes = append(notes, r.Name+": "+r.Note)
+		}
+	}
 	if len(unable) > 0 {
 		notes = append(notes, "no value meets every declared rule of "+strings.Join(unable, "; "))
 		fail(shared.SandboxUnknown)

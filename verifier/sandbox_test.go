@@ -136,6 +136,12 @@ func TestSandboxFixtureSites(t *testing.T) {
 						if v != "" {
 							t.Errorf("honeypot %s sent %q, want it empty", in.Name, v)
 						}
+					case in.Semantic == shared.SemanticSystemToken && in.DefaultValue != nil && action.Access[0].Occurrences == 1:
+						// Sent as the page serves it (the graph read the
+						// same page; with one copy of the form, the same value).
+						if ok && v != *in.DefaultValue {
+							t.Errorf("system token %s sent %q, want the page's %q", in.Name, v, *in.DefaultValue)
+						}
 					case in.Required && in.AgentFillable && in.Type != "file":
 						if !ok || v == "" {
 							t.Errorf("required input %s not sent (fields %v)", in.Name, run.Fields)
