@@ -430,15 +430,22 @@ func cpuModel() string {
 }
 
 // WriteResults writes r as indented JSON to path, keeping the classifier
-// section a previous formeval run left there when r has none.
+// section a previous formeval run left there, and the reader's adversarial
+// figures, when r has none.
 func WriteResults(path string, r *Results) error {
-	if r.Classifier == nil {
-		if old, err := os.ReadFile(path); err == nil {
-			var prev struct {
-				Classifier json.RawMessage `json:"classifier"`
-			}
-			if json.Unmarshal(old, &prev) == nil {
+	if old, err := os.ReadFile(path); err == nil {
+		var prev struct {
+			Classifier  json.RawMessage `json:"classifier"`
+			Performance struct {
+				ReaderAdversarial json.RawMessage `json:"readerAdversarial"`
+			} `json:"performance"`
+		}
+		if json.Unmarshal(old, &prev) == nil {
+			if r.Classifier == nil {
 				r.Classifier = prev.Classifier
+			}
+			if r.Performance.ReaderAdversarial == nil {
+				r.Performance.ReaderAdversarial = prev.Performance.ReaderAdversarial
 			}
 		}
 	}

@@ -91,6 +91,11 @@ type Performance struct {
 	WriterToJSON    float64 `json:"writerToJSON"`
 	ThroughputBytes int     `json:"throughputBytes"`
 	ThroughputNote  string  `json:"throughputNote"`
+	// ReaderAdversarial holds the figures of shared's
+	// BenchmarkReadAdversarial (hostile documents against a valid one of the
+	// same size), recorded with the command that measured them; a bench run
+	// keeps what it finds (WriteResults).
+	ReaderAdversarial json.RawMessage `json:"readerAdversarial,omitempty"`
 }
 
 // SiteResult is one site's figures.

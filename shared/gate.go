@@ -267,9 +267,16 @@ func AssertLiveExecutionAllowedContext(ctx context.Context, action []byte, audit
 // invalidDetail summarises the reader's issues for a refusal.
 func invalidDetail(issues []Issue) string {
 	var b strings.Builder
-	fmt.Fprintf(&b, "the document is not a valid 0.1 action (%d issue", len(issues))
-	if len(issues) != 1 {
+	n := len(issues)
+	if more := IssuesNotListed(issues); more > 0 {
+		n += more - 1 // the last issue listed is the summary of the rest
+	}
+	fmt.Fprintf(&b, "the document is not a valid 0.1 action (%d issue", n)
+	if n != 1 {
 		b.WriteByte('s')
+	}
+	if IssuesNotListed(issues) > 0 {
+		b.WriteString(" or more")
 	}
 	b.WriteString(")")
 	if len(issues) > 0 {

@@ -992,23 +992,6 @@ func TestConsentValueCoversBoundKeys(t *testing.T) {
 	}
 }
 
-func TestBlank(t *testing.T) {
-	tests := []struct {
-		in   string
-		want bool
-	}{
-		{"", true}, {" ", true}, {"\n\t", true}, {"\u200b", true}, {"\u00a0", true},
-		{"x", false}, {" x ", false}, {"—", false}, {"\xff", false},
-	}
-	for _, tt := range tests {
-		t.Run(fmt.Sprintf("%q", tt.in), func(t *testing.T) {
-			if got := blank(tt.in); got != tt.want {
-				t.Errorf("blank(%q) = %t, want %t", tt.in, got, tt.want)
-			}
-		})
-	}
-}
-
 // FuzzGate searches for a document the gate lets through without a complete,
 // matching confirmation. Whenever the gate returns nil, the oracle below —
 // plain encoding/json, a blank rule of its own from the Unicode properties,

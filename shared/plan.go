@@ -19,9 +19,11 @@ type plan struct {
 	elem   *plan          // kPtr, kSlice
 	fields []fieldPlan    // kStruct, in canonical order
 	byKey  map[string]int // kStruct: json key -> index into fields
-	union  *unionPlan     // kUnion
-	vocab  Vocabulary     // kVocab: a zero value, for Valid/Members
-	check  func(r *reader, v reflect.Value)
+	// required has bit i set when fields[i] must be present (not a pointer).
+	required uint64
+	union    *unionPlan // kUnion
+	vocab    Vocabulary // kVocab: a zero value, for Valid/Members
+	check    func(r *reader, v reflect.Value)
 }
 
 type planKind uint8
@@ -180,6 +182,9 @@ func (b *planBuilder) buildStruct(p *plan) error {
 			return fmt.Errorf("shared: %v has json key %q twice", t, key)
 		}
 		p.byKey[key] = len(p.fields)
+		if fp.kind != kPtr {
+			p.required |= 1 << len(p.fields)
+		}
 		p.fields = append(p.fields, fieldPlan{key: key, index: i, plan: fp, rules: rs})
 	}
 	return nil
