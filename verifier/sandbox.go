@@ -136,24 +136,14 @@ func Sandbox(ctx context.Context, graph *shared.ActionGraph, actionID string, op
 		return nil, fmt.Errorf("verifier: sandbox: nil graph: %w", shared.ErrInvalidGraph)
 	}
 	// Validate, and work on a copy: the caller's graph is never touched.
-	data, err := shared.Write(graph)
+	g, err := cloneGraph(graph)
 	if err != nil {
 		return nil, fmt.Errorf("verifier: sandbox: %w", err)
 	}
-	g, issues := shared.Read(data)
-	if g == nil {
-		return nil, fmt.Errorf("verifier: sandbox: %w", &shared.ValidationError{What: "graph", Issues: issues})
-	}
-	idx := -1
-	for i := range g.Actions {
-		if g.Actions[i].ID == actionID {
-			idx = i
-		}
-	}
-	if idx < 0 {
+	action := findAction(g, actionID)
+	if action == nil {
 		return nil, &ActionError{ActionID: actionID, Err: ErrUnknownAction}
 	}
-	action := &g.Actions[idx]
 	access, err := formDoor(action)
 	if err != nil {
 		return nil, err

@@ -158,7 +158,7 @@ func TestSandboxFixtureSites(t *testing.T) {
 				if d := cmp.Diff(action, resultAction(t, res.Graph, a.ID)); d != "" {
 					t.Errorf("result graph's action differs from the result's action (-want +got):\n%s", d)
 				}
-				if g.Actions[indexOf(g, a.ID)].Verification.Status() != shared.StatusUnverified {
+				if findAction(g, a.ID).Verification.Status() != shared.StatusUnverified {
 					t.Error("the caller's graph was modified")
 				}
 			})
@@ -197,22 +197,13 @@ func checkRun(t *testing.T, res *SandboxResult, outcome shared.SandboxOutcome, n
 	return run
 }
 
-func indexOf(g *shared.ActionGraph, id string) int {
-	for i := range g.Actions {
-		if g.Actions[i].ID == id {
-			return i
-		}
-	}
-	return -1
-}
-
 func resultAction(t *testing.T, g *shared.ActionGraph, id string) shared.Action {
 	t.Helper()
-	i := indexOf(g, id)
-	if i < 0 {
+	a := findAction(g, id)
+	if a == nil {
 		t.Fatalf("result graph lacks %s", id)
 	}
-	return g.Actions[i]
+	return *a
 }
 
 // pageServer serves testdata/sandbox pages on 127.0.0.1 and records every
