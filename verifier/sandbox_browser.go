@@ -279,6 +279,17 @@ func runInBrowser(ctx context.Context, b *rod.Browser, ac *shared.Access, fills 
 		go ic.handle(e)
 	})
 	go wait()
+	// A service worker would see the page's requests first and could send
+	// them on by itself, out of this tab's interception: bypass it, or do
+	// not run at all.
+	for _, call := range []func(proto.Client) error{
+		proto.NetworkEnable{}.Call,
+		proto.NetworkSetBypassServiceWorker{Bypass: true}.Call,
+	} {
+		if err := call(page.Context(ctx).Timeout(o.StepTimeout)); err != nil {
+			return stepFailed(ctx, obs, fmt.Errorf("bypass the page's service workers: %w", err))
+		}
+	}
 
 	spec := fillSpec{Inputs: []fillInput{}}
 	if ac.Locator != nil {

@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"mime"
 	"net"
 	"net/http"
 	"net/http/httptest"
@@ -226,7 +227,7 @@ func servePages(t *testing.T, replace map[string]string) *pageServer {
 			http.NotFound(w, r) // the browser's own read, not a submission
 			return
 		}
-		if r.Method == http.MethodGet && strings.HasSuffix(r.URL.Path, ".html") {
+		if r.Method == http.MethodGet && (strings.HasSuffix(r.URL.Path, ".html") || strings.HasSuffix(r.URL.Path, ".js")) {
 			data, err := os.ReadFile(filepath.Join("testdata", "sandbox", filepath.Base(r.URL.Path)))
 			if err != nil {
 				http.NotFound(w, r)
@@ -236,7 +237,7 @@ func servePages(t *testing.T, replace map[string]string) *pageServer {
 			for k, v := range replace {
 				s = strings.ReplaceAll(s, k, v)
 			}
-			w.Header().Set("Content-Type", "text/html; charset=utf-8")
+			w.Header().Set("Content-Type", mime.TypeByExtension(filepath.Ext(r.URL.Path)))
 			fmt.Fprint(w, s)
 			return
 		}
@@ -557,5 +558,40 @@ func TestSandboxKeepsState(t *testing.T) {
 	}
 	if len(v.SandboxRuns) != 3 || v.SandboxRuns[2].RunID != res.Run.RunID {
 		t.Errorf("runs of the verified action = %d, want the run appended as the third", len(v.SandboxRuns))
+	}
+}
+
+// A service worker that takes the page's POSTs and sends them on by itself
+// would escape the tab's interception; the sandbox bypasses it, so the
+// server still receives nothing.
+func TestSandboxServiceWorker(t *testing.T) {
+	ps := servePages(t, nil)
+	b := sharedBrowser(t)
+	// Install the worker first, as an earlier visit would have: the
+	// sandbox's visit is then controlled by it from the start.
+	p, err := topology.OpenPage(t.Context(), b.Rod, ps.URL+"/sw.html", topology.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	ctl, err := p.Timeout(20 * time.Second).Eval(`() => navigator.serviceWorker.ready.then(() => navigator.serviceWorker.controller
+		? true : new Promise(r => navigator.serviceWorker.addEventListener("controllerchange", () => r(true))))`)
+	if err != nil || !ctl.Value.Bool() {
+		t.Fatalf("the service worker did not take control: %v", err)
+	}
+	if err := p.Timeout(5 * time.Second).Close(); err != nil {
+		t.Fatal(err)
+	}
+
+	g := formGraph(t, ps.URL+"/sw.html", "form#sw", "form#sw button", shared.TransportJSONEndpoint, ps.URL+"/sw/api", "name", "text")
+	res, err := Sandbox(t.Context(), g, "test:contact:form", fixedOptions(b))
+	if err != nil {
+		t.Fatal(err)
+	}
+	run := checkRun(t, res, shared.SandboxPassed, []string{"intercepted: the page's script (fetch/XHR) sent POST " + ps.URL + "/sw/api"})
+	if d := cmp.Diff([]shared.SubmittedField{{Name: "name", Value: "Sandbox test"}}, run.Fields); d != "" {
+		t.Errorf("fields (-want +got):\n%s", d)
+	}
+	if hits := ps.received(); len(hits) != 0 {
+		t.Errorf("requests reached the server, want none: %v", hits)
 	}
 }
