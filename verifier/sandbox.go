@@ -405,6 +405,9 @@ func judge(a *shared.Action, mapped Door, fills []fill, obs *observation, wait t
 		v.fields = obs.formFields
 		fail(shared.SandboxFailed)
 	}
+	if obs.socketSends > 0 {
+		notes = append(notes, fmt.Sprintf("the page tried to send %d message(s) over a WebSocket; the sandbox dropped them, as it cannot intercept a socket", obs.socketSends))
+	}
 	if obs.early > 0 {
 		notes = append(notes, fmt.Sprintf("%d request(s) the page sent while being filled were answered by the sandbox too", obs.early))
 	}

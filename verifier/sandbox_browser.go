@@ -24,6 +24,16 @@ import (
 //go:embed sandbox.js
 var sandboxJS string
 
+// socketGuard runs in the door's page before its own scripts: a WebSocket
+// is no request the Fetch domain can stop, so every message a page would
+// send over one is dropped and counted instead. (A page whose form travels
+// over a WebSocket then sends nothing, and the run says why.)
+const socketGuard = `(() => {
+  const dropped = [];
+  Object.defineProperty(window, "__frontlatchSandboxSocketSends", { value: dropped });
+  WebSocket.prototype.send = function (data) { dropped.push(typeof data === "string" ? data.length : (data && (data.byteLength || data.size)) || 0); };
+})();`
+
 // observation is what the browser did during one run.
 type observation struct {
 	pageURL     string
@@ -37,6 +47,7 @@ type observation struct {
 	refused     bool // the request went to another origin and was failed
 	invalid     []invalidField
 	formFields  []shared.SubmittedField
+	socketSends int    // WebSocket messages the page tried to send (all dropped)
 	timedOut    string // what timed out ("" when nothing did)
 	early       int    // submission-like requests answered before the submit
 }
@@ -228,7 +239,7 @@ func requestOf(e *proto.FetchRequestPaused) interceptedRequest {
 func runInBrowser(ctx context.Context, b *rod.Browser, ac *shared.Access, fills []fill, inputs []shared.Input, mapped Door, o SandboxOptions) (*observation, error) {
 	obs := &observation{pageURL: ac.URL}
 	page, err := topology.OpenPage(ctx, b, ac.URL, topology.Options{
-		ActionTimeout: o.StepTimeout, NavigationTimeout: o.NavigationTimeout,
+		ActionTimeout: o.StepTimeout, NavigationTimeout: o.NavigationTimeout, InitScripts: []string{socketGuard},
 	})
 	switch {
 	case errors.Is(err, topology.ErrNavigation), errors.Is(err, topology.ErrPageStuck):
@@ -377,6 +388,15 @@ func runInBrowser(ctx context.Context, b *rod.Browser, ac *shared.Access, fills 
 		obs.invalid, obs.formFields = vr.Invalid, vr.Fields
 	}
 	obs.early = ic.earlyCount()
+	if out, err := eval("count dropped WebSocket messages", "sockets", nil); err == nil {
+		// After a form navigation the page is the sandbox's own answer and
+		// the count is gone with the old one; the guard dropped them anyway.
+		var r struct {
+			Sends int `json:"sends"`
+		}
+		_ = json.Unmarshal([]byte(out), &r)
+		obs.socketSends = r.Sends
+	}
 	return obs, nil
 }
 

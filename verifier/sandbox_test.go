@@ -16,6 +16,7 @@ import (
 	"time"
 
 	"github.com/google/go-cmp/cmp"
+	"golang.org/x/net/websocket"
 
 	"github.com/frontlatch/frontlatch/fixtures"
 	"github.com/frontlatch/frontlatch/fixtures/fixturestest"
@@ -218,7 +219,15 @@ type pageServer struct {
 func servePages(t *testing.T, replace map[string]string) *pageServer {
 	t.Helper()
 	ps := &pageServer{}
-	ps.Server = httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+	ps.Server = httptest.NewServer(pagesHandler(ps, replace))
+	t.Cleanup(ps.Close)
+	return ps
+}
+
+// pagesHandler serves testdata/sandbox with the replacements made, and
+// records in ps every request that is not a read of a page or a script.
+func pagesHandler(ps *pageServer, replace map[string]string) http.HandlerFunc {
+	return func(w http.ResponseWriter, r *http.Request) {
 		if r.URL.Path == "/down.html" {
 			http.Error(w, "down for maintenance", http.StatusServiceUnavailable)
 			return
@@ -245,9 +254,7 @@ func servePages(t *testing.T, replace map[string]string) *pageServer {
 		ps.hits = append(ps.hits, r.Method+" "+r.URL.String())
 		ps.mu.Unlock()
 		fmt.Fprint(w, "received")
-	}))
-	t.Cleanup(ps.Close)
-	return ps
+	}
 }
 
 func (ps *pageServer) received() []string {
@@ -590,6 +597,48 @@ func TestSandboxServiceWorker(t *testing.T) {
 	run := checkRun(t, res, shared.SandboxPassed, []string{"intercepted: the page's script (fetch/XHR) sent POST " + ps.URL + "/sw/api"})
 	if d := cmp.Diff([]shared.SubmittedField{{Name: "name", Value: "Sandbox test"}}, run.Fields); d != "" {
 		t.Errorf("fields (-want +got):\n%s", d)
+	}
+	if hits := ps.received(); len(hits) != 0 {
+		t.Errorf("requests reached the server, want none: %v", hits)
+	}
+}
+
+// A form sent over a WebSocket (which the Fetch domain cannot stop) sends
+// nothing: the sandbox drops every socket message and says so.
+func TestSandboxWebSocket(t *testing.T) {
+	var mu sync.Mutex
+	var frames []string
+	ws := websocket.Handler(func(c *websocket.Conn) {
+		var msg string
+		for websocket.Message.Receive(c, &msg) == nil {
+			mu.Lock()
+			frames = append(frames, msg)
+			mu.Unlock()
+		}
+	})
+	ps := &pageServer{}
+	pages := pagesHandler(ps, nil)
+	ps.Server = httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		if r.URL.Path == "/ws" {
+			ws.ServeHTTP(w, r)
+			return
+		}
+		pages(w, r)
+	}))
+	t.Cleanup(ps.Close)
+	b := sharedBrowser(t)
+	g := formGraph(t, ps.URL+"/ws.html", "form#live", "form#live button", shared.TransportJavascriptOnly, ps.URL+"/ws", "name", "text")
+	opts := fixedOptions(b)
+	opts.WaitRequest = time.Second
+	res, err := Sandbox(t.Context(), g, "test:contact:form", opts)
+	if err != nil {
+		t.Fatal(err)
+	}
+	checkRun(t, res, shared.SandboxFailed, []string{"no request", "the page tried to send 1 message(s) over a WebSocket; the sandbox dropped them"})
+	mu.Lock()
+	defer mu.Unlock()
+	if len(frames) != 0 {
+		t.Errorf("the server received %q over the socket, want nothing", frames)
 	}
 	if hits := ps.received(); len(hits) != 0 {
 		t.Errorf("requests reached the server, want none: %v", hits)
