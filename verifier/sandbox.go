@@ -405,6 +405,12 @@ func judge(a *shared.Action, mapped Door, fills []fill, obs *observation, wait t
 		v.fields = obs.formFields
 		fail(shared.SandboxFailed)
 	}
+	if len(obs.others) > 0 {
+		notes = append(notes, fmt.Sprintf("%d other request(s) sent with it were stopped too: %s", len(obs.others), strings.Join(obs.others[:min(3, len(obs.others))], ", ")))
+	}
+	if obs.stopped > 0 {
+		notes = append(notes, fmt.Sprintf("%d read(s) of files after the submit were stopped", obs.stopped))
+	}
 	if obs.socketSends > 0 {
 		notes = append(notes, fmt.Sprintf("the page tried to send %d message(s) over a WebSocket; the sandbox dropped them, as it cannot intercept a socket", obs.socketSends))
 	}

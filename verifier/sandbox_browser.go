@@ -13,6 +13,7 @@ import (
 	"strings"
 	"sync"
 	"time"
+	"unicode/utf8"
 
 	"github.com/go-rod/rod"
 	"github.com/go-rod/rod/lib/proto"
@@ -47,9 +48,11 @@ type observation struct {
 	refused     bool // the request went to another origin and was failed
 	invalid     []invalidField
 	formFields  []shared.SubmittedField
-	socketSends int    // WebSocket messages the page tried to send (all dropped)
-	timedOut    string // what timed out ("" when nothing did)
-	early       int    // submission-like requests answered before the submit
+	socketSends int      // WebSocket messages the page tried to send (all dropped)
+	others      []string // other requests sent after the submit (all stopped)
+	stopped     int      // static reads stopped after the submit
+	timedOut    string   // what timed out ("" when nothing did)
+	early       int      // submission-like requests answered before the submit
 }
 
 type inputResult struct {
@@ -112,8 +115,10 @@ const (
 // navigation, fetch/XHR, beacons, event sources, preflights, and any
 // method but GET and HEAD. Those never reach the server; one bound for
 // another origin than the graph's endpoint (endpointOrigin, or the page's
-// when the graph states none) is failed rather than answered.
-func routeRequest(method, rawURL string, rt proto.NetworkResourceType, pageOrigin, endpointOrigin string) route {
+// when the graph states none) is failed rather than answered. Once the
+// form is submitted (armed) not even a static read goes through: a
+// tracking pixel's query could carry the form.
+func routeRequest(method, rawURL string, rt proto.NetworkResourceType, pageOrigin, endpointOrigin string, armed bool) route {
 	for _, s := range []string{"data:", "blob:", "about:", "chrome-error:", "chrome-extension:"} {
 		if strings.HasPrefix(rawURL, s) {
 			return routePass
@@ -129,7 +134,7 @@ func routeRequest(method, rawURL string, rt proto.NetworkResourceType, pageOrigi
 		static = false
 	}
 	if static {
-		if origin == pageOrigin {
+		if origin == pageOrigin && !armed {
 			return routePass
 		}
 		return routeBlock
@@ -144,20 +149,24 @@ func routeRequest(method, rawURL string, rt proto.NetworkResourceType, pageOrigi
 	return routeAnswer
 }
 
-// interceptor answers paused requests and hands the first submission-like
-// one after the submit to the run.
+// interceptor answers paused requests and collects the submission-like
+// ones sent after the submit.
 type interceptor struct {
 	page           *rod.Page
 	step           time.Duration
 	pageOrigin     string
 	endpointOrigin string
 
-	mu        sync.Mutex
-	armed     bool
-	early     int
-	submitted chan paused // receives the first submission-like request after arm
-	sent      bool
+	mu      sync.Mutex
+	armed   bool
+	early   int      // submission-like requests before the submit
+	stopped int      // static reads failed after the submit
+	after   []paused // submission-like requests after the submit, in order
+	first   chan struct{}
 }
+
+// maxCollected bounds the requests kept after the submit.
+const maxCollected = 32
 
 type paused struct {
 	req     interceptedRequest
@@ -173,11 +182,19 @@ func (ic *interceptor) arm() {
 func (ic *interceptor) handle(e *proto.FetchRequestPaused) {
 	p := ic.page.Timeout(ic.step)
 	r := e.Request
-	switch routeRequest(r.Method, r.URL, e.ResourceType, ic.pageOrigin, ic.endpointOrigin) {
+	ic.mu.Lock()
+	armed := ic.armed
+	ic.mu.Unlock()
+	switch routeRequest(r.Method, r.URL, e.ResourceType, ic.pageOrigin, ic.endpointOrigin, armed) {
 	case routePass:
 		_ = proto.FetchContinueRequest{RequestID: e.RequestID}.Call(p)
 		return
 	case routeBlock:
+		if armed {
+			ic.mu.Lock()
+			ic.stopped++
+			ic.mu.Unlock()
+		}
 		_ = proto.FetchFailRequest{RequestID: e.RequestID, ErrorReason: proto.NetworkErrorReasonBlockedByClient}.Call(p)
 		return
 	case routeRefuse:
@@ -198,7 +215,8 @@ func (ic *interceptor) handle(e *proto.FetchRequestPaused) {
 	}.Call(p)
 }
 
-// record keeps the first submission-like request after the submit.
+// record keeps a submission-like request sent after the submit and
+// signals the first.
 func (ic *interceptor) record(e *proto.FetchRequestPaused, refused bool) {
 	ic.mu.Lock()
 	defer ic.mu.Unlock()
@@ -206,11 +224,20 @@ func (ic *interceptor) record(e *proto.FetchRequestPaused, refused bool) {
 		ic.early++
 		return
 	}
-	if ic.sent {
+	if len(ic.after) >= maxCollected {
 		return
 	}
-	ic.sent = true
-	ic.submitted <- paused{req: requestOf(e), refused: refused}
+	ic.after = append(ic.after, paused{req: requestOf(e), refused: refused})
+	if len(ic.after) == 1 {
+		close(ic.first)
+	}
+}
+
+// collected returns the requests kept after the submit.
+func (ic *interceptor) collected() []paused {
+	ic.mu.Lock()
+	defer ic.mu.Unlock()
+	return append([]paused(nil), ic.after...)
 }
 
 func requestOf(e *proto.FetchRequestPaused) interceptedRequest {
@@ -285,7 +312,7 @@ func runInBrowser(ctx context.Context, b *rod.Browser, ac *shared.Access, fills 
 
 	// From here on every request that would leave the page is intercepted.
 	ic := &interceptor{page: page, step: o.StepTimeout, pageOrigin: originOfURL(obs.pageURL),
-		endpointOrigin: originOfURL(mapped.Endpoint), submitted: make(chan paused, 1)}
+		endpointOrigin: originOfURL(mapped.Endpoint), first: make(chan struct{})}
 	wait := page.Context(hctx).EachEvent(func(e *proto.FetchRequestPaused) {
 		go ic.handle(e)
 	})
@@ -364,7 +391,8 @@ func runInBrowser(ctx context.Context, b *rod.Browser, ac *shared.Access, fills 
 			return stepFailed(ctx, obs, err)
 		}
 	}
-	if p, ok, err := waitForRequest(ctx, ic, o, func() (bool, error) {
+	values := filledValues(fills)
+	if p, ok, err := waitForRequest(ctx, ic, o, values, func() (bool, error) {
 		out, err := eval("watch for a refusal", "refused", nil)
 		var r struct {
 			Invalid int `json:"invalid"`
@@ -375,6 +403,7 @@ func runInBrowser(ctx context.Context, b *rod.Browser, ac *shared.Access, fills 
 		return stepFailed(ctx, obs, err)
 	} else if ok {
 		obs.request, obs.refused = &p.req, p.refused
+		obs.others = ic.otherRequests(p)
 	} else {
 		out, err := eval("read the form's validity", "validity", nil)
 		if err != nil {
@@ -387,7 +416,7 @@ func runInBrowser(ctx context.Context, b *rod.Browser, ac *shared.Access, fills 
 		_ = json.Unmarshal([]byte(out), &vr)
 		obs.invalid, obs.formFields = vr.Invalid, vr.Fields
 	}
-	obs.early = ic.earlyCount()
+	obs.early, obs.stopped = ic.counts()
 	if out, err := eval("count dropped WebSocket messages", "sockets", nil); err == nil {
 		// After a form navigation the page is the sandbox's own answer and
 		// the count is gone with the old one; the guard dropped them anyway.
@@ -404,12 +433,19 @@ func runInBrowser(ctx context.Context, b *rod.Browser, ac *shared.Access, fills 
 // browser has refused a control: a page may report a field and send anyway.
 const refusalGrace = 300 * time.Millisecond
 
-// waitForRequest waits up to o.WaitRequest for the submission. refused is
-// polled meanwhile; once it reports the form refused, the wait is cut to
-// refusalGrace. ok is false when nothing was sent. A poll that times out
-// is an error (the page stopped responding); one that fails otherwise
-// (the page is navigating) is ignored.
-func waitForRequest(ctx context.Context, ic *interceptor, o SandboxOptions, refused func() (bool, error)) (p paused, ok bool, err error) {
+// collectGrace is how long the run keeps collecting after the first
+// request of the submit, so that an analytics beacon sent first is not
+// taken for the form.
+const collectGrace = 400 * time.Millisecond
+
+// waitForRequest waits up to o.WaitRequest for the submission, then
+// collectGrace more for the requests sent with it, and picks the one that
+// carries the form (pickSubmission). refused is polled meanwhile; once it
+// reports the form refused, the wait is cut to refusalGrace. ok is false
+// when nothing was sent. A poll that times out is an error (the page
+// stopped responding); one that fails otherwise (the page is navigating)
+// is ignored.
+func waitForRequest(ctx context.Context, ic *interceptor, o SandboxOptions, values []string, refused func() (bool, error)) (p paused, ok bool, err error) {
 	deadline := time.NewTimer(o.WaitRequest)
 	defer deadline.Stop()
 	poll := time.NewTicker(150 * time.Millisecond)
@@ -417,8 +453,13 @@ func waitForRequest(ctx context.Context, ic *interceptor, o SandboxOptions, refu
 	cut := false
 	for {
 		select {
-		case p := <-ic.submitted:
-			return p, true, nil
+		case <-ic.first:
+			select {
+			case <-time.After(collectGrace):
+			case <-ctx.Done():
+				return paused{}, false, ctx.Err()
+			}
+			return pickSubmission(ic.collected(), values), true, nil
 		case <-deadline.C:
 			return paused{}, false, nil
 		case <-ctx.Done():
@@ -439,18 +480,87 @@ func waitForRequest(ctx context.Context, ic *interceptor, o SandboxOptions, refu
 	}
 }
 
-// hasSubmission reports whether the submission has been seen, so that a
-// mouse click that errored after it went through is not repeated.
+// hasSubmission reports whether a request has been seen since the submit,
+// so that a mouse click that errored after it went through is not repeated.
 func (ic *interceptor) hasSubmission() bool {
 	ic.mu.Lock()
 	defer ic.mu.Unlock()
-	return ic.sent
+	return len(ic.after) > 0
+}
+
+func (ic *interceptor) counts() (early, stopped int) {
+	ic.mu.Lock()
+	defer ic.mu.Unlock()
+	return ic.early, ic.stopped
 }
 
 func (ic *interceptor) earlyCount() int {
-	ic.mu.Lock()
-	defer ic.mu.Unlock()
-	return ic.early
+	early, _ := ic.counts()
+	return early
+}
+
+// otherRequests describes the requests collected after the submit other
+// than the submission, at most three of them.
+func (ic *interceptor) otherRequests(sub paused) []string {
+	var out []string
+	for _, p := range ic.collected() {
+		if p.req.URL == sub.req.URL && p.req.Method == sub.req.Method && string(p.req.Body) == string(sub.req.Body) {
+			continue
+		}
+		out = append(out, p.req.Method+" "+truncate(p.req.URL, 120))
+	}
+	return out
+}
+
+// pickSubmission chooses, among the requests sent after the submit, the one
+// that carries the form: the first whose query or body holds a value the
+// sandbox filled in, else the first that was not refused, else the first.
+func pickSubmission(reqs []paused, values []string) paused {
+	for _, p := range reqs {
+		if carries(p.req, values) {
+			return p
+		}
+	}
+	for _, p := range reqs {
+		if !p.refused {
+			return p
+		}
+	}
+	return reqs[0]
+}
+
+// carries reports whether a request's fields hold one of values.
+func carries(r interceptedRequest, values []string) bool {
+	fields, _ := r.fields()
+	for _, f := range fields {
+		for _, v := range values {
+			if f.Value == v || (len(v) >= 6 && strings.Contains(f.Value, v)) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// filledValues are the values the sandbox typed, selected or attached.
+func filledValues(fills []fill) []string {
+	var out []string
+	for _, f := range fills {
+		if f.Value != "" && f.Kind != fillLeave {
+			out = append(out, f.Value)
+		}
+	}
+	return out
+}
+
+func truncate(s string, n int) string {
+	if len(s) <= n {
+		return s
+	}
+	for n > 0 && !utf8.RuneStart(s[n]) {
+		n--
+	}
+	return s[:n] + "…"
 }
 
 // clickAt clicks the left mouse button at a point of the viewport, as a

@@ -12,7 +12,6 @@ import (
 	"mime/multipart"
 	"net/url"
 	"strings"
-	"unicode/utf8"
 
 	"github.com/frontlatch/frontlatch/shared"
 )
@@ -123,13 +122,7 @@ func bounded(fs []shared.SubmittedField) []shared.SubmittedField {
 		fs = fs[:maxFields]
 	}
 	for i := range fs {
-		if v := fs[i].Value; len(v) > maxFieldBytes {
-			n := maxFieldBytes
-			for n > 0 && !utf8.RuneStart(v[n]) {
-				n--
-			}
-			fs[i].Value = v[:n] + "…"
-		}
+		fs[i].Value = truncate(fs[i].Value, maxFieldBytes)
 	}
 	return fs
 }

@@ -22,26 +22,31 @@ func TestRouteRequest(t *testing.T) {
 		rt                proto.NetworkResourceType
 		endpointOrigin    string
 		want              route
+		armed             bool
 	}{
-		{"own script", "GET", page + "/app.js", proto.NetworkResourceTypeScript, page, routePass},
-		{"own image", "GET", page + "/logo.png", proto.NetworkResourceTypeImage, page, routePass},
-		{"foreign script", "GET", "https://www.google.com/recaptcha/api.js", proto.NetworkResourceTypeScript, page, routeBlock},
-		{"form post", "POST", page + "/send", proto.NetworkResourceTypeDocument, page, routeAnswer},
-		{"form get navigation", "GET", page + "/book/?date=x", proto.NetworkResourceTypeDocument, page, routeAnswer},
-		{"fetch json", "POST", page + "/api", proto.NetworkResourceTypeFetch, page, routeAnswer},
-		{"xhr get", "GET", page + "/api?q=1", proto.NetworkResourceTypeXHR, page, routeAnswer},
-		{"beacon", "POST", page + "/collect", proto.NetworkResourceTypePing, page, routeAnswer},
-		{"a POST typed as an image is still a submission", "POST", page + "/pixel", proto.NetworkResourceTypeImage, page, routeAnswer},
-		{"post to another origin", "POST", other + "/collect", proto.NetworkResourceTypeDocument, page, routeRefuse},
-		{"preflight to another origin", "OPTIONS", other + "/api", proto.NetworkResourceTypePreflight, page, routeRefuse},
-		{"endpoint on another origin is answered", "POST", api + "/submit", proto.NetworkResourceTypeFetch, api, routeAnswer},
-		{"then the page's own origin is not the endpoint", "POST", page + "/submit", proto.NetworkResourceTypeFetch, api, routeRefuse},
-		{"no endpoint: the page's origin", "POST", page + "/x", proto.NetworkResourceTypeFetch, "", routeAnswer},
-		{"data url", "GET", "data:text/plain,hi", proto.NetworkResourceTypeFetch, page, routePass},
+		{"own script", "GET", page + "/app.js", proto.NetworkResourceTypeScript, page, routePass, false},
+		{"own image", "GET", page + "/logo.png", proto.NetworkResourceTypeImage, page, routePass, false},
+		{"foreign script", "GET", "https://www.google.com/recaptcha/api.js", proto.NetworkResourceTypeScript, page, routeBlock, false},
+		{"form post", "POST", page + "/send", proto.NetworkResourceTypeDocument, page, routeAnswer, false},
+		{"form get navigation", "GET", page + "/book/?date=x", proto.NetworkResourceTypeDocument, page, routeAnswer, false},
+		{"fetch json", "POST", page + "/api", proto.NetworkResourceTypeFetch, page, routeAnswer, false},
+		{"xhr get", "GET", page + "/api?q=1", proto.NetworkResourceTypeXHR, page, routeAnswer, false},
+		{"beacon", "POST", page + "/collect", proto.NetworkResourceTypePing, page, routeAnswer, false},
+		{"a POST typed as an image is still a submission", "POST", page + "/pixel", proto.NetworkResourceTypeImage, page, routeAnswer, false},
+		{"post to another origin", "POST", other + "/collect", proto.NetworkResourceTypeDocument, page, routeRefuse, false},
+		{"preflight to another origin", "OPTIONS", other + "/api", proto.NetworkResourceTypePreflight, page, routeRefuse, false},
+		{"endpoint on another origin is answered", "POST", api + "/submit", proto.NetworkResourceTypeFetch, api, routeAnswer, false},
+		{"then the page's own origin is not the endpoint", "POST", page + "/submit", proto.NetworkResourceTypeFetch, api, routeRefuse, false},
+		{"no endpoint: the page's origin", "POST", page + "/x", proto.NetworkResourceTypeFetch, "", routeAnswer, false},
+		{"data url", "GET", "data:text/plain,hi", proto.NetworkResourceTypeFetch, page, routePass, false},
+		{"own image after the submit", "GET", page + "/spinner.gif", proto.NetworkResourceTypeImage, page, routeBlock, true},
+		{"a pixel carrying the form after the submit", "GET", page + "/t.gif?name=Sandy", proto.NetworkResourceTypeImage, page, routeBlock, true},
+		{"a foreign pixel after the submit", "GET", other + "/t.gif?name=Sandy", proto.NetworkResourceTypeImage, page, routeBlock, true},
+		{"own image with a query before the submit", "GET", page + "/logo.png?v=3", proto.NetworkResourceTypeImage, page, routePass, false},
 	}
 	for _, tc := range cases {
 		t.Run(tc.name, func(t *testing.T) {
-			if got := routeRequest(tc.method, tc.url, tc.rt, page, tc.endpointOrigin); got != tc.want {
+			if got := routeRequest(tc.method, tc.url, tc.rt, page, tc.endpointOrigin, tc.armed); got != tc.want {
 				t.Errorf("routeRequest = %d, want %d", got, tc.want)
 			}
 		})
@@ -113,6 +118,38 @@ func TestInterceptedFieldsBounded(t *testing.T) {
 	}
 	if v := got[0].Value; len(v) > maxFieldBytes+len("…") || !strings.HasSuffix(v, "…") || !utf8.ValidString(v) {
 		t.Errorf("a %d-byte value was recorded as %d bytes (valid UTF-8: %v), want it cut to %d and marked", 2*maxFieldBytes, len(v), utf8.ValidString(v), maxFieldBytes)
+	}
+}
+
+// The submission is the request that carries the form, not whatever the
+// page sent first (an analytics beacon, say).
+func TestPickSubmission(t *testing.T) {
+	beacon := paused{req: interceptedRequest{Method: "POST", URL: "https://analytics.example/collect", ResourceType: "Ping",
+		ContentType: "text/plain", Body: []byte("event=form_submit")}, refused: true}
+	ping := paused{req: interceptedRequest{Method: "POST", URL: "http://h/track", ResourceType: "Ping"}}
+	form := paused{req: interceptedRequest{Method: "POST", URL: "http://h/send", ResourceType: "Document",
+		ContentType: "application/x-www-form-urlencoded", Body: []byte("name=Sandy+Test&message=This+is+a+Frontlatch+sandbox+test+message")}}
+	elsewhere := paused{req: interceptedRequest{Method: "POST", URL: "http://evil/x", ResourceType: "Document",
+		ContentType: "application/x-www-form-urlencoded", Body: []byte("name=Sandy+Test")}, refused: true}
+	values := []string{"Sandy Test", "This is a Frontlatch sandbox test message. Please ignore it: nothing was sent."}
+	cases := []struct {
+		name string
+		reqs []paused
+		want paused
+	}{
+		{"the form after a beacon", []paused{beacon, form}, form},
+		{"the form after an own ping", []paused{ping, form}, form},
+		{"a refused form is still the form", []paused{beacon, elsewhere}, elsewhere},
+		{"nothing carries the form: the first not refused", []paused{beacon, ping}, ping},
+		{"only refused: the first", []paused{beacon}, beacon},
+	}
+	for _, tc := range cases {
+		t.Run(tc.name, func(t *testing.T) {
+			got := pickSubmission(tc.reqs, values)
+			if got.req.URL != tc.want.req.URL {
+				t.Errorf("picked %s, want %s", got.req.URL, tc.want.req.URL)
+			}
+		})
 	}
 }
 

@@ -371,6 +371,16 @@ func TestSandboxPages(t *testing.T) {
 			fields:   []shared.SubmittedField{{Name: "name", Value: "Sandbox test"}},
 		},
 		{
+			name:    "an analytics beacon sent before the form is not the form",
+			graph:   formGraph(t, u+"/beacon.html", "form#tracked", "form#tracked button", shared.TransportFormPost, u+"/enquiry", "name", "text"),
+			outcome: shared.SandboxPassed,
+			note: []string{"intercepted: the browser's form submission sent POST " + u + "/enquiry",
+				// In either order: each is handled as it comes.
+				"2 other request(s) sent with it were stopped too: ", "POST https://analytics.example/collect", "POST " + u + "/track?e=submit"},
+			endpoint: u + "/enquiry",
+			fields:   []shared.SubmittedField{{Name: "name", Value: "Sandbox test"}},
+		},
+		{
 			name:    "a submit control that sends nothing",
 			graph:   formGraph(t, u+"/stuck.html", "#dead", "#dead-send", shared.TransportJSONEndpoint, u+"/api/dead", "dead_name", "text"),
 			opts:    func(o *SandboxOptions) { o.WaitRequest = time.Second },
