@@ -104,8 +104,9 @@ type SandboxResult struct {
 // domain), every request that would leave the page from then on. The
 // submission is answered by the sandbox itself with a synthetic 200; a
 // request to another origin than the graph's endpoint is failed instead.
-// Requests for the page's own static files (scripts, styles, images) are
-// let through: they read, they do not submit.
+// Until the submit, reads of the page's own static files (scripts, styles,
+// images) are let through: they read, they do not submit; after it,
+// nothing is.
 //
 // The run is recorded as a shared.SandboxRun with the outcome in the
 // contract's vocabulary and a note saying what happened: intercepted,
@@ -168,10 +169,14 @@ func Sandbox(ctx context.Context, graph *shared.ActionGraph, actionID string, op
 	fills := plan(action, now)
 	mapped := mappedDoor(access)
 	obs, err := runInBrowser(rctx, b, access, fills, action.Inputs, mapped, o)
-	if err != nil {
-		if ctx.Err() != nil {
-			return nil, fmt.Errorf("verifier: sandbox: %w", ctx.Err())
-		}
+	switch {
+	case err == nil:
+	case ctx.Err() != nil:
+		return nil, fmt.Errorf("verifier: sandbox: %w", ctx.Err())
+	case obs != nil && rctx.Err() != nil && !errors.Is(err, ErrSiteDown):
+		// The run's own Timeout, not the caller's: a finding.
+		obs.timedOut = fmt.Sprintf("the run took longer than its Timeout of %s", o.Timeout)
+	default:
 		return nil, err
 	}
 	j := judge(action, mapped, fills, obs, o.WaitRequest)

@@ -581,10 +581,11 @@ func clickAt(ctx context.Context, page *rod.Page, x, y float64, step time.Durati
 }
 
 // stepFailed turns a failed browser step into a timed-out observation, or
-// an error when ctx ended or the browser broke.
+// an error when ctx ended (with the observation so far) or the browser
+// broke.
 func stepFailed(ctx context.Context, obs *observation, err error) (*observation, error) {
 	if ctx.Err() != nil {
-		return nil, ctx.Err()
+		return obs, ctx.Err() // obs so far: the caller tells its own deadline from a cancellation
 	}
 	if errors.Is(err, errTimedOut) {
 		obs.timedOut = err.Error()

@@ -388,6 +388,13 @@ func TestSandboxPages(t *testing.T) {
 			fields: []shared.SubmittedField{{Name: "dead_name", Value: "Sandbox test"}},
 		},
 		{
+			name:    "the run's own timeout",
+			graph:   formGraph(t, u+"/stuck.html", "#dead", "#dead-send", shared.TransportJSONEndpoint, u+"/api/dead", "dead_name", "text"),
+			opts:    func(o *SandboxOptions) { o.WaitRequest, o.Timeout = time.Minute, 8*time.Second },
+			outcome: shared.SandboxUnknown, note: []string{"timed out: the run took longer than its Timeout of 8s"},
+			fields: []shared.SubmittedField{},
+		},
+		{
 			name:    "a submit that hangs the page",
 			graph:   formGraph(t, u+"/stuck.html", "form#stuck", "form#stuck button", shared.TransportFormPost, u+"/never", "name", "text"),
 			opts:    func(o *SandboxOptions) { o.WaitRequest, o.StepTimeout = time.Second, 2*time.Second },
