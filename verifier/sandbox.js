@@ -109,8 +109,12 @@
     window.__frontlatchSandboxInvalid = 0;
     scope.addEventListener("invalid", () => { window.__frontlatchSandboxInvalid++; }, true);
     for (const f of spec.inputs) {
-      let els = within(resolve(f.locator), scope);
+      // In the form by its locator, else in the form by its name, else by
+      // its locator anywhere (a control tied to the form by form="…").
+      const located = resolve(f.locator);
+      let els = located.filter((e) => scope.contains(e));
       if (!els.length) els = byName(scope, f.name);
+      if (!els.length) els = located.filter((e) => e.form && (e.form === scope || scope.contains(e.form)));
       const r = { name: f.name, found: els.length > 0, count: els.length, value: "", note: "" };
       out.inputs.push(r);
       if (!els.length) continue;

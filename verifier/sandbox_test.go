@@ -299,6 +299,16 @@ func formGraph(t *testing.T, page, form, submit string, transport shared.Transpo
 	return g
 }
 
+// unscoped gives every input of g a locator by name alone, matching
+// anywhere on the page.
+func unscoped(g *shared.ActionGraph) *shared.ActionGraph {
+	for i := range g.Actions[0].Inputs {
+		in := &g.Actions[0].Inputs[i]
+		in.Locator = &shared.Locator{Strategy: shared.StrategyCSS, Value: "input[name=" + in.Name + "]", Stability: shared.StabilityFragile}
+	}
+	return g
+}
+
 // The verifier's own pages: a form sent by script to another path, forms
 // refused by client-side validation, a form that posts to another origin, a
 // submit that hangs the page and one that does nothing. No request reaches
@@ -379,6 +389,15 @@ func TestSandboxPages(t *testing.T) {
 				"2 other request(s) sent with it were stopped too: ", "POST https://analytics.example/collect", "POST " + u + "/track?e=submit"},
 			endpoint: u + "/enquiry",
 			fields:   []shared.SubmittedField{{Name: "name", Value: "Sandbox test"}},
+		},
+		{
+			name: "inputs found in the form first, and by form= outside it",
+			// Unscoped locators: the header's newsletter box matches first.
+			graph:    unscoped(formGraph(t, u+"/formattr.html", "form#call", "form#call button", shared.TransportFormPost, u+"/call", "email", "email", "phone", "tel")),
+			outcome:  shared.SandboxPassed,
+			note:     []string{"intercepted"},
+			endpoint: u + "/call",
+			fields:   []shared.SubmittedField{{Name: "email", Value: "sandbox.test@example.com"}, {Name: "phone", Value: "0412345678"}},
 		},
 		{
 			name:    "a submit control that sends nothing",
