@@ -336,7 +336,7 @@ func judge(a *shared.Action, mapped Door, fills []fill, obs *observation, wait t
 	}
 	for _, r := range obs.inputs {
 		if r.Note != "" {
-			notes = append(notes, r.Name+": "+r.Note)
+			notes = append(notes, truncate(r.Name, 100)+": "+truncate(r.Note, 200))
 		}
 	}
 	if len(unable) > 0 {
@@ -396,18 +396,22 @@ func judge(a *shared.Action, mapped Door, fills []fill, obs *observation, wait t
 	case len(obs.invalid) > 0:
 		var parts []string
 		for _, f := range obs.invalid {
-			parts = append(parts, f.Name+": "+f.Message)
+			if len(parts) == 10 {
+				parts = append(parts, fmt.Sprintf("and %d more", len(obs.invalid)-10))
+				break
+			}
+			parts = append(parts, truncate(f.Name, 100)+": "+truncate(f.Message, 200))
 		}
 		notes = append(notes, "refused by client-side validation, nothing was sent: "+strings.Join(parts, "; "))
-		v.fields = obs.formFields
+		v.fields = bounded(obs.formFields)
 		fail(shared.SandboxFailed)
 	case obs.doorFound && !obs.submitFound && obs.submitHow == "":
 		notes = append(notes, "the submit control the graph records was not found, so nothing was submitted")
-		v.fields = obs.formFields
+		v.fields = bounded(obs.formFields)
 		fail(shared.SandboxFailed)
 	case obs.doorFound:
 		notes = append(notes, fmt.Sprintf("no request: the form was submitted (%s) and the browser sent nothing within %s", obs.submitHow, wait))
-		v.fields = obs.formFields
+		v.fields = bounded(obs.formFields)
 		fail(shared.SandboxFailed)
 	}
 	if len(obs.others) > 0 {
@@ -432,9 +436,14 @@ func judge(a *shared.Action, mapped Door, fills []fill, obs *observation, wait t
 	for i := range notes {
 		notes[i] = strings.TrimRight(notes[i], ". ") // a browser's message may end its own sentence
 	}
-	v.note = strings.Join(notes, ". ") + "."
+	// Everything in a note that came from the site is bounded above; the
+	// whole note is too.
+	v.note = truncate(strings.Join(notes, ". ")+".", maxNote)
 	return v
 }
+
+// maxNote bounds a run's note.
+const maxNote = 4000
 
 // unmappedFields lists the names sent that the action's inputs do not have.
 func unmappedFields(a *shared.Action, fields []shared.SubmittedField) []string {

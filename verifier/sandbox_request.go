@@ -83,7 +83,9 @@ func (r interceptedRequest) door() Door {
 	d := Door{Method: strings.ToUpper(r.Method), Endpoint: stripFragment(r.URL), ContentType: r.mediaType(), ByScript: r.byScript()}
 	switch {
 	case d.Method == "GET":
+		// Where it goes; what it carries (the query) is the run's fields.
 		d.Transport = shared.TransportFormGet
+		d.Endpoint, _, _ = strings.Cut(d.Endpoint, "?")
 	case strings.HasSuffix(d.ContentType, "/json") || strings.HasSuffix(d.ContentType, "+json"):
 		d.Transport = shared.TransportJSONEndpoint
 	case d.Method == "POST" && (d.ContentType == "application/x-www-form-urlencoded" || d.ContentType == "multipart/form-data" || d.ContentType == "text/plain"):

@@ -219,7 +219,20 @@ func TestJudge(t *testing.T) {
 		{"submit control missing", a, nil, &observation{pageURL: "http://h/", doorFound: true, inputs: []inputResult{{Name: "name", Found: true}}},
 			shared.SandboxFailed, "the submit control the graph records was not found", ""},
 		{"page answered 404", a, nil, found(observation{status: 404}), shared.SandboxFailed, "the door's page http://h/ answered HTTP 404", ""},
+		{"a GET's endpoint is where it goes, its query the fields", a, nil,
+			found(observation{request: &interceptedRequest{Method: "GET", URL: "http://h/send?name=Sandy", ResourceType: "Document"}}),
+			shared.SandboxFailed, "observed-runtime: form-get GET http://h/send.", "transport: the graph says form-post, the browser sent form-get"},
 	}
+	t.Run("a hostile page's messages are bounded", func(t *testing.T) {
+		var invalid []invalidField
+		for range 50 {
+			invalid = append(invalid, invalidField{Name: strings.Repeat("n", 1000), Message: strings.Repeat("<script>", 1000)})
+		}
+		v := judge(&a, mapped, nil, found(observation{invalid: invalid}), time.Second)
+		if len(v.note) > maxNote+len("…") || !strings.Contains(v.note, "and 40 more") {
+			t.Errorf("note of %d bytes (%q…), want at most %d naming ten fields and 40 more", len(v.note), v.note[:80], maxNote)
+		}
+	})
 	for _, tc := range cases {
 		t.Run(tc.name, func(t *testing.T) {
 			v := judge(&tc.a, mapped, tc.fills, tc.obs, 5*time.Second)
