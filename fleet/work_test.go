@@ -4,10 +4,12 @@ import (
 	"context"
 	"fmt"
 	"net"
+	"net/http/httptest"
 	"os"
 	"os/exec"
 	"path/filepath"
 	"strconv"
+	"strings"
 	"testing"
 	"time"
 
@@ -146,6 +148,18 @@ func TestWork(t *testing.T) {
 	if gained == 0 {
 		t.Error("no site gained a complete action on its first map")
 	}
+	// The worker's metrics saw every job.
+	rec := httptest.NewRecorder()
+	metrics.Handler().ServeHTTP(rec, httptest.NewRequest("GET", "/metrics", nil))
+	for _, want := range []string{
+		fmt.Sprintf(`frontlatch_fleet_jobs_total{outcome="mapped"} %d`, len(urls)),
+		`frontlatch_fleet_failures_total{reason="unreachable"} 2`,
+		"frontlatch_fleet_map_seconds_count",
+	} {
+		if !strings.Contains(rec.Body.String(), want) {
+			t.Errorf("/metrics lacks %q", want)
+		}
+	}
 	// Queued again within the window: nothing new.
 	if res, err := f.Add(t.Context(), inputs(urls)); err != nil || len(res.Queued) != 0 {
 		t.Errorf("re-add after mapping = %+v, %v; want all duplicates", res, err)
@@ -275,9 +289,12 @@ func TestPostgresWorkersSurviveKillAndRestart(t *testing.T) {
 	a.Wait()
 	t.Log("worker 0 killed")
 	if pgctl != "" {
-		out, err := exec.Command("sh", "-c", pgctl+" restart -m fast -w -t 60").CombinedOutput()
-		if err != nil {
-			t.Fatalf("restarting PostgreSQL: %v\n%s", err, out)
+		// The restarted server inherits pg_ctl's output: give it a file,
+		// not a pipe this test would wait on forever.
+		restart := exec.Command("sh", "-c", pgctl+" restart -m fast -w -t 60")
+		restart.Stdout, restart.Stderr = os.Stderr, os.Stderr
+		if err := restart.Run(); err != nil {
+			t.Fatalf("restarting PostgreSQL: %v", err)
 		}
 		t.Log("PostgreSQL restarted")
 	} else if os.Getenv("CI") == "true" {
