@@ -3,6 +3,7 @@ package mcpserver_test
 import (
 	"context"
 	"encoding/json"
+	"io"
 	"net/http"
 	"net/http/httptest"
 	"os"
@@ -42,7 +43,7 @@ func goodArgs() map[string]any {
 }
 
 // auditRefOf is the audit record the confirmation of id in graph points at.
-func auditRefOf(t *testing.T, graph []byte, id string) string {
+func auditRefOf(t testing.TB, graph []byte, id string) string {
 	t.Helper()
 	g, issues := shared.Read(graph)
 	if len(issues) > 0 {
@@ -67,17 +68,23 @@ type env struct {
 	auditRef  string
 	server    *mcpserver.Server
 	tool      string // the compiler's name for the action's tool
+	httpOpts  mcpserver.HTTPOptions
+	wire      io.Writer // when set, every JSON-RPC message the client reads or writes is logged here
 }
 
 // newEnv confirms the action with a cap of capMax per day in a SQLite
 // audit store and serves it.
-func newEnv(t *testing.T, capMax int) *env {
+func newEnv(t testing.TB, capMax int) *env {
 	t.Helper()
-	return newEnvOn(t, audittest.Open(t, audittest.URL(t, audit.DriverSQLite)), capMax)
+	return newEnvOn(t, audittest.Open(t, audittest.URL(t, audit.DriverSQLite)), capMax, testInterval)
 }
 
-// newEnvOn is newEnv on the given store.
-func newEnvOn(t *testing.T, store *audit.Store, capMax int) *env {
+// testInterval is the re-check interval of the tests' servers: short, so
+// that a revocation shows within the test's patience.
+const testInterval = 50 * time.Millisecond
+
+// newEnvOn is newEnv on the given store, re-checking every interval.
+func newEnvOn(t testing.TB, store *audit.Store, capMax int, interval time.Duration) *env {
 	t.Helper()
 	ctx := t.Context()
 	e := &env{sites: fixturestest.Serve(t, site), store: store}
@@ -96,7 +103,7 @@ func newEnvOn(t *testing.T, store *audit.Store, capMax int) *env {
 	if err != nil {
 		t.Fatal(err)
 	}
-	srv, err := mcpserver.New(ctx, mcpserver.File(e.graphPath), ex, store, mcpserver.Options{Interval: 50 * time.Millisecond})
+	srv, err := mcpserver.New(ctx, mcpserver.File(e.graphPath), ex, store, mcpserver.Options{Interval: interval})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -105,7 +112,7 @@ func newEnvOn(t *testing.T, store *audit.Store, capMax int) *env {
 	return e
 }
 
-func writeFile(t *testing.T, path string, data []byte) {
+func writeFile(t testing.TB, path string, data []byte) {
 	t.Helper()
 	tmp := path + ".tmp"
 	if err := os.WriteFile(tmp, data, 0o600); err != nil {
@@ -117,7 +124,7 @@ func writeFile(t *testing.T, path string, data []byte) {
 }
 
 // toolName is the compiler's name for the one tool of actionID in graph.
-func toolName(t *testing.T, graph []byte, id string) string {
+func toolName(t testing.TB, graph []byte, id string) string {
 	t.Helper()
 	for _, tool := range compiledTools(t, graph) {
 		if tool.actionID == id {
@@ -133,11 +140,13 @@ type compiledTool struct {
 	Title       string         `json:"title"`
 	Description string         `json:"description"`
 	InputSchema map[string]any `json:"inputSchema"`
+	Annotations map[string]any `json:"annotations"`
+	Meta        map[string]any `json:"_meta"`
 	actionID    string
 }
 
 // compiledTools reads the compiler's tools/list for graph.
-func compiledTools(t *testing.T, graph []byte) []compiledTool {
+func compiledTools(t testing.TB, graph []byte) []compiledTool {
 	t.Helper()
 	g, issues := shared.Read(graph)
 	if len(issues) > 0 {
@@ -149,24 +158,16 @@ func compiledTools(t *testing.T, graph []byte) []compiledTool {
 	}
 	list := files[0].Data
 	var doc struct {
-		Tools []struct {
-			compiledTool
-			Meta struct {
-				Door struct {
-					ActionID string `json:"actionId"`
-				} `json:"dev.frontlatch/door"`
-			} `json:"_meta"`
-		} `json:"tools"`
+		Tools []compiledTool `json:"tools"`
 	}
 	if err := json.Unmarshal(list, &doc); err != nil {
 		t.Fatal(err)
 	}
-	var out []compiledTool
-	for _, tl := range doc.Tools {
-		tl.compiledTool.actionID = tl.Meta.Door.ActionID
-		out = append(out, tl.compiledTool)
+	for i := range doc.Tools {
+		door, _ := doc.Tools[i].Meta["dev.frontlatch/door"].(map[string]any)
+		doc.Tools[i].actionID, _ = door["actionId"].(string)
 	}
-	return out
+	return doc.Tools
 }
 
 // submissions is how many requests reached the fixture's form endpoints.
@@ -192,7 +193,7 @@ var transports = []string{"stdio", "http"}
 // connect connects the SDK's own client to e's server over transport:
 // "stdio" is the SDK's in-memory pair (the stdio transport's framing over a
 // pipe), "http" the streamable HTTP handler on 127.0.0.1 with the token.
-func (e *env) connect(t *testing.T, transport string) *client {
+func (e *env) connect(t testing.TB, transport string) *client {
 	t.Helper()
 	ctx := t.Context()
 	c := &client{changed: make(chan struct{}, 16)}
@@ -215,10 +216,13 @@ func (e *env) connect(t *testing.T, transport string) *client {
 		t.Cleanup(func() { _ = ss.Close() })
 		tr = ct
 	case "http":
-		url, token := e.serveHTTP(t, mcpserver.HTTPOptions{})
+		url, token := e.serveHTTP(t, e.httpOpts)
 		tr = &mcp.StreamableClientTransport{Endpoint: url, HTTPClient: bearerClient(token), MaxRetries: -1}
 	default:
 		t.Fatalf("unknown transport %q", transport)
+	}
+	if e.wire != nil {
+		tr = &mcp.LoggingTransport{Transport: tr, Writer: e.wire}
 	}
 	cs, err := cl.Connect(ctx, tr, nil)
 	if err != nil {
@@ -231,7 +235,7 @@ func (e *env) connect(t *testing.T, transport string) *client {
 
 // serveHTTP serves e's HTTP handler on 127.0.0.1 and returns its URL and
 // token.
-func (e *env) serveHTTP(t *testing.T, opts mcpserver.HTTPOptions) (string, string) {
+func (e *env) serveHTTP(t testing.TB, opts mcpserver.HTTPOptions) (string, string) {
 	t.Helper()
 	if opts.Token == "" {
 		opts.Token = mcpserver.NewToken()

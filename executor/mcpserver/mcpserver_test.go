@@ -183,7 +183,7 @@ func TestRevokedWhileConnected(t *testing.T) {
 }
 
 func revokedWhileConnected(t *testing.T, store *audit.Store, tr string) {
-	e := newEnvOn(t, store, 10)
+	e := newEnvOn(t, store, 10, testInterval)
 	c := e.connect(t, tr)
 	if got := c.listNames(t); !slices.Equal(got, []string{e.tool}) {
 		t.Fatalf("listed %v, want [%s]", got, e.tool)

@@ -176,8 +176,8 @@ func (s *Store) LookupAudit(ctx context.Context, q shared.AuditQuery) (shared.Au
 	if !found || actionID != q.ActionID || by != q.ConfirmedBy || at != string(q.ConfirmedAt) {
 		return shared.AuditAnswer{}, nil
 	}
-	if subject == nil {
-		subject = []byte{}
+	if len(subject) == 0 {
+		subject = nil // no subject was kept with this record
 	}
 	return shared.AuditAnswer{Found: true, Revoked: revoked > 0, Digest: digest, Subject: subject}, nil
 }

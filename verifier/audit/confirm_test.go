@@ -197,6 +197,20 @@ func TestLookupAuditContract(t *testing.T) {
 			}
 		})
 
+		t.Run("a record kept without its subject", func(t *testing.T) {
+			bare := confirmation(t, "plumber01:quote:form")
+			bare.Subject = nil
+			bare, err := s.RecordConfirmation(ctx, bare)
+			if err != nil {
+				t.Fatal(err)
+			}
+			got, err := s.LookupAudit(ctx, query(bare))
+			want := shared.AuditAnswer{Found: true, Digest: bare.Digest}
+			if err != nil || !cmp.Equal(want, got) {
+				t.Errorf("LookupAudit = %+v, %v; want %+v (no subject, the stored digest)", got, err, want)
+			}
+		})
+
 		t.Run("context done", func(t *testing.T) {
 			cctx, cancel := context.WithCancel(ctx)
 			cancel()

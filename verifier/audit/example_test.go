@@ -6,6 +6,8 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"strings"
+	"time"
 
 	"github.com/frontlatch/frontlatch/shared"
 	"github.com/frontlatch/frontlatch/verifier/audit"
@@ -86,4 +88,66 @@ func ExampleStore_BeginAttempt() {
 	// <nil>
 	// true
 	// true
+}
+
+// An executor starting up marks what a killed predecessor left begun but
+// never completed: outcome unknown, still counted by the cap.
+func ExampleStore_RecoverAbandoned() {
+	dir, _ := os.MkdirTemp("", "audit-example")
+	defer os.RemoveAll(dir)
+	ctx := context.Background()
+	store, err := audit.Open(ctx, filepath.Join(dir, "audit.db"))
+	if err != nil {
+		panic(err)
+	}
+	defer store.Close()
+
+	b := audit.Begin{ActionID: "plumber01:callback:form", Cap: shared.VolumeCap{Max: 1, Per: shared.PerDay}, Instance: "exec-killed"}
+	if _, err := store.BeginAttempt(ctx, b); err != nil { // … and the process died here
+		panic(err)
+	}
+	n, err := store.RecoverAbandoned(ctx, "exec-new", time.Time{})
+	fmt.Println(n, err)
+	atts, _ := store.Attempts(ctx, "plumber01:callback:form")
+	fmt.Println(atts[0].Unknown, atts[0].Completed == nil)
+	b.Instance = "exec-new"
+	_, err = store.BeginAttempt(ctx, b)
+	fmt.Println(errors.Is(err, audit.ErrCapReached))
+	// Output:
+	// 1 <nil>
+	// true true
+	// true
+}
+
+// Revoking is a record of its own; the lookup then says Revoked and the
+// gate refuses.
+func ExampleStore_RecordRevocation() {
+	dir, _ := os.MkdirTemp("", "audit-example")
+	defer os.RemoveAll(dir)
+	ctx := context.Background()
+	store, err := audit.Open(ctx, filepath.Join(dir, "audit.db"))
+	if err != nil {
+		panic(err)
+	}
+	defer store.Close()
+
+	rec, err := store.RecordConfirmation(ctx, audit.Confirmation{
+		ActionID: "plumber01:callback:form", ConfirmedBy: "Sam Reid (owner)", ConfirmedAt: "2026-09-02T09:30:00.000Z",
+		Method: shared.ConfirmedOwnerPortal, Digest: "sha256:" + strings.Repeat("0", 64),
+	})
+	if err != nil {
+		panic(err)
+	}
+	fmt.Println(store.RecordRevocation(ctx, rec.Ref, "Sam Reid (owner)", time.Now(), "the form now charges a fee"))
+	ans, _ := store.LookupAudit(ctx, shared.AuditQuery{Ref: rec.Ref, ActionID: rec.ActionID, ConfirmedBy: rec.ConfirmedBy, ConfirmedAt: rec.ConfirmedAt})
+	fmt.Println(ans.Found, ans.Revoked)
+	history, _ := store.History(ctx, rec.ActionID)
+	for _, e := range history {
+		fmt.Println(e.Kind, e.By)
+	}
+	// Output:
+	// <nil>
+	// true true
+	// confirmation Sam Reid (owner)
+	// revocation Sam Reid (owner)
 }

@@ -201,3 +201,50 @@ func TestOpenConcurrently(t *testing.T) {
 		}
 	})
 }
+
+// TestDatabaseRefusesChanges goes around the store: a client with the
+// database's own credentials cannot update, delete or truncate a record
+// either (migration 0002's triggers).
+func TestDatabaseRefusesChanges(t *testing.T) {
+	audittest.EachURL(t, func(t *testing.T, url string) {
+		ctx := context.Background()
+		s := audittest.Open(t, url)
+		c, err := s.RecordConfirmation(ctx, confirmation(t, "a"))
+		if err != nil {
+			t.Fatal(err)
+		}
+		a, err := s.BeginAttempt(ctx, begin("a", 5))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if err := s.CompleteAttempt(ctx, a.ID, audit.Completion{Outcome: audit.OutcomeFired}); err != nil {
+			t.Fatal(err)
+		}
+		raw := openRaw(t, url)
+		defer raw.close()
+		stmts := []string{
+			"UPDATE confirmations SET digest = 'sha256:forged'",
+			"DELETE FROM confirmations",
+			"UPDATE attempts SET action_id = 'b'",
+			"DELETE FROM attempts",
+			"UPDATE completions SET outcome = 'failed'",
+			"DELETE FROM completions",
+		}
+		if audittest.Driver(url) == audit.DriverPostgres {
+			stmts = append(stmts, "TRUNCATE completions", "TRUNCATE confirmations CASCADE")
+		}
+		for _, q := range stmts {
+			err := raw.exec(q)
+			if err == nil || !strings.Contains(err.Error(), "append-only") {
+				t.Errorf("%s: err = %v, want the append-only refusal", q, err)
+			}
+		}
+		got, err := s.LookupAudit(ctx, query(c))
+		if err != nil || !got.Found || got.Digest != c.Digest {
+			t.Errorf("after the refused changes: %+v, %v; want the record as written", got, err)
+		}
+		if att, err := s.Attempt(ctx, a.ID); err != nil || att.Completed == nil || att.Completed.Outcome != audit.OutcomeFired {
+			t.Errorf("attempt after the refused changes: %+v, %v", att, err)
+		}
+	})
+}

@@ -309,7 +309,13 @@ func (s *Store) migrate(ctx context.Context) error {
 	if err != nil {
 		return s.fail("migrate", ErrSchemaVersion, err, "embedded migrations are malformed")
 	}
-	err = s.db.write(ctx, "frontlatch-audit-schema", func(q querier) error {
+	return s.migrateWith(ctx, ms)
+}
+
+// migrateWith applies, of ms (every migration this code knows), those the
+// database lacks.
+func (s *Store) migrateWith(ctx context.Context, ms []migration) error {
+	err := s.db.write(ctx, "frontlatch-audit-schema", func(q querier) error {
 		if _, err := q.exec(ctx, migrationsTable); err != nil {
 			return err
 		}
