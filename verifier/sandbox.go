@@ -104,8 +104,9 @@ type SandboxResult struct {
 // domain), every request that would leave the page from then on. The
 // submission is answered by the sandbox itself with a synthetic 200; a
 // request to another origin than the graph's endpoint is failed instead.
-// Requests for the page's own static files (scripts, styles, images) are
-// let through: they read, they do not submit.
+// Until the submit, reads of the page's own static files (scripts, styles,
+// images) are let through: they read, they do not submit; after it,
+// nothing is.
 //
 // The run is recorded as a shared.SandboxRun with the outcome in the
 // contract's vocabulary and a note saying what happened: intercepted,
@@ -136,24 +137,14 @@ func Sandbox(ctx context.Context, graph *shared.ActionGraph, actionID string, op
 		return nil, fmt.Errorf("verifier: sandbox: nil graph: %w", shared.ErrInvalidGraph)
 	}
 	// Validate, and work on a copy: the caller's graph is never touched.
-	data, err := shared.Write(graph)
+	g, err := cloneGraph(graph)
 	if err != nil {
 		return nil, fmt.Errorf("verifier: sandbox: %w", err)
 	}
-	g, issues := shared.Read(data)
-	if g == nil {
-		return nil, fmt.Errorf("verifier: sandbox: %w", &shared.ValidationError{What: "graph", Issues: issues})
-	}
-	idx := -1
-	for i := range g.Actions {
-		if g.Actions[i].ID == actionID {
-			idx = i
-		}
-	}
-	if idx < 0 {
+	action := findAction(g, actionID)
+	if action == nil {
 		return nil, &ActionError{ActionID: actionID, Err: ErrUnknownAction}
 	}
-	action := &g.Actions[idx]
 	access, err := formDoor(action)
 	if err != nil {
 		return nil, err
@@ -178,10 +169,14 @@ func Sandbox(ctx context.Context, graph *shared.ActionGraph, actionID string, op
 	fills := plan(action, now)
 	mapped := mappedDoor(access)
 	obs, err := runInBrowser(rctx, b, access, fills, action.Inputs, mapped, o)
-	if err != nil {
-		if ctx.Err() != nil {
-			return nil, fmt.Errorf("verifier: sandbox: %w", ctx.Err())
-		}
+	switch {
+	case err == nil:
+	case ctx.Err() != nil:
+		return nil, fmt.Errorf("verifier: sandbox: %w", ctx.Err())
+	case obs != nil && rctx.Err() != nil && !errors.Is(err, ErrSiteDown):
+		// The run's own Timeout, not the caller's: a finding.
+		obs.timedOut = fmt.Sprintf("the run took longer than its Timeout of %s", o.Timeout)
+	default:
 		return nil, err
 	}
 	j := judge(action, mapped, fills, obs, o.WaitRequest)
@@ -339,6 +334,11 @@ func judge(a *shared.Action, mapped Door, fills []fill, obs *observation, wait t
 	if len(missing) > 0 {
 		notes = append(notes, "inputs not found on the page: "+strings.Join(missing, ", "))
 	}
+	for _, r := range obs.inputs {
+		if r.Note != "" {
+			notes = append(notes, truncate(r.Name, 100)+": "+truncate(r.Note, 200))
+		}
+	}
 	if len(unable) > 0 {
 		notes = append(notes, "no value meets every declared rule of "+strings.Join(unable, "; "))
 		fail(shared.SandboxUnknown)
@@ -384,6 +384,9 @@ func judge(a *shared.Action, mapped Door, fills []fill, obs *observation, wait t
 			notes = append(notes, fmt.Sprintf("intercepted: %s sent %s %s%s; the sandbox answered it with a synthetic 200 and nothing reached the business",
 				how, got.Method, got.Endpoint, inParens(got.ContentType)))
 		}
+		if strings.Contains(obs.submitHow, "by script") {
+			notes = append(notes, "the submit control is hidden or covered (a person may first have to open or close something), so the sandbox clicked it by script")
+		}
 		if got.ByScript || len(mm.Differences) > 0 {
 			notes = append(notes, "observed-runtime: "+got.String())
 		}
@@ -393,19 +396,32 @@ func judge(a *shared.Action, mapped Door, fills []fill, obs *observation, wait t
 	case len(obs.invalid) > 0:
 		var parts []string
 		for _, f := range obs.invalid {
-			parts = append(parts, f.Name+": "+f.Message)
+			if len(parts) == 10 {
+				parts = append(parts, fmt.Sprintf("and %d more", len(obs.invalid)-10))
+				break
+			}
+			parts = append(parts, truncate(f.Name, 100)+": "+truncate(f.Message, 200))
 		}
 		notes = append(notes, "refused by client-side validation, nothing was sent: "+strings.Join(parts, "; "))
-		v.fields = obs.formFields
+		v.fields = bounded(obs.formFields)
 		fail(shared.SandboxFailed)
 	case obs.doorFound && !obs.submitFound && obs.submitHow == "":
 		notes = append(notes, "the submit control the graph records was not found, so nothing was submitted")
-		v.fields = obs.formFields
+		v.fields = bounded(obs.formFields)
 		fail(shared.SandboxFailed)
 	case obs.doorFound:
 		notes = append(notes, fmt.Sprintf("no request: the form was submitted (%s) and the browser sent nothing within %s", obs.submitHow, wait))
-		v.fields = obs.formFields
+		v.fields = bounded(obs.formFields)
 		fail(shared.SandboxFailed)
+	}
+	if len(obs.others) > 0 {
+		notes = append(notes, fmt.Sprintf("%d other request(s) sent with it were stopped too: %s", len(obs.others), strings.Join(obs.others[:min(3, len(obs.others))], ", ")))
+	}
+	if obs.stopped > 0 {
+		notes = append(notes, fmt.Sprintf("%d read(s) of files after the submit were stopped", obs.stopped))
+	}
+	if obs.socketSends > 0 {
+		notes = append(notes, fmt.Sprintf("the page tried to send %d message(s) over a WebSocket; the sandbox dropped them, as it cannot intercept a socket", obs.socketSends))
 	}
 	if obs.early > 0 {
 		notes = append(notes, fmt.Sprintf("%d request(s) the page sent while being filled were answered by the sandbox too", obs.early))
@@ -417,9 +433,17 @@ func judge(a *shared.Action, mapped Door, fills []fill, obs *observation, wait t
 	if v.fields == nil {
 		v.fields = []shared.SubmittedField{}
 	}
-	v.note = strings.Join(notes, ". ") + "."
+	for i := range notes {
+		notes[i] = strings.TrimRight(notes[i], ". ") // a browser's message may end its own sentence
+	}
+	// Everything in a note that came from the site is bounded above; the
+	// whole note is too.
+	v.note = truncate(strings.Join(notes, ". ")+".", maxNote)
 	return v
 }
+
+// maxNote bounds a run's note.
+const maxNote = 4000
 
 // unmappedFields lists the names sent that the action's inputs do not have.
 func unmappedFields(a *shared.Action, fields []shared.SubmittedField) []string {

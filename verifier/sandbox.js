@@ -103,9 +103,18 @@
     if (!scope) return JSON.stringify(out);
     out.doorFound = true;
     scope.setAttribute(MARK, "door");
+    // The browser (or the page's own checkValidity) fires "invalid" on each
+    // control it refuses; counting them lets the run end as soon as the
+    // form is refused instead of waiting out WaitRequest.
+    window.__frontlatchSandboxInvalid = 0;
+    scope.addEventListener("invalid", () => { window.__frontlatchSandboxInvalid++; }, true);
     for (const f of spec.inputs) {
-      let els = within(resolve(f.locator), scope);
+      // In the form by its locator, else in the form by its name, else by
+      // its locator anywhere (a control tied to the form by form="…").
+      const located = resolve(f.locator);
+      let els = located.filter((e) => scope.contains(e));
       if (!els.length) els = byName(scope, f.name);
+      if (!els.length) els = located.filter((e) => e.form && (e.form === scope || scope.contains(e.form)));
       const r = { name: f.name, found: els.length > 0, count: els.length, value: "", note: "" };
       out.inputs.push(r);
       if (!els.length) continue;
@@ -150,9 +159,18 @@
       const s = subs.find(visible) || subs[0];
       if (s) {
         out.submitFound = true;
-        out.submitVisible = visible(s);
         s.setAttribute(MARK, "submit");
-        if (out.submitVisible) s.scrollIntoView({ block: "center" });
+        if (visible(s)) {
+          s.scrollIntoView({ block: "center" });
+          // Clickable by the mouse when the point at its centre is the
+          // control itself (not covered by a banner, say).
+          const r = s.getBoundingClientRect();
+          const x = r.left + r.width / 2, y = r.top + r.height / 2;
+          const hit = document.elementFromPoint(x, y);
+          out.submitVisible = !!hit && (hit === s || s.contains(hit));
+          out.submitX = x;
+          out.submitY = y;
+        }
       }
     }
     return JSON.stringify(out);
@@ -165,6 +183,15 @@
     // down with the page.
     setTimeout(() => s.click(), 0);
     return JSON.stringify({ clicked: true });
+  }
+
+  if (op === "sockets") {
+    const d = window.__frontlatchSandboxSocketSends;
+    return JSON.stringify({ sends: d ? d.length : 0 });
+  }
+
+  if (op === "refused") {
+    return JSON.stringify({ invalid: window.__frontlatchSandboxInvalid || 0 });
   }
 
   if (op === "validity") {

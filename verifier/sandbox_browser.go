@@ -13,6 +13,7 @@ import (
 	"strings"
 	"sync"
 	"time"
+	"unicode/utf8"
 
 	"github.com/go-rod/rod"
 	"github.com/go-rod/rod/lib/proto"
@@ -23,6 +24,16 @@ import (
 
 //go:embed sandbox.js
 var sandboxJS string
+
+// socketGuard runs in the door's page before its own scripts: a WebSocket
+// is no request the Fetch domain can stop, so every message a page would
+// send over one is dropped and counted instead. (A page whose form travels
+// over a WebSocket then sends nothing, and the run says why.)
+const socketGuard = `(() => {
+  const dropped = [];
+  Object.defineProperty(window, "__frontlatchSandboxSocketSends", { value: dropped });
+  WebSocket.prototype.send = function (data) { dropped.push(typeof data === "string" ? data.length : (data && (data.byteLength || data.size)) || 0); };
+})();`
 
 // observation is what the browser did during one run.
 type observation struct {
@@ -37,8 +48,11 @@ type observation struct {
 	refused     bool // the request went to another origin and was failed
 	invalid     []invalidField
 	formFields  []shared.SubmittedField
-	timedOut    string // what timed out ("" when nothing did)
-	early       int    // submission-like requests answered before the submit
+	socketSends int      // WebSocket messages the page tried to send (all dropped)
+	others      []string // other requests sent after the submit (all stopped)
+	stopped     int      // static reads stopped after the submit
+	timedOut    string   // what timed out ("" when nothing did)
+	early       int      // submission-like requests answered before the submit
 }
 
 type inputResult struct {
@@ -73,7 +87,9 @@ type fillReport struct {
 	DoorCount     int           `json:"doorCount"`
 	Inputs        []inputResult `json:"inputs"`
 	SubmitFound   bool          `json:"submitFound"`
-	SubmitVisible bool          `json:"submitVisible"`
+	SubmitVisible bool          `json:"submitVisible"` // and not covered: the mouse can click it
+	SubmitX       float64       `json:"submitX"`
+	SubmitY       float64       `json:"submitY"`
 }
 
 // The sandbox's own answers. They say what they are, to a person who sees
@@ -99,8 +115,10 @@ const (
 // navigation, fetch/XHR, beacons, event sources, preflights, and any
 // method but GET and HEAD. Those never reach the server; one bound for
 // another origin than the graph's endpoint (endpointOrigin, or the page's
-// when the graph states none) is failed rather than answered.
-func routeRequest(method, rawURL string, rt proto.NetworkResourceType, pageOrigin, endpointOrigin string) route {
+// when the graph states none) is failed rather than answered. Once the
+// form is submitted (armed) not even a static read goes through: a
+// tracking pixel's query could carry the form.
+func routeRequest(method, rawURL string, rt proto.NetworkResourceType, pageOrigin, endpointOrigin string, armed bool) route {
 	for _, s := range []string{"data:", "blob:", "about:", "chrome-error:", "chrome-extension:"} {
 		if strings.HasPrefix(rawURL, s) {
 			return routePass
@@ -116,7 +134,7 @@ func routeRequest(method, rawURL string, rt proto.NetworkResourceType, pageOrigi
 		static = false
 	}
 	if static {
-		if origin == pageOrigin {
+		if origin == pageOrigin && !armed {
 			return routePass
 		}
 		return routeBlock
@@ -131,20 +149,24 @@ func routeRequest(method, rawURL string, rt proto.NetworkResourceType, pageOrigi
 	return routeAnswer
 }
 
-// interceptor answers paused requests and hands the first submission-like
-// one after the submit to the run.
+// interceptor answers paused requests and collects the submission-like
+// ones sent after the submit.
 type interceptor struct {
 	page           *rod.Page
 	step           time.Duration
 	pageOrigin     string
 	endpointOrigin string
 
-	mu        sync.Mutex
-	armed     bool
-	early     int
-	submitted chan paused // receives the first submission-like request after arm
-	sent      bool
+	mu      sync.Mutex
+	armed   bool
+	early   int      // submission-like requests before the submit
+	stopped int      // static reads failed after the submit
+	after   []paused // submission-like requests after the submit, in order
+	first   chan struct{}
 }
+
+// maxCollected bounds the requests kept after the submit.
+const maxCollected = 32
 
 type paused struct {
 	req     interceptedRequest
@@ -160,11 +182,19 @@ func (ic *interceptor) arm() {
 func (ic *interceptor) handle(e *proto.FetchRequestPaused) {
 	p := ic.page.Timeout(ic.step)
 	r := e.Request
-	switch routeRequest(r.Method, r.URL, e.ResourceType, ic.pageOrigin, ic.endpointOrigin) {
+	ic.mu.Lock()
+	armed := ic.armed
+	ic.mu.Unlock()
+	switch routeRequest(r.Method, r.URL, e.ResourceType, ic.pageOrigin, ic.endpointOrigin, armed) {
 	case routePass:
 		_ = proto.FetchContinueRequest{RequestID: e.RequestID}.Call(p)
 		return
 	case routeBlock:
+		if armed {
+			ic.mu.Lock()
+			ic.stopped++
+			ic.mu.Unlock()
+		}
 		_ = proto.FetchFailRequest{RequestID: e.RequestID, ErrorReason: proto.NetworkErrorReasonBlockedByClient}.Call(p)
 		return
 	case routeRefuse:
@@ -185,7 +215,8 @@ func (ic *interceptor) handle(e *proto.FetchRequestPaused) {
 	}.Call(p)
 }
 
-// record keeps the first submission-like request after the submit.
+// record keeps a submission-like request sent after the submit and
+// signals the first.
 func (ic *interceptor) record(e *proto.FetchRequestPaused, refused bool) {
 	ic.mu.Lock()
 	defer ic.mu.Unlock()
@@ -193,11 +224,20 @@ func (ic *interceptor) record(e *proto.FetchRequestPaused, refused bool) {
 		ic.early++
 		return
 	}
-	if ic.sent {
+	if len(ic.after) >= maxCollected {
 		return
 	}
-	ic.sent = true
-	ic.submitted <- paused{req: requestOf(e), refused: refused}
+	ic.after = append(ic.after, paused{req: requestOf(e), refused: refused})
+	if len(ic.after) == 1 {
+		close(ic.first)
+	}
+}
+
+// collected returns the requests kept after the submit.
+func (ic *interceptor) collected() []paused {
+	ic.mu.Lock()
+	defer ic.mu.Unlock()
+	return append([]paused(nil), ic.after...)
 }
 
 func requestOf(e *proto.FetchRequestPaused) interceptedRequest {
@@ -226,7 +266,7 @@ func requestOf(e *proto.FetchRequestPaused) interceptedRequest {
 func runInBrowser(ctx context.Context, b *rod.Browser, ac *shared.Access, fills []fill, inputs []shared.Input, mapped Door, o SandboxOptions) (*observation, error) {
 	obs := &observation{pageURL: ac.URL}
 	page, err := topology.OpenPage(ctx, b, ac.URL, topology.Options{
-		ActionTimeout: o.StepTimeout, NavigationTimeout: o.NavigationTimeout,
+		ActionTimeout: o.StepTimeout, NavigationTimeout: o.NavigationTimeout, InitScripts: []string{socketGuard},
 	})
 	switch {
 	case errors.Is(err, topology.ErrNavigation), errors.Is(err, topology.ErrPageStuck):
@@ -272,11 +312,22 @@ func runInBrowser(ctx context.Context, b *rod.Browser, ac *shared.Access, fills 
 
 	// From here on every request that would leave the page is intercepted.
 	ic := &interceptor{page: page, step: o.StepTimeout, pageOrigin: originOfURL(obs.pageURL),
-		endpointOrigin: originOfURL(mapped.Endpoint), submitted: make(chan paused, 1)}
+		endpointOrigin: originOfURL(mapped.Endpoint), first: make(chan struct{})}
 	wait := page.Context(hctx).EachEvent(func(e *proto.FetchRequestPaused) {
 		go ic.handle(e)
 	})
 	go wait()
+	// A service worker would see the page's requests first and could send
+	// them on by itself, out of this tab's interception: bypass it, or do
+	// not run at all.
+	for _, call := range []func(proto.Client) error{
+		proto.NetworkEnable{}.Call,
+		proto.NetworkSetBypassServiceWorker{Bypass: true}.Call,
+	} {
+		if err := call(page.Context(ctx).Timeout(o.StepTimeout)); err != nil {
+			return stepFailed(ctx, obs, fmt.Errorf("bypass the page's service workers: %w", err))
+		}
+	}
 
 	spec := fillSpec{Inputs: []fillInput{}}
 	if ac.Locator != nil {
@@ -322,18 +373,38 @@ func runInBrowser(ctx context.Context, b *rod.Browser, ac *shared.Access, fills 
 
 	ic.arm()
 	obs.submitHow = "clicked the submit control"
-	if !rep.SubmitVisible || (!clickLikeAUser(ctx, page, o.StepTimeout) && !ic.hasSubmission()) {
-		obs.submitHow = "clicked the submit control by script (it is hidden or covered)"
+	clicked := false
+	if rep.SubmitVisible {
+		if err := clickAt(ctx, page, rep.SubmitX, rep.SubmitY, o.StepTimeout); err == nil {
+			clicked = true
+		} else if errors.Is(err, context.DeadlineExceeded) && ctx.Err() == nil {
+			// The page stopped answering the mouse: its click handler
+			// hangs. What follows records it as timed out.
+			obs.timedOut = fmt.Sprintf("click the submit control: the page stopped responding for %s", o.StepTimeout)
+			obs.early = ic.earlyCount()
+			return obs, nil
+		}
+	}
+	if !clicked && !ic.hasSubmission() {
+		obs.submitHow = "clicked the submit control by script, as it is hidden or covered"
 		if _, err := eval("click the submit control", "click", nil); err != nil {
 			return stepFailed(ctx, obs, err)
 		}
 	}
-	timer := time.NewTimer(o.WaitRequest)
-	defer timer.Stop()
-	select {
-	case p := <-ic.submitted:
+	values := filledValues(fills)
+	if p, ok, err := waitForRequest(ctx, ic, o, values, func() (bool, error) {
+		out, err := eval("watch for a refusal", "refused", nil)
+		var r struct {
+			Invalid int `json:"invalid"`
+		}
+		_ = json.Unmarshal([]byte(out), &r)
+		return r.Invalid > 0, err
+	}); err != nil {
+		return stepFailed(ctx, obs, err)
+	} else if ok {
 		obs.request, obs.refused = &p.req, p.refused
-	case <-timer.C:
+		obs.others = ic.otherRequests(p)
+	} else {
 		out, err := eval("read the form's validity", "validity", nil)
 		if err != nil {
 			return stepFailed(ctx, obs, err)
@@ -344,42 +415,177 @@ func runInBrowser(ctx context.Context, b *rod.Browser, ac *shared.Access, fills 
 		}
 		_ = json.Unmarshal([]byte(out), &vr)
 		obs.invalid, obs.formFields = vr.Invalid, vr.Fields
-	case <-ctx.Done():
-		return nil, ctx.Err()
 	}
-	obs.early = ic.earlyCount()
+	obs.early, obs.stopped = ic.counts()
+	if out, err := eval("count dropped WebSocket messages", "sockets", nil); err == nil {
+		// After a form navigation the page is the sandbox's own answer and
+		// the count is gone with the old one; the guard dropped them anyway.
+		var r struct {
+			Sends int `json:"sends"`
+		}
+		_ = json.Unmarshal([]byte(out), &r)
+		obs.socketSends = r.Sends
+	}
 	return obs, nil
 }
 
-// hasSubmission reports whether the submission has been seen, so that a
-// mouse click that errored after it went through is not repeated.
+// refusalGrace is how long the run still waits for a request once the
+// browser has refused a control: a page may report a field and send anyway.
+const refusalGrace = 300 * time.Millisecond
+
+// collectGrace is how long the run keeps collecting after the first
+// request of the submit, so that an analytics beacon sent first is not
+// taken for the form.
+const collectGrace = 400 * time.Millisecond
+
+// waitForRequest waits up to o.WaitRequest for the submission, then
+// collectGrace more for the requests sent with it, and picks the one that
+// carries the form (pickSubmission). refused is polled meanwhile; once it
+// reports the form refused, the wait is cut to refusalGrace. ok is false
+// when nothing was sent. A poll that times out is an error (the page
+// stopped responding); one that fails otherwise (the page is navigating)
+// is ignored.
+func waitForRequest(ctx context.Context, ic *interceptor, o SandboxOptions, values []string, refused func() (bool, error)) (p paused, ok bool, err error) {
+	deadline := time.NewTimer(o.WaitRequest)
+	defer deadline.Stop()
+	poll := time.NewTicker(150 * time.Millisecond)
+	defer poll.Stop()
+	cut := false
+	for {
+		select {
+		case <-ic.first:
+			select {
+			case <-time.After(collectGrace):
+			case <-ctx.Done():
+				return paused{}, false, ctx.Err()
+			}
+			return pickSubmission(ic.collected(), values), true, nil
+		case <-deadline.C:
+			return paused{}, false, nil
+		case <-ctx.Done():
+			return paused{}, false, ctx.Err()
+		case <-poll.C:
+			if cut {
+				continue
+			}
+			r, err := refused()
+			if errors.Is(err, errTimedOut) {
+				return paused{}, false, err
+			}
+			if r {
+				cut = true
+				deadline.Reset(refusalGrace)
+			}
+		}
+	}
+}
+
+// hasSubmission reports whether a request has been seen since the submit,
+// so that a mouse click that errored after it went through is not repeated.
 func (ic *interceptor) hasSubmission() bool {
 	ic.mu.Lock()
 	defer ic.mu.Unlock()
-	return ic.sent
+	return len(ic.after) > 0
+}
+
+func (ic *interceptor) counts() (early, stopped int) {
+	ic.mu.Lock()
+	defer ic.mu.Unlock()
+	return ic.early, ic.stopped
 }
 
 func (ic *interceptor) earlyCount() int {
-	ic.mu.Lock()
-	defer ic.mu.Unlock()
-	return ic.early
+	early, _ := ic.counts()
+	return early
 }
 
-// clickLikeAUser clicks the marked submit control with the mouse, as a
-// person would; false when it cannot (covered, moved, detached).
-func clickLikeAUser(ctx context.Context, page *rod.Page, step time.Duration) bool {
-	el, err := page.Context(ctx).Timeout(step).Element(`[data-frontlatch-sandbox=submit]`)
-	if err != nil {
-		return false
+// otherRequests describes the requests collected after the submit other
+// than the submission, at most three of them.
+func (ic *interceptor) otherRequests(sub paused) []string {
+	var out []string
+	for _, p := range ic.collected() {
+		if p.req.URL == sub.req.URL && p.req.Method == sub.req.Method && string(p.req.Body) == string(sub.req.Body) {
+			continue
+		}
+		out = append(out, p.req.Method+" "+truncate(p.req.URL, 120))
 	}
-	return el.Context(ctx).Timeout(step).Click(proto.InputMouseButtonLeft, 1) == nil
+	return out
+}
+
+// pickSubmission chooses, among the requests sent after the submit, the one
+// that carries the form: the first whose query or body holds a value the
+// sandbox filled in, else the first that was not refused, else the first.
+func pickSubmission(reqs []paused, values []string) paused {
+	for _, p := range reqs {
+		if carries(p.req, values) {
+			return p
+		}
+	}
+	for _, p := range reqs {
+		if !p.refused {
+			return p
+		}
+	}
+	return reqs[0]
+}
+
+// carries reports whether a request's fields hold one of values.
+func carries(r interceptedRequest, values []string) bool {
+	fields, _ := r.fields()
+	for _, f := range fields {
+		for _, v := range values {
+			if f.Value == v || (len(v) >= 6 && strings.Contains(f.Value, v)) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// filledValues are the values the sandbox typed, selected or attached.
+func filledValues(fills []fill) []string {
+	var out []string
+	for _, f := range fills {
+		if f.Value != "" && f.Kind != fillLeave {
+			out = append(out, f.Value)
+		}
+	}
+	return out
+}
+
+func truncate(s string, n int) string {
+	if len(s) <= n {
+		return s
+	}
+	for n > 0 && !utf8.RuneStart(s[n]) {
+		n--
+	}
+	return s[:n] + "…"
+}
+
+// clickAt clicks the left mouse button at a point of the viewport, as a
+// person would: move, press, release, each a protocol call with its own
+// timeout. (rod's Mouse is bound to the page it was made for, so a timeout
+// set on a clone does not reach it.)
+func clickAt(ctx context.Context, page *rod.Page, x, y float64, step time.Duration) error {
+	for _, ev := range []proto.InputDispatchMouseEvent{
+		{Type: proto.InputDispatchMouseEventTypeMouseMoved, X: x, Y: y},
+		{Type: proto.InputDispatchMouseEventTypeMousePressed, X: x, Y: y, Button: proto.InputMouseButtonLeft, Buttons: ptrInt(1), ClickCount: 1},
+		{Type: proto.InputDispatchMouseEventTypeMouseReleased, X: x, Y: y, Button: proto.InputMouseButtonLeft, ClickCount: 1},
+	} {
+		if err := ev.Call(page.Context(ctx).Timeout(step)); err != nil {
+			return err
+		}
+	}
+	return nil
 }
 
 // stepFailed turns a failed browser step into a timed-out observation, or
-// an error when ctx ended or the browser broke.
+// an error when ctx ended (with the observation so far) or the browser
+// broke.
 func stepFailed(ctx context.Context, obs *observation, err error) (*observation, error) {
 	if ctx.Err() != nil {
-		return nil, ctx.Err()
+		return obs, ctx.Err() // obs so far: the caller tells its own deadline from a cancellation
 	}
 	if errors.Is(err, errTimedOut) {
 		obs.timedOut = err.Error()
@@ -387,3 +593,5 @@ func stepFailed(ctx context.Context, obs *observation, err error) (*observation,
 	}
 	return nil, fmt.Errorf("verifier: sandbox: %w", err)
 }
+
+func ptrInt(n int) *int { return &n }

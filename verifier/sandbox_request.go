@@ -83,7 +83,9 @@ func (r interceptedRequest) door() Door {
 	d := Door{Method: strings.ToUpper(r.Method), Endpoint: stripFragment(r.URL), ContentType: r.mediaType(), ByScript: r.byScript()}
 	switch {
 	case d.Method == "GET":
+		// Where it goes; what it carries (the query) is the run's fields.
 		d.Transport = shared.TransportFormGet
+		d.Endpoint, _, _ = strings.Cut(d.Endpoint, "?")
 	case strings.HasSuffix(d.ContentType, "/json") || strings.HasSuffix(d.ContentType, "+json"):
 		d.Transport = shared.TransportJSONEndpoint
 	case d.Method == "POST" && (d.ContentType == "application/x-www-form-urlencoded" || d.ContentType == "multipart/form-data" || d.ContentType == "text/plain"):
@@ -106,6 +108,28 @@ func stripFragment(raw string) string {
 // is recorded by name and size, never by content. JSON values that are not
 // strings are written as compact JSON.
 func (r interceptedRequest) fields() ([]shared.SubmittedField, error) {
+	fs, err := r.allFields()
+	return bounded(fs), err
+}
+
+// maxFields bounds how many fields a run records; a page could send any
+// number.
+const maxFields = 500
+
+// bounded cuts a field list to maxFields and each value to maxFieldBytes
+// (on a rune boundary, marked with an ellipsis), so a hostile page cannot
+// blow up the graph a run is written into.
+func bounded(fs []shared.SubmittedField) []shared.SubmittedField {
+	if len(fs) > maxFields {
+		fs = fs[:maxFields]
+	}
+	for i := range fs {
+		fs[i].Value = truncate(fs[i].Value, maxFieldBytes)
+	}
+	return fs
+}
+
+func (r interceptedRequest) allFields() ([]shared.SubmittedField, error) {
 	if strings.EqualFold(r.Method, "GET") {
 		u, err := url.Parse(r.URL)
 		if err != nil {
@@ -189,8 +213,6 @@ func multipartFields(body []byte, boundary string) ([]shared.SubmittedField, err
 		v := string(data)
 		if fn := p.FileName(); fn != "" {
 			v = fmt.Sprintf("file %s (%d bytes)", fn, len(data))
-		} else if len(v) > maxFieldBytes {
-			v = v[:maxFieldBytes]
 		}
 		out = append(out, shared.SubmittedField{Name: name, Value: v})
 	}

@@ -4,6 +4,7 @@ import (
 	"strings"
 	"testing"
 	"time"
+	"unicode/utf8"
 
 	"github.com/go-rod/rod/lib/proto"
 	"github.com/google/go-cmp/cmp"
@@ -21,26 +22,31 @@ func TestRouteRequest(t *testing.T) {
 		rt                proto.NetworkResourceType
 		endpointOrigin    string
 		want              route
+		armed             bool
 	}{
-		{"own script", "GET", page + "/app.js", proto.NetworkResourceTypeScript, page, routePass},
-		{"own image", "GET", page + "/logo.png", proto.NetworkResourceTypeImage, page, routePass},
-		{"foreign script", "GET", "https://www.google.com/recaptcha/api.js", proto.NetworkResourceTypeScript, page, routeBlock},
-		{"form post", "POST", page + "/send", proto.NetworkResourceTypeDocument, page, routeAnswer},
-		{"form get navigation", "GET", page + "/book/?date=x", proto.NetworkResourceTypeDocument, page, routeAnswer},
-		{"fetch json", "POST", page + "/api", proto.NetworkResourceTypeFetch, page, routeAnswer},
-		{"xhr get", "GET", page + "/api?q=1", proto.NetworkResourceTypeXHR, page, routeAnswer},
-		{"beacon", "POST", page + "/collect", proto.NetworkResourceTypePing, page, routeAnswer},
-		{"a POST typed as an image is still a submission", "POST", page + "/pixel", proto.NetworkResourceTypeImage, page, routeAnswer},
-		{"post to another origin", "POST", other + "/collect", proto.NetworkResourceTypeDocument, page, routeRefuse},
-		{"preflight to another origin", "OPTIONS", other + "/api", proto.NetworkResourceTypePreflight, page, routeRefuse},
-		{"endpoint on another origin is answered", "POST", api + "/submit", proto.NetworkResourceTypeFetch, api, routeAnswer},
-		{"then the page's own origin is not the endpoint", "POST", page + "/submit", proto.NetworkResourceTypeFetch, api, routeRefuse},
-		{"no endpoint: the page's origin", "POST", page + "/x", proto.NetworkResourceTypeFetch, "", routeAnswer},
-		{"data url", "GET", "data:text/plain,hi", proto.NetworkResourceTypeFetch, page, routePass},
+		{"own script", "GET", page + "/app.js", proto.NetworkResourceTypeScript, page, routePass, false},
+		{"own image", "GET", page + "/logo.png", proto.NetworkResourceTypeImage, page, routePass, false},
+		{"foreign script", "GET", "https://www.google.com/recaptcha/api.js", proto.NetworkResourceTypeScript, page, routeBlock, false},
+		{"form post", "POST", page + "/send", proto.NetworkResourceTypeDocument, page, routeAnswer, false},
+		{"form get navigation", "GET", page + "/book/?date=x", proto.NetworkResourceTypeDocument, page, routeAnswer, false},
+		{"fetch json", "POST", page + "/api", proto.NetworkResourceTypeFetch, page, routeAnswer, false},
+		{"xhr get", "GET", page + "/api?q=1", proto.NetworkResourceTypeXHR, page, routeAnswer, false},
+		{"beacon", "POST", page + "/collect", proto.NetworkResourceTypePing, page, routeAnswer, false},
+		{"a POST typed as an image is still a submission", "POST", page + "/pixel", proto.NetworkResourceTypeImage, page, routeAnswer, false},
+		{"post to another origin", "POST", other + "/collect", proto.NetworkResourceTypeDocument, page, routeRefuse, false},
+		{"preflight to another origin", "OPTIONS", other + "/api", proto.NetworkResourceTypePreflight, page, routeRefuse, false},
+		{"endpoint on another origin is answered", "POST", api + "/submit", proto.NetworkResourceTypeFetch, api, routeAnswer, false},
+		{"then the page's own origin is not the endpoint", "POST", page + "/submit", proto.NetworkResourceTypeFetch, api, routeRefuse, false},
+		{"no endpoint: the page's origin", "POST", page + "/x", proto.NetworkResourceTypeFetch, "", routeAnswer, false},
+		{"data url", "GET", "data:text/plain,hi", proto.NetworkResourceTypeFetch, page, routePass, false},
+		{"own image after the submit", "GET", page + "/spinner.gif", proto.NetworkResourceTypeImage, page, routeBlock, true},
+		{"a pixel carrying the form after the submit", "GET", page + "/t.gif?name=Sandy", proto.NetworkResourceTypeImage, page, routeBlock, true},
+		{"a foreign pixel after the submit", "GET", other + "/t.gif?name=Sandy", proto.NetworkResourceTypeImage, page, routeBlock, true},
+		{"own image with a query before the submit", "GET", page + "/logo.png?v=3", proto.NetworkResourceTypeImage, page, routePass, false},
 	}
 	for _, tc := range cases {
 		t.Run(tc.name, func(t *testing.T) {
-			if got := routeRequest(tc.method, tc.url, tc.rt, page, tc.endpointOrigin); got != tc.want {
+			if got := routeRequest(tc.method, tc.url, tc.rt, page, tc.endpointOrigin, tc.armed); got != tc.want {
 				t.Errorf("routeRequest = %d, want %d", got, tc.want)
 			}
 		})
@@ -95,6 +101,53 @@ func TestInterceptedFields(t *testing.T) {
 			}
 			if d := tc.req.door(); d.Transport != tc.transport || d.ByScript != (tc.req.ResourceType != "Document") {
 				t.Errorf("door = %+v, want transport %s", d, tc.transport)
+			}
+		})
+	}
+}
+
+// A hostile page cannot make a run record unbounded data.
+func TestInterceptedFieldsBounded(t *testing.T) {
+	body := "big=" + strings.Repeat("é", maxFieldBytes) + strings.Repeat("&k=v", maxFields+10)
+	got, err := interceptedRequest{Method: "POST", ContentType: "application/x-www-form-urlencoded", Body: []byte(body)}.fields()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(got) != maxFields {
+		t.Errorf("%d fields recorded, want at most %d", len(got), maxFields)
+	}
+	if v := got[0].Value; len(v) > maxFieldBytes+len("…") || !strings.HasSuffix(v, "…") || !utf8.ValidString(v) {
+		t.Errorf("a %d-byte value was recorded as %d bytes (valid UTF-8: %v), want it cut to %d and marked", 2*maxFieldBytes, len(v), utf8.ValidString(v), maxFieldBytes)
+	}
+}
+
+// The submission is the request that carries the form, not whatever the
+// page sent first (an analytics beacon, say).
+func TestPickSubmission(t *testing.T) {
+	beacon := paused{req: interceptedRequest{Method: "POST", URL: "https://analytics.example/collect", ResourceType: "Ping",
+		ContentType: "text/plain", Body: []byte("event=form_submit")}, refused: true}
+	ping := paused{req: interceptedRequest{Method: "POST", URL: "http://h/track", ResourceType: "Ping"}}
+	form := paused{req: interceptedRequest{Method: "POST", URL: "http://h/send", ResourceType: "Document",
+		ContentType: "application/x-www-form-urlencoded", Body: []byte("name=Sandy+Test&message=This+is+a+Frontlatch+sandbox+test+message")}}
+	elsewhere := paused{req: interceptedRequest{Method: "POST", URL: "http://evil/x", ResourceType: "Document",
+		ContentType: "application/x-www-form-urlencoded", Body: []byte("name=Sandy+Test")}, refused: true}
+	values := []string{"Sandy Test", "This is a Frontlatch sandbox test message. Please ignore it: nothing was sent."}
+	cases := []struct {
+		name string
+		reqs []paused
+		want paused
+	}{
+		{"the form after a beacon", []paused{beacon, form}, form},
+		{"the form after an own ping", []paused{ping, form}, form},
+		{"a refused form is still the form", []paused{beacon, elsewhere}, elsewhere},
+		{"nothing carries the form: the first not refused", []paused{beacon, ping}, ping},
+		{"only refused: the first", []paused{beacon}, beacon},
+	}
+	for _, tc := range cases {
+		t.Run(tc.name, func(t *testing.T) {
+			got := pickSubmission(tc.reqs, values)
+			if got.req.URL != tc.want.req.URL {
+				t.Errorf("picked %s, want %s", got.req.URL, tc.want.req.URL)
 			}
 		})
 	}
@@ -166,12 +219,28 @@ func TestJudge(t *testing.T) {
 		{"submit control missing", a, nil, &observation{pageURL: "http://h/", doorFound: true, inputs: []inputResult{{Name: "name", Found: true}}},
 			shared.SandboxFailed, "the submit control the graph records was not found", ""},
 		{"page answered 404", a, nil, found(observation{status: 404}), shared.SandboxFailed, "the door's page http://h/ answered HTTP 404", ""},
+		{"a GET's endpoint is where it goes, its query the fields", a, nil,
+			found(observation{request: &interceptedRequest{Method: "GET", URL: "http://h/send?name=Sandy", ResourceType: "Document"}}),
+			shared.SandboxFailed, "observed-runtime: form-get GET http://h/send.", "transport: the graph says form-post, the browser sent form-get"},
 	}
+	t.Run("a hostile page's messages are bounded", func(t *testing.T) {
+		var invalid []invalidField
+		for range 50 {
+			invalid = append(invalid, invalidField{Name: strings.Repeat("n", 1000), Message: strings.Repeat("<script>", 1000)})
+		}
+		v := judge(&a, mapped, nil, found(observation{invalid: invalid}), time.Second)
+		if len(v.note) > maxNote+len("…") || !strings.Contains(v.note, "and 40 more") {
+			t.Errorf("note of %d bytes (%q…), want at most %d naming ten fields and 40 more", len(v.note), v.note[:80], maxNote)
+		}
+	})
 	for _, tc := range cases {
 		t.Run(tc.name, func(t *testing.T) {
 			v := judge(&tc.a, mapped, tc.fills, tc.obs, 5*time.Second)
 			if v.outcome != tc.outcome {
 				t.Errorf("outcome %s, want %s (note %q)", v.outcome, tc.outcome, v.note)
+			}
+			if strings.Contains(v.note, "..") {
+				t.Errorf("note %q doubles a full stop", v.note)
 			}
 			if !strings.Contains(v.note, tc.note) {
 				t.Errorf("note %q lacks %q", v.note, tc.note)

@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"mime"
 	"net"
 	"net/http"
 	"net/http/httptest"
@@ -15,6 +16,7 @@ import (
 	"time"
 
 	"github.com/google/go-cmp/cmp"
+	"golang.org/x/net/websocket"
 
 	"github.com/frontlatch/frontlatch/fixtures"
 	"github.com/frontlatch/frontlatch/fixtures/fixturestest"
@@ -58,7 +60,7 @@ func fixedOptions(b *topology.Browser) SandboxOptions {
 
 // fixtureGraph is the committed graph of a fixture site (fixtures.MappedGraph)
 // for its served origin.
-func fixtureGraph(t *testing.T, site, origin string) *shared.ActionGraph {
+func fixtureGraph(t testing.TB, site, origin string) *shared.ActionGraph {
 	t.Helper()
 	data, err := fixtures.MappedGraph(site, origin)
 	if err != nil {
@@ -136,6 +138,12 @@ func TestSandboxFixtureSites(t *testing.T) {
 						if v != "" {
 							t.Errorf("honeypot %s sent %q, want it empty", in.Name, v)
 						}
+					case in.Semantic == shared.SemanticSystemToken && in.DefaultValue != nil && action.Access[0].Occurrences == 1:
+						// Sent as the page serves it (the graph read the
+						// same page; with one copy of the form, the same value).
+						if ok && v != *in.DefaultValue {
+							t.Errorf("system token %s sent %q, want the page's %q", in.Name, v, *in.DefaultValue)
+						}
 					case in.Required && in.AgentFillable && in.Type != "file":
 						if !ok || v == "" {
 							t.Errorf("required input %s not sent (fields %v)", in.Name, run.Fields)
@@ -152,7 +160,7 @@ func TestSandboxFixtureSites(t *testing.T) {
 				if d := cmp.Diff(action, resultAction(t, res.Graph, a.ID)); d != "" {
 					t.Errorf("result graph's action differs from the result's action (-want +got):\n%s", d)
 				}
-				if g.Actions[indexOf(g, a.ID)].Verification.Status() != shared.StatusUnverified {
+				if findAction(g, a.ID).Verification.Status() != shared.StatusUnverified {
 					t.Error("the caller's graph was modified")
 				}
 			})
@@ -191,22 +199,13 @@ func checkRun(t *testing.T, res *SandboxResult, outcome shared.SandboxOutcome, n
 	return run
 }
 
-func indexOf(g *shared.ActionGraph, id string) int {
-	for i := range g.Actions {
-		if g.Actions[i].ID == id {
-			return i
-		}
-	}
-	return -1
-}
-
 func resultAction(t *testing.T, g *shared.ActionGraph, id string) shared.Action {
 	t.Helper()
-	i := indexOf(g, id)
-	if i < 0 {
+	a := findAction(g, id)
+	if a == nil {
 		t.Fatalf("result graph lacks %s", id)
 	}
-	return g.Actions[i]
+	return *a
 }
 
 // pageServer serves testdata/sandbox pages on 127.0.0.1 and records every
@@ -220,7 +219,15 @@ type pageServer struct {
 func servePages(t *testing.T, replace map[string]string) *pageServer {
 	t.Helper()
 	ps := &pageServer{}
-	ps.Server = httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+	ps.Server = httptest.NewServer(pagesHandler(ps, replace))
+	t.Cleanup(ps.Close)
+	return ps
+}
+
+// pagesHandler serves testdata/sandbox with the replacements made, and
+// records in ps every request that is not a read of a page or a script.
+func pagesHandler(ps *pageServer, replace map[string]string) http.HandlerFunc {
+	return func(w http.ResponseWriter, r *http.Request) {
 		if r.URL.Path == "/down.html" {
 			http.Error(w, "down for maintenance", http.StatusServiceUnavailable)
 			return
@@ -229,7 +236,7 @@ func servePages(t *testing.T, replace map[string]string) *pageServer {
 			http.NotFound(w, r) // the browser's own read, not a submission
 			return
 		}
-		if r.Method == http.MethodGet && strings.HasSuffix(r.URL.Path, ".html") {
+		if r.Method == http.MethodGet && (strings.HasSuffix(r.URL.Path, ".html") || strings.HasSuffix(r.URL.Path, ".js")) {
 			data, err := os.ReadFile(filepath.Join("testdata", "sandbox", filepath.Base(r.URL.Path)))
 			if err != nil {
 				http.NotFound(w, r)
@@ -239,7 +246,7 @@ func servePages(t *testing.T, replace map[string]string) *pageServer {
 			for k, v := range replace {
 				s = strings.ReplaceAll(s, k, v)
 			}
-			w.Header().Set("Content-Type", "text/html; charset=utf-8")
+			w.Header().Set("Content-Type", mime.TypeByExtension(filepath.Ext(r.URL.Path)))
 			fmt.Fprint(w, s)
 			return
 		}
@@ -247,9 +254,7 @@ func servePages(t *testing.T, replace map[string]string) *pageServer {
 		ps.hits = append(ps.hits, r.Method+" "+r.URL.String())
 		ps.mu.Unlock()
 		fmt.Fprint(w, "received")
-	}))
-	t.Cleanup(ps.Close)
-	return ps
+	}
 }
 
 func (ps *pageServer) received() []string {
@@ -290,6 +295,16 @@ func formGraph(t *testing.T, page, form, submit string, transport shared.Transpo
 	g.Actions = append(g.Actions, a)
 	if _, err := shared.Write(g); err != nil {
 		t.Fatal(err)
+	}
+	return g
+}
+
+// unscoped gives every input of g a locator by name alone, matching
+// anywhere on the page.
+func unscoped(g *shared.ActionGraph) *shared.ActionGraph {
+	for i := range g.Actions[0].Inputs {
+		in := &g.Actions[0].Inputs[i]
+		in.Locator = &shared.Locator{Strategy: shared.StrategyCSS, Value: "input[name=" + in.Name + "]", Stability: shared.StabilityFragile}
 	}
 	return g
 }
@@ -358,11 +373,45 @@ func TestSandboxPages(t *testing.T) {
 			fields:   []shared.SubmittedField{{Name: "name", Value: "Sandbox test"}, {Name: "phone", Value: "0412345678"}},
 		},
 		{
+			name:     "a submit control under a banner is clicked by script",
+			graph:    formGraph(t, u+"/covered.html", "form#covered", "form#covered button", shared.TransportFormPost, u+"/send", "name", "text"),
+			outcome:  shared.SandboxPassed,
+			note:     []string{"intercepted: the browser's form submission sent POST " + u + "/send", "the submit control is hidden or covered", "clicked it by script"},
+			endpoint: u + "/send",
+			fields:   []shared.SubmittedField{{Name: "name", Value: "Sandbox test"}},
+		},
+		{
+			name:    "an analytics beacon sent before the form is not the form",
+			graph:   formGraph(t, u+"/beacon.html", "form#tracked", "form#tracked button", shared.TransportFormPost, u+"/enquiry", "name", "text"),
+			outcome: shared.SandboxPassed,
+			note: []string{"intercepted: the browser's form submission sent POST " + u + "/enquiry",
+				// In either order: each is handled as it comes.
+				"2 other request(s) sent with it were stopped too: ", "POST https://analytics.example/collect", "POST " + u + "/track?e=submit"},
+			endpoint: u + "/enquiry",
+			fields:   []shared.SubmittedField{{Name: "name", Value: "Sandbox test"}},
+		},
+		{
+			name: "inputs found in the form first, and by form= outside it",
+			// Unscoped locators: the header's newsletter box matches first.
+			graph:    unscoped(formGraph(t, u+"/formattr.html", "form#call", "form#call button", shared.TransportFormPost, u+"/call", "email", "email", "phone", "tel")),
+			outcome:  shared.SandboxPassed,
+			note:     []string{"intercepted"},
+			endpoint: u + "/call",
+			fields:   []shared.SubmittedField{{Name: "email", Value: "sandbox.test@example.com"}, {Name: "phone", Value: "0412345678"}},
+		},
+		{
 			name:    "a submit control that sends nothing",
 			graph:   formGraph(t, u+"/stuck.html", "#dead", "#dead-send", shared.TransportJSONEndpoint, u+"/api/dead", "dead_name", "text"),
 			opts:    func(o *SandboxOptions) { o.WaitRequest = time.Second },
 			outcome: shared.SandboxFailed, note: []string{"no request: the form was submitted (clicked the submit control) and the browser sent nothing within 1s"},
 			fields: []shared.SubmittedField{{Name: "dead_name", Value: "Sandbox test"}},
+		},
+		{
+			name:    "the run's own timeout",
+			graph:   formGraph(t, u+"/stuck.html", "#dead", "#dead-send", shared.TransportJSONEndpoint, u+"/api/dead", "dead_name", "text"),
+			opts:    func(o *SandboxOptions) { o.WaitRequest, o.Timeout = time.Minute, 8*time.Second },
+			outcome: shared.SandboxUnknown, note: []string{"timed out: the run took longer than its Timeout of 8s"},
+			fields: []shared.SubmittedField{},
 		},
 		{
 			name:    "a submit that hangs the page",
@@ -552,5 +601,82 @@ func TestSandboxKeepsState(t *testing.T) {
 	}
 	if len(v.SandboxRuns) != 3 || v.SandboxRuns[2].RunID != res.Run.RunID {
 		t.Errorf("runs of the verified action = %d, want the run appended as the third", len(v.SandboxRuns))
+	}
+}
+
+// A service worker that takes the page's POSTs and sends them on by itself
+// would escape the tab's interception; the sandbox bypasses it, so the
+// server still receives nothing.
+func TestSandboxServiceWorker(t *testing.T) {
+	ps := servePages(t, nil)
+	b := sharedBrowser(t)
+	// Install the worker first, as an earlier visit would have: the
+	// sandbox's visit is then controlled by it from the start.
+	p, err := topology.OpenPage(t.Context(), b.Rod, ps.URL+"/sw.html", topology.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	ctl, err := p.Timeout(20 * time.Second).Eval(`() => navigator.serviceWorker.ready.then(() => navigator.serviceWorker.controller
+		? true : new Promise(r => navigator.serviceWorker.addEventListener("controllerchange", () => r(true))))`)
+	if err != nil || !ctl.Value.Bool() {
+		t.Fatalf("the service worker did not take control: %v", err)
+	}
+	if err := p.Timeout(5 * time.Second).Close(); err != nil {
+		t.Fatal(err)
+	}
+
+	g := formGraph(t, ps.URL+"/sw.html", "form#sw", "form#sw button", shared.TransportJSONEndpoint, ps.URL+"/sw/api", "name", "text")
+	res, err := Sandbox(t.Context(), g, "test:contact:form", fixedOptions(b))
+	if err != nil {
+		t.Fatal(err)
+	}
+	run := checkRun(t, res, shared.SandboxPassed, []string{"intercepted: the page's script (fetch/XHR) sent POST " + ps.URL + "/sw/api"})
+	if d := cmp.Diff([]shared.SubmittedField{{Name: "name", Value: "Sandbox test"}}, run.Fields); d != "" {
+		t.Errorf("fields (-want +got):\n%s", d)
+	}
+	if hits := ps.received(); len(hits) != 0 {
+		t.Errorf("requests reached the server, want none: %v", hits)
+	}
+}
+
+// A form sent over a WebSocket (which the Fetch domain cannot stop) sends
+// nothing: the sandbox drops every socket message and says so.
+func TestSandboxWebSocket(t *testing.T) {
+	var mu sync.Mutex
+	var frames []string
+	ws := websocket.Handler(func(c *websocket.Conn) {
+		var msg string
+		for websocket.Message.Receive(c, &msg) == nil {
+			mu.Lock()
+			frames = append(frames, msg)
+			mu.Unlock()
+		}
+	})
+	ps := &pageServer{}
+	pages := pagesHandler(ps, nil)
+	ps.Server = httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		if r.URL.Path == "/ws" {
+			ws.ServeHTTP(w, r)
+			return
+		}
+		pages(w, r)
+	}))
+	t.Cleanup(ps.Close)
+	b := sharedBrowser(t)
+	g := formGraph(t, ps.URL+"/ws.html", "form#live", "form#live button", shared.TransportJavascriptOnly, ps.URL+"/ws", "name", "text")
+	opts := fixedOptions(b)
+	opts.WaitRequest = time.Second
+	res, err := Sandbox(t.Context(), g, "test:contact:form", opts)
+	if err != nil {
+		t.Fatal(err)
+	}
+	checkRun(t, res, shared.SandboxFailed, []string{"no request", "the page tried to send 1 message(s) over a WebSocket; the sandbox dropped them"})
+	mu.Lock()
+	defer mu.Unlock()
+	if len(frames) != 0 {
+		t.Errorf("the server received %q over the socket, want nothing", frames)
+	}
+	if hits := ps.received(); len(hits) != 0 {
+		t.Errorf("requests reached the server, want none: %v", hits)
 	}
 }
