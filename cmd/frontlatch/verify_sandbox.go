@@ -8,6 +8,7 @@ import (
 	"time"
 
 	"github.com/frontlatch/frontlatch/shared"
+	"github.com/frontlatch/frontlatch/topology"
 	"github.com/frontlatch/frontlatch/verifier"
 )
 
@@ -41,23 +42,34 @@ func runVerifySandbox(ctx context.Context, args []string, stdout, stderr io.Writ
 	if g == nil {
 		return code
 	}
+	// One Chromium for every run, loopback only, like the one Sandbox would
+	// launch itself.
+	browser, err := topology.NewBrowser(ctx, topology.BrowserOptions{Offline: true})
+	if err != nil {
+		fmt.Fprintf(stderr, "frontlatch verify sandbox: %v\n", err)
+		return exitFail
+	}
+	defer browser.Close()
 	code = exitOK
 	for _, id := range pos[1:] {
 		fmt.Fprintf(stderr, "sandbox %s …\n", id)
-		res, err := verifier.Sandbox(ctx, g, id, verifier.SandboxOptions{Timeout: *timeout})
+		res, err := verifier.Sandbox(ctx, g, id, verifier.SandboxOptions{Timeout: *timeout, Browser: browser.Rod})
 		var mismatch *verifier.MismatchError
 		switch {
 		case errors.As(err, &mismatch) && res != nil:
 			g = res.Graph // the run is evidence: keep it
 			fmt.Fprintf(stdout, "%s: %s — %v\n  (do not confirm this action until the graph describes the door the page really uses: map the site again)\n", id, res.Run.Outcome, mismatch)
-			code = exitFail
+			code = max(code, exitFail)
 			continue
 		case errors.Is(err, verifier.ErrUnknownAction):
+			// Runs already made are kept: the graph is written below.
 			fmt.Fprintf(stderr, "frontlatch verify sandbox: %v (frontlatch check --completeness %s lists the actions)\n", err, pos[0])
-			return exitUsage
+			code = max(code, exitUsage)
+			continue
 		case err != nil:
-			fmt.Fprintf(stderr, "frontlatch verify sandbox: %v\n  (the graph was not changed)\n", err)
-			return exitFail
+			fmt.Fprintf(stderr, "frontlatch verify sandbox: %s: %v\n", id, err)
+			code = max(code, exitFail)
+			continue
 		}
 		g = res.Graph
 		note := ""
@@ -69,7 +81,7 @@ func runVerifySandbox(ctx context.Context, args []string, stdout, stderr io.Writ
 			fmt.Fprintf(stdout, "  %s = %q\n", f.Name, f.Value)
 		}
 		if res.Run.Outcome != shared.SandboxPassed {
-			code = exitFail
+			code = max(code, exitFail)
 		}
 	}
 	dest := *out
