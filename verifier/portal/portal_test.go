@@ -516,3 +516,19 @@ func TestMalformedFormIs400(t *testing.T) {
 		t.Errorf("malformed form: %d, want 400", resp.StatusCode)
 	}
 }
+
+// Two portals on one machine: browsers send a host's cookies to every port,
+// so each portal's session cookie has a name of its own and logging into
+// one does not log the other out.
+func TestTwoPortalsKeepTheirSessions(t *testing.T) {
+	a := startPortal(t, graphBytes(t, "clinic01", testOrigin, nil))
+	b := startPortal(t, graphBytes(t, "webmcp01", testOrigin, nil))
+	b.client = a.client // one browser
+	a.login(t)
+	b.login(t)
+	for _, h := range []*harness{a, b} {
+		if resp, _ := h.get(t, h.srv.Origin()+"/"); resp.StatusCode != http.StatusOK {
+			t.Errorf("portal %s after both logins: %d, want 200", h.srv.Origin(), resp.StatusCode)
+		}
+	}
+}
