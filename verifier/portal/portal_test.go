@@ -532,3 +532,49 @@ func TestTwoPortalsKeepTheirSessions(t *testing.T) {
 		}
 	}
 }
+
+// Confirmations sent at once are serialised: each is recorded, each but the
+// last is revoked by the next, and the graph ends with one that passes.
+func TestConcurrentConfirmationsAreSerialised(t *testing.T) {
+	h := startPortal(t, graphBytes(t, "clinic01", testOrigin, nil))
+	h.login(t)
+	const n = 4
+	forms := make([]url.Values, n)
+	for i := range forms {
+		forms[i] = h.confirmForm(t, clinicBooking)
+	}
+	statuses := make(chan int, n)
+	for _, f := range forms {
+		go func() {
+			req, _ := http.NewRequest(http.MethodPost, h.srv.Origin()+actionPath(clinicBooking), strings.NewReader(f.Encode()))
+			req.Header.Set("Content-Type", "application/x-www-form-urlencoded")
+			req.Header.Set("Origin", h.srv.Origin())
+			resp, err := h.client.Do(req)
+			if err != nil {
+				statuses <- 0
+				return
+			}
+			resp.Body.Close()
+			statuses <- resp.StatusCode
+		}()
+	}
+	for range n {
+		if s := <-statuses; s != http.StatusOK {
+			t.Errorf("a concurrent confirmation answered %d, want 200", s)
+		}
+	}
+	if err := shared.AssertLiveExecutionAllowed(actionBytes(t, h.path, clinicBooking), h.store); err != nil {
+		t.Fatalf("the graph after concurrent confirmations does not pass: %v", err)
+	}
+	hist, err := h.store.History(t.Context(), clinicBooking)
+	if err != nil {
+		t.Fatal(err)
+	}
+	count := map[string]int{}
+	for _, e := range hist {
+		count[e.Kind]++
+	}
+	if count[audit.EventConfirmation] != n || count[audit.EventRevocation] != n-1 {
+		t.Errorf("history %v, want %d confirmations and %d revocations", count, n, n-1)
+	}
+}
