@@ -62,7 +62,7 @@ func TestVerifyServeConfirmInChromium(t *testing.T) {
 	must(err)
 	a := g.Actions[0]
 	wait := p.Timeout(step).WaitNavigation(proto.PageLifecycleEventNameLoad)
-	must(el(`a[href="/action/` + a.ID + `"]`).Click(proto.InputMouseButtonLeft, 1))
+	must(el(`a[href="/action/`+a.ID+`"]`).Click(proto.InputMouseButtonLeft, 1))
 	wait()
 	summary, err := el("#summary").Text()
 	must(err)
