@@ -78,6 +78,8 @@ type DoorReport struct {
 	EndpointOrigin string
 	Elsewhere      bool
 	Vendor         string
+	// ToolName is a WebMCP door's tool, "" otherwise.
+	ToolName string
 }
 
 // Reason is one completeness code or blocker, with its sentence.
@@ -304,6 +306,9 @@ func doorsOf(a *shared.Action, site string) []DoorReport {
 		dr := DoorReport{Method: d.Method, Words: words(doorWords, d.Method), URL: d.URL, Drivable: drivable(*d)}
 		if d.Vendor != nil {
 			dr.Vendor = *d.Vendor
+		}
+		if d.ToolName != nil {
+			dr.ToolName = *d.ToolName
 		}
 		if s := d.Submission; s != nil {
 			dr.Sends = words(transportWords, s.Transport)
