@@ -340,8 +340,8 @@ func writeOutputs(dir string, g *shared.ActionGraph) error {
 		if err != nil {
 			return fmt.Errorf("compile: %w", err)
 		}
-		for name, body := range files {
-			if err := writeFile(filepath.Join(dir, variant.sub, name), body); err != nil {
+		for _, f := range files {
+			if err := writeFile(filepath.Join(dir, variant.sub, f.Name), f.Data); err != nil {
 				return err
 			}
 		}
@@ -429,24 +429,30 @@ func cpuModel() string {
 	return ""
 }
 
-// WriteResults writes r as indented JSON to path, keeping the classifier
-// section a previous formeval run left there, and the reader's adversarial
-// figures, when r has none.
+// WriteResults writes r as indented JSON to path, keeping what other
+// commands recorded there when r has none: the classifier section (formeval)
+// and the performance figures of benchmarks this harness does not run
+// (shared's adversarial reads, the executor, the fleet).
 func WriteResults(path string, r *Results) error {
 	if old, err := os.ReadFile(path); err == nil {
 		var prev struct {
 			Classifier  json.RawMessage `json:"classifier"`
 			Performance struct {
 				ReaderAdversarial json.RawMessage `json:"readerAdversarial"`
+				Executor          json.RawMessage `json:"executor"`
+				Fleet             json.RawMessage `json:"fleet"`
 			} `json:"performance"`
 		}
 		if json.Unmarshal(old, &prev) == nil {
-			if r.Classifier == nil {
-				r.Classifier = prev.Classifier
+			keep := func(dst *json.RawMessage, v json.RawMessage) {
+				if *dst == nil {
+					*dst = v
+				}
 			}
-			if r.Performance.ReaderAdversarial == nil {
-				r.Performance.ReaderAdversarial = prev.Performance.ReaderAdversarial
-			}
+			keep(&r.Classifier, prev.Classifier)
+			keep(&r.Performance.ReaderAdversarial, prev.Performance.ReaderAdversarial)
+			keep(&r.Performance.Executor, prev.Performance.Executor)
+			keep(&r.Performance.Fleet, prev.Performance.Fleet)
 		}
 	}
 	data, err := json.MarshalIndent(r, "", "  ")

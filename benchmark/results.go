@@ -96,6 +96,13 @@ type Performance struct {
 	// same size), recorded with the command that measured them; a bench run
 	// keeps what it finds (WriteResults).
 	ReaderAdversarial json.RawMessage `json:"readerAdversarial,omitempty"`
+	// Executor is the executor's benchmark (executor/bench_test.go), kept
+	// as recorded there: this harness does not run it (see
+	// docs/executor.md).
+	Executor json.RawMessage `json:"executor,omitempty"`
+	// Fleet is the fleet's benchmark (fleet/bench_test.go: sites/min
+	// through the queue and through a plain pool), kept as recorded there.
+	Fleet json.RawMessage `json:"fleet,omitempty"`
 }
 
 // SiteResult is one site's figures.

@@ -9,7 +9,7 @@ import (
 // script and a declarative alternative); its first file is its primary one.
 type Format string
 
-// The formats, in the order Formats returns them.
+// The formats, in the order FormatValues returns them.
 const (
 	FormatMCP     Format = "mcp"
 	FormatWebMCP  Format = "webmcp"
@@ -30,11 +30,11 @@ const (
 // mcpVersions is the one list of the protocol versions above, newest first.
 var mcpVersions = [...]string{MCPVersion20260728, MCPVersion20251125}
 
-// MCPVersions returns the MCP protocol versions the compiler writes, newest
-// first. The slice is a copy.
-func MCPVersions() []string { return append([]string(nil), mcpVersions[:]...) }
+// MCPVersionValues returns the MCP protocol versions the compiler writes,
+// newest first. The slice is a copy.
+func MCPVersionValues() []string { return append([]string(nil), mcpVersions[:]...) }
 
-// Output file names, as written by CompileAll and `frontlatch compile -o`.
+// Output file names, as CompileFormat and CompileAll name their files.
 const (
 	FileMCPTools           = "mcp-tools.json"
 	FileWebMCPScript       = "webmcp.js"
@@ -85,8 +85,9 @@ var formatTable = [...]formatSpec{
 	{FormatLLMs, []fileSpec{{FileLLMsTxt, buildLLMs}}},
 }
 
-// Formats returns every format, in a fixed order.
-func Formats() []Format {
+// FormatValues returns every format, in a fixed order: the order
+// CompileAll writes them in.
+func FormatValues() []Format {
 	out := make([]Format, len(formatTable))
 	for i, f := range formatTable {
 		out[i] = f.format
@@ -119,51 +120,34 @@ func lookup(f Format) (formatSpec, error) {
 	return formatSpec{}, &FormatError{Format: string(f)}
 }
 
-// FileNames returns the files format f writes, its primary file first.
-func FileNames(f Format) ([]string, error) {
-	spec, err := lookup(f)
-	if err != nil {
-		return nil, err
-	}
-	names := make([]string, len(spec.files))
-	for i, fs := range spec.files {
-		names[i] = fs.name
-	}
-	return names, nil
+// File is one compiled file: its name (FileMCPTools, FileWebMCPScript…)
+// and its content.
+type File struct {
+	Name string
+	Data []byte
 }
 
-// Compile returns the primary file of format f for g: the tools/list result
-// for FormatMCP, the registerTool script for FormatWebMCP, and so on.
-func Compile(g *shared.ActionGraph, f Format, opts Options) ([]byte, error) {
+// CompileFormat returns the files of format f for g, its primary file first
+// (the tools/list result for FormatMCP, the registerTool script for
+// FormatWebMCP, and so on).
+func CompileFormat(g *shared.ActionGraph, f Format, opts Options) ([]File, error) {
 	spec, p, err := prepare(g, f, opts)
 	if err != nil {
 		return nil, err
 	}
-	return spec.files[0].build(p)
+	return buildFiles(p, spec, nil)
 }
 
-// CompileFormat returns every file of format f for g, keyed by file name.
-func CompileFormat(g *shared.ActionGraph, f Format, opts Options) (map[string][]byte, error) {
-	spec, p, err := prepare(g, f, opts)
-	if err != nil {
-		return nil, err
-	}
-	out := map[string][]byte{}
-	if err := buildFiles(p, spec, out); err != nil {
-		return nil, err
-	}
-	return out, nil
-}
-
-// CompileAll returns every file of every format for g, keyed by file name.
-func CompileAll(g *shared.ActionGraph, opts Options) (map[string][]byte, error) {
+// CompileAll returns every file of every format for g, in FormatValues
+// order, each format's primary file first.
+func CompileAll(g *shared.ActionGraph, opts Options) ([]File, error) {
 	p, err := newPlan(g, opts)
 	if err != nil {
 		return nil, err
 	}
-	out := map[string][]byte{}
+	var out []File
 	for _, spec := range formatTable {
-		if err := buildFiles(p, spec, out); err != nil {
+		if out, err = buildFiles(p, spec, out); err != nil {
 			return nil, err
 		}
 	}
@@ -181,23 +165,14 @@ func prepare(g *shared.ActionGraph, f Format, opts Options) (formatSpec, *plan, 
 	return spec, p, err
 }
 
-func buildFiles(p *plan, spec formatSpec, out map[string][]byte) error {
+// buildFiles appends the files of spec to out.
+func buildFiles(p *plan, spec formatSpec, out []File) ([]File, error) {
 	for _, fs := range spec.files {
 		b, err := fs.build(p)
 		if err != nil {
-			return err
+			return nil, err
 		}
-		out[fs.name] = b
+		out = append(out, File{Name: fs.name, Data: b})
 	}
-	return nil
-}
-
-// ReadGraph reads and validates an Action Graph document with shared.Read.
-// A document with issues yields a *GraphError wrapping ErrInvalidGraph.
-func ReadGraph(data []byte) (*shared.ActionGraph, error) {
-	g, issues := shared.Read(data)
-	if len(issues) > 0 || g == nil {
-		return nil, &GraphError{Issues: issues, Err: ErrInvalidGraph}
-	}
-	return g, nil
+	return out, nil
 }

@@ -1,7 +1,6 @@
 package compiler
 
 import (
-	"bytes"
 	"encoding/json"
 	"errors"
 	"strings"
@@ -24,9 +23,27 @@ type mcpResultView struct {
 	Meta map[string]json.RawMessage `json:"_meta"`
 }
 
+// primary is the primary file of format f: the first CompileFormat returns.
+func primary(g *shared.ActionGraph, f Format, opts Options) ([]byte, error) {
+	files, err := CompileFormat(g, f, opts)
+	if err != nil {
+		return nil, err
+	}
+	return files[0].Data, nil
+}
+
+// byName keys compiled files by name.
+func byName(files []File) map[string][]byte {
+	out := map[string][]byte{}
+	for _, f := range files {
+		out[f.Name] = f.Data
+	}
+	return out
+}
+
 func compileMCP(t *testing.T, g *shared.ActionGraph, opts Options) mcpResultView {
 	t.Helper()
-	b, err := Compile(g, FormatMCP, opts)
+	b, err := primary(g, FormatMCP, opts)
 	if err != nil {
 		t.Fatalf("Compile mcp: %v", err)
 	}
@@ -108,7 +125,7 @@ func TestEveryActionStatusStated(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	for name, data := range files {
+	for name, data := range byName(files) {
 		t.Run(name, func(t *testing.T) {
 			for _, a := range g.Actions {
 				if !strings.Contains(string(data), a.ID) && !strings.Contains(string(data), a.Label) {
@@ -304,39 +321,20 @@ func TestErrors(t *testing.T) {
 		target error
 	}
 	tests := []errCase{
-		{"unknown format", func() error { _, err := Compile(doorsGraph(), Format("pdf"), Options{}); return err }, ErrUnknownFormat},
+		{"unknown format", func() error { _, err := primary(doorsGraph(), Format("pdf"), Options{}); return err }, ErrUnknownFormat},
 		{"unknown format in ParseFormat", func() error { _, err := ParseFormat("yaml"); return err }, ErrUnknownFormat},
 		{"unknown MCP version", func() error {
-			_, err := Compile(doorsGraph(), FormatMCP, Options{MCPVersion: "2024-01-01"})
+			_, err := primary(doorsGraph(), FormatMCP, Options{MCPVersion: "2024-01-01"})
 			return err
 		}, ErrUnknownMCPVersion},
-		{"nil graph", func() error { _, err := CompileAll(nil, Options{}); return err }, ErrInvalidGraph},
-		{"invalid graph", func() error { _, err := CompileAll(noEffects, Options{}); return err }, ErrInvalidGraph},
-		{"unreadable document", func() error { _, err := ReadGraph([]byte(`{"schemaVersion":"0.2"}`)); return err }, ErrInvalidGraph},
+		{"nil graph", func() error { _, err := CompileAll(nil, Options{}); return err }, shared.ErrInvalidGraph},
+		{"invalid graph", func() error { _, err := CompileAll(noEffects, Options{}); return err }, shared.ErrInvalidGraph},
 		{"tool names collide", func() error { _, err := CompileAll(collide, Options{}); return err }, ErrNameCollision},
-		{"empty document", func() error { _, err := ReadGraph(nil); return err }, ErrInvalidGraph},
-		{"not JSON", func() error { _, err := ReadGraph([]byte("{")); return err }, ErrInvalidGraph},
-		{"deeply nested document", func() error { _, err := ReadGraph(bytes.Repeat([]byte("["), 1<<20)); return err }, ErrInvalidGraph},
-		{"huge document", func() error {
-			_, err := ReadGraph(append(append([]byte(`{"schemaVersion":"0.1","graphId":"`), bytes.Repeat([]byte("x"), 1<<20)...), `"}`...))
-			return err
-		}, ErrInvalidGraph},
 		{"unknown format in CompileFormat", func() error { _, err := CompileFormat(doorsGraph(), Format(""), Options{}); return err }, ErrUnknownFormat},
-		{"unknown format in FileNames", func() error { _, err := FileNames(Format("MCP")); return err }, ErrUnknownFormat},
 	}
-	// Every per-format entry point refuses a nil graph the same way.
-	for _, f := range []struct {
-		name string
-		fn   func(*shared.ActionGraph, Options) ([]byte, error)
-	}{
-		{"MCPTools", MCPTools}, {"WebMCPScript", WebMCPScript}, {"WebMCPDeclarative", WebMCPDeclarative},
-		{"WebMCPDeclarativeJSON", WebMCPDeclarativeJSON}, {"OpenAPI", OpenAPI}, {"JSONLD", JSONLD},
-		{"ARDCatalog", ARDCatalog}, {"LLMsTxt", LLMsTxt},
-	} {
-		tests = append(tests, errCase{f.name + " nil graph", func() error { _, err := f.fn(nil, Options{}); return err }, ErrInvalidGraph})
-	}
-	for _, format := range Formats() {
-		tests = append(tests, errCase{"Compile nil graph " + string(format), func() error { _, err := Compile(nil, format, Options{}); return err }, ErrInvalidGraph})
+	// Every format refuses a nil graph the same way.
+	for _, format := range FormatValues() {
+		tests = append(tests, errCase{"CompileFormat nil graph " + string(format), func() error { _, err := CompileFormat(nil, format, Options{}); return err }, shared.ErrInvalidGraph})
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -347,7 +345,7 @@ func TestErrors(t *testing.T) {
 			var ge *GraphError
 			var fe *FormatError
 			switch tt.target {
-			case ErrInvalidGraph, ErrNameCollision:
+			case shared.ErrInvalidGraph, ErrNameCollision:
 				if !errors.As(err, &ge) || len(ge.Issues) == 0 {
 					t.Errorf("want a *GraphError with issues, got %#v", err)
 				}
@@ -362,47 +360,47 @@ func TestErrors(t *testing.T) {
 
 func TestFormats(t *testing.T) {
 	want := []Format{FormatMCP, FormatWebMCP, FormatOpenAPI, FormatJSONLD, FormatARD, FormatLLMs}
-	if diff := cmp.Diff(want, Formats()); diff != "" {
-		t.Errorf("Formats (-want +got):\n%s", diff)
+	if diff := cmp.Diff(want, FormatValues()); diff != "" {
+		t.Errorf("FormatValues (-want +got):\n%s", diff)
 	}
 	all, err := CompileAll(doorsGraph(), Options{})
 	if err != nil {
 		t.Fatal(err)
 	}
-	n := 0
-	for _, f := range Formats() {
-		names, err := FileNames(f)
-		if err != nil {
-			t.Fatal(err)
-		}
+	// CompileAll is every format's CompileFormat, in FormatValues order.
+	var each []File
+	for _, f := range FormatValues() {
 		one, err := CompileFormat(doorsGraph(), f, Options{})
 		if err != nil {
 			t.Fatal(err)
 		}
-		primary, err := Compile(doorsGraph(), f, Options{})
-		if err != nil {
-			t.Fatal(err)
-		}
-		if string(primary) != string(all[names[0]]) {
-			t.Errorf("%s: Compile differs from CompileAll[%s]", f, names[0])
-		}
-		for _, name := range names {
-			if string(one[name]) != string(all[name]) {
-				t.Errorf("%s: CompileFormat[%s] differs from CompileAll", f, name)
-			}
-		}
-		n += len(names)
+		each = append(each, one...)
 	}
-	if n != len(all) {
-		t.Errorf("CompileAll wrote %d files, the formats name %d", len(all), n)
+	if diff := cmp.Diff(each, all); diff != "" {
+		t.Errorf("CompileAll differs from each format's CompileFormat (-want +got):\n%s", diff)
 	}
-	if string(all[FileAICatalog]) != string(all[FileARD]) {
+	files := byName(all)
+	if len(files) != len(all) {
+		t.Errorf("CompileAll wrote %d files under %d names", len(all), len(files))
+	}
+	if string(files[FileAICatalog]) != string(files[FileARD]) {
 		t.Error("ai-catalog.json and ard.json differ")
+	}
+	web, err := CompileFormat(doorsGraph(), FormatWebMCP, Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var names []string
+	for _, f := range web {
+		names = append(names, f.Name)
+	}
+	if diff := cmp.Diff([]string{FileWebMCPScript, FileWebMCPDeclarative, FileWebMCPDeclarativeJ}, names); diff != "" {
+		t.Errorf("webmcp files, primary first (-want +got):\n%s", diff)
 	}
 }
 
 func TestOpenAPIOperations(t *testing.T) {
-	b, err := Compile(doorsGraph(), FormatOpenAPI, Options{IncludeUnverified: true})
+	b, err := primary(doorsGraph(), FormatOpenAPI, Options{IncludeUnverified: true})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -461,7 +459,7 @@ func TestOpenAPIOperations(t *testing.T) {
 }
 
 func TestJSONLDTypes(t *testing.T) {
-	b, err := Compile(doorsGraph(), FormatJSONLD, Options{})
+	b, err := primary(doorsGraph(), FormatJSONLD, Options{})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -8,13 +8,9 @@ import (
 	"github.com/frontlatch/frontlatch/shared"
 )
 
-// ErrUnknownFormat is wrapped by the error Compile returns for a format it
-// does not know.
+// ErrUnknownFormat is wrapped by the *FormatError ParseFormat and
+// CompileFormat return for a format the compiler does not know.
 var ErrUnknownFormat = errors.New("compiler: unknown format")
-
-// ErrInvalidGraph is wrapped by every *GraphError: the graph given to the
-// compiler does not validate, so nothing is compiled from it.
-var ErrInvalidGraph = errors.New("compiler: invalid action graph")
 
 // ErrNameCollision is wrapped by a *GraphError when two doors would get the
 // same tool name.
@@ -41,7 +37,8 @@ func (e *FormatError) Unwrap() error { return ErrUnknownFormat }
 type GraphError struct {
 	// Issues are the problems found, each with a JSON path.
 	Issues []shared.Issue
-	// Err is ErrInvalidGraph or ErrNameCollision.
+	// Err is shared.ErrInvalidGraph (the graph does not validate, so
+	// nothing is compiled from it) or ErrNameCollision.
 	Err error
 }
 
@@ -49,9 +46,9 @@ func (e *GraphError) Error() string {
 	var b strings.Builder
 	b.WriteString("compiler: cannot compile the graph")
 	if e.Err == ErrNameCollision {
-		b.WriteString(" (tool names collide; give the actions distinct ids)")
+		b.WriteString(": tool names collide")
 	} else {
-		b.WriteString(" (it does not validate; run `frontlatch check GRAPH` and fix what it reports)")
+		b.WriteString(": it does not validate")
 	}
 	for i, is := range e.Issues {
 		if i == 5 {
@@ -64,10 +61,11 @@ func (e *GraphError) Error() string {
 	return b.String()
 }
 
-// Unwrap makes errors.Is(err, ErrInvalidGraph) (or ErrNameCollision) hold.
+// Unwrap makes errors.Is(err, shared.ErrInvalidGraph) (or
+// ErrNameCollision) hold.
 func (e *GraphError) Unwrap() error {
 	if e.Err == nil {
-		return ErrInvalidGraph
+		return shared.ErrInvalidGraph
 	}
 	return e.Err
 }

@@ -5,10 +5,10 @@ import (
 	"fmt"
 	"log"
 	"os"
-	"sort"
 	"strings"
 
 	"github.com/frontlatch/frontlatch/compiler"
+	"github.com/frontlatch/frontlatch/shared"
 )
 
 // graph reads the committed clinic01 fixture graph (unverified).
@@ -20,68 +20,89 @@ func graph() []byte {
 	return data
 }
 
-func ExampleReadGraph() {
-	_, err := compiler.ReadGraph([]byte(`{"schemaVersion": "0.2"}`))
-	fmt.Println(errors.Is(err, compiler.ErrInvalidGraph))
-	// Output: true
+// readGraph reads the committed clinic01 fixture graph with shared.Read,
+// the one reader every stage uses.
+func readGraph() *shared.ActionGraph {
+	g, issues := shared.Read(graph())
+	if len(issues) > 0 {
+		log.Fatal(issues)
+	}
+	return g
 }
 
-func ExampleCompile() {
-	g, err := compiler.ReadGraph(graph())
+// primary is the primary file of format f: the first CompileFormat returns.
+func primary(g *shared.ActionGraph, f compiler.Format, opts compiler.Options) []byte {
+	files, err := compiler.CompileFormat(g, f, opts)
 	if err != nil {
 		log.Fatal(err)
 	}
-	// clinic01 is unverified: by default no tool is offered.
-	out, _ := compiler.Compile(g, compiler.FormatMCP, compiler.Options{})
-	fmt.Println(strings.Contains(string(out), `"tools": []`))
-	// With IncludeUnverified it is offered, marked.
-	out, _ = compiler.Compile(g, compiler.FormatMCP, compiler.Options{IncludeUnverified: true})
-	fmt.Println(strings.Contains(string(out), `"title": "[UNVERIFIED] Book a dental appointment"`))
-	// Output:
-	// true
-	// true
-}
-
-func ExampleCompileAll() {
-	g, _ := compiler.ReadGraph(graph())
-	files, err := compiler.CompileAll(g, compiler.Options{})
-	if err != nil {
-		log.Fatal(err)
-	}
-	names := make([]string, 0, len(files))
-	for n := range files {
-		names = append(names, n)
-	}
-	sort.Strings(names)
-	fmt.Println(strings.Join(names, "\n"))
-	// Output:
-	// ai-catalog.json
-	// ard.json
-	// jsonld.json
-	// llms.txt
-	// mcp-tools.json
-	// openapi.json
-	// webmcp-declarative.html
-	// webmcp-declarative.json
-	// webmcp.js
+	return files[0].Data
 }
 
 func ExampleCompileFormat() {
-	g, _ := compiler.ReadGraph(graph())
-	files, _ := compiler.CompileFormat(g, compiler.FormatARD, compiler.Options{})
-	fmt.Println(len(files), string(files["ai-catalog.json"]) == string(files["ard.json"]))
-	// Output: 2 true
+	g := readGraph()
+	// clinic01 is unverified: by default no tool is offered.
+	files, err := compiler.CompileFormat(g, compiler.FormatMCP, compiler.Options{})
+	if err != nil {
+		log.Fatal(err)
+	}
+	fmt.Println(files[0].Name, strings.Contains(string(files[0].Data), `"tools": []`))
+	// With IncludeUnverified it is offered, marked.
+	files, _ = compiler.CompileFormat(g, compiler.FormatMCP, compiler.Options{IncludeUnverified: true})
+	fmt.Println(strings.Contains(string(files[0].Data), `"title": "[UNVERIFIED] Book a dental appointment"`))
+	// A format may write several files, its primary one first.
+	files, _ = compiler.CompileFormat(g, compiler.FormatWebMCP, compiler.Options{})
+	for _, f := range files {
+		fmt.Println(f.Name)
+	}
+	// Output:
+	// mcp-tools.json true
+	// true
+	// webmcp.js
+	// webmcp-declarative.html
+	// webmcp-declarative.json
 }
 
-func ExampleFormats() {
-	fmt.Println(compiler.Formats())
+// A graph that does not validate is refused with a *compiler.GraphError
+// that matches shared.ErrInvalidGraph.
+func ExampleCompileFormat_invalidGraph() {
+	g := readGraph()
+	g.Actions[0].SideEffects.Effects = nil // every action must state its effects
+	_, err := compiler.CompileFormat(g, compiler.FormatMCP, compiler.Options{})
+	var ge *compiler.GraphError
+	fmt.Println(errors.Is(err, shared.ErrInvalidGraph), errors.As(err, &ge))
+	// Output: true true
+}
+
+func ExampleCompileAll() {
+	files, err := compiler.CompileAll(readGraph(), compiler.Options{})
+	if err != nil {
+		log.Fatal(err)
+	}
+	for _, f := range files {
+		fmt.Println(f.Name)
+	}
+	// Output:
+	// mcp-tools.json
+	// webmcp.js
+	// webmcp-declarative.html
+	// webmcp-declarative.json
+	// openapi.json
+	// jsonld.json
+	// ai-catalog.json
+	// ard.json
+	// llms.txt
+}
+
+func ExampleFormatValues() {
+	fmt.Println(compiler.FormatValues())
 	// Output: [mcp webmcp openapi jsonld ard llms]
 }
 
-// MCPVersions lists the protocol versions Options.MCPVersion accepts; the
-// first is the default.
-func ExampleMCPVersions() {
-	fmt.Println(compiler.MCPVersions(), compiler.DefaultMCPVersion)
+// MCPVersionValues lists the protocol versions Options.MCPVersion accepts;
+// the first is the default.
+func ExampleMCPVersionValues() {
+	fmt.Println(compiler.MCPVersionValues(), compiler.DefaultMCPVersion)
 	// Output: [2026-07-28 2025-11-25] 2026-07-28
 }
 
@@ -92,57 +113,41 @@ func ExampleParseFormat() {
 	// Output: openapi true
 }
 
-func ExampleFileNames() {
-	names, _ := compiler.FileNames(compiler.FormatWebMCP)
-	fmt.Println(names)
-	// Output: [webmcp.js webmcp-declarative.html webmcp-declarative.json]
-}
-
-func ExampleMCPTools() {
-	g, _ := compiler.ReadGraph(graph())
-	out, _ := compiler.MCPTools(g, compiler.Options{MCPVersion: compiler.MCPVersion20251125, IncludeUnverified: true})
-	// 2025-11-25 has no ttlMs, cacheScope or resultType.
+// FormatMCP for an older protocol version: 2025-11-25 has no ttlMs,
+// cacheScope or resultType.
+func ExampleCompileFormat_mcp() {
+	out := primary(readGraph(), compiler.FormatMCP, compiler.Options{MCPVersion: compiler.MCPVersion20251125, IncludeUnverified: true})
 	fmt.Println(strings.Contains(string(out), "ttlMs"), strings.Contains(string(out), `"name": "clinic01.booking.appointment.form"`))
 	// Output: false true
 }
 
-func ExampleWebMCPScript() {
-	g, _ := compiler.ReadGraph(graph())
-	js, _ := compiler.WebMCPScript(g, compiler.Options{IncludeUnverified: true})
-	fmt.Println(strings.Contains(string(js), "document.modelContext"), strings.Contains(string(js), "navigator.modelContext"))
-	// Output: true true
-}
-
-func ExampleWebMCPDeclarative() {
-	g, _ := compiler.ReadGraph(graph())
-	html, _ := compiler.WebMCPDeclarative(g, compiler.Options{IncludeUnverified: true})
-	for _, line := range strings.Split(string(html), "\n") {
+// FormatWebMCP: the registerTool script, then the declarative alternative
+// as an HTML snippet and as JSON keyed by each form's locator.
+func ExampleCompileFormat_webMCP() {
+	files, _ := compiler.CompileFormat(readGraph(), compiler.FormatWebMCP, compiler.Options{IncludeUnverified: true})
+	js, html, js2 := string(files[0].Data), string(files[1].Data), string(files[2].Data)
+	fmt.Println(strings.Contains(js, "document.modelContext"), strings.Contains(js, "navigator.modelContext"))
+	for _, line := range strings.Split(html, "\n") {
 		if strings.HasPrefix(line, "  <input") {
 			fmt.Println(line)
 		}
 	}
+	fmt.Println(strings.Contains(js2, `"form#appointment-form": {`))
 	// Output:
+	// true true
 	//   <input name="patient-name" toolparamdescription="Your name. First and last name. Semantic type: person-name.">
 	//   <input name="phone" toolparamdescription="Phone. Australian number, no spaces. Semantic type: phone.">
+	// true
 }
 
-func ExampleWebMCPDeclarativeJSON() {
-	g, _ := compiler.ReadGraph(graph())
-	out, _ := compiler.WebMCPDeclarativeJSON(g, compiler.Options{IncludeUnverified: true})
-	fmt.Println(strings.Contains(string(out), `"form#appointment-form": {`))
-	// Output: true
-}
-
-func ExampleOpenAPI() {
-	g, _ := compiler.ReadGraph(graph())
-	out, _ := compiler.OpenAPI(g, compiler.Options{IncludeUnverified: true})
+func ExampleCompileFormat_openAPI() {
+	out := primary(readGraph(), compiler.FormatOpenAPI, compiler.Options{IncludeUnverified: true})
 	fmt.Println(strings.Contains(string(out), `"operationId": "clinic01.booking.appointment.form"`))
 	// Output: true
 }
 
-func ExampleJSONLD() {
-	g, _ := compiler.ReadGraph(graph())
-	out, _ := compiler.JSONLD(g, compiler.Options{IncludeUnverified: true})
+func ExampleCompileFormat_jsonLD() {
+	out := primary(readGraph(), compiler.FormatJSONLD, compiler.Options{IncludeUnverified: true})
 	fmt.Println(strings.Contains(string(out), `"@type": "ScheduleAction"`), strings.Contains(string(out), `"patient-name-input"`))
 	// Output: true true
 }
@@ -152,16 +157,18 @@ func ExampleJSONLDSchema() {
 	// Output: true
 }
 
-func ExampleARDCatalog() {
-	g, _ := compiler.ReadGraph(graph())
-	out, _ := compiler.ARDCatalog(g, compiler.Options{})
-	fmt.Println(strings.Contains(string(out), `"identifier": "urn:air:harbourside-dental.com.au:mcp:actions"`))
-	// Output: true
+// FormatARD writes the same catalog under both well-known names.
+func ExampleCompileFormat_ard() {
+	files, _ := compiler.CompileFormat(readGraph(), compiler.FormatARD, compiler.Options{})
+	fmt.Println(len(files), string(files[0].Data) == string(files[1].Data))
+	fmt.Println(strings.Contains(string(files[0].Data), `"identifier": "urn:air:harbourside-dental.com.au:mcp:actions"`))
+	// Output:
+	// 2 true
+	// true
 }
 
-func ExampleLLMsTxt() {
-	g, _ := compiler.ReadGraph(graph())
-	out, _ := compiler.LLMsTxt(g, compiler.Options{})
+func ExampleCompileFormat_llms() {
+	out := primary(readGraph(), compiler.FormatLLMs, compiler.Options{})
 	for _, line := range strings.Split(string(out), "\n") {
 		if strings.HasPrefix(line, "- Verification:") {
 			fmt.Println(line)

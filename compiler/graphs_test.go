@@ -250,9 +250,9 @@ func clinicGraph(t *testing.T) *shared.ActionGraph {
 	if err != nil {
 		t.Fatalf("reading the clinic01 fixture graph: %v", err)
 	}
-	g, err := ReadGraph(data)
-	if err != nil {
-		t.Fatalf("clinic01 fixture graph: %v", err)
+	g, issues := shared.Read(data)
+	if len(issues) > 0 {
+		t.Fatalf("clinic01 fixture graph: %v", issues)
 	}
 	return g
 }

@@ -64,8 +64,8 @@ type toolRef struct {
 
 func newPlan(g *shared.ActionGraph, opts Options) (*plan, error) {
 	if g == nil {
-		return nil, &GraphError{Err: ErrInvalidGraph, Issues: []shared.Issue{{
-			Path: "$", Code: shared.IssueValueEmpty, Message: "no graph was given: read one with compiler.ReadGraph or shared.Read",
+		return nil, &GraphError{Err: shared.ErrInvalidGraph, Issues: []shared.Issue{{
+			Path: "$", Code: shared.IssueValueEmpty, Message: "no graph was given: read one with shared.Read",
 		}}}
 	}
 	if opts.MCPVersion == "" {
@@ -116,9 +116,9 @@ func validate(g *shared.ActionGraph) error {
 	if _, err := shared.Write(g); err != nil {
 		var ve *shared.ValidationError
 		if errors.As(err, &ve) {
-			return &GraphError{Issues: ve.Issues, Err: ErrInvalidGraph}
+			return &GraphError{Issues: ve.Issues, Err: shared.ErrInvalidGraph}
 		}
-		return &GraphError{Err: ErrInvalidGraph, Issues: []shared.Issue{{Path: "$", Code: shared.IssueValueInvalid, Message: err.Error()}}}
+		return &GraphError{Err: shared.ErrInvalidGraph, Issues: []shared.Issue{{Path: "$", Code: shared.IssueValueInvalid, Message: err.Error()}}}
 	}
 	return nil
 }

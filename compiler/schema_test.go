@@ -114,7 +114,7 @@ func TestWebMCPScriptParses(t *testing.T) {
 	for _, gg := range goldenGraphs() {
 		for _, v := range variants {
 			t.Run(gg.name+"/"+v.name, func(t *testing.T) {
-				script, err := WebMCPScript(gg.graph(t), v.opts)
+				script, err := primary(gg.graph(t), FormatWebMCP, v.opts)
 				if err != nil {
 					t.Fatal(err)
 				}

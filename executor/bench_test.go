@@ -20,15 +20,29 @@ import (
 // the executor (gate, input checks, audit record before and after, cap) and
 // posts the same form with bare net/http to the same loopback server,
 // interleaved in one run, and reports both rates and their ratio (goal:
-// ratio ≤ 1.5 on SQLite).
+// ratio ≤ 1.5 on SQLite), once per SQLite durability setting: full (the
+// default, an fsync per commit) and normal (sqlite:PATH?synchronous=normal:
+// safe through a killed process, not through a power loss).
 func BenchmarkExecuteVsBarePost(b *testing.B) {
+	for _, sync := range []string{"full", "normal"} {
+		b.Run("sqlite-"+sync, func(b *testing.B) {
+			url := "sqlite:" + filepath.Join(b.TempDir(), "audit.db")
+			if sync == "normal" {
+				url += "?synchronous=normal"
+			}
+			benchExecute(b, url)
+		})
+	}
+}
+
+func benchExecute(b *testing.B, storeURL string) {
 	srv := fixturestest.Serve(b, "electrician01")
 	origin := fixturestest.URL(b, srv, "electrician01")
 	graph, err := fixtures.MappedGraph("electrician01", origin)
 	if err != nil {
 		b.Fatal(err)
 	}
-	st, err := audit.Open(b.Context(), filepath.Join(b.TempDir(), "audit.db"))
+	st, err := audit.Open(b.Context(), storeURL)
 	if err != nil {
 		b.Fatal(err)
 	}

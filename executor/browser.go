@@ -53,7 +53,7 @@ type captured struct {
 // tool), the form itself for javascript-only. Every request of the page
 // off the confirmed origin is blocked; the submission itself is sent by the
 // executor's client (same-origin redirects only) so its answer is known.
-func (e *Executor) fireBrowser(ctx context.Context, act *shared.Action, d door, fields []planned) outcome {
+func (e *Executor) fireBrowser(ctx context.Context, d door, fields []planned) outcome {
 	ctx, cancel := context.WithTimeout(ctx, browserTimeout)
 	defer cancel()
 	pageURL, _ := url.Parse(d.access.URL)

@@ -62,6 +62,7 @@ type Executor struct {
 
 	mu     sync.Mutex
 	closed bool
+	active sync.WaitGroup              // calls in flight, waited for by Close
 	parsed map[[32]byte]*shared.Action // read-only parses of action bytes the gate passed, by SHA-256
 }
 
@@ -69,9 +70,13 @@ type Executor struct {
 const maxParsed = 256
 
 // readAction reads an action's bytes with the strict reader, reusing an
-// earlier parse of the same bytes (the gate has already run on them: the
-// cache saves a second parse, never a check).
-func (e *Executor) readAction(b []byte) (*shared.Action, []shared.Issue) {
+// earlier parse of the same bytes. Only bytes the gate has just passed are
+// cached (cache true): the cache saves a second parse, never a check, and
+// holds only actions an owner confirmed.
+func (e *Executor) readAction(b []byte, cache bool) (*shared.Action, []shared.Issue) {
+	if !cache {
+		return shared.ReadAction(b)
+	}
 	sum := sha256.Sum256(b)
 	e.mu.Lock()
 	a, ok := e.parsed[sum]
@@ -123,12 +128,13 @@ func New(opts Options) (*Executor, error) {
 // Instance is this executor's id in the audit log.
 func (e *Executor) Instance() string { return e.instance }
 
-// Close waits for pending notifications. Execute after Close returns
-// ErrClosed.
+// Close waits for the calls in flight and then for pending notifications.
+// Execute after Close returns ErrClosed. It is safe to call more than once.
 func (e *Executor) Close() error {
 	e.mu.Lock()
 	e.closed = true
 	e.mu.Unlock()
+	e.active.Wait()
 	e.notify.wait()
 	return nil
 }
@@ -189,11 +195,13 @@ type request struct {
 // refusal is a *RefusedError with every reason; nothing is fired then.
 func (e *Executor) Execute(ctx context.Context, c Call) (*Result, error) {
 	e.mu.Lock()
-	closed := e.closed
-	e.mu.Unlock()
-	if closed {
+	if e.closed {
+		e.mu.Unlock()
 		return nil, ErrClosed
 	}
+	e.active.Add(1)
+	e.mu.Unlock()
+	defer e.active.Done()
 	if ctx == nil {
 		ctx = context.Background()
 	}
@@ -209,7 +217,8 @@ func (e *Executor) Execute(ctx context.Context, c Call) (*Result, error) {
 	// 1. The gate, on the raw bytes, every time.
 	var reasons []Reason
 	actionID := ""
-	if err := shared.AssertLiveExecutionAllowedContext(ctx, c.Action, e.store); err != nil {
+	gateErr := shared.AssertLiveExecutionAllowedContext(ctx, c.Action, e.store)
+	if err := gateErr; err != nil {
 		var ue *shared.UnverifiedActionError
 		if !errors.As(err, &ue) {
 			return nil, e.refuse(ctx, "", c.IdempotencyKey, []Reason{{Code: string(shared.RefuseGateInternalError), Detail: err.Error(), Err: err}})
@@ -219,7 +228,7 @@ func (e *Executor) Execute(ctx context.Context, c Call) (*Result, error) {
 			reasons = append(reasons, Reason{Code: string(r.Reason), Field: r.Key, Detail: r.Detail, Err: ue})
 		}
 	}
-	act, issues := e.readAction(c.Action)
+	act, issues := e.readAction(c.Action, gateErr == nil)
 	if act == nil || len(issues) > 0 {
 		if len(reasons) == 0 { // the gate accepted what the reader refuses: impossible, refuse anyway
 			reasons = append(reasons, Reason{Code: string(shared.RefuseActionInvalid), Detail: "the action does not read", Err: shared.ErrInvalidGraph})
@@ -238,6 +247,10 @@ func (e *Executor) Execute(ctx context.Context, c Call) (*Result, error) {
 		return nil, e.refuse(ctx, actionID, c.IdempotencyKey, reasons)
 	}
 	conf := confirmationOf(act)
+	if conf == nil || conf.AuditRecord == nil || conf.Limits.VolumeCap == nil { // the gate guarantees all three
+		return nil, e.refuse(ctx, actionID, c.IdempotencyKey, []Reason{{Code: string(shared.RefuseGateInternalError),
+			Detail: "the gate passed an action without a confirmation, audit record or cap; report this as a bug", Err: ErrRefused}})
+	}
 
 	// 3. Fresh system tokens from the live page (a read: nothing is sent).
 	if needsPage(fields) && !d.browser {
@@ -311,7 +324,7 @@ func (e *Executor) Execute(ctx context.Context, c Call) (*Result, error) {
 	res := &Result{AttemptID: att.ID, Sent: sent, Endpoint: d.endpoint, Warnings: warnings}
 	var out outcome
 	if d.browser {
-		out = e.fireBrowser(ctx, act, d, fields)
+		out = e.fireBrowser(ctx, d, fields)
 	} else {
 		out = e.fireHTTP(ctx, d, fields)
 	}

@@ -230,3 +230,44 @@ func TestContactForm7WireFormat(t *testing.T) {
 		t.Errorf("response %q", res.Response)
 	}
 }
+
+// TestBarrierKinds: every barrier kind refuses, naming it, and sends
+// nothing; loginbooking01's members-only booking is refused for its login.
+func TestBarrierKinds(t *testing.T) {
+	for _, kind := range shared.BarrierKindValues() {
+		t.Run(string(kind), func(t *testing.T) {
+			srv, graph := site(t, "electrician01")
+			g, issues := shared.Read(graph)
+			if len(issues) > 0 {
+				t.Fatal(issues)
+			}
+			for i := range g.Actions {
+				g.Actions[i].Barriers = []shared.Barrier{{Kind: kind, Provenance: g.Actions[i].SideEffects.Provenance}}
+			}
+			graph, err := shared.Write(g)
+			if err != nil {
+				t.Fatal(err)
+			}
+			st := openStore(t)
+			ex := newExecutor(t, st, executor.Options{})
+			_, err = ex.Execute(t.Context(), executor.Call{Action: confirmed(t, st, graph, "electrician01:callback:callback"), Input: map[string]any{"full_name": "Ana", "phone": "021 555", "call_window": "morning"}})
+			var re *executor.RefusedError
+			if !errors.As(err, &re) || !errors.Is(err, executor.ErrBarrier) || len(re.Reasons) != 1 || re.Reasons[0].Field != string(kind) {
+				t.Fatalf("err = %v, want one barrier reason naming %s", err, kind)
+			}
+			if n := len(submissions(t, srv, "electrician01")); n != 0 {
+				t.Errorf("%d submissions", n)
+			}
+		})
+	}
+	t.Run("loginbooking01", func(t *testing.T) {
+		_, graph := site(t, "loginbooking01")
+		st := openStore(t)
+		ex := newExecutor(t, st, executor.Options{})
+		_, err := ex.Execute(t.Context(), executor.Call{Action: confirmed(t, st, graph, "loginbooking01:booking:members-book")})
+		var re *executor.RefusedError
+		if !errors.As(err, &re) || !errors.Is(err, executor.ErrBarrier) || !strings.Contains(err.Error(), "never signs in") {
+			t.Fatalf("err = %v, want the login barrier", err)
+		}
+	})
+}

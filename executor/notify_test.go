@@ -107,20 +107,33 @@ func TestNotify(t *testing.T) {
 	}
 }
 
-// TestNotifyEmail: an email target is recorded as not sent (no mail relay),
-// and nothing else happens.
-func TestNotifyEmail(t *testing.T) {
-	srv, graph := site(t, "electrician01")
-	st := openStore(t)
-	ex := newExecutor(t, st, executor.Options{Notify: executor.NotifyOptions{Secret: []byte("x")}})
-	action := executortest.ConfirmAction(t, st, graph, callback, executortest.Limits(10, shared.PerDay, "owner@example.test"))
-	res, err := ex.Execute(t.Context(), executor.Call{Action: action, Input: goodCallback()})
-	if err != nil {
-		t.Fatal(err)
+// TestNotifyNotSent: targets the executor does not send to are recorded
+// as not sent, with the reason, and the firing stands.
+func TestNotifyNotSent(t *testing.T) {
+	tests := []struct {
+		name, target string
+		secret       []byte
+		want         string
+	}{
+		{"email", "owner@example.test", []byte("x"), executor.NotSentEmail},
+		{"webhook without a secret", "http://127.0.0.1:1/hook", nil, executor.NotSentNoSecret},
+		{"neither", "call the front desk", []byte("x"), executor.NotSentTarget},
 	}
-	_ = ex.Close()
-	if n := len(submissions(t, srv, "electrician01")); n != 1 {
-		t.Errorf("%d submissions", n)
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			srv, graph := site(t, "electrician01")
+			st := openStore(t)
+			ex := newExecutor(t, st, executor.Options{Notify: executor.NotifyOptions{Secret: tt.secret}})
+			action := executortest.ConfirmAction(t, st, graph, callback, executortest.Limits(10, shared.PerDay, tt.target))
+			res, err := ex.Execute(t.Context(), executor.Call{Action: action, Input: goodCallback()})
+			if err != nil {
+				t.Fatal(err)
+			}
+			_ = ex.Close()
+			if n := len(submissions(t, srv, "electrician01")); n != 1 {
+				t.Errorf("%d submissions", n)
+			}
+			assertNotSent(t, st, res.AttemptID, tt.want)
+		})
 	}
-	assertNotSent(t, st, res.AttemptID, executor.NotSentEmail)
 }

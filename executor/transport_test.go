@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"errors"
 	"fmt"
+	"io"
 	"net/http"
 	"net/http/httptest"
 	"strings"
@@ -48,6 +49,12 @@ func (r *recorder) count() int {
 	return len(r.posts)
 }
 
+const wpformsID = "wpforms01:contact:wpforms-form-412"
+
+func wpformsInput() map[string]any {
+	return map[string]any{"wpforms[fields][0]": "Sam", "wpforms[fields][1]": "sam@example.org", "wpforms[fields][4]": "Hello"}
+}
+
 // TestFreshNonce: the system tokens are read from the live page at the
 // time of the call — never from the graph — and sent back verbatim.
 func TestFreshNonce(t *testing.T) {
@@ -76,8 +83,8 @@ func TestFreshNonce(t *testing.T) {
 	}
 	st := openStore(t)
 	ex := newExecutor(t, st, executor.Options{})
-	action := confirmed(t, st, graph, "wpforms01:contact:wpforms-form-412")
-	input := map[string]any{"wpforms[fields][0]": "Sam", "wpforms[fields][1]": "sam@example.org", "wpforms[fields][4]": "Hello"}
+	action := confirmed(t, st, graph, wpformsID)
+	input := wpformsInput()
 	for call := 1; call <= 2; call++ {
 		if _, err := ex.Execute(t.Context(), executor.Call{Action: action, Input: input}); err != nil {
 			t.Fatal(err)
@@ -169,8 +176,7 @@ func TestOrigin(t *testing.T) {
 		graph, _ := fixtures.MappedGraph("wpforms01", site.URL)
 		st := openStore(t)
 		ex := newExecutor(t, st, executor.Options{})
-		_, err := ex.Execute(t.Context(), executor.Call{Action: confirmed(t, st, graph, "wpforms01:contact:wpforms-form-412"),
-			Input: map[string]any{"wpforms[fields][0]": "Sam", "wpforms[fields][1]": "sam@example.org", "wpforms[fields][4]": "Hello"}})
+		_, err := ex.Execute(t.Context(), executor.Call{Action: confirmed(t, st, graph, wpformsID), Input: wpformsInput()})
 		if !errors.Is(err, executor.ErrOffOrigin) || site.count() != 0 || other.count() != 0 {
 			t.Fatalf("err = %v, site %d other %d", err, site.count(), other.count())
 		}
@@ -186,8 +192,7 @@ func TestOrigin(t *testing.T) {
 		graph, _ := fixtures.MappedGraph("wpforms01", site.URL)
 		st := openStore(t)
 		ex := newExecutor(t, st, executor.Options{})
-		_, err := ex.Execute(t.Context(), executor.Call{Action: confirmed(t, st, graph, "wpforms01:contact:wpforms-form-412"),
-			Input: map[string]any{"wpforms[fields][0]": "Sam", "wpforms[fields][1]": "sam@example.org", "wpforms[fields][4]": "Hello"}})
+		_, err := ex.Execute(t.Context(), executor.Call{Action: confirmed(t, st, graph, wpformsID), Input: wpformsInput()})
 		var re *executor.RefusedError
 		if !errors.As(err, &re) || !errors.Is(err, executor.ErrPage) || !re.Has(executor.ReasonTokenMissing) || site.count() != 0 {
 			t.Fatalf("err = %v, posts %d", err, site.count())
@@ -243,4 +248,45 @@ func TestIdempotency(t *testing.T) {
 			t.Errorf("the site received %d submissions, want 2", n)
 		}
 	})
+}
+
+// TestBoundedResponse: what is read back from the site is bounded by
+// MaxBody, however much it sends.
+func TestBoundedResponse(t *testing.T) {
+	site := newRecorder(t, func(r *recorder, w http.ResponseWriter, req *http.Request) {
+		r.record(req)
+		chunk := strings.Repeat("x", 1<<16)
+		for range 160 { // 10 MiB
+			if _, err := io.WriteString(w, chunk); err != nil {
+				return
+			}
+		}
+	})
+	graph, _ := fixtures.MappedGraph("electrician01", site.URL)
+	st := openStore(t)
+	ex := newExecutor(t, st, executor.Options{MaxBody: 1000})
+	res, err := ex.Execute(t.Context(), executor.Call{Action: confirmed(t, st, graph, callback), Input: goodCallback()})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(res.Response) != 1000 || site.count() != 1 {
+		t.Errorf("response %d bytes, posts %d; want 1000 and 1", len(res.Response), site.count())
+	}
+}
+
+// TestClosed: Execute after Close refuses with ErrClosed and sends nothing.
+func TestClosed(t *testing.T) {
+	srv, graph := site(t, "electrician01")
+	st := openStore(t)
+	ex := newExecutor(t, st, executor.Options{})
+	action := confirmed(t, st, graph, callback)
+	if err := ex.Close(); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := ex.Execute(t.Context(), executor.Call{Action: action, Input: goodCallback()}); !errors.Is(err, executor.ErrClosed) {
+		t.Fatalf("err = %v, want ErrClosed", err)
+	}
+	if n := len(submissions(t, srv, "electrician01")); n != 0 {
+		t.Errorf("%d submissions", n)
+	}
 }

@@ -237,67 +237,85 @@ func (h *hostLimiter) acquire(ctx context.Context, host string) (func(), error) 
 }
 
 // browserSource hands out one browser per process, checking it is alive
-// before each job and replacing it when its connection is lost.
+// before each job and replacing it when its connection is lost: a local
+// Chromium is relaunched, a remote one reconnected.
 type browserSource struct {
 	url     string
 	offline bool
 	mu      sync.Mutex
-	local   *topology.Browser
-	rod     *rod.Browser
+	b       *topology.Browser
 }
 
 func (s *browserSource) get(ctx context.Context) (*rod.Browser, error) {
 	s.mu.Lock()
 	defer s.mu.Unlock()
-	if s.rod != nil {
+	if s.b != nil {
 		hctx, cancel := context.WithTimeout(ctx, 5*time.Second)
-		_, err := s.rod.Context(hctx).Version()
+		_, err := s.b.Rod.Context(hctx).Version()
 		cancel()
 		if err == nil {
-			return s.rod, nil
+			return s.b.Rod, nil
 		}
 		s.dropLocked()
 	}
-	cctx, cancel := context.WithTimeout(ctx, 30*time.Second)
+	opts := topology.BrowserOptions{Offline: s.offline}
+	if s.url != "" {
+		ws := s.url
+		if u, err := url.Parse(s.url); err == nil && (u.Scheme == "http" || u.Scheme == "https") {
+			resolved, err := resolveDevTools(ctx, s.url)
+			if err != nil {
+				return nil, fmt.Errorf("%w: %s: %w", errBrowserLost, s.url, err)
+			}
+			ws = resolved
+		}
+		opts.ControlURL = ws
+	}
+	b, err := topology.NewBrowser(ctx, opts)
+	if err != nil {
+		if s.url != "" {
+			return nil, fmt.Errorf("%w: %w", errBrowserLost, err)
+		}
+		return nil, err
+	}
+	s.b = b
+	return b.Rod, nil
+}
+
+// resolveDevTools asks a browser's http://host:port/json/version for its
+// DevTools websocket URL, within ctx.
+func resolveDevTools(ctx context.Context, httpURL string) (string, error) {
+	type result struct {
+		ws  string
+		err error
+	}
+	ch := make(chan result, 1)
+	go func() { ws, err := launcher.ResolveURL(httpURL); ch <- result{ws, err} }()
+	ctx, cancel := context.WithTimeout(ctx, 10*time.Second)
 	defer cancel()
-	if s.url == "" {
-		b, err := topology.NewBrowser(cctx, topology.BrowserOptions{Offline: s.offline})
-		if err != nil {
-			return nil, err
-		}
-		s.local, s.rod = b, b.Rod
-		return s.rod, nil
+	select {
+	case r := <-ch:
+		return r.ws, r.err
+	case <-ctx.Done():
+		return "", ctx.Err()
 	}
-	ws := s.url
-	if u, err := url.Parse(s.url); err == nil && (u.Scheme == "http" || u.Scheme == "https") {
-		resolved, err := launcher.ResolveURL(s.url)
-		if err != nil {
-			return nil, fmt.Errorf("%w: %s: %w", errBrowserLost, s.url, err)
-		}
-		ws = resolved
-	}
-	b := rod.New().ControlURL(ws).Context(cctx)
-	if err := b.Connect(); err != nil {
-		return nil, fmt.Errorf("%w: %s: %w", errBrowserLost, s.url, err)
-	}
-	s.rod = b.Context(context.Background())
-	return s.rod, nil
 }
 
 // invalidate drops b if it is still the current browser.
 func (s *browserSource) invalidate(b *rod.Browser) {
 	s.mu.Lock()
 	defer s.mu.Unlock()
-	if s.rod == b {
+	if s.b != nil && s.b.Rod == b {
 		s.dropLocked()
 	}
 }
 
+// dropLocked forgets the browser: a local one is closed, a remote one only
+// disconnected (it belongs to its pool).
 func (s *browserSource) dropLocked() {
-	if s.local != nil { // ours: close it; a remote browser belongs to its pool
-		s.local.Close()
+	if s.b != nil {
+		s.b.Close()
 	}
-	s.local, s.rod = nil, nil
+	s.b = nil
 }
 
 func (s *browserSource) close() {

@@ -4,10 +4,12 @@ import (
 	"context"
 	"fmt"
 	"net"
+	"net/http/httptest"
 	"os"
 	"os/exec"
 	"path/filepath"
 	"strconv"
+	"strings"
 	"testing"
 	"time"
 
@@ -145,6 +147,18 @@ func TestWork(t *testing.T) {
 	}
 	if gained == 0 {
 		t.Error("no site gained a complete action on its first map")
+	}
+	// The worker's metrics saw every job.
+	rec := httptest.NewRecorder()
+	metrics.Handler().ServeHTTP(rec, httptest.NewRequest("GET", "/metrics", nil))
+	for _, want := range []string{
+		fmt.Sprintf(`frontlatch_fleet_jobs_total{outcome="mapped"} %d`, len(urls)),
+		`frontlatch_fleet_failures_total{reason="unreachable"} 2`,
+		"frontlatch_fleet_map_seconds_count",
+	} {
+		if !strings.Contains(rec.Body.String(), want) {
+			t.Errorf("/metrics lacks %q", want)
+		}
 	}
 	// Queued again within the window: nothing new.
 	if res, err := f.Add(t.Context(), inputs(urls)); err != nil || len(res.Queued) != 0 {

@@ -5,6 +5,7 @@ import (
 	"bytes"
 	"context"
 	"encoding/json"
+	"fmt"
 	"net/http"
 	"net/url"
 	"strings"
@@ -39,21 +40,91 @@ type catalogRef struct{ url, route string }
 // or ai-catalog.
 func ardFromLinkHeader(base *url.URL, h http.Header) []catalogRef {
 	var out []catalogRef
-	for _, v := range h.Values("Link") {
-		for _, part := range strings.Split(v, ",") {
-			segs := strings.Split(part, ";")
-			target := strings.Trim(strings.TrimSpace(segs[0]), "<>")
-			for _, s := range segs[1:] {
-				k, val, _ := strings.Cut(strings.TrimSpace(s), "=")
-				if strings.EqualFold(k, "rel") && containsAny(strings.Fields(strings.ToLower(strings.Trim(val, `"`))), ardRels) {
-					if u, err := base.Parse(target); err == nil {
-						out = append(out, catalogRef{u.String(), "Link header rel=" + strings.Trim(val, `"`)})
-					}
-				}
+	for _, l := range parseLinkHeader(h.Values("Link")) {
+		if containsAny(strings.Fields(strings.ToLower(l.rel)), ardRels) {
+			if u, err := base.Parse(l.target); err == nil {
+				out = append(out, catalogRef{u.String(), "Link header rel=" + l.rel})
 			}
 		}
 	}
 	return out
+}
+
+// linkValue is one link of a Link header (RFC 8288): its target and rel.
+type linkValue struct{ target, rel string }
+
+// parseLinkHeader reads Link header values (RFC 8288 §3). Link values are
+// split at commas and parameters at semicolons only where they stand
+// outside the <target> and outside any quoted string, so a title="a, b;
+// c" stays whole; quoted values are unescaped; a parameter may have no
+// value; only the first rel counts (§3.3). A value without a <target> is
+// left out.
+//
+// No Go Link-header library on the module list handles quoted commas:
+// github.com/peterhellberg/link deletes commas and keeps one link per rel,
+// github.com/tomnomnom/linkheader splits on every comma.
+func parseLinkHeader(values []string) []linkValue {
+	var out []linkValue
+	for _, v := range values {
+		for _, part := range splitOutside(v, ',') {
+			params := splitOutside(part, ';')
+			target := strings.TrimSpace(params[0])
+			if len(target) < 2 || target[0] != '<' || target[len(target)-1] != '>' {
+				continue
+			}
+			l := linkValue{target: strings.TrimSpace(target[1 : len(target)-1])}
+			for _, p := range params[1:] {
+				k, val, _ := strings.Cut(p, "=")
+				if strings.EqualFold(strings.TrimSpace(k), "rel") {
+					l.rel = unquote(strings.TrimSpace(val))
+					break
+				}
+			}
+			out = append(out, l)
+		}
+	}
+	return out
+}
+
+// splitOutside splits v at each sep that is not inside <…> or "…" (where
+// a backslash escapes the next character).
+func splitOutside(v string, sep byte) []string {
+	var parts []string
+	start, inURI, inQuote := 0, false, false
+	for i := 0; i < len(v); i++ {
+		switch c := v[i]; {
+		case inQuote && c == '\\':
+			i++ // the escaped character
+		case inQuote:
+			inQuote = c != '"'
+		case inURI:
+			inURI = c != '>'
+		case c == '"':
+			inQuote = true
+		case c == '<':
+			inURI = true
+		case c == sep:
+			parts = append(parts, v[start:i])
+			start = i + 1
+		}
+	}
+	return append(parts, v[start:])
+}
+
+// unquote returns a quoted-string's content with its escapes undone, or a
+// token as it is.
+func unquote(s string) string {
+	if len(s) < 2 || s[0] != '"' || s[len(s)-1] != '"' {
+		return s
+	}
+	var b strings.Builder
+	for i := 1; i < len(s)-1; i++ {
+		if s[i] == '\\' && i+1 < len(s)-1 {
+			i++
+		}
+		b.WriteByte(s[i])
+	}
+	return b.String()
 }
 
 // ardFromLinkRels returns <link rel="ai-catalog"|"ard"> targets of a page.
@@ -94,18 +165,44 @@ func containsAny(have, want []string) bool {
 	return false
 }
 
-// discoverCatalogs probes the well-known paths and robots.txt of the site
-// and adds the references already found on pages and in headers. Only
-// same-site URLs are fetched.
-func (b *builder) discoverCatalogs(ctx context.Context, found []catalogRef) []catalogRef {
+// catalogFinding is what reading the ARD catalogs gave, in order: a note
+// for the graph, or an MCP server card and where it was found.
+type catalogFinding struct {
+	note string
+	card *mcpServerCard
+	base *url.URL // where the card was read from: its endpoint is relative to it
+	ev   string
+}
+
+// catalogReader fetches ARD catalogs and server cards over plain HTTP
+// (same site only) and records what it found; the builder maps it.
+type catalogReader struct {
+	o     Options
+	site  *url.URL
+	seen  map[string]bool
+	found []catalogFinding
+}
+
+func (r *catalogReader) note(format string, args ...any) {
+	r.found = append(r.found, catalogFinding{note: fmt.Sprintf(format, args...)})
+}
+
+// readCatalogs probes the well-known paths and robots.txt of the site,
+// adds the references already found on pages and in headers, and reads
+// each catalog once. Only same-site URLs are fetched.
+func readCatalogs(ctx context.Context, o Options, site *url.URL, found []catalogRef) []catalogFinding {
 	refs := []catalogRef{}
 	for _, p := range ardWellKnown {
-		refs = append(refs, catalogRef{b.resolve(p), "well-known " + p})
+		refs = append(refs, catalogRef{resolveOn(site, p), "well-known " + p})
 	}
-	if f, err := fetch(ctx, b.o, b.resolve("/robots.txt"), "text/plain"); err == nil {
-		refs = append(refs, ardFromRobots(b.site, f.Body)...)
+	if f, err := fetch(ctx, o, resolveOn(site, "/robots.txt"), "text/plain"); err == nil {
+		refs = append(refs, ardFromRobots(site, f.Body)...)
 	}
-	return append(refs, found...)
+	r := &catalogReader{o: o, site: site, seen: map[string]bool{}}
+	for _, ref := range append(refs, found...) {
+		r.catalog(ctx, ref, 0)
+	}
+	return r.found
 }
 
 // ardManifest is the part of an ARD catalog the mapper reads.
@@ -124,17 +221,66 @@ type ardEntry struct {
 	Description string          `json:"description"`
 }
 
-// mcpServerCard is the part of an MCP server card the mapper reads.
+// mcpServerCard is the part of an MCP server card the mapper reads. Cards
+// in the wild name their server in several shapes (endpoint reads them).
 type mcpServerCard struct {
 	Name    string `json:"name"`
 	URL     string `json:"url"`
 	Remotes []struct {
 		URL string `json:"url"`
 	} `json:"remotes"`
-	Endpoints []struct {
+	// Transport is {"endpoint": …} in the SEP-1649 draft, where the
+	// endpoint may be relative to the card; some cards give a name here.
+	Transport  json.RawMessage   `json:"transport"`
+	Transports []json.RawMessage `json:"transports"`
+	Endpoints  []struct {
 		URL string `json:"url"`
 	} `json:"endpoints"`
 	Tools []tool `json:"tools"`
+}
+
+// endpoint is the server URL a card names, in the first of the shapes seen
+// in the wild that it uses — url, remotes[].url, transport.endpoint,
+// transports[].url, endpoints[].url — resolved against base, the URL the
+// card was read from. "" when it names none.
+func (c mcpServerCard) endpoint(base *url.URL) string {
+	cands := []string{c.URL}
+	for _, r := range c.Remotes {
+		cands = append(cands, r.URL)
+	}
+	cands = append(cands, field(c.Transport, "endpoint"))
+	for _, t := range c.Transports {
+		cands = append(cands, field(t, "url"))
+	}
+	for _, e := range c.Endpoints {
+		cands = append(cands, e.URL)
+	}
+	for _, e := range cands {
+		if e = strings.TrimSpace(e); e == "" {
+			continue
+		}
+		if base != nil {
+			if u, err := base.Parse(e); err == nil {
+				return u.String()
+			}
+		}
+		return e
+	}
+	return ""
+}
+
+// field is the string member name of a JSON object, "" when raw is not an
+// object or the member is not a string.
+func field(raw json.RawMessage, name string) string {
+	var m map[string]json.RawMessage
+	if json.Unmarshal(raw, &m) != nil {
+		return ""
+	}
+	var s string
+	if json.Unmarshal(m[name], &s) != nil {
+		return ""
+	}
+	return s
 }
 
 // tool is a tool as MCP describes it: an entry of an MCP server card, or
@@ -170,32 +316,36 @@ func (t tool) intent() (kind shared.ActionKind, word, why string) {
 // label is what a person calls the tool's action.
 func (t tool) label() string { return clip(firstNonEmpty(t.Title, t.Description, t.Name), 120) }
 
-// addCatalogs fetches each catalog once and maps the tools of its MCP
-// server cards.
-func (b *builder) addCatalogs(ctx context.Context, refs []catalogRef) {
-	seen := map[string]bool{}
-	for _, r := range refs {
-		b.addCatalog(ctx, r, seen, 0)
+// addCatalogs maps what reading the catalogs found: its notes and the
+// tools of its MCP server cards.
+func (b *builder) addCatalogs(found []catalogFinding) {
+	for _, f := range found {
+		if f.card == nil {
+			b.note("%s", f.note)
+			continue
+		}
+		b.addServerCard(*f.card, f.base, f.ev)
 	}
 }
 
-func (b *builder) addCatalog(ctx context.Context, r catalogRef, seen map[string]bool, depth int) {
-	if seen[r.url] || depth > maxCatalogDepth {
+// catalog reads one catalog and, through nested catalogs, what it lists.
+func (cr *catalogReader) catalog(ctx context.Context, r catalogRef, depth int) {
+	if cr.seen[r.url] || depth > maxCatalogDepth {
 		return
 	}
-	seen[r.url] = true
+	cr.seen[r.url] = true
 	u, err := url.Parse(r.url)
-	if err != nil || !sameSite(b.site, u) {
+	if err != nil || !sameSite(cr.site, u) {
 		if err == nil {
-			b.note("ARD catalog %s (%s) is on another site and was not fetched.", r.url, r.route)
+			cr.note("ARD catalog %s (%s) is on another site and was not fetched.", r.url, r.route)
 		}
 		return
 	}
-	f, err := fetch(ctx, b.o, r.url, "application/json")
+	f, err := fetch(ctx, cr.o, r.url, "application/json")
 	if err != nil {
 		if fe, ok := err.(*FetchError); !ok || fe.Status != http.StatusNotFound {
 			if !strings.HasPrefix(r.route, "well-known") {
-				b.note("ARD catalog %s (%s) could not be read: %v.", r.url, r.route, err)
+				cr.note("ARD catalog %s (%s) could not be read: %v.", r.url, r.route, err)
 			}
 		}
 		return
@@ -203,7 +353,7 @@ func (b *builder) addCatalog(ctx context.Context, r catalogRef, seen map[string]
 	var m ardManifest
 	if err := json.Unmarshal(f.Body, &m); err != nil || m.Entries == nil {
 		if !strings.HasPrefix(r.route, "well-known") || err == nil {
-			b.note("ARD catalog %s (%s) is not a catalog manifest.", r.url, r.route)
+			cr.note("ARD catalog %s (%s) is not a catalog manifest.", r.url, r.route)
 		}
 		return
 	}
@@ -213,50 +363,49 @@ func (b *builder) addCatalog(ctx context.Context, r catalogRef, seen map[string]
 		case mediaAICatalog:
 			if e.URL != "" {
 				if nu, err := u.Parse(e.URL); err == nil {
-					b.addCatalog(ctx, catalogRef{nu.String(), r.route + " → nested catalog"}, seen, depth+1)
+					cr.catalog(ctx, catalogRef{nu.String(), r.route + " → nested catalog"}, depth+1)
 				}
 			}
 		case mediaMCPServerCard:
-			card, where, ok := b.serverCard(ctx, u, e)
+			card, cardURL, where, ok := cr.serverCard(ctx, u, e)
 			if !ok {
 				continue
 			}
 			ev := r.url + " (" + r.route + ") entries[" + itoa(&i) + "] " + e.Identifier + where
-			b.addServerCard(card, ev)
+			cr.found = append(cr.found, catalogFinding{card: &card, base: cardURL, ev: ev})
 		default:
-			b.note("ARD entry %s (%s) is not an MCP server card and is not mapped.", e.Identifier, typ)
+			cr.note("ARD entry %s (%s) is not an MCP server card and is not mapped.", e.Identifier, typ)
 		}
 	}
 }
 
-// serverCard returns an entry's inline card or fetches it (same site only).
-func (b *builder) serverCard(ctx context.Context, base *url.URL, e ardEntry) (mcpServerCard, string, bool) {
+// serverCard returns an entry's inline card or fetches it (same site
+// only), with the URL it was read from (the catalog's, for inline data).
+func (cr *catalogReader) serverCard(ctx context.Context, base *url.URL, e ardEntry) (mcpServerCard, *url.URL, string, bool) {
 	var card mcpServerCard
 	if len(e.Data) > 0 && string(e.Data) != "null" {
-		return card, " (inline data)", json.Unmarshal(e.Data, &card) == nil
+		if err := json.Unmarshal(e.Data, &card); err != nil {
+			cr.note("MCP server card %s (inline data) could not be read: %s.", e.Identifier, jsonProblem(err))
+			return card, nil, "", false
+		}
+		return card, base, " (inline data)", true
 	}
 	cu, err := base.Parse(e.URL)
-	if err != nil || !sameSite(b.site, cu) {
-		b.note("MCP server card %s is on another site and was not fetched.", e.URL)
-		return card, "", false
+	if err != nil || !sameSite(cr.site, cu) {
+		cr.note("MCP server card %s is on another site and was not fetched.", e.URL)
+		return card, nil, "", false
 	}
-	f, err := fetch(ctx, b.o, cu.String(), "application/json")
+	f, err := fetch(ctx, cr.o, cu.String(), "application/json")
 	if err != nil || json.Unmarshal(f.Body, &card) != nil {
-		b.note("MCP server card %s could not be read.", cu)
-		return card, "", false
+		cr.note("MCP server card %s could not be read.", cu)
+		return card, nil, "", false
 	}
-	return card, " (" + cu.String() + ")", true
+	return card, cu, " (" + cu.String() + ")", true
 }
 
 // addServerCard maps the tools of one MCP server card.
-func (b *builder) addServerCard(card mcpServerCard, ev string) {
-	endpoint := card.URL
-	for _, r := range card.Remotes {
-		endpoint = firstNonEmpty(endpoint, r.URL)
-	}
-	for _, r := range card.Endpoints {
-		endpoint = firstNonEmpty(endpoint, r.URL)
-	}
+func (b *builder) addServerCard(card mcpServerCard, base *url.URL, ev string) {
+	endpoint := card.endpoint(base)
 	if endpoint == "" && len(card.Tools) > 0 {
 		b.note("MCP server card %s (%s) lists tools but names no server URL: nothing answers them, so they are not doors.", card.Name, ev)
 		return
@@ -276,7 +425,7 @@ func (b *builder) addServerCard(card mcpServerCard, ev string) {
 			continue
 		}
 		d.action.Provenance = ptr(b.prov(shared.MethodParsedArdCatalog, 0.8, "MCP tool "+t.Name+" (“"+word+"”) in "+ev))
-		d.action.Inputs, d.action.Validations = b.schemaInputs(t.InputSchema, shared.MethodParsedArdCatalog, "tools."+t.Name+".inputSchema")
+		d.action.Inputs, d.action.Validations = b.schemaInputs(t.InputSchema, shared.MethodParsedArdCatalog, "tools."+t.Name+".inputSchema", "MCP tool "+t.Name)
 		d.effects.text = t.Description
 	}
 }

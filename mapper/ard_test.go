@@ -1,6 +1,8 @@
 package mapper
 
 import (
+	"encoding/json"
+	"net/url"
 	"strings"
 	"testing"
 
@@ -46,7 +48,7 @@ func TestARDDiscoveryRoutes(t *testing.T) {
 	for _, tc := range cases {
 		t.Run(tc.name, func(t *testing.T) {
 			srv := serveSite(t, tc.s)
-			g := mapTest(t, srv.URL+"/", func(o *Options) { o.NoExplore = true })
+			g := mapStatic(t, srv.URL+"/", func(o *Options) { o.NoExplore = true })
 			if diff := cmp.Diff(want, summaryOf(g)); diff != "" {
 				t.Fatalf("graph (-want +got):\n%s", diff)
 			}
@@ -61,11 +63,99 @@ func TestARDDiscoveryRoutes(t *testing.T) {
 // door, and a note says why.
 func TestARDCardWithoutServer(t *testing.T) {
 	srv := serveSite(t, site{pages: map[string]string{"/": page("Acme", "<h1>Acme</h1>"), "/.well-known/ai-catalog.json": catalogJSON("")}})
-	g := mapTest(t, srv.URL+"/", func(o *Options) { o.NoExplore = true })
+	g := mapStatic(t, srv.URL+"/", func(o *Options) { o.NoExplore = true })
 	if len(g.Actions) != 0 {
 		t.Errorf("want no action, got %+v", summaryOf(g))
 	}
 	if g.Notes == nil || !strings.Contains(*g.Notes, "names no server URL") {
 		t.Errorf("notes %v do not explain the missing server", g.Notes)
+	}
+}
+
+// Link headers are read as RFC 8288 writes them: commas and semicolons in
+// quoted strings belong to the value, several values may share a header
+// line or come in several lines, and only the first rel counts.
+func TestParseLinkHeader(t *testing.T) {
+	cases := []struct {
+		name   string
+		values []string
+		want   []linkValue
+	}{
+		{"one", []string{`</cat.json>; rel="ard"`}, []linkValue{{"/cat.json", "ard"}}},
+		{"token rel", []string{`</cat.json>;rel=ai-catalog`}, []linkValue{{"/cat.json", "ai-catalog"}}},
+		{"quoted comma and semicolon", []string{`</a>; title="Book, then pay; or call"; rel="ard", </b>; rel=preload`}, []linkValue{{"/a", "ard"}, {"/b", "preload"}}},
+		{"escaped quote", []string{`</a>; title="say \"hi\", then go"; rel="ai-catalog"`}, []linkValue{{"/a", "ai-catalog"}}},
+		{"comma in the target", []string{`</x?a=1,2>; rel="ard"`}, []linkValue{{"/x?a=1,2", "ard"}}},
+		{"several lines", []string{`</a>; rel=ard`, `</b>; rel="next"`}, []linkValue{{"/a", "ard"}, {"/b", "next"}}},
+		{"parameter without a value", []string{`</font.woff2>; rel=preload; crossorigin`}, []linkValue{{"/font.woff2", "preload"}}},
+		{"first rel counts", []string{`</a>; rel=ard; rel=next`}, []linkValue{{"/a", "ard"}}},
+		{"several rels in one", []string{`</a>; REL="ard alternate"`}, []linkValue{{"/a", "ard alternate"}}},
+		{"no target", []string{`rel=ard`, `<>`}, []linkValue{{"", ""}}},
+		{"garbage", []string{`;;,,"`}, nil},
+	}
+	for _, tc := range cases {
+		t.Run(tc.name, func(t *testing.T) {
+			got := parseLinkHeader(tc.values)
+			if diff := cmp.Diff(tc.want, got, cmp.AllowUnexported(linkValue{})); diff != "" {
+				t.Errorf("parseLinkHeader(%q) (-want +got):\n%s", tc.values, diff)
+			}
+		})
+	}
+}
+
+// An MCP server card names its server in one of the shapes seen in the
+// wild; relative endpoints are resolved against the card's own URL.
+func TestServerCardEndpoint(t *testing.T) {
+	base, err := url.Parse("https://acme.example/.well-known/mcp/card.json")
+	if err != nil {
+		t.Fatal(err)
+	}
+	cases := []struct{ name, card, want string }{
+		{"url", `{"url":"https://mcp.acme.example/mcp"}`, "https://mcp.acme.example/mcp"},
+		{"remotes[].url", `{"remotes":[{"type":"streamable-http","url":"https://mcp.acme.example/r"}]}`, "https://mcp.acme.example/r"},
+		{"transport.endpoint, relative to the card", `{"transport":{"type":"streamable-http","endpoint":"/mcp"}}`, "https://acme.example/mcp"},
+		{"transport.endpoint next to the card", `{"transport":{"endpoint":"server"}}`, "https://acme.example/.well-known/mcp/server"},
+		{"transports[].url", `{"transports":[{"type":"sse","url":"https://acme.example/sse"}]}`, "https://acme.example/sse"},
+		{"endpoints[].url", `{"endpoints":[{"url":"https://acme.example/e"}]}`, "https://acme.example/e"},
+		{"url comes first", `{"url":"https://a.example/1","transport":{"endpoint":"/2"}}`, "https://a.example/1"},
+		{"a transport that is only a name", `{"transport":"streamable-http","endpoints":[{"url":"/e"}]}`, "https://acme.example/e"},
+		{"empty entries are skipped", `{"remotes":[{"url":""}],"transports":[{"url":" "}],"endpoints":[{"url":"/e"}]}`, "https://acme.example/e"},
+		{"none", `{"name":"x","tools":[]}`, ""},
+	}
+	for _, tc := range cases {
+		t.Run(tc.name, func(t *testing.T) {
+			var c mcpServerCard
+			if err := json.Unmarshal([]byte(tc.card), &c); err != nil {
+				t.Fatal(err)
+			}
+			if got := c.endpoint(base); got != tc.want {
+				t.Errorf("endpoint = %q, want %q", got, tc.want)
+			}
+		})
+	}
+}
+
+// A card fetched from the site whose transport.endpoint is relative maps
+// its tools to the server beside it; an inline card that cannot be read is
+// named in the notes.
+func TestServerCardShapesMapped(t *testing.T) {
+	card := `{"name":"acme","transport":{"type":"streamable-http","endpoint":"/mcp"},"tools":[{"name":"request_quote","description":"Request a quote for a plumbing job.","inputSchema":{"type":"object","properties":{"message":{"type":"string"}},"required":["message"]}}]}`
+	cat := `{"specVersion":"1.0","entries":[
+{"identifier":"urn:air:acme.example:mcp:a","type":"application/mcp-server-card+json","url":"/cards/acme.json"},
+{"identifier":"urn:air:acme.example:mcp:b","type":"application/mcp-server-card+json","data":{"name":["not","a","name"]}}]}`
+	srv := serveSite(t, site{pages: map[string]string{"/": page("Acme", "<h1>Acme</h1>"), "/.well-known/ai-catalog.json": cat, "/cards/acme.json": card}})
+	g := mapStatic(t, srv.URL+"/", func(o *Options) { o.NoExplore = true })
+	want := []actionSummary{{Kind: shared.KindQuote,
+		Doors:    []doorSummary{{Method: shared.AccessDocumentedEndpoint, Transport: shared.TransportJSONEndpoint, Endpoint: "/mcp", Occurrences: 1}},
+		Fillable: []string{"message:message!"},
+		Effects:  []shared.EffectKind{shared.EffectRequestsQuote}}}
+	if diff := cmp.Diff(want, summaryOf(g)); diff != "" {
+		t.Fatalf("graph (-want +got):\n%s", diff)
+	}
+	if ep := *g.Actions[0].Access[0].Submission.Endpoint; ep != srv.URL+"/mcp" {
+		t.Errorf("endpoint %q, want %q", ep, srv.URL+"/mcp")
+	}
+	if g.Notes == nil || !strings.Contains(*g.Notes, "MCP server card urn:air:acme.example:mcp:b (inline data) could not be read") {
+		t.Errorf("notes %v do not name the unreadable inline card", g.Notes)
 	}
 }

@@ -10,6 +10,73 @@ import (
 	"github.com/frontlatch/frontlatch/shared"
 )
 
+// collection is what a crawl gathered, in crawl order: the pages it read
+// and what it could not read. build makes the graph from it alone, without
+// a browser or the network, so everything after the crawl is testable on
+// pages extracted from static markup.
+type collection struct {
+	site      *url.URL
+	steps     []crawlStep
+	redirects map[string]string // canonicalPage of a requested URL → the URL it redirected to
+	catalogs  []catalogFinding  // what reading the site's ARD catalogs found
+	cls       classifier        // the crawl's classifier, with what it already read
+}
+
+// crawlStep is one page read, or a note about one that was not.
+type crawlStep struct {
+	page *pageVisit // nil for a note
+	note string
+}
+
+// pageVisit is what one page gave: its document as loaded, the bot
+// challenge its response announced, the WebMCP tools it registered and the
+// states a safe exploration revealed.
+type pageVisit struct {
+	url       string
+	doc       *extract.Page
+	challenge string // the Cf-Mitigated header, "" for none
+	tools     []webmcpTool
+	revealed  []*extract.Page
+}
+
+// note adds a note about the crawl in its place among the pages.
+func (c *collection) note(format string, args ...any) {
+	c.steps = append(c.steps, crawlStep{note: fmt.Sprintf(format, args...)})
+}
+
+// build makes the graph of a collection: pure, deterministic given
+// Options.Now, and validated the way shared.Write will.
+func build(o Options, c *collection) (*shared.ActionGraph, error) {
+	b := newBuilder(o, c.site, c.cls)
+	for k, v := range c.redirects {
+		b.redirects[k] = v
+	}
+	for _, st := range c.steps {
+		if st.page == nil {
+			b.note("%s", st.note)
+			continue
+		}
+		b.addVisit(st.page)
+	}
+	b.addCatalogs(c.catalogs)
+	return b.result()
+}
+
+// addVisit maps one page: its forms (and those a click revealed), links,
+// widgets, structured data and WebMCP tools.
+func (b *builder) addVisit(v *pageVisit) {
+	b.visited[canonicalPage(v.url)] = true
+	b.addForms(v.doc, v.challenge)
+	b.noteSiteName(v.doc)
+	b.addLinks(v.doc)
+	b.addVendors(v.doc)
+	b.addStructuredData(v.doc)
+	b.addWebMCPTools(v.url, v.tools)
+	for _, st := range v.revealed {
+		b.addForms(st, v.challenge)
+	}
+}
+
 // builder assembles one graph from the pages of a site. Pages are added in
 // crawl order (entry page first); finish folds, names and orders actions.
 type builder struct {
@@ -148,9 +215,13 @@ func (b *builder) note(format string, args ...any) {
 }
 
 // relPath names a page by its path for evidence ("/contact/").
-func (b *builder) relPath(raw string) string {
+func (b *builder) relPath(raw string) string { return relPath(b.site, raw) }
+
+// relPath names a page of site by its path ("/contact/"); a page of
+// another site keeps its whole URL.
+func relPath(site *url.URL, raw string) string {
 	u, err := url.Parse(raw)
-	if err != nil || !sameSite(b.site, u) {
+	if err != nil || !sameSite(site, u) {
 		return raw
 	}
 	p := u.EscapedPath()
@@ -201,7 +272,7 @@ func (b *builder) finish() *shared.ActionGraph {
 func (b *builder) result() (*shared.ActionGraph, error) {
 	g := b.finish()
 	if _, err := shared.Write(g); err != nil {
-		return nil, fmt.Errorf("mapper: the graph of %s does not validate (a mapper bug, please report it): %w", b.site, err)
+		return nil, fmt.Errorf("mapper: the graph of %s does not validate: %w", b.site, err)
 	}
 	return g, nil
 }

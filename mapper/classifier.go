@@ -27,11 +27,33 @@ type formReading struct {
 }
 
 // classifier is the seam to the classify package: field semantics and form
-// purpose are its job and are never re-derived here.
-type classifier struct{}
+// purpose are its job and are never re-derived here. One made by
+// newClassifier remembers its readings, so the crawl (deciding what to
+// explore) and the build read each form once; the zero value does not.
+type classifier struct {
+	memo map[*extract.Form]classified
+}
+
+type classified struct {
+	form   formReading
+	fields []fieldReading
+}
+
+func newClassifier() classifier { return classifier{memo: map[*extract.Form]classified{}} }
 
 // form classifies a form or group and each of its fields, in field order.
-func (classifier) form(p *extract.Page, f *extract.Form) (formReading, []fieldReading) {
+func (c classifier) form(p *extract.Page, f *extract.Form) (formReading, []fieldReading) {
+	if r, ok := c.memo[f]; ok {
+		return r.form, r.fields
+	}
+	r, fields := readForm(p, f)
+	if c.memo != nil {
+		c.memo[f] = classified{r, fields}
+	}
+	return r, fields
+}
+
+func readForm(p *extract.Page, f *extract.Form) (formReading, []fieldReading) {
 	res := classify.Fields(*f, p)
 	fr := classify.FormWith(*f, p, res)
 	fields := make([]fieldReading, len(res))

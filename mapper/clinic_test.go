@@ -44,7 +44,7 @@ func TestClinic01Substance(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	o := testOptions()
+	o := browserOptions(t)
 	o.SiteSlug = "clinic01"
 	g, err := Map(context.Background(), origin+"/", o)
 	if err != nil {

@@ -5,7 +5,6 @@ import (
 	"net/http"
 	"net/http/httptest"
 	"net/url"
-	"os"
 	"strings"
 	"testing"
 
@@ -141,7 +140,7 @@ func TestLoginWall(t *testing.T) {
 	})
 	srv := httptest.NewServer(mux)
 	defer srv.Close()
-	g := mapTest(t, srv.URL+"/", func(o *Options) { o.NoExplore = true })
+	g := mapStatic(t, srv.URL+"/", func(o *Options) { o.NoExplore = true })
 	want := []actionSummary{{Kind: shared.KindBooking,
 		Doors:    []doorSummary{{Method: shared.AccessLinkToPage, Occurrences: 1}},
 		Effects:  []shared.EffectKind{shared.EffectRequestsAppointment},
@@ -201,9 +200,6 @@ func TestSameSiteFrame(t *testing.T) {
 		"/news/":              page("News", "<h1>News</h1>"),
 	}
 	g := mapSite(t, site{pages: pages}, func(o *Options) { o.MaxPages = 2 })
-	if os.Getenv("MAPPER_STATIC") != "" {
-		t.Skip("MapHTML reads one document")
-	}
 	if len(g.Actions) != 1 || g.Actions[0].Kind != shared.KindContact {
 		t.Fatalf("actions %+v, want the framed contact form", summaryOf(g))
 	}
@@ -240,14 +236,14 @@ func TestWorthRevealing(t *testing.T) {
 	site, _ := url.Parse("https://acme.example/")
 	for _, tc := range cases {
 		t.Run(tc.name, func(t *testing.T) {
-			// whether the page shows an action is what mapping its forms said
+			// whether the page shows an action is what the crawl asks of its forms
 			page := *tc.p
 			page.URL = site.String()
 			page.Forms = append([]extract.Form(nil), page.Forms...)
 			for i := range page.Forms {
 				page.Forms[i].Index = i // as the extractor numbers them
 			}
-			shows := newBuilder(testOptions().withDefaults(), site, classifier{}).addForms(&page, "")
+			shows := holdsAction(&page, map[string]bool{}, newClassifier())
 			if got := worthRevealing(tc.entry, tc.score, shows); got != tc.want {
 				t.Errorf("worthRevealing = %v (page shows an action: %v), want %v", got, shows, tc.want)
 			}

@@ -9,7 +9,7 @@ import (
 // matches one of them with errors.Is; a *FetchError carries the details.
 var (
 	// ErrInvalidURL: the URL is not an absolute http(s) URL with a host.
-	ErrInvalidURL = errors.New("mapper: invalid URL: give an absolute http:// or https:// URL")
+	ErrInvalidURL = errors.New("mapper: invalid URL")
 	// ErrUnreachable: nothing answered (refused, DNS failure, timeout).
 	ErrUnreachable = errors.New("mapper: site unreachable")
 	// ErrHTTPStatus: the server answered with a 4xx or 5xx status.
@@ -19,7 +19,7 @@ var (
 	// ErrNotHTML: the URL serves something other than an HTML page.
 	ErrNotHTML = errors.New("mapper: not an HTML page")
 	// ErrNilPage: MapPage was given a nil page.
-	ErrNilPage = errors.New("mapper: nil page: open one with topology.OpenPage before calling MapPage")
+	ErrNilPage = errors.New("mapper: MapPage was given a nil page")
 )
 
 // FetchError says why a URL could not be fetched as an HTML page. It matches
@@ -36,15 +36,18 @@ type FetchError struct {
 func (e *FetchError) Error() string {
 	switch e.Kind {
 	case ErrHTTPStatus:
-		return fmt.Sprintf("mapper: %s answered HTTP %d: check the URL, or that the site is up", e.URL, e.Status)
+		return fmt.Sprintf("mapper: %s answered HTTP %d", e.URL, e.Status)
 	case ErrRedirectLoop:
-		return fmt.Sprintf("mapper: %s redirects in a loop (%v): open it in a browser to see where it goes, then map the final URL", e.URL, e.Cause)
+		return fmt.Sprintf("mapper: %s redirects in a loop: %v", e.URL, e.Cause)
 	case ErrNotHTML:
-		return fmt.Sprintf("mapper: %s serves %q, not an HTML page: give the URL of the site's home page", e.URL, e.ContentType)
+		return fmt.Sprintf("mapper: %s serves %q, not an HTML page", e.URL, e.ContentType)
 	case ErrInvalidURL:
-		return fmt.Sprintf("mapper: %q: %v", e.URL, ErrInvalidURL)
+		if e.Cause != nil {
+			return fmt.Sprintf("mapper: %q is not an absolute http(s) URL: %v", e.URL, e.Cause)
+		}
+		return fmt.Sprintf("mapper: %q is not an absolute http(s) URL", e.URL)
 	}
-	return fmt.Sprintf("mapper: %s does not answer (%v): check the URL and that the server is up and reachable from this machine", e.URL, e.Cause)
+	return fmt.Sprintf("mapper: %s does not answer: %v", e.URL, e.Cause)
 }
 
 // Is makes a FetchError match its Kind.

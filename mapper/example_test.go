@@ -55,7 +55,8 @@ func ExampleMap() {
 	for _, a := range g.Actions {
 		fmt.Println(a.ID, shared.Completeness(a).Complete)
 	}
-	// Output:
+	// Map needs Chromium, so this example is compiled, not run;
+	// TestEmbedding runs the same call and checks what it prints:
 	// acme:quote:quote true
 	// acme:contact:phone false
 }
@@ -87,6 +88,7 @@ func ExampleMapPage() {
 		return
 	}
 	fmt.Println(len(g.Actions), g.Actions[0].Kind)
-	// Output:
+	// MapPage needs Chromium, so this example is compiled, not run;
+	// TestEmbedding runs the same calls and checks what they print:
 	// 2 quote
 }

@@ -2,6 +2,7 @@ package mapper
 
 import (
 	"fmt"
+	"net/url"
 	"sort"
 	"strings"
 
@@ -21,21 +22,12 @@ const (
 // and reports whether it held any (a form hosted by a third party counts:
 // it is mapped as that vendor's door).
 func (b *builder) addForms(p *extract.Page, challenge string) (anyAction bool) {
-	all := make([]*extract.Form, 0, len(p.Forms)+len(p.Groups))
-	for i := range p.Forms {
-		all = append(all, &p.Forms[i])
-	}
-	for i := range p.Groups {
-		all = append(all, &p.Groups[i])
-	}
 	pageBar := pageBarriers(p, challenge)
-	for _, f := range all {
-		inst := fmt.Sprintf("%s|%s|%d|%t", p.URL, f.Locator, f.Index, f.Formless)
-		if b.seenForms[inst] {
+	for _, f := range formsOf(p) {
+		if !firstSighting(b.seenForms, p, f) {
 			continue
 		}
-		b.seenForms[inst] = true
-		if v := b.formHost(f); v != nil {
+		if v := formHost(f); v != nil {
 			anyAction = true
 			continue // a third-party form inside the page is recorded as its vendor's door
 		}
@@ -55,8 +47,51 @@ func (b *builder) addForms(p *extract.Page, challenge string) (anyAction bool) {
 	return anyAction
 }
 
+// holdsAction is addForms' answer without mapping anything: whether p
+// holds a form not in seen that is a customer action or a third-party
+// form. It adds p's forms to seen, as addForms does. The crawl asks it to
+// decide what is worth exploring.
+func holdsAction(p *extract.Page, seen map[string]bool, cls classifier) (anyAction bool) {
+	for _, f := range formsOf(p) {
+		if !firstSighting(seen, p, f) {
+			continue
+		}
+		if formHost(f) != nil {
+			anyAction = true
+			continue
+		}
+		if r, _ := cls.form(p, f); r.CustomerAction {
+			anyAction = true
+		}
+	}
+	return anyAction
+}
+
+// formsOf lists a page's forms, then its formless groups.
+func formsOf(p *extract.Page) []*extract.Form {
+	all := make([]*extract.Form, 0, len(p.Forms)+len(p.Groups))
+	for i := range p.Forms {
+		all = append(all, &p.Forms[i])
+	}
+	for i := range p.Groups {
+		all = append(all, &p.Groups[i])
+	}
+	return all
+}
+
+// firstSighting records one form element of a page in seen and reports
+// whether it was new: a form seen in several states of a page counts once.
+func firstSighting(seen map[string]bool, p *extract.Page, f *extract.Form) bool {
+	inst := fmt.Sprintf("%s|%s|%d|%t", p.URL, f.Locator, f.Index, f.Formless)
+	if seen[inst] {
+		return false
+	}
+	seen[inst] = true
+	return true
+}
+
 // formHost returns the form-hosting vendor a form posts to (Jotform…).
-func (b *builder) formHost(f *extract.Form) *vendor {
+func formHost(f *extract.Form) *vendor {
 	if v, ok := vendorByURL(f.Action); ok && v.role == roleFormHost {
 		return v
 	}
@@ -125,6 +160,9 @@ func (b *builder) addForm(p *extract.Page, f *extract.Form, reading formReading,
 	}
 	if pl != nil {
 		ev += "; " + pl.name + " (" + plMatch + "): " + pl.submission
+	}
+	if f.ScriptSubmit != "" && pl == nil {
+		ev += "; sent by script: " + f.ScriptSubmit
 	}
 	d.addDoor("html-form", shared.Access{
 		Method: shared.AccessHTMLForm, URL: p.URL, Locator: &loc, Submission: &sub,
@@ -204,7 +242,9 @@ func (b *builder) submission(f *extract.Form, pl *plugin, formSel string) shared
 	}
 	attr := strings.TrimSpace(strings.ToLower(f.ActionAttr))
 	switch {
-	case strings.HasPrefix(attr, "javascript:") || f.Method == "dialog":
+	case strings.HasPrefix(attr, "javascript:") || f.Method == "dialog" || f.ScriptSubmit != "" && pl == nil:
+		// a script sends it, not the browser (a known plugin's script is
+		// read by its signature instead)
 		s.Transport = shared.TransportJavascriptOnly
 		return s
 	case len(f.Submits) == 0 && (attr == "" || attr == "#"):
@@ -296,8 +336,12 @@ func readingEvidence(r formReading, f *extract.Form) string {
 	return fmt.Sprintf("form text and field set indicate a %s form (%s)", r.Purpose, r.Kind)
 }
 
-func (b *builder) resolve(ref string) string {
-	u, err := b.site.Parse(ref)
+func (b *builder) resolve(ref string) string { return resolveOn(b.site, ref) }
+
+// resolveOn resolves ref against site; a reference that does not parse is
+// kept as written.
+func resolveOn(site *url.URL, ref string) string {
+	u, err := site.Parse(ref)
 	if err != nil {
 		return ref
 	}

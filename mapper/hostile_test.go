@@ -20,7 +20,7 @@ func TestHostilePages(t *testing.T) {
 	for _, tc := range cases {
 		t.Run(tc.name, func(t *testing.T) {
 			srv := serveSite(t, site{pages: map[string]string{"/": page("Hostile", tc.body)}})
-			o := testOptions()
+			o := browserOptions(t)
 			o.NoExplore = true
 			o.PageTimeout = 6 * time.Second
 			o.RunTimeout = 40 * time.Second

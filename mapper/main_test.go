@@ -8,40 +8,64 @@ import (
 	"net/http/httptest"
 	"os"
 	"strings"
+	"sync"
 	"testing"
 	"time"
 
 	"github.com/frontlatch/frontlatch/shared"
 	"github.com/frontlatch/frontlatch/topology"
+	"github.com/frontlatch/frontlatch/topology/topologytest"
 	"github.com/go-rod/rod"
 )
 
 // update rewrites golden files under testdata/.
 var update = flag.Bool("update", false, "rewrite golden files under testdata/")
 
-// testBrowser is the one Chromium every test of the package shares.
-var testBrowser *rod.Browser
+// The one Chromium the browser tests of the package share, launched by the
+// first test that needs it (testBrowser) and closed by TestMain.
+var (
+	browserOnce sync.Once
+	sharedBr    *topology.Browser
+	sharedErr   error
+)
 
 func TestMain(m *testing.M) {
 	flag.Parse()
-	ctx := context.Background()
-	br, err := topology.NewBrowser(ctx, topology.BrowserOptions{Offline: true})
-	if err != nil {
-		fmt.Fprintln(os.Stderr, "mapper tests need Chromium:", err)
-		os.Exit(1)
-	}
-	testBrowser = br.Rod
 	code := m.Run()
-	br.Close()
+	if sharedBr != nil {
+		sharedBr.Close()
+	}
 	os.Exit(code)
+}
+
+// testBrowser returns the shared browser. Where Chromium is missing the
+// test is skipped (failed under CI=true), by topologytest's one rule.
+func testBrowser(t testing.TB) *rod.Browser {
+	t.Helper()
+	topologytest.NeedChromium(t)
+	browserOnce.Do(func() {
+		sharedBr, sharedErr = topology.NewBrowser(context.Background(), topology.BrowserOptions{Offline: true})
+	})
+	if sharedErr != nil {
+		t.Fatalf("launching Chromium: %v", sharedErr)
+	}
+	return sharedBr.Rod
 }
 
 // fixedNow is the clock of every test graph.
 var fixedNow = time.Date(2026, 8, 25, 8, 39, 12, 596e6, time.UTC)
 
-// testOptions are deterministic options on the shared browser.
+// testOptions are deterministic options for a crawl without a browser:
+// each page is read from its plain-HTTP response as static markup.
 func testOptions() Options {
-	return Options{Browser: testBrowser, Offline: true, Now: func() time.Time { return fixedNow }, SiteSlug: "test", PageTimeout: 15 * time.Second}
+	return Options{loader: staticLoader{}, Offline: true, Now: func() time.Time { return fixedNow }, SiteSlug: "test", PageTimeout: 15 * time.Second}
+}
+
+// browserOptions are testOptions on the shared browser.
+func browserOptions(t testing.TB) Options {
+	o := testOptions()
+	o.loader, o.Browser = nil, testBrowser(t)
+	return o
 }
 
 // site is a set of pages served on 127.0.0.1: path → body. A path ending in
@@ -79,11 +103,22 @@ func serveSite(t *testing.T, s site) *httptest.Server {
 	return srv
 }
 
-// mapTest maps url with testOptions and fails the test on error or on a
-// graph the contract refuses.
+// mapTest maps url in the shared browser and fails the test on error or on
+// a graph the contract refuses.
 func mapTest(t *testing.T, url string, mod func(*Options)) *shared.ActionGraph {
 	t.Helper()
-	o := testOptions()
+	return mapWith(t, browserOptions(t), url, mod)
+}
+
+// mapStatic is mapTest without a browser: the whole crawl, each page read
+// from its plain-HTTP response.
+func mapStatic(t *testing.T, url string, mod func(*Options)) *shared.ActionGraph {
+	t.Helper()
+	return mapWith(t, testOptions(), url, mod)
+}
+
+func mapWith(t *testing.T, o Options, url string, mod func(*Options)) *shared.ActionGraph {
+	t.Helper()
 	if mod != nil {
 		mod(&o)
 	}

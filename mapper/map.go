@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"net/http"
 	"net/url"
+	"strings"
 	"time"
 
 	"github.com/frontlatch/frontlatch/mapper/extract"
@@ -36,16 +37,72 @@ func Map(ctx context.Context, rawURL string, opts Options) (*shared.ActionGraph,
 	if final, err := url.Parse(pre.URL); err == nil && final.Host != "" {
 		site = final
 	}
-	browser := o.Browser
-	if browser == nil {
-		br, err := topology.NewBrowser(ctx, topology.BrowserOptions{Offline: o.Offline})
-		if err != nil {
-			return nil, fmt.Errorf("mapper: %w", err)
+	ld := o.loader
+	if ld == nil {
+		browser := o.Browser
+		if browser == nil {
+			br, err := topology.NewBrowser(ctx, topology.BrowserOptions{Offline: o.Offline, ControlURL: o.ControlURL})
+			if err != nil {
+				return nil, fmt.Errorf("mapper: %w", err)
+			}
+			defer br.Close()
+			browser = br.Rod
 		}
-		defer br.Close()
-		browser = br.Rod
+		ld = browserLoader{browser: browser, o: o}
 	}
-	b := newBuilder(o, site, classifier{})
+	c, refs, err := crawl(ctx, o, site, pre, ld)
+	if err != nil {
+		return nil, err
+	}
+	c.catalogs = readCatalogs(ctx, o, site, refs)
+	return build(o, c)
+}
+
+// pageLoader reads the pages of a crawl: in a browser (Map), or from the
+// plain-HTTP response as static markup (staticLoader).
+type pageLoader interface {
+	// load reads the page u, whose plain-HTTP response is f.
+	load(ctx context.Context, u string, f *fetched) (*observation, error)
+	// reveal returns the states a safe exploration of u reaches, and what
+	// went wrong on the way (for the graph's notes).
+	reveal(ctx context.Context, u string) ([]*extract.Page, error)
+}
+
+// browserLoader opens each page in a browser.
+type browserLoader struct {
+	browser *rod.Browser
+	o       Options
+}
+
+func (l browserLoader) load(ctx context.Context, u string, _ *fetched) (*observation, error) {
+	return observe(ctx, l.browser, u, l.o)
+}
+
+func (l browserLoader) reveal(ctx context.Context, u string) ([]*extract.Page, error) {
+	return reveal(ctx, l.browser, u, l.o)
+}
+
+// staticLoader parses each page's plain-HTTP response as MapHTML does:
+// nothing is revealed and no script runs.
+type staticLoader struct{}
+
+func (staticLoader) load(_ context.Context, _ string, f *fetched) (*observation, error) {
+	p, err := extract.FromHTML(f.URL, f.Body)
+	if err != nil {
+		return nil, fmt.Errorf("mapper: %w", err)
+	}
+	return &observation{url: p.URL, page: p}, nil
+}
+
+func (staticLoader) reveal(context.Context, string) ([]*extract.Page, error) { return nil, nil }
+
+// crawl reads the entry page (whose plain-HTTP response is pre) and up to
+// o.MaxPages same-site pages, best-scored first, and returns what they gave
+// with the ARD catalog references it met.
+func crawl(ctx context.Context, o Options, site *url.URL, pre *fetched, ld pageLoader) (*collection, []catalogRef, error) {
+	c := &collection{site: site, redirects: map[string]string{}, cls: newClassifier()}
+	visited := map[string]bool{}
+	seenForms := map[string]bool{}
 	refs := ardFromLinkHeader(site, pre.Header)
 	fr := newFrontier()
 	fr.push(site.String(), 0)
@@ -56,35 +113,46 @@ func Map(ctx context.Context, rawURL string, opts Options) (*shared.ActionGraph,
 			break
 		}
 		if ctx.Err() != nil {
-			b.note("The run ran out of time before %s was mapped.", b.relPath(next.url))
+			c.note("The run ran out of time before %s was mapped.", relPath(site, next.url))
 			break
 		}
-		header := pre.Header
+		resp := pre
 		if opened > 0 {
 			f, err := fetchHTML(ctx, o, next.url)
 			if err != nil {
-				b.note("%s was not mapped: %v.", b.relPath(next.url), err)
+				c.note("%s was not mapped: %v.", relPath(site, next.url), err)
 				continue
 			}
-			header = f.Header
+			resp = f
 			if canonicalPage(f.URL) != canonicalPage(next.url) {
-				b.redirects[canonicalPage(next.url)] = f.URL
+				c.redirects[canonicalPage(next.url)] = f.URL
 			}
 		}
 		opened++
-		obs, err := observe(ctx, browser, next.url, o)
+		obs, err := ld.load(ctx, next.url, resp)
 		if err != nil {
 			if opened == 1 {
-				return nil, fmt.Errorf("mapper: the entry page did not load: %w", err)
+				if errors.As(err, new(*FetchError)) {
+					return nil, nil, err // already says which page and why
+				}
+				return nil, nil, fmt.Errorf("mapper: the entry page did not load: %w", err)
 			}
-			b.note("%s was not mapped: %v.", b.relPath(next.url), err)
+			c.note("%s was not mapped: %v.", relPath(site, next.url), err)
 			continue
 		}
-		refs = append(refs, ardFromLinkHeader(site, header)...)
-		showsAction := b.addObservation(obs, header)
+		refs = append(refs, ardFromLinkHeader(site, resp.Header)...)
+		v := &pageVisit{url: obs.url, doc: obs.page, challenge: challengeOf(resp.Header), tools: obs.tools}
+		c.steps = append(c.steps, crawlStep{page: v})
+		visited[canonicalPage(obs.url)] = true
+		showsAction := holdsAction(obs.page, seenForms, c.cls)
 		if !o.NoExplore && worthRevealing(opened == 1, next.score, showsAction) {
-			for _, st := range reveal(ctx, browser, next.url, o) {
-				b.addForms(st, challengeOf(header))
+			var err error
+			v.revealed, err = ld.reveal(ctx, next.url)
+			for _, st := range v.revealed {
+				holdsAction(st, seenForms, c.cls)
+			}
+			if err != nil {
+				c.note("Exploring %s: %s; the forms it revealed before are mapped.", relPath(site, next.url), strings.ReplaceAll(err.Error(), "\n", "; "))
 			}
 		}
 		refs = append(refs, ardFromLinkRels(obs.page)...)
@@ -104,12 +172,11 @@ func Map(ctx context.Context, rawURL string, opts Options) (*shared.ActionGraph,
 		if !ok {
 			break
 		}
-		if !b.visited[canonicalPage(left.url)] {
-			b.note("Page budget (%d) reached; %s was not opened.", o.MaxPages, b.relPath(left.url))
+		if !visited[canonicalPage(left.url)] {
+			c.note("Page budget (%d) reached; %s was not opened.", o.MaxPages, relPath(site, left.url))
 		}
 	}
-	b.addCatalogs(ctx, b.discoverCatalogs(ctx, refs))
-	return b.result()
+	return c, refs, nil
 }
 
 // MapPage maps one page a crawler already has open and loaded. It does not
@@ -131,10 +198,9 @@ func MapPage(ctx context.Context, page *rod.Page, opts Options) (*shared.ActionG
 	if err != nil {
 		return nil, err
 	}
-	b := newBuilder(o, site, classifier{})
-	b.addObservation(obs, nil)
-	b.addCatalogs(ctx, b.discoverCatalogs(ctx, ardFromLinkRels(obs.page)))
-	return b.result()
+	c := &collection{site: site, steps: []crawlStep{{page: &pageVisit{url: obs.url, doc: obs.page, tools: obs.tools}}}}
+	c.catalogs = readCatalogs(ctx, o, site, ardFromLinkRels(obs.page))
+	return build(o, c)
 }
 
 // MapHTML maps static markup served at pageURL, without a browser or any
@@ -152,12 +218,11 @@ func MapHTML(pageURL string, html []byte, opts Options) (*shared.ActionGraph, er
 	if err != nil {
 		return nil, fmt.Errorf("mapper: %w", err)
 	}
-	b := newBuilder(o, site, classifier{})
-	b.addObservation(&observation{url: p.URL, page: p}, nil)
+	c := &collection{site: site, steps: []crawlStep{{page: &pageVisit{url: p.URL, doc: p}}}}
 	for _, r := range ardFromLinkRels(p) {
-		b.note("ARD catalog %s (%s) is not fetched by MapHTML.", r.url, r.route)
+		c.catalogs = append(c.catalogs, catalogFinding{note: fmt.Sprintf("ARD catalog %s (%s) is not fetched by MapHTML.", r.url, r.route)})
 	}
-	return b.result()
+	return build(o, c)
 }
 
 // observation is what one page gave as loaded: its document and the
@@ -166,20 +231,6 @@ type observation struct {
 	url   string
 	page  *extract.Page
 	tools []webmcpTool
-}
-
-// addObservation maps one page and reports whether its document holds a
-// form that is a customer action. Links, widgets and structured data are
-// page facts; forms a click reveals are added apart (addForms).
-func (b *builder) addObservation(obs *observation, header http.Header) (showsAction bool) {
-	b.visited[canonicalPage(obs.url)] = true
-	showsAction = b.addForms(obs.page, challengeOf(header))
-	b.noteSiteName(obs.page)
-	b.addLinks(obs.page)
-	b.addVendors(obs.page)
-	b.addStructuredData(obs.page)
-	b.addWebMCPTools(obs.url, obs.tools)
-	return showsAction
 }
 
 // challengeOf is the bot challenge a response announced ("" for none).

@@ -8,9 +8,11 @@ import (
 	"github.com/go-rod/rod"
 )
 
-// Version is the mapper's release; it signs every provenance record
-// ("mapper@<Version>") unless Options.Generator says otherwise.
-const Version = "0.1.0"
+// Version is the mapper's release, the workspace's one release number
+// (shared.ModuleVersion, checked against versions.yaml by a test); it signs
+// every provenance record ("mapper@<Version>") unless Options.Generator
+// says otherwise.
+const Version = shared.ModuleVersion
 
 // Options configures Map, MapPage and MapHTML. The zero value is usable:
 // every zero field takes the default documented on it.
@@ -38,9 +40,15 @@ type Options struct {
 	// topology's safe exploration; forms already in the DOM are still read.
 	NoExplore bool
 
-	// Browser is a browser to open pages in. When nil, Map launches its own
-	// through topology.NewBrowser and closes it before returning.
+	// Browser is a browser to open pages in. When nil, Map connects to
+	// ControlURL, or else launches its own through topology.NewBrowser and
+	// closes it before returning.
 	Browser *rod.Browser
+	// ControlURL is the DevTools WebSocket URL of a Chromium already running
+	// (the one a chromedp or Playwright program started with
+	// --remote-debugging-port): Map opens its pages there, in tabs of its
+	// own, and leaves the browser running. Ignored when Browser is set.
+	ControlURL string
 	// HTTPClient makes the plain HTTP requests. When nil a bounded client
 	// is used that follows at most 10 redirects and detects loops.
 	HTTPClient *http.Client
@@ -55,6 +63,10 @@ type Options struct {
 	SiteSlug string
 	// GraphID overrides the graph id (default ag_<slug>_<yyyymmdd>).
 	GraphID string
+
+	// loader reads the crawl's pages; nil is the browser. Tests set
+	// staticLoader to run the whole crawl without one.
+	loader pageLoader
 }
 
 // withDefaults returns o with every zero field set.

@@ -2,6 +2,9 @@ package mapper
 
 import (
 	"context"
+	"errors"
+	"fmt"
+	"sort"
 	"sync"
 
 	"github.com/frontlatch/frontlatch/mapper/extract"
@@ -33,11 +36,15 @@ func worthRevealing(entry bool, linkScore int, showsAction bool) bool {
 // reveal clicks the page's safe triggers through topology's exploration
 // (it never clicks submit, payment, auth or destructive controls) and
 // extracts each new state it reaches while that state is live. A failed
-// exploration costs only what it revealed: the entry state is already read.
-func reveal(ctx context.Context, browser *rod.Browser, u string, o Options) []*extract.Page {
+// exploration costs only what it revealed: the entry state is already read,
+// and the states read before the failure are returned. The error says what
+// went wrong — the exploration's own error, observations it could not
+// make, states that could not be read — for the graph's notes.
+func reveal(ctx context.Context, browser *rod.Browser, u string, o Options) ([]*extract.Page, error) {
 	var mu sync.Mutex
 	var states []*extract.Page
-	_, _ = topology.ExploreWith(ctx, browser, u, topology.Options{
+	var unread []error
+	g, err := topology.ExploreWith(ctx, browser, u, topology.Options{
 		MaxStates:  revealMaxStates,
 		MaxEdges:   revealMaxEdges,
 		MaxDepth:   revealMaxDepth,
@@ -53,14 +60,50 @@ func reveal(ctx context.Context, browser *rod.Browser, u string, o Options) []*e
 				return nil // the entry state: already extracted
 			}
 			p, err := extract.FromPage(ctx, page)
-			if err != nil {
-				return nil // a state that cannot be read reveals nothing
-			}
 			mu.Lock()
+			defer mu.Unlock()
+			if err != nil {
+				unread = append(unread, fmt.Errorf("a revealed state could not be read: %w", err))
+				return nil // the other states are still worth reading
+			}
 			states = append(states, p)
-			mu.Unlock()
 			return nil
 		},
 	})
-	return states
+	errs := unread
+	if err != nil {
+		errs = append(errs, fmt.Errorf("exploration stopped: %w", err))
+	}
+	if g != nil {
+		errs = append(errs, failedObservations(g)...)
+	}
+	return states, errors.Join(errs...)
+}
+
+// routineFailures are failed observations that are the exploration
+// working as meant: a control it would not click (hidden, disabled,
+// covered, gone, ambiguous), a click that left the page (following links
+// is the crawl's job), or the state and edge budget reached.
+var routineFailures = map[topology.FailReason]bool{
+	topology.FailHidden: true, topology.FailDisabled: true, topology.FailCovered: true,
+	topology.FailNotFound: true, topology.FailAmbiguous: true, topology.FailNavigatedAway: true,
+	topology.FailBudgetExhausted: true,
+}
+
+// failedObservations are the observations an exploration could not make
+// for a reason other than a routine one (timeouts, navigation, dialogs,
+// extraction…), by reason.
+func failedObservations(g *topology.Graph) []error {
+	var reasons []string
+	for r := range g.Summary.FailedObservationsByReason {
+		if !routineFailures[topology.FailReason(r)] {
+			reasons = append(reasons, r)
+		}
+	}
+	sort.Strings(reasons)
+	var out []error
+	for _, r := range reasons {
+		out = append(out, fmt.Errorf("%d observations failed (%s)", g.Summary.FailedObservationsByReason[r], r))
+	}
+	return out
 }

@@ -3,6 +3,7 @@ package mapper
 import (
 	"bytes"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"strconv"
 
@@ -31,14 +32,20 @@ var schemaFormatType = map[string]string{"email": "email", "uri": "url", "date":
 
 // schemaInputs reads the inputs of a tool from its JSON Schema (WebMCP
 // inputSchema, an MCP tool's inputSchema). Declared validations quote the
-// schema keyword and its value. Property order is kept as written.
-func (b *builder) schemaInputs(raw json.RawMessage, m shared.ProvenanceMethod, path string) ([]shared.Input, []shared.Validation) {
+// schema keyword and its value. Property order is kept as written. A
+// schema that cannot be read is named in the graph's notes (owner says
+// whose it is), never passed over in silence.
+func (b *builder) schemaInputs(raw json.RawMessage, m shared.ProvenanceMethod, path, owner string) ([]shared.Input, []shared.Validation) {
 	inputs, vals := []shared.Input{}, []shared.Validation{}
 	var s struct {
 		Properties json.RawMessage `json:"properties"`
 		Required   []string        `json:"required"`
 	}
-	if len(raw) == 0 || json.Unmarshal(raw, &s) != nil {
+	if len(raw) == 0 {
+		return inputs, vals
+	}
+	if err := json.Unmarshal(raw, &s); err != nil {
+		b.note("The inputSchema of %s is not a JSON Schema object (%s): its inputs are not read.", owner, jsonProblem(err))
 		return inputs, vals
 	}
 	required := map[string]bool{}
@@ -46,10 +53,17 @@ func (b *builder) schemaInputs(raw json.RawMessage, m shared.ProvenanceMethod, p
 		required[r] = true
 	}
 	var all map[string]json.RawMessage
-	_ = json.Unmarshal(s.Properties, &all)
+	if len(s.Properties) > 0 && string(s.Properties) != "null" {
+		if err := json.Unmarshal(s.Properties, &all); err != nil {
+			b.note("The inputSchema properties of %s are not an object (%s): its inputs are not read.", owner, jsonProblem(err))
+			return inputs, vals
+		}
+	}
 	for _, name := range orderedKeys(s.Properties) {
 		var p jsonSchemaProp
-		_ = json.Unmarshal(all[name], &p)
+		if err := json.Unmarshal(all[name], &p); err != nil {
+			b.note("The inputSchema property %s of %s is not a JSON Schema (%s): the input is read by its name only.", name, owner, jsonProblem(err))
+		}
 		typ := schemaType(p)
 		fl := extract.Field{Tag: "input", Type: typ, Name: name, Label: firstNonEmpty(p.Title, p.Description), Hint: p.Description, Required: required[name], Pattern: p.Pattern}
 		r := b.cls.field(fl)
@@ -94,6 +108,18 @@ func (b *builder) schemaInputs(raw json.RawMessage, m shared.ProvenanceMethod, p
 		}
 	}
 	return inputs, vals
+}
+
+// jsonProblem says briefly what is wrong with a JSON value, for a note.
+func jsonProblem(err error) string {
+	var te *json.UnmarshalTypeError
+	if errors.As(err, &te) {
+		if te.Field != "" {
+			return fmt.Sprintf("%s is a JSON %s", te.Field, te.Value)
+		}
+		return "a JSON " + te.Value
+	}
+	return err.Error()
 }
 
 func schemaType(p jsonSchemaProp) string {

@@ -6,6 +6,8 @@ import (
 	"strings"
 	"time"
 	"unicode"
+
+	"golang.org/x/net/publicsuffix"
 )
 
 // slugMax bounds a slug so ids stay readable.
@@ -76,13 +78,28 @@ func formSlug(id string) string {
 	return s
 }
 
-// sameSite reports whether u is on the site of base: same host, ignoring a
-// leading "www.", same scheme family.
+// sameSite reports whether u, an http(s) URL, is on the site of base: the
+// same registrable domain by the public suffix list (www.acme.com.au and
+// book.acme.com.au are one site; two shops on myshopify.com or two pages
+// on github.io are not).
 func sameSite(base, u *url.URL) bool {
 	if u.Scheme != "http" && u.Scheme != "https" {
 		return false
 	}
-	return strings.TrimPrefix(strings.ToLower(u.Host), "www.") == strings.TrimPrefix(strings.ToLower(base.Host), "www.")
+	return siteOf(u) == siteOf(base)
+}
+
+// siteOf is the registrable domain of u's host (eTLD+1). A host the list
+// cannot place — an IP address, localhost, a bare suffix — is its own
+// site, port included, so two servers on 127.0.0.1 are two sites.
+func siteOf(u *url.URL) string {
+	h := strings.ToLower(strings.TrimSuffix(u.Hostname(), "."))
+	if net.ParseIP(h) == nil {
+		if d, err := publicsuffix.EffectiveTLDPlusOne(h); err == nil {
+			return d
+		}
+	}
+	return strings.TrimPrefix(strings.ToLower(u.Host), "www.")
 }
 
 // hostOf returns the lower-case host of raw, "" when raw does not parse.

@@ -2,7 +2,6 @@ package mapper
 
 import (
 	"fmt"
-	"os"
 	"sort"
 	"strings"
 	"testing"
@@ -72,23 +71,13 @@ func summaryOf(g *shared.ActionGraph) []actionSummary {
 	return out
 }
 
-// mapSite serves s and maps its home page in the shared browser (or, with
-// MAPPER_STATIC=1 while debugging without a browser, statically).
+// mapSite serves s and crawls it from its home page without a browser:
+// every page is read from its plain-HTTP response as static markup, and
+// the graph is built from those pages as Map builds it from a browser's.
 func mapSite(t *testing.T, s site, mod func(*Options)) *shared.ActionGraph {
 	t.Helper()
 	srv := serveSite(t, s)
-	if os.Getenv("MAPPER_STATIC") != "" {
-		o := testOptions()
-		if mod != nil {
-			mod(&o)
-		}
-		g, err := MapHTML(srv.URL+"/", []byte(s.pages["/"]), o)
-		if err != nil {
-			t.Fatal(err)
-		}
-		return g
-	}
-	return mapTest(t, srv.URL+"/", func(o *Options) {
+	return mapStatic(t, srv.URL+"/", func(o *Options) {
 		o.NoExplore = true
 		if mod != nil {
 			mod(o)

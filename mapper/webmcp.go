@@ -65,7 +65,7 @@ func (b *builder) addWebMCPTools(pageURL string, tools []webmcpTool) {
 			continue
 		}
 		d.action.Provenance = ptr(b.prov(shared.MethodParsedWebMCP, 0.8, "tool name and description say “"+word+"”"))
-		d.action.Inputs, d.action.Validations = b.schemaInputs(t.InputSchema, shared.MethodParsedWebMCP, "inputSchema")
+		d.action.Inputs, d.action.Validations = b.schemaInputs(t.InputSchema, shared.MethodParsedWebMCP, "inputSchema", "WebMCP tool "+t.Name+" on "+b.relPath(pageURL))
 		d.effects.text = t.Description
 	}
 }

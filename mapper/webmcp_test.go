@@ -40,7 +40,8 @@ func registerScript(owner string) string {
 func TestWebMCPImperative(t *testing.T) {
 	for _, owner := range []string{"document", "navigator"} {
 		t.Run(owner, func(t *testing.T) {
-			g := mapSite(t, site{pages: map[string]string{"/": page("Spoke & Chain", "<h1>Workshop</h1>"+registerScript(owner))}}, nil)
+			srv := serveSite(t, site{pages: map[string]string{"/": page("Spoke & Chain", "<h1>Workshop</h1>"+registerScript(owner))}})
+			g := mapTest(t, srv.URL+"/", func(o *Options) { o.NoExplore = true }) // only a browser runs the script
 			want := []actionSummary{{Kind: shared.KindCallback,
 				Doors:    []doorSummary{{Method: shared.AccessWebMCPTool, Transport: shared.TransportWebMCPExecute, Tool: "request_callback", Occurrences: 1}},
 				Fillable: []string{"name:person-name!", "phone:phone!", "topic:subject"},

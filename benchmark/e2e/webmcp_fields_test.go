@@ -108,14 +108,8 @@ func TestWebMCPScriptFillsEveryFieldKind(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	g, err := compiler.ReadGraph(data)
-	if err != nil {
-		t.Fatal(err)
-	}
-	script, err := compiler.WebMCPScript(g, compiler.Options{})
-	if err != nil {
-		t.Fatal(err)
-	}
+	g := readGraph(t, data)
+	script := compiled(t, g, compiler.FormatWebMCP, compiler.Options{})
 	tools := toolsByForm(t, g)
 	site := &fieldsSite{next: make(chan struct{}, 1)}
 	srv := httptest.NewServer(site)
@@ -183,10 +177,7 @@ func TestWebMCPScriptFillsEveryFieldKind(t *testing.T) {
 // the compiled MCP tools record it.
 func toolsByForm(t *testing.T, g *shared.ActionGraph) map[string]string {
 	t.Helper()
-	out, err := compiler.MCPTools(g, compiler.Options{})
-	if err != nil {
-		t.Fatal(err)
-	}
+	out := compiled(t, g, compiler.FormatMCP, compiler.Options{})
 	var res struct {
 		Tools []struct {
 			Name string `json:"name"`

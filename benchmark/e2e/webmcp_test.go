@@ -101,25 +101,16 @@ func TestWebMCPScriptInChromium(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	g, err := compiler.ReadGraph(data)
-	if err != nil {
-		t.Fatal(err)
-	}
+	g := readGraph(t, data)
 	// clinic01 is unverified: the owner's script only carries it when asked.
 	opts := compiler.Options{IncludeUnverified: true}
-	script, err := compiler.WebMCPScript(g, opts)
-	if err != nil {
-		t.Fatal(err)
-	}
+	script := compiled(t, g, compiler.FormatWebMCP, opts)
 	var mcp struct {
 		Tools []struct {
 			Name string `json:"name"`
 		} `json:"tools"`
 	}
-	mcpOut, err := compiler.MCPTools(g, opts)
-	if err != nil {
-		t.Fatal(err)
-	}
+	mcpOut := compiled(t, g, compiler.FormatMCP, opts)
 	if err := json.Unmarshal(mcpOut, &mcp); err != nil {
 		t.Fatal(err)
 	}
@@ -318,4 +309,24 @@ func waitSubmission(t *testing.T, srv *fixtures.Server, n int) fixtures.Submissi
 	}
 	t.Fatal("the form's submission never reached the fixture server")
 	return fixtures.Submission{}
+}
+
+// readGraph reads an Action Graph document with shared.Read.
+func readGraph(t *testing.T, data []byte) *shared.ActionGraph {
+	t.Helper()
+	g, issues := shared.Read(data)
+	if len(issues) > 0 {
+		t.Fatalf("the graph does not validate: %v", issues)
+	}
+	return g
+}
+
+// compiled is the primary file of format f for g.
+func compiled(t *testing.T, g *shared.ActionGraph, f compiler.Format, opts compiler.Options) []byte {
+	t.Helper()
+	files, err := compiler.CompileFormat(g, f, opts)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return files[0].Data
 }

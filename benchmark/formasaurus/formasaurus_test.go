@@ -110,7 +110,7 @@ func TestLabelMapping(t *testing.T) {
 	for label, ps := range formPurposes {
 		for _, p := range ps {
 			found := false
-			for _, q := range classify.Purposes() {
+			for _, q := range classify.PurposeValues() {
 				found = found || p == q
 			}
 			if !found {

@@ -11,6 +11,7 @@ import (
 	"strings"
 
 	"github.com/frontlatch/frontlatch/compiler"
+	"github.com/frontlatch/frontlatch/shared"
 )
 
 // formatAll asks for every format at once (only with -o).
@@ -19,10 +20,10 @@ const formatAll = "all"
 var compileUsage = "frontlatch compile [--format " + formatChoices("|") + "] [--include-unverified] [--mcp-version " + compiler.MCPVersion20251125 + "] GRAPH [-o DIR]"
 
 // formatChoices joins the compiler's formats and "all" with sep, so the
-// usage line and the flag's help never drift from compiler.Formats.
+// usage line and the flag's help never drift from compiler.FormatValues.
 func formatChoices(sep string) string {
 	var names []string
-	for _, f := range compiler.Formats() {
+	for _, f := range compiler.FormatValues() {
 		names = append(names, string(f))
 	}
 	return strings.Join(append(names, formatAll), sep)
@@ -41,7 +42,7 @@ func runCompile(_ context.Context, args []string, stdout, stderr io.Writer) int 
 	fs := newFlagSet("compile", stderr)
 	format := fs.String("format", string(compiler.FormatMCP), "the format to write: "+formatChoices(", ")+" (all needs -o)")
 	includeUnverified := fs.Bool("include-unverified", false, "also offer unverified and sandbox-tested actions as tools, marked as such")
-	mcpVersion := fs.String("mcp-version", compiler.DefaultMCPVersion, "MCP protocol version of the tools/list result: "+strings.Join(compiler.MCPVersions(), " or "))
+	mcpVersion := fs.String("mcp-version", compiler.DefaultMCPVersion, "MCP protocol version of the tools/list result: "+strings.Join(compiler.MCPVersionValues(), " or "))
 	outDir := fs.String("o", "", "write the format's files into `DIR` (atomically) instead of one file to stdout")
 	positional, ok := parseInterspersed(fs, args)
 	if !ok {
@@ -69,25 +70,25 @@ func runCompile(_ context.Context, args []string, stdout, stderr io.Writer) int 
 		fmt.Fprintf(stderr, "frontlatch compile: %v\n", err)
 		return exitUsage
 	}
-	g, err := compiler.ReadGraph(data)
-	if err != nil {
-		return reportCompileError(stderr, positional[0], err)
+	g, issues := shared.Read(data)
+	if len(issues) > 0 {
+		return reportCompileError(stderr, positional[0], &compiler.GraphError{Issues: issues, Err: shared.ErrInvalidGraph})
 	}
 	opts := compiler.Options{IncludeUnverified: *includeUnverified, MCPVersion: *mcpVersion}
 
 	if *outDir == "" {
-		out, err := compiler.Compile(g, f, opts)
+		files, err := compiler.CompileFormat(g, f, opts)
 		if err != nil {
 			return reportCompileError(stderr, positional[0], err)
 		}
-		if _, err := stdout.Write(out); err != nil {
+		if _, err := stdout.Write(files[0].Data); err != nil {
 			fmt.Fprintf(stderr, "frontlatch compile: writing to stdout: %v\n", err)
 			return exitUsage
 		}
 		return exitOK
 	}
 
-	var files map[string][]byte
+	var files []compiler.File
 	if *format == formatAll {
 		files, err = compiler.CompileAll(g, opts)
 	} else {
@@ -96,14 +97,10 @@ func runCompile(_ context.Context, args []string, stdout, stderr io.Writer) int 
 	if err != nil {
 		return reportCompileError(stderr, positional[0], err)
 	}
-	names := make([]string, 0, len(files))
-	for n := range files {
-		names = append(names, n)
-	}
-	sort.Strings(names)
-	for _, n := range names {
-		path := filepath.Join(*outDir, n)
-		if err := writeFileAtomic(path, files[n]); err != nil {
+	sort.Slice(files, func(i, j int) bool { return files[i].Name < files[j].Name })
+	for _, file := range files {
+		path := filepath.Join(*outDir, file.Name)
+		if err := writeFileAtomic(path, file.Data); err != nil {
 			fmt.Fprintf(stderr, "frontlatch compile: %v\n", err)
 			return exitUsage
 		}
@@ -121,6 +118,11 @@ func reportCompileError(stderr io.Writer, file string, err error) int {
 		fmt.Fprintf(stderr, "frontlatch compile: %s cannot be compiled:\n", file)
 		for _, is := range ge.Issues {
 			fmt.Fprintf(stderr, "%s: %s\n", file, is)
+		}
+		if errors.Is(err, compiler.ErrNameCollision) {
+			fmt.Fprintln(stderr, "frontlatch compile: give the actions distinct ids")
+		} else {
+			fmt.Fprintf(stderr, "frontlatch compile: run `frontlatch check %s` and fix what it reports\n", file)
 		}
 		return exitFail
 	case errors.Is(err, compiler.ErrUnknownMCPVersion), errors.Is(err, compiler.ErrUnknownFormat):

@@ -9,6 +9,7 @@ import (
 	"testing"
 
 	"github.com/frontlatch/frontlatch/compiler"
+	"github.com/frontlatch/frontlatch/shared"
 	"github.com/google/go-cmp/cmp"
 )
 
@@ -18,13 +19,21 @@ const doorsGraph = "../../compiler/testdata/graphs/doors.json"
 // declares them.
 func allFileNames(t *testing.T) []string {
 	t.Helper()
+	data, err := os.ReadFile(doorsGraph)
+	if err != nil {
+		t.Fatal(err)
+	}
+	g, issues := shared.Read(data)
+	if len(issues) > 0 {
+		t.Fatal(issues)
+	}
+	files, err := compiler.CompileAll(g, compiler.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
 	var names []string
-	for _, f := range compiler.Formats() {
-		fs, err := compiler.FileNames(f)
-		if err != nil {
-			t.Fatal(err)
-		}
-		names = append(names, fs...)
+	for _, f := range files {
+		names = append(names, f.Name)
 	}
 	sort.Strings(names)
 	return names
@@ -35,16 +44,16 @@ func TestCompileStdout(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	graph, err := compiler.ReadGraph(g)
-	if err != nil {
-		t.Fatal(err)
+	graph, issues := shared.Read(g)
+	if len(issues) > 0 {
+		t.Fatal(issues)
 	}
 	want := func(f compiler.Format, opts compiler.Options) string {
-		b, err := compiler.Compile(graph, f, opts)
+		files, err := compiler.CompileFormat(graph, f, opts)
 		if err != nil {
 			t.Fatal(err)
 		}
-		return string(b)
+		return string(files[0].Data)
 	}
 	tests := []struct {
 		name string

@@ -8,6 +8,8 @@ import (
 	"os/signal"
 	"sort"
 	"syscall"
+
+	"github.com/frontlatch/frontlatch/shared"
 )
 
 // Exit codes shared by every command.
@@ -89,4 +91,6 @@ func printUsage(w io.Writer) {
 	fmt.Fprintln(w, "run `frontlatch help <command>` for a command's flags")
 }
 
-const version = "0.1.0"
+// version is the workspace's one release number; versions.yaml is checked
+// against it (TestVersionsYAML).
+const version = shared.ModuleVersion

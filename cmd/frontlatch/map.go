@@ -2,8 +2,12 @@ package main
 
 import (
 	"context"
+	"errors"
+	"flag"
 	"fmt"
 	"io"
+	"os"
+	"path/filepath"
 	"sort"
 	"strings"
 
@@ -38,9 +42,31 @@ func runMap(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 		fs.Usage()
 		return exitUsage
 	}
+	set := map[string]bool{}
+	fs.Visit(func(f *flag.Flag) { set[f.Name] = true })
+	switch {
+	case set["pages"] && *pages < 1:
+		fmt.Fprintf(stderr, "frontlatch map: --pages must be at least 1, got %d\n", *pages)
+		fs.Usage()
+		return exitUsage
+	case set["timeout"] && *timeout <= 0:
+		fmt.Fprintf(stderr, "frontlatch map: --timeout must be a positive duration such as 90s or 5m, got %s\n", *timeout)
+		fs.Usage()
+		return exitUsage
+	}
+	if *out != "" {
+		// Before the run, not after minutes of mapping.
+		if st, err := os.Stat(*out); err == nil && st.IsDir() {
+			fmt.Fprintf(stderr, "frontlatch map: -o %s is a folder: give the name of the file to write, for example %s\n", *out, filepath.Join(*out, "graph.json"))
+			return exitUsage
+		}
+	}
 	g, err := mapper.Map(ctx, urls[0], mapper.Options{Offline: *offline, MaxPages: *pages, RunTimeout: *timeout})
 	if err != nil {
 		fmt.Fprintf(stderr, "frontlatch map: %v\n", err)
+		if a := mapAdvice(err); a != "" {
+			fmt.Fprintf(stderr, "frontlatch map: %s\n", a)
+		}
 		return exitFail
 	}
 	data, err := shared.Write(g)
@@ -62,6 +88,28 @@ func runMap(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 		printMapSummary(stdout, g, *out)
 	}
 	return exitOK
+}
+
+// mapAdvice is what a person can do about a failed map: the library says
+// what went wrong, the command says what to try.
+func mapAdvice(err error) string {
+	switch {
+	case errors.Is(err, mapper.ErrInvalidURL):
+		return "give an absolute http:// or https:// URL, for example https://example.com/"
+	case errors.Is(err, mapper.ErrHTTPStatus):
+		return "check the URL, or that the site is up"
+	case errors.Is(err, mapper.ErrRedirectLoop):
+		return "open the URL in a browser to see where it goes, then map the final URL"
+	case errors.Is(err, mapper.ErrNotHTML):
+		return "give the URL of the site's home page"
+	case errors.Is(err, mapper.ErrUnreachable):
+		return "check the URL and that the server is up and reachable from this machine"
+	case errors.Is(err, shared.ErrInvalidGraph):
+		return "the mapper built a graph the contract refuses: that is a mapper bug, please report it with the URL"
+	case errors.Is(err, mapper.ErrNilPage):
+		return "open the page (topology.OpenPage) before calling MapPage"
+	}
+	return ""
 }
 
 // printMapSummary is the human view of a graph: each action with its doors

@@ -51,6 +51,7 @@ func TestMapErrors(t *testing.T) {
 		{"error status", srv.URL + "/500", "HTTP 500"},
 		{"redirect loop", srv.URL + "/loop", "redirects in a loop"},
 		{"not html", srv.URL + "/file.pdf", "application/pdf"},
+		{"not a web URL", "ftp://example.com/", `"ftp://example.com/" is not an absolute http(s) URL`},
 	}
 	for _, tc := range cases {
 		t.Run(tc.name, func(t *testing.T) {
@@ -62,6 +63,14 @@ func TestMapErrors(t *testing.T) {
 			}
 			if !strings.Contains(stderr.String(), tc.says) {
 				t.Errorf("stderr %q does not say %q", stderr.String(), tc.says)
+			}
+			// The library says what went wrong once; the command says what to do.
+			first, advice, _ := strings.Cut(stderr.String(), "\n")
+			if strings.Count(first, "mapper:") != 1 {
+				t.Errorf("error %q does not carry the mapper's prefix exactly once", first)
+			}
+			if !strings.HasPrefix(advice, "frontlatch map: ") || len(advice) < len("frontlatch map: x\n") {
+				t.Errorf("no advice after the error: %q", stderr.String())
 			}
 			if _, err := os.Stat(out); !os.IsNotExist(err) {
 				t.Errorf("a failed run left %s behind", out)
@@ -106,5 +115,46 @@ func TestMapWritesValidGraph(t *testing.T) {
 	}
 	if g, issues := shared.Read(stdout.Bytes()); g == nil {
 		t.Errorf("map --json output does not read: %v", issues)
+	}
+}
+
+// Flags that make no sense are refused before anything is fetched, and so
+// is an -o that names a folder.
+func TestMapFlags(t *testing.T) {
+	dir := t.TempDir()
+	cases := []struct {
+		name string
+		args []string
+		says string
+	}{
+		{"timeout 0", []string{"--timeout", "0"}, "--timeout must be a positive duration"},
+		{"negative timeout", []string{"--timeout", "-1s"}, "--timeout must be a positive duration"},
+		{"pages 0", []string{"--pages", "0"}, "--pages must be at least 1, got 0"},
+		{"negative pages", []string{"--pages", "-1"}, "--pages must be at least 1, got -1"},
+		{"-o names a folder", []string{"-o", dir}, "-o " + dir + " is a folder"},
+	}
+	for _, tc := range cases {
+		t.Run(tc.name, func(t *testing.T) {
+			var stdout, stderr bytes.Buffer
+			// Nothing answers on port 1: a run that got as far as fetching
+			// would fail with exit 1, not 2.
+			code := run(context.Background(), append([]string{"map", "http://127.0.0.1:1/"}, tc.args...), &stdout, &stderr)
+			if code != exitUsage {
+				t.Errorf("exit %d, want %d (usage)", code, exitUsage)
+			}
+			if !strings.Contains(stderr.String(), tc.says) {
+				t.Errorf("stderr %q does not say %q", stderr.String(), tc.says)
+			}
+		})
+	}
+}
+
+// writeFileAtomic refuses a path that is a folder with an error naming it,
+// not the name of its temporary file.
+func TestWriteFileAtomicFolder(t *testing.T) {
+	dir := t.TempDir()
+	err := writeFileAtomic(dir, []byte("{}"))
+	if err == nil || err.Error() != dir+" is a folder, not a file" {
+		t.Fatalf("writeFileAtomic(folder) = %v, want an error naming the folder", err)
 	}
 }

@@ -16,15 +16,11 @@ import (
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 )
 
-const serveMCPUsage = "frontlatch serve-mcp --store URL [--http] [--addr HOST:PORT] [--token TOKEN] [--interval D] GRAPH"
+const serveMCPUsage = "frontlatch serve-mcp [--store URL] [--http] [--addr HOST:PORT] [--token TOKEN] [--interval D] GRAPH"
 
-// envMCPToken and envStore name the environment variables that stand in
-// for --token and --store (a token on a command line is visible to every
-// user of the machine).
-const (
-	envMCPToken = "FRONTLATCH_MCP_TOKEN"
-	envStore    = "FRONTLATCH_STORE"
-)
+// envMCPToken names the environment variable that stands in for --token
+// (a token on a command line is visible to every user of the machine).
+const envMCPToken = "FRONTLATCH_MCP_TOKEN"
 
 func init() {
 	register(command{
@@ -38,7 +34,7 @@ func init() {
 
 func runServeMCP(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 	fs := newFlagSet("serve-mcp", stderr)
-	storeURL := fs.String("store", os.Getenv(envStore), "the verifier's audit store: a SQLite file path or a postgres:// URL (default $"+envStore+")")
+	storeURL := fs.String("store", "", "the audit store the owner's confirmations are recorded in: a SQLite path, sqlite:PATH or postgres://… (default: "+defaultStore()+")")
 	useHTTP := fs.Bool("http", false, "serve streamable HTTP instead of stdio")
 	addr := fs.String("addr", mcpserver.DefaultAddr, "with --http: the address to listen on (loopback unless you mean otherwise)")
 	token := fs.String("token", "", "with --http: the bearer token clients must send (default $"+envMCPToken+", else a new one, printed)")
@@ -54,10 +50,6 @@ func runServeMCP(ctx context.Context, args []string, stdout, stderr io.Writer) i
 	if len(files) != 1 {
 		fmt.Fprintln(stderr, "frontlatch serve-mcp: give exactly one GRAPH file")
 		fs.Usage()
-		return exitUsage
-	}
-	if *storeURL == "" {
-		fmt.Fprintln(stderr, "frontlatch serve-mcp: give the audit store the owner's confirmations are recorded in (--store or $"+envStore+"); without it nothing can pass the gate")
 		return exitUsage
 	}
 	if _, err := os.Stat(files[0]); err != nil {

@@ -10,7 +10,6 @@ import (
 	"path/filepath"
 	"slices"
 	"strings"
-	"sync"
 	"testing"
 	"time"
 
@@ -19,32 +18,34 @@ import (
 	"github.com/frontlatch/frontlatch/fixtures/fixturestest"
 	"github.com/frontlatch/frontlatch/shared"
 	"github.com/frontlatch/frontlatch/verifier/audit"
+	"github.com/frontlatch/frontlatch/verifier/audit/audittest"
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 )
 
 const serveSite, serveAction = "electrician01", "electrician01:callback:callback"
 
-// lockedBuffer is a bytes.Buffer safe for the server's goroutines.
-type lockedBuffer struct {
-	mu sync.Mutex
-	b  bytes.Buffer
+// stderrFile is a file for the server's stderr (safe for its goroutines);
+// read it with its String.
+type stderrFile struct{ *os.File }
+
+func newStderr(t *testing.T) stderrFile {
+	t.Helper()
+	f, err := os.Create(filepath.Join(t.TempDir(), "stderr"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { f.Close() })
+	return stderrFile{f}
 }
 
-func (l *lockedBuffer) Write(p []byte) (int, error) {
-	l.mu.Lock()
-	defer l.mu.Unlock()
-	return l.b.Write(p)
-}
-
-func (l *lockedBuffer) String() string {
-	l.mu.Lock()
-	defer l.mu.Unlock()
-	return l.b.String()
+func (f stderrFile) String() string {
+	b, _ := os.ReadFile(f.Name())
+	return string(b)
 }
 
 // confirmedGraph serves the fixture site, confirms its call-back form in a
 // new SQLite audit store and writes the graph; it returns the site server,
-// the store's path and the graph's.
+// the store's URL and the graph's path.
 func confirmedGraph(t *testing.T) (*fixtures.Server, string, string) {
 	t.Helper()
 	sites := fixturestest.Serve(t, serveSite)
@@ -53,12 +54,8 @@ func confirmedGraph(t *testing.T) (*fixtures.Server, string, string) {
 		t.Fatal(err)
 	}
 	dir := t.TempDir()
-	dbPath := filepath.Join(dir, "audit.db")
-	store, err := audit.Open(t.Context(), dbPath)
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() { _ = store.Close() })
+	dbPath := audittest.URL(t, audit.DriverSQLite)
+	store := audittest.Open(t, dbPath)
 	graph := executortest.Confirm(t, store, mapped, serveAction, executortest.Limits(5, shared.PerDay, "office@electrician01.example"))
 	graphPath := filepath.Join(dir, "graph.json")
 	if err := os.WriteFile(graphPath, graph, 0o600); err != nil {
@@ -81,10 +78,10 @@ func TestServeMCPStdio(t *testing.T) {
 	stdin = inR
 	t.Cleanup(func() { stdin = oldStdin })
 
-	var stderr lockedBuffer
+	stderr := newStderr(t)
 	done := make(chan int, 1)
 	go func() {
-		done <- run(t.Context(), []string{"serve-mcp", "--store", dbPath, graphPath}, outW, &stderr)
+		done <- run(t.Context(), []string{"serve-mcp", "--store", dbPath, graphPath}, outW, stderr)
 		outW.Close()
 	}()
 	cl := mcp.NewClient(&mcp.Implementation{Name: "cli-test", Version: "1"}, nil)
@@ -133,10 +130,10 @@ func TestServeMCPHTTP(t *testing.T) {
 	ctx, cancel := context.WithCancel(t.Context())
 	defer cancel()
 	outR, outW := io.Pipe()
-	var stderr lockedBuffer
+	stderr := newStderr(t)
 	done := make(chan int, 1)
 	go func() {
-		done <- run(ctx, []string{"serve-mcp", "--http", "--addr", "127.0.0.1:0", "--store", dbPath, graphPath}, outW, &stderr)
+		done <- run(ctx, []string{"serve-mcp", "--http", "--addr", "127.0.0.1:0", "--store", dbPath, graphPath}, outW, stderr)
 		outW.Close()
 	}()
 	lines := bufio.NewScanner(outR)
@@ -202,7 +199,6 @@ func (f roundTripFunc) RoundTrip(r *http.Request) (*http.Response, error) { retu
 
 // Usage errors exit 2 and say what is missing.
 func TestServeMCPUsage(t *testing.T) {
-	t.Setenv(envStore, "")
 	cases := []struct {
 		name string
 		args []string
@@ -210,7 +206,7 @@ func TestServeMCPUsage(t *testing.T) {
 	}{
 		{"no graph", []string{"serve-mcp", "--store", "x.db"}, "exactly one GRAPH"},
 		{"two graphs", []string{"serve-mcp", "--store", "x.db", "a.json", "b.json"}, "exactly one GRAPH"},
-		{"no store", []string{"serve-mcp", "graph.json"}, "audit store"},
+		{"store unreachable", []string{"serve-mcp", "--store", "postgres://127.0.0.1:1/none?connect_timeout=1", "serve_mcp.go"}, "audit store"},
 		{"missing graph file", []string{"serve-mcp", "--store", "x.db", filepath.Join(t.TempDir(), "none.json")}, "no such file"},
 	}
 	for _, tc := range cases {

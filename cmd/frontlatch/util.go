@@ -28,6 +28,9 @@ func newFlagSet(name string, stderr io.Writer) *flag.FlagSet {
 // writeFileAtomic writes data to path through a temporary file in the same
 // directory, so a failed run never leaves a half-written file behind.
 func writeFileAtomic(path string, data []byte) error {
+	if st, err := os.Stat(path); err == nil && st.IsDir() {
+		return fmt.Errorf("%s is a folder, not a file", path)
+	}
 	dir := filepath.Dir(path)
 	if err := os.MkdirAll(dir, 0o755); err != nil {
 		return err

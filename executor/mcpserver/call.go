@@ -123,6 +123,9 @@ func (s *Server) current(ctx context.Context) (*snapshot, error) {
 		snap = s.snap
 		s.mu.Unlock()
 	}
+	if snap == nil {
+		return nil, fmt.Errorf("mcpserver: the graph %s has not been checked yet; retry", s.graph)
+	}
 	if snap.err != nil {
 		return nil, snap.err
 	}

@@ -3,7 +3,7 @@
 // github.com/modelcontextprotocol/go-sdk.
 //
 // The tool definitions — names, titles, descriptions, input schemas and
-// annotations — are the compiler's (compiler.MCPTools), never re-derived
+// annotations — are the compiler's (compiler.CompileFormat with FormatMCP), never re-derived
 // here. A tool is listed only while shared.AssertLiveExecutionAllowedContext
 // grants its action with the audit store as the lookup: an unverified,
 // revoked or drifted action is never listed. The server re-checks every

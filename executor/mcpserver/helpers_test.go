@@ -19,6 +19,7 @@ import (
 	"github.com/frontlatch/frontlatch/fixtures/fixturestest"
 	"github.com/frontlatch/frontlatch/shared"
 	"github.com/frontlatch/frontlatch/verifier/audit"
+	"github.com/frontlatch/frontlatch/verifier/audit/audittest"
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 )
 
@@ -68,22 +69,23 @@ type env struct {
 	tool      string // the compiler's name for the action's tool
 }
 
-// newEnv confirms the action with a cap of capMax per day and serves it.
+// newEnv confirms the action with a cap of capMax per day in a SQLite
+// audit store and serves it.
 func newEnv(t *testing.T, capMax int) *env {
 	t.Helper()
+	return newEnvOn(t, audittest.Open(t, audittest.URL(t, audit.DriverSQLite)), capMax)
+}
+
+// newEnvOn is newEnv on the given store.
+func newEnvOn(t *testing.T, store *audit.Store, capMax int) *env {
+	t.Helper()
 	ctx := t.Context()
-	e := &env{sites: fixturestest.Serve(t, site)}
+	e := &env{sites: fixturestest.Serve(t, site), store: store}
 	origin := fixturestest.URL(t, e.sites, site)
 	mapped, err := fixtures.MappedGraph(site, origin)
 	if err != nil {
 		t.Fatal(err)
 	}
-	store, err := audit.Open(ctx, filepath.Join(t.TempDir(), "audit.db"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() { _ = store.Close() })
-	e.store = store
 	e.graph = executortest.Confirm(t, store, mapped, actionID, executortest.Limits(capMax, shared.PerDay, "office@electrician01.example"))
 	e.auditRef = auditRefOf(t, e.graph, actionID)
 	e.graphPath = filepath.Join(t.TempDir(), "graph.json")
@@ -137,14 +139,15 @@ type compiledTool struct {
 // compiledTools reads the compiler's tools/list for graph.
 func compiledTools(t *testing.T, graph []byte) []compiledTool {
 	t.Helper()
-	g, err := compiler.ReadGraph(graph)
+	g, issues := shared.Read(graph)
+	if len(issues) > 0 {
+		t.Fatal(issues)
+	}
+	files, err := compiler.CompileFormat(g, compiler.FormatMCP, compiler.Options{})
 	if err != nil {
 		t.Fatal(err)
 	}
-	list, err := compiler.MCPTools(g, compiler.Options{})
-	if err != nil {
-		t.Fatal(err)
-	}
+	list := files[0].Data
 	var doc struct {
 		Tools []struct {
 			compiledTool

@@ -3,14 +3,19 @@ package mcpserver_test
 import (
 	"bytes"
 	"encoding/json"
+	"errors"
+	"os"
 	"slices"
 	"strings"
 	"testing"
 	"time"
 
 	"github.com/frontlatch/frontlatch/executor/executortest"
+	"github.com/frontlatch/frontlatch/executor/mcpserver"
 	"github.com/frontlatch/frontlatch/fixtures"
 	"github.com/frontlatch/frontlatch/fixtures/fixturestest"
+	"github.com/frontlatch/frontlatch/verifier/audit"
+	"github.com/frontlatch/frontlatch/verifier/audit/audittest"
 	"github.com/google/go-cmp/cmp"
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 )
@@ -166,36 +171,49 @@ func TestRefusalIsAToolError(t *testing.T) {
 	}
 }
 
-// Revoked while connected: the client is told the list changed, the tool
-// is gone, and calling it anyway is refused with the gate's reason.
+// Revoked while connected, on each store and over each transport: the
+// client is told the list changed, the tool is gone, and calling it anyway
+// is refused with the gate's reason.
 func TestRevokedWhileConnected(t *testing.T) {
 	for _, tr := range transports {
 		t.Run(tr, func(t *testing.T) {
-			e := newEnv(t, 10)
-			c := e.connect(t, tr)
-			if got := c.listNames(t); !slices.Equal(got, []string{e.tool}) {
-				t.Fatalf("listed %v, want [%s]", got, e.tool)
-			}
-			c.drain()
-			if err := e.store.RecordRevocation(t.Context(), e.auditRef, executortest.Owner, time.Now(), "no more agent bookings"); err != nil {
-				t.Fatal(err)
-			}
-			c.waitChanged(t)
-			if got := c.listNames(t); len(got) != 0 {
-				t.Errorf("after revocation listed %v, want nothing", got)
-			}
-			res, err := c.CallTool(t.Context(), &mcp.CallToolParams{Name: e.tool, Arguments: goodArgs()})
-			if err != nil {
-				t.Fatal(err)
-			}
-			r := refusalOf(t, res)
-			if !slices.Contains(codes(r), "confirmation.revoked") {
-				t.Errorf("reasons %v, want confirmation.revoked", codes(r))
-			}
-			if n := len(e.submissions(t)); n != 0 {
-				t.Errorf("%d submissions after revocation, want 0", n)
-			}
+			audittest.EachStore(t, func(t *testing.T, s *audit.Store) { revokedWhileConnected(t, s, tr) })
 		})
+	}
+}
+
+func revokedWhileConnected(t *testing.T, store *audit.Store, tr string) {
+	e := newEnvOn(t, store, 10)
+	c := e.connect(t, tr)
+	if got := c.listNames(t); !slices.Equal(got, []string{e.tool}) {
+		t.Fatalf("listed %v, want [%s]", got, e.tool)
+	}
+	c.drain()
+	if err := e.store.RecordRevocation(t.Context(), e.auditRef, executortest.Owner, time.Now(), "no more agent bookings"); err != nil {
+		t.Fatal(err)
+	}
+	c.waitChanged(t)
+	e.assertGone(t, c, "confirmation.revoked")
+}
+
+// assertGone checks that the tool is no longer listed, that calling it
+// anyway is refused with reason among the reasons, and that nothing
+// reached the site.
+func (e *env) assertGone(t *testing.T, c *client, reason string) {
+	t.Helper()
+	if got := c.listNames(t); len(got) != 0 {
+		t.Errorf("listed %v, want nothing", got)
+	}
+	res, err := c.CallTool(t.Context(), &mcp.CallToolParams{Name: e.tool, Arguments: goodArgs()})
+	if err != nil {
+		t.Fatal(err)
+	}
+	r := refusalOf(t, res)
+	if !slices.Contains(codes(r), reason) {
+		t.Errorf("reasons %v, want %s", codes(r), reason)
+	}
+	if n := len(e.submissions(t)); n != 0 {
+		t.Errorf("%d submissions, want 0", n)
 	}
 }
 
@@ -214,20 +232,7 @@ func TestDriftWhileConnected(t *testing.T) {
 			drifted := driftSummary(t, e.graph)
 			writeFile(t, e.graphPath, drifted)
 			c.waitChanged(t)
-			if got := c.listNames(t); len(got) != 0 {
-				t.Errorf("after drift listed %v, want nothing", got)
-			}
-			res, err := c.CallTool(t.Context(), &mcp.CallToolParams{Name: e.tool, Arguments: goodArgs()})
-			if err != nil {
-				t.Fatal(err)
-			}
-			r := refusalOf(t, res)
-			if !slices.Contains(codes(r), "disclosure.drift") {
-				t.Errorf("reasons %v, want disclosure.drift", codes(r))
-			}
-			if n := len(e.submissions(t)); n != 0 {
-				t.Errorf("%d submissions after drift, want 0", n)
-			}
+			e.assertGone(t, c, "disclosure.drift")
 		})
 	}
 }
@@ -313,6 +318,79 @@ func TestBadCallsFireNothing(t *testing.T) {
 			}
 			if n := len(e.submissions(t)); n != 0 {
 				t.Errorf("%d submissions after bad calls, want 0", n)
+			}
+		})
+	}
+}
+
+// A graph that can no longer be read or compiled lists nothing, and a call
+// is refused: nothing stays live on the strength of what the file said
+// before.
+func TestBrokenGraphListsNothing(t *testing.T) {
+	cases := []struct {
+		name    string
+		breakIt func(t *testing.T, path string)
+	}{
+		{"file removed", func(t *testing.T, path string) {
+			if err := os.Remove(path); err != nil {
+				t.Fatal(err)
+			}
+		}},
+		{"not JSON", func(t *testing.T, path string) { writeFile(t, path, []byte("{\"actions\": [")) }},
+		{"not a valid graph", func(t *testing.T, path string) { writeFile(t, path, []byte(`{"schemaVersion":"0.1","actions":{}}`)) }},
+	}
+	for _, tc := range cases {
+		t.Run(tc.name, func(t *testing.T) {
+			e := newEnv(t, 10)
+			c := e.connect(t, "stdio")
+			if got := c.listNames(t); len(got) != 1 {
+				t.Fatalf("listed %v, want one tool", got)
+			}
+			c.drain()
+			tc.breakIt(t, e.graphPath)
+			c.waitChanged(t)
+			if got := c.listNames(t); len(got) != 0 {
+				t.Errorf("listed %v, want nothing", got)
+			}
+			if err := e.server.Refresh(t.Context()); !errors.Is(err, mcpserver.ErrGraph) {
+				t.Errorf("Refresh: %v, want ErrGraph", err)
+			}
+			res, err := c.CallTool(t.Context(), &mcp.CallToolParams{Name: e.tool, Arguments: goodArgs()})
+			if err == nil && !res.IsError {
+				t.Errorf("call succeeded: %s", text(res))
+			}
+			if n := len(e.submissions(t)); n != 0 {
+				t.Errorf("%d submissions, want 0", n)
+			}
+		})
+	}
+}
+
+// An idempotency key in _meta: the repeated call returns the first result
+// and fires nothing.
+func TestIdempotencyKey(t *testing.T) {
+	for _, tr := range transports {
+		t.Run(tr, func(t *testing.T) {
+			e := newEnv(t, 10)
+			c := e.connect(t, tr)
+			call := func() mcpserver.Output {
+				p := &mcp.CallToolParams{Name: e.tool, Arguments: goodArgs()}
+				p.Meta = mcp.Meta{mcpserver.MetaIdempotencyKey: "booking-42-" + tr}
+				res, err := c.CallTool(t.Context(), p)
+				if err != nil {
+					t.Fatal(err)
+				}
+				return outputOf(t, res)
+			}
+			first, second := call(), call()
+			if first.Duplicate || !second.Duplicate {
+				t.Errorf("duplicate flags %v, %v; want false, true", first.Duplicate, second.Duplicate)
+			}
+			if first.AttemptID != second.AttemptID {
+				t.Errorf("attempts %s and %s, want the first one twice", first.AttemptID, second.AttemptID)
+			}
+			if n := len(e.submissions(t)); n != 1 {
+				t.Errorf("%d submissions, want 1", n)
 			}
 		})
 	}

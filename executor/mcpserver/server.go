@@ -261,7 +261,10 @@ func (s *Server) middleware(next mcp.MethodHandler) mcp.MethodHandler {
 			if r, ok := req.(*mcp.CallToolRequest); ok && r.Params != nil {
 				s.mu.Lock()
 				_, listed := s.listed[r.Params.Name]
-				_, defined := s.snap.tools[r.Params.Name]
+				defined := false
+				if s.snap != nil {
+					_, defined = s.snap.tools[r.Params.Name]
+				}
 				s.mu.Unlock()
 				if defined && !listed {
 					return s.handler(r.Params.Name)(ctx, r)

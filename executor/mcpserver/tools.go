@@ -13,6 +13,7 @@ import (
 
 	"github.com/frontlatch/frontlatch/compiler"
 	"github.com/frontlatch/frontlatch/executor"
+	"github.com/frontlatch/frontlatch/shared"
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 	"github.com/santhosh-tekuri/jsonschema/v6"
 	"github.com/santhosh-tekuri/jsonschema/v6/kind"
@@ -68,7 +69,7 @@ func (b bytesGraph) Read(ctx context.Context) ([]byte, error) {
 
 func (b bytesGraph) String() string { return b.name }
 
-// metaDoor is the _meta key under which compiler.MCPTools records the
+// metaDoor is the _meta key under which compiler.CompileFormat with FormatMCP records the
 // action and door a tool drives (the compiler's metaPrefix + "door"); a test
 // fails if a compiled tool lacks it.
 const metaDoor = "dev.frontlatch/door"
@@ -104,14 +105,15 @@ func compile(source string, data []byte) *snapshot {
 		snap.tools, snap.names = map[string]*toolDef{}, nil
 		return snap
 	}
-	g, err := compiler.ReadGraph(data)
+	g, issues := shared.Read(data)
+	if len(issues) > 0 {
+		return fail(&shared.ValidationError{What: "graph", Issues: issues})
+	}
+	files, err := compiler.CompileFormat(g, compiler.FormatMCP, compiler.Options{})
 	if err != nil {
 		return fail(err)
 	}
-	list, err := compiler.MCPTools(g, compiler.Options{})
-	if err != nil {
-		return fail(err)
-	}
+	list := files[0].Data // the tools/list result is the format's primary file
 	var doc struct {
 		Tools []json.RawMessage `json:"tools"`
 	}

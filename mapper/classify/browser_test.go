@@ -13,6 +13,7 @@ import (
 	"github.com/frontlatch/frontlatch/mapper/extract"
 	"github.com/frontlatch/frontlatch/shared"
 	"github.com/frontlatch/frontlatch/topology"
+	"github.com/frontlatch/frontlatch/topology/topologytest"
 	"github.com/google/go-cmp/cmp"
 )
 
@@ -23,6 +24,7 @@ const pages = "../extract/testdata"
 // loadPages extracts each page once in Chromium (one browser for all).
 func loadPages(t *testing.T, names ...string) map[string]*extract.Page {
 	t.Helper()
+	topologytest.NeedChromium(t)
 	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		w.Header().Set("Content-Type", "text/html; charset=utf-8")
 		http.ServeFile(w, r, filepath.Join(pages, filepath.Base(r.URL.Path)))

@@ -405,7 +405,7 @@ func TestFormPurpose(t *testing.T) {
 
 func TestPurposeKinds(t *testing.T) {
 	n := 0
-	for _, p := range classify.Purposes() {
+	for _, p := range classify.PurposeValues() {
 		if k, ok := p.Kind(); ok {
 			n++
 			if !k.Valid() {

@@ -18,216 +18,357 @@ func Form(form extract.Form, page *extract.Page) FormResult {
 }
 
 // FormWith is Form when the fields are already classified (fields[i]
-// describes form.Fields[i]).
+// describes form.Fields[i]). The purpose is decided by formRules, in
+// order: the first rule that applies names the purpose, its confidence
+// and the reason, which leads the evidence; FormResult.Rule names it.
 func FormWith(form extract.Form, page *extract.Page, fields []FieldResult) FormResult {
-	ft := formFeatures(form, fields)
-	submit, strong, weak := formTexts(form)
-	var ctxText string
-	if page != nil {
-		ctxText = text(page.Title + " " + urlWords(page.URL))
+	f := readFormFacts(form, page, fields)
+	for _, r := range formRules {
+		if d, ok := r.decide(f); ok {
+			return f.result(r.name, d)
+		}
 	}
-	sc := map[Purpose]float64{}
-	ev := map[Purpose][]string{}
+	panic("classify: formRules ends with a rule that always applies") // unreachable: see noPurposeRule
+}
+
+// formFacts is what the purpose rules read: the form's structure
+// (features) and how strongly its words say each purpose (scores, with the
+// evidence for each).
+type formFacts struct {
+	ft features
+	sc map[Purpose]float64
+	ev map[Purpose][]string
+	// account: account-creation words anywhere; accountStrong: in the
+	// submit control, heading or attributes.
+	account, accountStrong bool
+	// ctxText: the page's title and URL words, weak evidence of the kind.
+	ctxText string
+}
+
+// decision is what a rule concludes: a purpose, its confidence and why.
+// extra is evidence the rule itself found (scores it added), keyed by
+// purpose, joined to the words' evidence of the purpose it names.
+type decision struct {
+	purpose Purpose
+	conf    float64
+	why     string
+	extra   map[Purpose][]string
+}
+
+// formRule is one named step of the purpose decision. decide reports
+// whether the rule applies and, if so, what it decides.
+type formRule struct {
+	name   string
+	decide func(*formFacts) (decision, bool)
+}
+
+func readFormFacts(form extract.Form, page *extract.Page, fields []FieldResult) *formFacts {
+	f := &formFacts{ft: formFeatures(form, fields), sc: map[Purpose]float64{}, ev: map[Purpose][]string{}}
+	submit, strong, weak := formTexts(form)
+	if page != nil {
+		f.ctxText = text(page.Title + " " + urlWords(page.URL))
+	}
 	for _, r := range cPurpose {
 		if c, ok := anyMatch(r.pos, submit); ok {
-			sc[r.purpose] += 3
-			ev[r.purpose] = append(ev[r.purpose], "submit control says "+c.why())
+			f.sc[r.purpose] += 3
+			f.ev[r.purpose] = append(f.ev[r.purpose], "submit control says "+c.why())
 		} else if c, ok := anyMatch(r.pos, strong); ok {
-			sc[r.purpose] += 2
-			ev[r.purpose] = append(ev[r.purpose], "heading, attributes or action say "+c.why())
+			f.sc[r.purpose] += 2
+			f.ev[r.purpose] = append(f.ev[r.purpose], "heading, attributes or action say "+c.why())
 		}
 		if c, ok := anyMatch(r.pos, weak); ok {
-			sc[r.purpose]++
-			ev[r.purpose] = append(ev[r.purpose], "form text says "+c.why())
+			f.sc[r.purpose]++
+			f.ev[r.purpose] = append(f.ev[r.purpose], "form text says "+c.why())
 		}
 	}
 	// Account creation, said in the submit control, heading or attributes.
-	account, accountStrong := false, false
 	if c, ok := anyMatch(cAccount, submit+" | "+strong); ok {
-		account, accountStrong = true, true
-		ev[PurposeRegistration] = append(ev[PurposeRegistration], "account creation: "+c.why())
+		f.account, f.accountStrong = true, true
+		f.ev[PurposeRegistration] = append(f.ev[PurposeRegistration], "account creation: "+c.why())
 	} else if _, ok := anyMatch(cAccount, weak); ok {
-		account = true
+		f.account = true
 	}
-	if accountStrong {
-		sc[PurposeRegistration] += 2
+	if f.accountStrong {
+		f.sc[PurposeRegistration] += 2
 	}
-	res := func(p Purpose, conf float64, why ...string) FormResult {
-		r := FormResult{Purpose: p, Confidence: conf, Evidence: append(why, ev[p]...)}
-		if k, ok := p.Kind(); ok {
-			r.Kind = &k
-			r.CustomerAction = true
-		}
-		if r.Evidence == nil {
-			r.Evidence = []string{}
-		}
-		return r
-	}
-	wordConf := func(p Purpose) float64 {
-		switch {
-		case sc[p] >= 2:
-			return ConfFormStrong
-		case sc[p] >= 1:
-			return ConfFormWeak
-		}
-		return ConfFormDefault
-	}
+	return f
+}
 
-	switch {
-	case ft.visible == 0 && ft.passwords == 0 && ft.choices == 0:
-		return res(PurposeOther, ConfFormOther, "no control a person fills")
-	case ft.passwords >= 2:
-		if sc[PurposePasswordRecovery] >= 2 && ft.visible <= 3 {
-			return res(PurposePasswordRecovery, ConfFormStrong, "new password twice")
-		}
-		return res(PurposeRegistration, ConfFormStructure, "two password fields")
-	case ft.passwords == 1:
-		if sc[PurposeRegistration] > sc[PurposeLogin] && (sc[PurposeRegistration] >= 2 || ft.visible >= 4) || ft.visible >= 6 && sc[PurposeLogin] < 2 {
-			return res(PurposeRegistration, ConfFormStrong, "password with sign-up fields")
-		}
-		return res(PurposeLogin, ConfFormStructure, "one password field")
-	case ft.search && !ft.message && ft.visible <= 3:
-		return res(PurposeSearch, ConfFormStructure, "search box")
-	case ft.order:
-		return res(PurposeOrder, ConfFormStructure, "quantity or payment card fields")
+// result is the FormResult of rule's decision d.
+func (f *formFacts) result(rule string, d decision) FormResult {
+	ev := append([]string{d.why}, f.ev[d.purpose]...)
+	ev = append(ev, d.extra[d.purpose]...)
+	r := FormResult{Purpose: d.purpose, Confidence: d.conf, Evidence: ev, Rule: rule}
+	if k, ok := d.purpose.Kind(); ok {
+		r.Kind = &k
+		r.CustomerAction = true
 	}
-	customer := maxOf(sc, PurposeContact, PurposeBooking, PurposeQuote, PurposeCallback, PurposeEnquiry)
+	return r
+}
+
+// wordConf is the confidence words give a purpose: strong when said in
+// the submit control, heading or attributes, weak in the body text.
+func (f *formFacts) wordConf(p Purpose) float64 {
+	switch {
+	case f.sc[p] >= 2:
+		return ConfFormStrong
+	case f.sc[p] >= 1:
+		return ConfFormWeak
+	}
+	return ConfFormDefault
+}
+
+// customer is the strongest word score of the five customer actions.
+func (f *formFacts) customer() float64 {
+	return maxOf(f.sc, PurposeContact, PurposeBooking, PurposeQuote, PurposeCallback, PurposeEnquiry)
+}
+
+// best is the purpose among ps with the highest score above floor (the
+// first on ties), "" when none beats it.
+func (f *formFacts) best(floor float64, ps ...Purpose) (Purpose, float64) {
+	best, bs := Purpose(""), floor
+	for _, p := range ps {
+		if f.sc[p] > bs {
+			best, bs = p, f.sc[p]
+		}
+	}
+	return best, bs
+}
+
+func decide(p Purpose, conf float64, why string) (decision, bool) {
+	return decision{purpose: p, conf: conf, why: why}, true
+}
+
+var no = decision{}
+
+// formRules decide a form's purpose, first match wins. Structure first
+// (nothing to fill, passwords, a search box, order fields), then the
+// words of the forms that are not customer actions, then the customer
+// actions (a way to reach the person and something to ask), then what is
+// left. Every rule is table-tested in form_rules_test.go.
+var formRules = []formRule{
+	{"nothing-to-fill", func(f *formFacts) (decision, bool) {
+		if f.ft.visible == 0 && f.ft.passwords == 0 && f.ft.choices == 0 {
+			return decide(PurposeOther, ConfFormOther, "no control a person fills")
+		}
+		return no, false
+	}},
+	{"new-password-twice", func(f *formFacts) (decision, bool) {
+		if f.ft.passwords >= 2 && f.sc[PurposePasswordRecovery] >= 2 && f.ft.visible <= 3 {
+			return decide(PurposePasswordRecovery, ConfFormStrong, "new password twice")
+		}
+		return no, false
+	}},
+	{"two-passwords", func(f *formFacts) (decision, bool) {
+		if f.ft.passwords >= 2 {
+			return decide(PurposeRegistration, ConfFormStructure, "two password fields")
+		}
+		return no, false
+	}},
+	{"password-with-sign-up-fields", func(f *formFacts) (decision, bool) {
+		reg, login := f.sc[PurposeRegistration], f.sc[PurposeLogin]
+		if f.ft.passwords == 1 && (reg > login && (reg >= 2 || f.ft.visible >= 4) || f.ft.visible >= 6 && login < 2) {
+			return decide(PurposeRegistration, ConfFormStrong, "password with sign-up fields")
+		}
+		return no, false
+	}},
+	{"one-password", func(f *formFacts) (decision, bool) {
+		if f.ft.passwords == 1 {
+			return decide(PurposeLogin, ConfFormStructure, "one password field")
+		}
+		return no, false
+	}},
+	{"search-box", func(f *formFacts) (decision, bool) {
+		if f.ft.search && !f.ft.message && f.ft.visible <= 3 {
+			return decide(PurposeSearch, ConfFormStructure, "search box")
+		}
+		return no, false
+	}},
+	{"order-fields", func(f *formFacts) (decision, bool) {
+		if f.ft.order {
+			return decide(PurposeOrder, ConfFormStructure, "quantity or payment card fields")
+		}
+		return no, false
+	}},
 	// Few fields: recovery, login, search, registration — whichever the
 	// words say most.
-	if !ft.message && ft.visible <= 2 && !ft.phone {
-		best, bs := Purpose(""), 0.0
+	{"few-fields-words", func(f *formFacts) (decision, bool) {
+		if f.ft.message || f.ft.visible > 2 || f.ft.phone {
+			return no, false
+		}
 		cands := []Purpose{PurposePasswordRecovery, PurposeLogin, PurposeSearch}
-		if accountStrong {
+		if f.accountStrong {
 			cands = append(cands, PurposeRegistration)
 		}
+		best, bs := Purpose(""), 0.0
 		for _, p := range cands {
-			ok := sc[p] > bs
+			ok := f.sc[p] > bs
 			switch p {
 			case PurposePasswordRecovery, PurposeLogin:
-				ok = ok && (ft.email || ft.username || ft.visible == 1)
+				ok = ok && (f.ft.email || f.ft.username || f.ft.visible == 1)
 			case PurposeSearch:
-				ok = ok && !ft.email
+				ok = ok && !f.ft.email
 			}
 			if ok {
-				best, bs = p, sc[p]
+				best, bs = p, f.sc[p]
 			}
 		}
-		if best != "" && bs >= 1 && bs >= sc[PurposeNewsletter] && bs > customer {
-			return res(best, wordConf(best), "one or two fields with "+string(best)+" words")
+		if best != "" && bs >= 1 && bs >= f.sc[PurposeNewsletter] && bs > f.customer() {
+			return decide(best, f.wordConf(best), "one or two fields with "+string(best)+" words")
 		}
-	}
-	if sc[PurposeOrder] >= 3 && sc[PurposeOrder] > customer || sc[PurposeOrder] >= 2 && !ft.message && !ft.email {
-		return res(PurposeOrder, ConfFormStrong, "order words")
-	}
-	if ft.email && !ft.message && !ft.phone && ft.visible <= 6 && !accountStrong && sc[PurposeNewsletter] >= 1 && sc[PurposeNewsletter] >= customer && sc[PurposeNewsletter] >= sc[PurposeRegistration] {
-		return res(PurposeNewsletter, wordConf(PurposeNewsletter), "email without a message, newsletter words")
-	}
+		return no, false
+	}},
+	{"order-words", func(f *formFacts) (decision, bool) {
+		if o := f.sc[PurposeOrder]; o >= 3 && o > f.customer() || o >= 2 && !f.ft.message && !f.ft.email {
+			return decide(PurposeOrder, ConfFormStrong, "order words")
+		}
+		return no, false
+	}},
+	{"newsletter-words", func(f *formFacts) (decision, bool) {
+		n := f.sc[PurposeNewsletter]
+		if f.ft.email && !f.ft.message && !f.ft.phone && f.ft.visible <= 6 && !f.accountStrong && n >= 1 && n >= f.customer() && n >= f.sc[PurposeRegistration] {
+			return decide(PurposeNewsletter, f.wordConf(PurposeNewsletter), "email without a message, newsletter words")
+		}
+		return no, false
+	}},
 	// Signing up with an email and at most a name, no password: a list.
-	if ft.email && !ft.message && !ft.phone && ft.visible <= 3 && !account && sc[PurposeRegistration] >= 1 && sc[PurposeRegistration] >= customer {
-		return res(PurposeNewsletter, ConfFormWeak, "sign-up with an email and no password")
-	}
-	if ft.visible == 0 && ft.passwords == 0 {
-		// choices only (selects, checkboxes): filters, variants, polls
-		best, bs := PurposeOther, 0.0
-		for _, p := range []Purpose{PurposeSearch, PurposeOrder, PurposeNewsletter} {
-			if sc[p] > bs {
-				best, bs = p, sc[p]
-			}
+	{"email-sign-up", func(f *formFacts) (decision, bool) {
+		r := f.sc[PurposeRegistration]
+		if f.ft.email && !f.ft.message && !f.ft.phone && f.ft.visible <= 3 && !f.account && r >= 1 && r >= f.customer() {
+			return decide(PurposeNewsletter, ConfFormWeak, "sign-up with an email and no password")
 		}
-		if bs >= 2 {
-			return res(best, ConfFormWeak, "choices only, "+string(best)+" words")
+		return no, false
+	}},
+	// Choices only (selects, checkboxes): filters, variants, polls.
+	{"choices-only-words", func(f *formFacts) (decision, bool) {
+		if f.ft.visible != 0 || f.ft.passwords != 0 {
+			return no, false
 		}
-		return res(PurposeOther, ConfFormOther, "choices only")
-	}
-	if ft.message && sc[PurposeComment] >= 2 && sc[PurposeComment] > maxOf(sc, PurposeContact, PurposeBooking, PurposeQuote, PurposeEnquiry) {
-		return res(PurposeComment, wordConf(PurposeComment), "a message posted as a comment")
-	}
+		if best, bs := f.best(0, PurposeSearch, PurposeOrder, PurposeNewsletter); bs >= 2 {
+			return decide(best, ConfFormWeak, "choices only, "+string(best)+" words")
+		}
+		return no, false
+	}},
+	{"choices-only", func(f *formFacts) (decision, bool) {
+		if f.ft.visible == 0 && f.ft.passwords == 0 {
+			return decide(PurposeOther, ConfFormOther, "choices only")
+		}
+		return no, false
+	}},
+	{"comment", func(f *formFacts) (decision, bool) {
+		c := f.sc[PurposeComment]
+		if f.ft.message && c >= 2 && c > maxOf(f.sc, PurposeContact, PurposeBooking, PurposeQuote, PurposeEnquiry) {
+			return decide(PurposeComment, f.wordConf(PurposeComment), "a message posted as a comment")
+		}
+		return no, false
+	}},
 	// No message to send: the submit control or heading may still say
 	// what the form is for (register, log in, recover, subscribe…).
-	if !ft.message {
-		best, bs := Purpose(""), 0.0
-		for _, p := range []Purpose{PurposeRegistration, PurposeLogin, PurposePasswordRecovery, PurposeNewsletter, PurposeSearch, PurposeOrder} {
-			if sc[p] > bs {
-				best, bs = p, sc[p]
-			}
+	{"no-message-words", func(f *formFacts) (decision, bool) {
+		if f.ft.message {
+			return no, false
 		}
-		if bs >= 2 && bs > customer {
-			return res(best, ConfFormStrong, "no message; "+string(best)+" words in the submit control or heading")
+		best, bs := f.best(0, PurposeRegistration, PurposeLogin, PurposePasswordRecovery, PurposeNewsletter, PurposeSearch, PurposeOrder)
+		if bs >= 2 && bs > f.customer() {
+			return decide(best, ConfFormStrong, "no message; "+string(best)+" words in the submit control or heading")
 		}
-	}
+		return no, false
+	}},
 	// Customer actions: a way to reach the person, and something to say or
 	// to ask for.
-	reachable := ft.email || ft.phone
-	if ft.message && (reachable || ft.name) || reachable && (ft.name || ft.visible >= 2) && ft.visible >= 2 {
-		// Page context weighs in for the kind, never for whether.
-		for _, r := range cPurpose {
-			if _, ok := r.purpose.Kind(); !ok {
-				continue
-			}
-			if c, ok := anyMatch(r.pos, ctxText); ok {
-				sc[r.purpose] += 0.5
-				ev[r.purpose] = append(ev[r.purpose], "page title or URL says "+c.why())
-			}
-		}
-		if ft.dateTime {
-			sc[PurposeBooking] += 1.5
-			ev[PurposeBooking] = append(ev[PurposeBooking], "asks for a date, time or party size")
-		}
-		if ft.budget {
-			sc[PurposeQuote]++
-			ev[PurposeQuote] = append(ev[PurposeQuote], "asks for a budget")
-		}
-		if ft.phone && !ft.email && !ft.message && ft.visible <= 3 {
-			sc[PurposeCallback] += 1.5
-			ev[PurposeCallback] = append(ev[PurposeCallback], "asks for a phone number and little else")
-		}
-		best, bs := PurposeContact, sc[PurposeContact]
-		for _, p := range []Purpose{PurposeBooking, PurposeQuote, PurposeCallback, PurposeEnquiry} {
-			if sc[p] > bs {
-				best, bs = p, sc[p]
-			}
-		}
-		if bs == 0 && sc[PurposeNewsletter] >= 2 && !ft.message {
-			return res(PurposeNewsletter, ConfFormWeak, "email without a message, newsletter words")
-		}
-		// A name and an email, nothing to say and nothing that asks for a
-		// call or a booking: a sign-up, not a request.
-		if bs < 2 && !ft.message && !ft.phone && ft.email && ft.visible <= 3 && !ft.dateTime && !ft.budget {
-			return res(PurposeNewsletter, ConfFormDefault, "only a name and an email, no message")
-		}
-		conf := ConfFormDefault
-		switch {
-		case bs >= 2:
-			conf = ConfFormStrong
-		case bs >= 1:
-			conf = ConfFormWeak
-		}
-		why := "contact details and a message"
-		if !ft.message {
-			why = "contact details"
-		}
-		if ft.plugin != "" {
-			why += "; " + ft.plugin + " form"
-		}
-		return res(best, conf, why)
-	}
+	{"customer-action", customerAction},
 	// Remaining forms: the purpose with the most word evidence, if any.
-	best, bs := PurposeOther, 0.0
-	for _, p := range Purposes() {
-		if _, ok := p.Kind(); ok || p == PurposeOther {
+	{"words-only", func(f *formFacts) (decision, bool) {
+		var ps []Purpose
+		for _, p := range PurposeValues() {
+			if _, ok := p.Kind(); !ok && p != PurposeOther {
+				ps = append(ps, p)
+			}
+		}
+		if best, bs := f.best(0, ps...); bs >= 2 {
+			return decide(best, ConfFormWeak, "words only")
+		}
+		return no, false
+	}},
+	{"lone-email", func(f *formFacts) (decision, bool) {
+		if f.ft.email && f.ft.visible == 1 {
+			return decide(PurposeNewsletter, ConfFormDefault, "a lone email field")
+		}
+		return no, false
+	}},
+	{noPurposeRule, func(*formFacts) (decision, bool) {
+		return decide(PurposeOther, ConfFormOther, "no purpose evident")
+	}},
+}
+
+// noPurposeRule is the last rule, which always applies.
+const noPurposeRule = "no-purpose"
+
+// customerAction is the rule for the five customer actions: contact
+// details with a message, or contact details and a name. The page's title
+// and URL, a date or party size, a budget and a lone phone number weigh in
+// for which kind, never for whether.
+func customerAction(f *formFacts) (decision, bool) {
+	ft := f.ft
+	reachable := ft.email || ft.phone
+	if !(ft.message && (reachable || ft.name) || reachable && (ft.name || ft.visible >= 2) && ft.visible >= 2) {
+		return no, false
+	}
+	sc := map[Purpose]float64{}
+	for p, v := range f.sc {
+		sc[p] = v
+	}
+	extra := map[Purpose][]string{}
+	for _, r := range cPurpose {
+		if _, ok := r.purpose.Kind(); !ok {
 			continue
 		}
+		if c, ok := anyMatch(r.pos, f.ctxText); ok {
+			sc[r.purpose] += 0.5
+			extra[r.purpose] = append(extra[r.purpose], "page title or URL says "+c.why())
+		}
+	}
+	if ft.dateTime {
+		sc[PurposeBooking] += 1.5
+		extra[PurposeBooking] = append(extra[PurposeBooking], "asks for a date, time or party size")
+	}
+	if ft.budget {
+		sc[PurposeQuote]++
+		extra[PurposeQuote] = append(extra[PurposeQuote], "asks for a budget")
+	}
+	if ft.phone && !ft.email && !ft.message && ft.visible <= 3 {
+		sc[PurposeCallback] += 1.5
+		extra[PurposeCallback] = append(extra[PurposeCallback], "asks for a phone number and little else")
+	}
+	best, bs := PurposeContact, sc[PurposeContact]
+	for _, p := range []Purpose{PurposeBooking, PurposeQuote, PurposeCallback, PurposeEnquiry} {
 		if sc[p] > bs {
 			best, bs = p, sc[p]
 		}
 	}
-	if bs >= 2 {
-		return res(best, ConfFormWeak, "words only")
+	if bs == 0 && sc[PurposeNewsletter] >= 2 && !ft.message {
+		return decide(PurposeNewsletter, ConfFormWeak, "email without a message, newsletter words")
 	}
-	if ft.email && ft.visible == 1 {
-		return res(PurposeNewsletter, ConfFormDefault, "a lone email field")
+	// A name and an email, nothing to say and nothing that asks for a
+	// call or a booking: a sign-up, not a request.
+	if bs < 2 && !ft.message && !ft.phone && ft.email && ft.visible <= 3 && !ft.dateTime && !ft.budget {
+		return decide(PurposeNewsletter, ConfFormDefault, "only a name and an email, no message")
 	}
-	return res(PurposeOther, ConfFormOther, "no purpose evident")
+	conf := ConfFormDefault
+	switch {
+	case bs >= 2:
+		conf = ConfFormStrong
+	case bs >= 1:
+		conf = ConfFormWeak
+	}
+	why := "contact details and a message"
+	if !ft.message {
+		why = "contact details"
+	}
+	if ft.plugin != "" {
+		why += "; " + ft.plugin + " form"
+	}
+	return decision{purpose: best, conf: conf, why: why, extra: extra}, true
 }
 
 func maxOf(sc map[Purpose]float64, ps ...Purpose) float64 {

@@ -22,8 +22,8 @@ const (
 	PurposeOther            Purpose = "other"
 )
 
-// Purposes lists every purpose in a fixed order.
-func Purposes() []Purpose {
+// PurposeValues lists every purpose in a fixed order.
+func PurposeValues() []Purpose {
 	return []Purpose{PurposeBooking, PurposeQuote, PurposeCallback, PurposeContact, PurposeEnquiry, PurposeComment,
 		PurposeNewsletter, PurposeSearch, PurposeLogin, PurposeRegistration, PurposePasswordRecovery, PurposeOrder, PurposeOther}
 }
@@ -67,7 +67,11 @@ type FormResult struct {
 	Kind *shared.ActionKind `json:"kind"`
 	// CustomerAction is true exactly when Purpose is booking, quote,
 	// callback, contact or enquiry.
-	CustomerAction bool     `json:"customerAction"`
-	Confidence     float64  `json:"confidence"`
-	Evidence       []string `json:"evidence"`
+	CustomerAction bool    `json:"customerAction"`
+	Confidence     float64 `json:"confidence"`
+	// Evidence leads with the reason of the rule that decided, then what
+	// the words said for the purpose.
+	Evidence []string `json:"evidence"`
+	// Rule names the rule of the ordered purpose table that decided.
+	Rule string `json:"rule"`
 }

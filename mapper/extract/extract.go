@@ -19,7 +19,7 @@ var extractJS string
 const DefaultEvalTimeout = 20 * time.Second
 
 // ErrNilPage reports a nil *rod.Page given to FromPage.
-var ErrNilPage = errors.New("extract: nil page: open a page with topology.OpenPage (or rod) before extracting")
+var ErrNilPage = errors.New("extract: FromPage was given a nil page")
 
 // ErrParse reports markup FromHTML could not read.
 var ErrParse = errors.New("extract: cannot parse HTML")
@@ -34,14 +34,10 @@ type Error struct {
 }
 
 func (e *Error) Error() string {
-	hint := ""
-	switch e.Op {
-	case "evaluate":
-		hint = " (is the page still open and loaded? a JavaScript dialog or an endless script blocks evaluation: open pages with topology.OpenPage)"
-	case "decode":
-		hint = " (the page may override JSON.stringify)"
+	if e.URL == "" {
+		return fmt.Sprintf("extract: %s: %v", e.Op, e.Err)
 	}
-	return fmt.Sprintf("extract: %s %s: %v%s", e.Op, e.URL, e.Err, hint)
+	return fmt.Sprintf("extract: %s %s: %v", e.Op, e.URL, e.Err)
 }
 
 func (e *Error) Unwrap() error { return e.Err }
@@ -70,6 +66,10 @@ func FromPage(ctx context.Context, page *rod.Page) (*Page, error) {
 		return nil, &Error{URL: pageURL(page), Op: "decode", Err: err}
 	}
 	out.normalize()
+	for i := range out.Forms {
+		out.Forms[i].ScriptSubmit = ScriptSubmitOf(out.Forms[i].OnSubmit, nil)
+	}
+	readScriptSubmits(ctx, page, &out)
 	return &out, nil
 }
 
@@ -78,7 +78,7 @@ func pageURL(p *rod.Page) string {
 	if info, err := p.Timeout(2 * time.Second).Info(); err == nil && info != nil {
 		return info.URL
 	}
-	return "(unknown url)"
+	return "" // Error leaves out a URL it could not learn
 }
 
 // normalize makes nil slices empty so JSON output never says null for a

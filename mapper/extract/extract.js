@@ -413,7 +413,7 @@
       actionAttr: attr(form, "action"), method: lower(form.getAttribute("method") || "get"), enctype: lower(form.getAttribute("enctype") || "application/x-www-form-urlencoded"),
       target: attr(form, "target"), toolName: attr(form, "toolname"), toolDescription: attr(form, "tooldescription"), toolAutoSubmit: form.hasAttribute("toolautosubmit"),
       data: dataOf(form), wrappers: [], text: "", heading: "", visible: !fv.hidden, visibility: fv, inDialog: false,
-      submits: [], fields: [], widgets: [], locator: scope,
+      submits: [], fields: [], widgets: [], locator: scope, onSubmit: attr(form, "onsubmit"),
     };
     if (!["get", "post", "dialog"].includes(rec.method)) rec.method = "get";
     try {

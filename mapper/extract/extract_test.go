@@ -13,6 +13,7 @@ import (
 
 	"github.com/frontlatch/frontlatch/mapper/extract"
 	"github.com/frontlatch/frontlatch/topology"
+	"github.com/frontlatch/frontlatch/topology/topologytest"
 	"github.com/google/go-cmp/cmp"
 )
 
@@ -41,6 +42,7 @@ func TestMain(m *testing.M) {
 // inBrowser loads testdata/name in Chromium and extracts it.
 func inBrowser(t *testing.T, name string) *extract.Page {
 	t.Helper()
+	topologytest.NeedChromium(t)
 	browserOnce.Do(func() {
 		browser, browserErr = topology.NewBrowser(context.Background(), topology.BrowserOptions{Offline: true})
 	})

@@ -26,11 +26,11 @@ import (
 func FromHTML(pageURL string, markup []byte) (*Page, error) {
 	base, err := url.Parse(pageURL)
 	if err != nil {
-		return nil, &Error{URL: pageURL, Op: "parse", Err: fmt.Errorf("%w: page URL: %v", ErrParse, err)}
+		return nil, &Error{URL: pageURL, Op: "parse", Err: fmt.Errorf("%w: page URL: %w", ErrParse, err)}
 	}
 	root, err := html.Parse(bytes.NewReader(markup))
 	if err != nil {
-		return nil, &Error{URL: pageURL, Op: "parse", Err: fmt.Errorf("%w: %v", ErrParse, err)}
+		return nil, &Error{URL: pageURL, Op: "parse", Err: fmt.Errorf("%w: %w", ErrParse, err)}
 	}
 	s := &static{root: root, base: base, byID: map[string]*html.Node{}, labelsFor: map[string][]*html.Node{}}
 	s.index(root)
@@ -214,7 +214,9 @@ func (s *static) form(i int, f *html.Node) Form {
 		ToolName: getAttr(f, "toolname"), ToolDescription: getAttr(f, "tooldescription"), ToolAutoSubmit: hasAttr(f, "toolautosubmit"),
 		Data: dataOf(f), Text: clip(textOf(f), MaxFormText), Heading: s.heading(f),
 		Visible: !vis.Hidden, Visibility: vis, InDialog: inDialog(f), Locator: scope,
+		OnSubmit: getAttr(f, "onsubmit"),
 	}
+	out.ScriptSubmit = ScriptSubmitOf(out.OnSubmit, nil)
 	for n, k := f.Parent, 0; n != nil && n.DataAtom != atom.Body && n.Type == html.ElementNode && k < MaxWrappers; n, k = n.Parent, k+1 {
 		out.Wrappers = append(out.Wrappers, s.element(n))
 	}

@@ -99,6 +99,15 @@ type Form struct {
 	// form[action=…] or a positional path; for a formless group, the
 	// container.
 	Locator string `json:"locator"`
+
+	// OnSubmit is the raw onsubmit attribute, "" when absent.
+	OnSubmit string `json:"onSubmit"`
+	// ScriptSubmit says how the page sends the form by script instead of
+	// the browser's own submission, as observed: an onsubmit attribute or
+	// (in a browser) a submit listener whose code stops the submission,
+	// naming the send call seen in it (fetch, XMLHttpRequest, $.ajax…).
+	// "" when nothing shows it. See ScriptSubmitOf.
+	ScriptSubmit string `json:"scriptSubmit"`
 }
 
 // Field is one form control as an agent would fill it. A radio group is one

@@ -31,6 +31,8 @@ func TestOpenBadInput(t *testing.T) {
 		{"memory database", ":memory:", audit.ErrInvalid},
 		{"empty sqlite path", "sqlite:", audit.ErrInvalid},
 		{"query in path", filepath.Join(dir, "a.db?x=1"), audit.ErrInvalid},
+		{"unknown sqlite option", "sqlite:" + filepath.Join(dir, "a.db?cache=shared"), audit.ErrInvalid},
+		{"bad synchronous value", "sqlite:" + filepath.Join(dir, "a.db?synchronous=off"), audit.ErrInvalid},
 		{"a directory", dir, audit.ErrInvalid},
 		{"unparsable postgres url", "postgres://%zz@127.0.0.1/x", audit.ErrInvalid},
 		{"directory cannot be created", "/proc/nonexistent/audit.db", audit.ErrUnavailable},
@@ -79,6 +81,9 @@ func TestOpenForms(t *testing.T) {
 		{"empty is the default path", "", def},
 		{"plain path, directories created", filepath.Join(dir, "a", "b", "audit.db"), filepath.Join(dir, "a", "b", "audit.db")},
 		{"sqlite: prefix", "sqlite:" + filepath.Join(dir, "c.db"), filepath.Join(dir, "c.db")},
+		{"synchronous=normal", "sqlite:" + filepath.Join(dir, "n.db") + "?synchronous=normal", filepath.Join(dir, "n.db")},
+		{"synchronous=full", "sqlite:" + filepath.Join(dir, "f.db") + "?synchronous=FULL", filepath.Join(dir, "f.db")},
+		{"a path with # and spaces", filepath.Join(dir, "owner #1", "a b.db"), filepath.Join(dir, "owner #1", "a b.db")},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

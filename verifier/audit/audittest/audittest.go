@@ -56,7 +56,7 @@ func EachURL(t *testing.T, fn func(t *testing.T, url string)) {
 // Stores returns a fresh opened store per available driver. PostgreSQL is
 // missing from the map when FRONTLATCH_TEST_POSTGRES_URL is unset (outside
 // CI; under CI=true that fails the test).
-func Stores(t *testing.T) map[string]*audit.Store {
+func Stores(t testing.TB) map[string]*audit.Store {
 	t.Helper()
 	out := map[string]*audit.Store{audit.DriverSQLite: Open(t, URL(t, audit.DriverSQLite))}
 	if base := os.Getenv(EnvPostgresURL); base != "" {
@@ -69,7 +69,7 @@ func Stores(t *testing.T) map[string]*audit.Store {
 
 // URL returns a fresh, empty store URL for driver: a file in t.TempDir()
 // for SQLite, a new database for PostgreSQL (see PostgresURL).
-func URL(t *testing.T, driver string) string {
+func URL(t testing.TB, driver string) string {
 	t.Helper()
 	switch driver {
 	case audit.DriverSQLite:
@@ -85,7 +85,7 @@ func URL(t *testing.T, driver string) string {
 // FRONTLATCH_TEST_POSTGRES_URL names, drops it in Cleanup, and returns its
 // URL. It skips the test when the variable is unset, and fails it instead
 // under CI=true.
-func PostgresURL(t *testing.T) string {
+func PostgresURL(t testing.TB) string {
 	t.Helper()
 	base := os.Getenv(EnvPostgresURL)
 	if base == "" {
@@ -98,7 +98,7 @@ func PostgresURL(t *testing.T) string {
 }
 
 // Open opens url and closes the store in Cleanup.
-func Open(t *testing.T, url string) *audit.Store {
+func Open(t testing.TB, url string) *audit.Store {
 	t.Helper()
 	ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
 	defer cancel()
@@ -118,7 +118,7 @@ func ci() bool { return os.Getenv("CI") == "true" }
 
 // freshPostgres creates a database named frontlatch_test_<random> and
 // registers its removal.
-func freshPostgres(t *testing.T, base string) string {
+func freshPostgres(t testing.TB, base string) string {
 	t.Helper()
 	u, err := url.Parse(base)
 	if err != nil || (u.Scheme != "postgres" && u.Scheme != "postgresql") {

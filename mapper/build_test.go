@@ -1,0 +1,84 @@
+package mapper
+
+import (
+	"encoding/json"
+	"net/url"
+	"strings"
+	"testing"
+
+	"github.com/frontlatch/frontlatch/mapper/extract"
+	"github.com/frontlatch/frontlatch/shared"
+)
+
+// visitOf is a collection of one page read from static markup, with the
+// WebMCP tools a browser would have recorded on it: build's input, made
+// without a browser.
+func visitOf(t *testing.T, body string, tools ...webmcpTool) *collection {
+	t.Helper()
+	site, err := url.Parse("https://acme.example/")
+	if err != nil {
+		t.Fatal(err)
+	}
+	doc, err := extract.FromHTML(site.String(), []byte(page("Acme", body)))
+	if err != nil {
+		t.Fatal(err)
+	}
+	return &collection{site: site, steps: []crawlStep{{page: &pageVisit{url: doc.URL, doc: doc, tools: tools}}}}
+}
+
+// A WebMCP inputSchema that cannot be read is named in the graph's notes,
+// and the tool is still mapped.
+func TestSchemaProblemsAreNoted(t *testing.T) {
+	cases := []struct {
+		name, schema, note string
+		inputs             int
+	}{
+		{"not an object", `"name and phone"`, "The inputSchema of WebMCP tool request_callback on / is not a JSON Schema object (a JSON string)", 0},
+		{"properties not an object", `{"type":"object","properties":["name"]}`, "The inputSchema properties of WebMCP tool request_callback on / are not an object (a JSON array)", 0},
+		{"a property not a schema", `{"type":"object","properties":{"name":{"type":"string"},"phone":"tel"}}`, "The inputSchema property phone of WebMCP tool request_callback on / is not a JSON Schema (a JSON string)", 2},
+		{"a readable schema", `{"type":"object","properties":{"name":{"type":"string"}}}`, "", 1},
+	}
+	for _, tc := range cases {
+		t.Run(tc.name, func(t *testing.T) {
+			tl := webmcpTool{Where: "document", tool: tool{Name: "request_callback", Description: "Request a callback", InputSchema: json.RawMessage(tc.schema)}}
+			g, err := build(testOptions().withDefaults(), visitOf(t, "<h1>Acme</h1>", tl))
+			if err != nil {
+				t.Fatal(err)
+			}
+			if len(g.Actions) != 1 || len(g.Actions[0].Inputs) != tc.inputs {
+				t.Fatalf("actions %+v, want the tool mapped with %d inputs", summaryOf(g), tc.inputs)
+			}
+			notes := ""
+			if g.Notes != nil {
+				notes = *g.Notes
+			}
+			if tc.note == "" && strings.Contains(notes, "inputSchema") || !strings.Contains(notes, tc.note) {
+				t.Errorf("notes %q, want %q", notes, tc.note)
+			}
+		})
+	}
+}
+
+// A form whose submission a script stops and makes itself is
+// javascript-only, and its door says what showed it.
+func TestScriptSentForm(t *testing.T) {
+	form := `<form id="msg" action="/contact/" method="post" onsubmit="sendMessage(this); return false;" aria-label="Contact us">
+<label for="n">Name</label><input id="n" name="name" autocomplete="name" required>
+<label for="e">Email</label><input id="e" name="email" type="email" required>
+<label for="m">Message</label><textarea id="m" name="message" required></textarea>
+<button type="submit">Send message</button></form>`
+	g, err := build(testOptions().withDefaults(), visitOf(t, form))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(g.Actions) != 1 {
+		t.Fatalf("actions %+v, want the contact form", summaryOf(g))
+	}
+	d := g.Actions[0].Access[0]
+	if d.Submission == nil || d.Submission.Transport != shared.TransportJavascriptOnly || d.Submission.Endpoint != nil {
+		t.Errorf("submission %+v, want javascript-only without an endpoint", d.Submission)
+	}
+	if ev := *d.Provenance.Evidence; !strings.Contains(ev, "sent by script: the onsubmit attribute stops the browser's submission") {
+		t.Errorf("door evidence %q does not say the script sends it", ev)
+	}
+}

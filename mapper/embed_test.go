@@ -1,0 +1,172 @@
+package mapper_test
+
+import (
+	"bufio"
+	"context"
+	"fmt"
+	"net/http"
+	"net/http/httptest"
+	"os"
+	"os/exec"
+	"regexp"
+	"strings"
+	"syscall"
+	"testing"
+	"time"
+
+	"github.com/frontlatch/frontlatch/mapper"
+	"github.com/frontlatch/frontlatch/shared"
+	"github.com/frontlatch/frontlatch/topology"
+	"github.com/frontlatch/frontlatch/topology/topologytest"
+	"github.com/google/go-cmp/cmp"
+)
+
+// idsAndCompleteness is what ExampleMap prints.
+func idsAndCompleteness(g *shared.ActionGraph) []string {
+	var out []string
+	for _, a := range g.Actions {
+		out = append(out, fmt.Sprint(a.ID, " ", shared.Completeness(a).Complete))
+	}
+	return out
+}
+
+// The three ways in for another crawler (docs/mapper.md "Embedding"): its
+// own rod page (MapPage), the DevTools URL of a Chromium it already runs
+// (Options.ControlURL), and static HTML it already fetched (MapHTML). Each
+// maps the example page to the same actions; the browser ways also run
+// the examples that cannot print without Chromium.
+func TestEmbedding(t *testing.T) {
+	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		w.Header().Set("Content-Type", "text/html")
+		fmt.Fprint(w, examplePage)
+	}))
+	defer srv.Close()
+	want := []string{"acme:quote:quote true", "acme:contact:phone false"}
+
+	t.Run("static HTML", func(t *testing.T) {
+		g, err := mapper.MapHTML(srv.URL+"/", []byte(examplePage), mapper.Options{SiteSlug: "acme"})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if diff := cmp.Diff(want, idsAndCompleteness(g)); diff != "" {
+			t.Errorf("actions (-want +got):\n%s", diff)
+		}
+	})
+
+	t.Run("Map launches its own browser", func(t *testing.T) {
+		topologytest.NeedChromium(t)
+		g, err := mapper.Map(context.Background(), srv.URL+"/", mapper.Options{Offline: true, NoExplore: true, SiteSlug: "acme"})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if diff := cmp.Diff(want, idsAndCompleteness(g)); diff != "" {
+			t.Errorf("ExampleMap (-want +got):\n%s", diff)
+		}
+	})
+
+	t.Run("your own rod page", func(t *testing.T) {
+		topologytest.NeedChromium(t)
+		ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
+		defer cancel()
+		br, err := topology.NewBrowser(ctx, topology.BrowserOptions{Offline: true})
+		if err != nil {
+			t.Fatal(err)
+		}
+		defer br.Close()
+		page, err := topology.OpenPage(ctx, br.Rod, srv.URL+"/", topology.Options{InitScripts: []string{mapper.WebMCPInitScript()}})
+		if err != nil {
+			t.Fatal(err)
+		}
+		defer page.Close()
+		g, err := mapper.MapPage(ctx, page, mapper.Options{SiteSlug: "acme"})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got := fmt.Sprint(len(g.Actions), " ", g.Actions[0].Kind); got != "2 quote" {
+			t.Errorf("ExampleMapPage printed %q, want %q", got, "2 quote")
+		}
+		if diff := cmp.Diff(want, idsAndCompleteness(g)); diff != "" {
+			t.Errorf("actions (-want +got):\n%s", diff)
+		}
+	})
+
+	t.Run("a running Chromium's DevTools URL", func(t *testing.T) {
+		topologytest.NeedChromium(t)
+		ws := runChromium(t)
+		ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
+		defer cancel()
+		g, err := mapper.Map(ctx, srv.URL+"/", mapper.Options{ControlURL: ws, Offline: true, NoExplore: true, SiteSlug: "acme"})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if diff := cmp.Diff(want, idsAndCompleteness(g)); diff != "" {
+			t.Errorf("actions (-want +got):\n%s", diff)
+		}
+		// The caller's browser is still running: it answers a second run.
+		if _, err := mapper.Map(ctx, srv.URL+"/", mapper.Options{ControlURL: ws, Offline: true, NoExplore: true}); err != nil {
+			t.Errorf("the running browser did not survive the first Map: %v", err)
+		}
+	})
+}
+
+// devtoolsLine is what Chromium prints once it listens for DevTools.
+var devtoolsLine = regexp.MustCompile(`DevTools listening on (ws://\S+)`)
+
+// runChromium starts Chromium the way another program (chromedp,
+// Playwright's connectOverCDP) would, and returns its DevTools URL. The
+// process ends with the test.
+func runChromium(t *testing.T) string {
+	t.Helper()
+	bin, err := topology.ResolveChromium("")
+	if err != nil {
+		t.Fatal(err)
+	}
+	// The profile is removed by hand once every Chromium process is gone:
+	// t.TempDir would race its helpers still writing there.
+	profile, err := os.MkdirTemp("", "frontlatch-embed-test-")
+	if err != nil {
+		t.Fatal(err)
+	}
+	ctx, cancel := context.WithCancel(context.Background())
+	cmd := exec.CommandContext(ctx, bin, "--headless", "--no-sandbox", "--disable-gpu", "--no-first-run",
+		"--remote-debugging-port=0", "--remote-debugging-address=127.0.0.1", "--user-data-dir="+profile, "about:blank")
+	// Its own process group, so ending the test ends Chromium's helpers too.
+	cmd.SysProcAttr = &syscall.SysProcAttr{Setpgid: true}
+	cmd.Cancel = func() error { return syscall.Kill(-cmd.Process.Pid, syscall.SIGKILL) }
+	stderr, err := cmd.StderrPipe()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := cmd.Start(); err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() {
+		cancel()
+		_ = cmd.Wait()
+		for range 20 { // helpers of the killed group may still be exiting
+			if os.RemoveAll(profile) == nil {
+				return
+			}
+			time.Sleep(100 * time.Millisecond)
+		}
+	})
+	found := make(chan string, 1)
+	go func() {
+		sc := bufio.NewScanner(stderr)
+		for sc.Scan() {
+			if m := devtoolsLine.FindStringSubmatch(sc.Text()); m != nil {
+				found <- m[1]
+				break
+			}
+		}
+		for sc.Scan() { // keep draining so Chromium never blocks on stderr
+		}
+	}()
+	select {
+	case u := <-found:
+		return strings.TrimSpace(u)
+	case <-time.After(30 * time.Second):
+		t.Fatal("Chromium printed no DevTools URL within 30 s")
+		return ""
+	}
+}

@@ -1,0 +1,100 @@
+package extract
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+	"regexp"
+	"strings"
+
+	"github.com/go-rod/rod"
+	"github.com/go-rod/rod/lib/proto"
+)
+
+// MaxListenerForms bounds the forms whose submit listeners FromPage reads.
+const MaxListenerForms = 20
+
+var (
+	// stopsSubmission: the code keeps the browser from submitting.
+	stopsSubmission = regexp.MustCompile(`\bpreventDefault\s*\(|\breturn\s+false\b`)
+	// submitsNatively: the code submits the form itself afterwards.
+	submitsNatively = regexp.MustCompile(`\.(submit|requestSubmit)\s*\(`)
+	// sendCalls are the script sends a handler may make, named as a person
+	// would say them.
+	sendCalls = []struct {
+		re   *regexp.Regexp
+		name string
+	}{
+		{regexp.MustCompile(`\bfetch\s*\(`), "fetch()"},
+		{regexp.MustCompile(`\bXMLHttpRequest\b`), "XMLHttpRequest"},
+		{regexp.MustCompile(`\$\.(ajax|post)\s*\(|jQuery\.(ajax|post)\s*\(`), "jQuery ajax"},
+		{regexp.MustCompile(`\baxios\b`), "axios"},
+		{regexp.MustCompile(`\bsendBeacon\s*\(`), "sendBeacon()"},
+	}
+)
+
+// ScriptSubmitOf says whether a form is sent by script, from its onsubmit
+// attribute and the source of its submit listeners: code that stops the
+// browser's submission (preventDefault(), return false) and does not
+// submit the form itself afterwards. The answer names where that was seen
+// and the send call the code makes, when one is in it; "" when nothing
+// shows a script send. It reads code and runs none.
+func ScriptSubmitOf(onsubmit string, listeners []string) string {
+	type source struct{ where, code string }
+	var srcs []source
+	if strings.TrimSpace(onsubmit) != "" {
+		srcs = append(srcs, source{"the onsubmit attribute", onsubmit})
+	}
+	for _, l := range listeners {
+		srcs = append(srcs, source{"a submit listener", l})
+	}
+	for _, s := range srcs {
+		if !stopsSubmission.MatchString(s.code) || submitsNatively.MatchString(s.code) {
+			continue
+		}
+		for _, c := range sendCalls {
+			if c.re.MatchString(s.code) {
+				return s.where + " stops the browser's submission and sends the form with " + c.name
+			}
+		}
+		return s.where + " stops the browser's submission (the code that sends the form is not in it)"
+	}
+	return ""
+}
+
+// listenersJS lists the source of each form's submit listeners, forms in
+// document order. getEventListeners is DevTools' command-line API
+// (DOMDebugger.getEventListeners underneath), given to this one evaluation
+// only: page scripts cannot call it.
+const listenersJS = `(() => JSON.stringify(Array.prototype.slice.call(document.forms, 0, %d).map(f => {
+  try { return ((getEventListeners(f) || {}).submit || []).map(l => String(l.listener).slice(0, %d)); }
+  catch (e) { return []; }
+})))()`
+
+// maxListenerSource bounds the source read of one listener.
+const maxListenerSource = 8000
+
+// readScriptSubmits reads the submit listeners of the page's forms over
+// DevTools in one evaluation and sets each form's ScriptSubmit. When the
+// listeners cannot be read (the document changed since extraction, the
+// call failed) the forms keep what their onsubmit attribute says.
+func readScriptSubmits(ctx context.Context, page *rod.Page, p *Page) {
+	if len(p.Forms) == 0 {
+		return
+	}
+	res, err := proto.RuntimeEvaluate{
+		Expression:            fmt.Sprintf(listenersJS, MaxListenerForms, maxListenerSource),
+		IncludeCommandLineAPI: true,
+		ReturnByValue:         true,
+	}.Call(page.Context(ctx))
+	if err != nil || res.ExceptionDetails != nil || res.Result == nil {
+		return
+	}
+	var srcs [][]string
+	if json.Unmarshal([]byte(res.Result.Value.Str()), &srcs) != nil || len(srcs) != min(len(p.Forms), MaxListenerForms) {
+		return // no safe pairing with the extracted forms
+	}
+	for i, l := range srcs {
+		p.Forms[i].ScriptSubmit = ScriptSubmitOf(p.Forms[i].OnSubmit, l)
+	}
+}

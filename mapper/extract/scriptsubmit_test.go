@@ -1,0 +1,67 @@
+package extract_test
+
+import (
+	"testing"
+
+	"github.com/frontlatch/frontlatch/mapper/extract"
+)
+
+// A form is sent by script when code stops the browser's submission and
+// does not submit the form itself afterwards.
+func TestScriptSubmitOf(t *testing.T) {
+	cases := []struct {
+		name      string
+		onsubmit  string
+		listeners []string
+		want      string
+	}{
+		{"nothing", "", nil, ""},
+		{"fetch listener", "", []string{`function (e) { e.preventDefault(); fetch("/api", {method: "POST"}); }`}, "a submit listener stops the browser's submission and sends the form with fetch()"},
+		{"XHR listener", "", []string{`e => { e.preventDefault(); const x = new XMLHttpRequest(); x.open("POST", "/a"); x.send(); }`}, "a submit listener stops the browser's submission and sends the form with XMLHttpRequest"},
+		{"jQuery", "", []string{`function(e){ e.preventDefault(); $.ajax({url: "/a", data: $(this).serialize()}); }`}, "a submit listener stops the browser's submission and sends the form with jQuery ajax"},
+		{"validation that submits after", "", []string{`function (e) { e.preventDefault(); if (ok()) this.submit(); }`}, ""},
+		{"requestSubmit after", "", []string{`function (e) { e.preventDefault(); form.requestSubmit(); }`}, ""},
+		{"a listener that only tracks", "", []string{`function () { analytics.track("submit"); }`}, ""},
+		{"onsubmit return false", "send(this); return false;", nil, "the onsubmit attribute stops the browser's submission (the code that sends the form is not in it)"},
+		{"onsubmit that validates", "return validate(this)", nil, ""},
+		{"attribute first, listener second", "return false", []string{`e => { e.preventDefault(); fetch("/a"); }`}, "the onsubmit attribute stops the browser's submission (the code that sends the form is not in it)"},
+	}
+	for _, tc := range cases {
+		t.Run(tc.name, func(t *testing.T) {
+			if got := extract.ScriptSubmitOf(tc.onsubmit, tc.listeners); got != tc.want {
+				t.Errorf("ScriptSubmitOf = %q, want %q", got, tc.want)
+			}
+		})
+	}
+}
+
+// Static markup shows only the onsubmit attribute; a browser also shows
+// the submit listeners the page's scripts added (DOMDebugger).
+func TestScriptSubmit(t *testing.T) {
+	want := map[string]map[string]bool{ // extractor → form id → sent by script
+		"static":  {"by-fetch": false, "validated": false, "by-attribute": true, "plain": false},
+		"browser": {"by-fetch": true, "validated": false, "by-attribute": true, "plain": false},
+	}
+	for _, mode := range []string{"static", "browser"} {
+		t.Run(mode, func(t *testing.T) {
+			var p *extract.Page
+			if mode == "static" {
+				p = statically(t, "script-submit.html")
+			} else {
+				p = inBrowser(t, "script-submit.html")
+			}
+			got := map[string]bool{}
+			for _, f := range p.Forms {
+				got[f.ID] = f.ScriptSubmit != ""
+				if f.ID == "by-fetch" && mode == "browser" && f.ScriptSubmit != "a submit listener stops the browser's submission and sends the form with fetch()" {
+					t.Errorf("by-fetch: %q does not name the fetch listener", f.ScriptSubmit)
+				}
+			}
+			for id, w := range want[mode] {
+				if got[id] != w {
+					t.Errorf("form %s sent by script = %v, want %v", id, got[id], w)
+				}
+			}
+		})
+	}
+}
