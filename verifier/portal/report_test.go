@@ -5,6 +5,7 @@ import (
 	"flag"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 
@@ -205,6 +206,17 @@ func TestBuildReportStates(t *testing.T) {
 			d := r.Actions[0].Doors[0]
 			if d.ToolName != "book_appointment" || !d.Drivable || d.Words != doorWords[shared.AccessWebMCPTool] {
 				t.Errorf("door = %+v", d)
+			}
+		}},
+		{"a failed sandbox run is reported, with a step", func(a *shared.Action) {
+			a.Verification = shared.SandboxTested{SandboxRuns: []shared.SandboxRun{
+				{RunID: "r1", At: "2026-12-01T09:00:00.000Z", By: "v", Outcome: shared.SandboxPassed, Fields: []shared.SubmittedField{}},
+				{RunID: "r2", At: "2026-12-01T10:00:00.000Z", By: "v", Outcome: shared.SandboxFailed, Fields: []shared.SubmittedField{}},
+			}}
+		}, func(t *testing.T, r Report) {
+			a := r.Actions[0]
+			if a.LastRun != "failed on 2026-12-01T10:00:00.000Z" || a.LastRunPassed || !slices.Contains(a.NextSteps, stepFailedRun) {
+				t.Errorf("LastRun = %q, passed %v, steps %q", a.LastRun, a.LastRunPassed, a.NextSteps)
 			}
 		}},
 		{"endpoint on another origin is flagged", func(a *shared.Action) {
