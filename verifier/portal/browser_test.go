@@ -12,9 +12,11 @@ import (
 	"github.com/frontlatch/frontlatch/shared"
 	"github.com/frontlatch/frontlatch/topology"
 	"github.com/frontlatch/frontlatch/topology/topologytest"
+	"github.com/frontlatch/frontlatch/verifier"
 	"github.com/go-rod/rod"
 	"github.com/go-rod/rod/lib/input"
 	"github.com/go-rod/rod/lib/proto"
+	"github.com/google/go-cmp/cmp"
 )
 
 // EnvScreenshots, when set, makes the browser tests save the screenshots
@@ -23,8 +25,8 @@ const EnvScreenshots = "FRONTLATCH_SCREENSHOTS"
 
 const step = 30 * time.Second // every rod call's timeout
 
-// browserPage opens a Chromium page for the test, 1000×800 CSS pixels.
-func browserPage(t *testing.T) *rod.Page {
+// newBrowser starts a Chromium for the test.
+func newBrowser(t *testing.T) *topology.Browser {
 	t.Helper()
 	topologytest.NeedChromium(t)
 	b, err := topology.NewBrowser(t.Context(), topology.BrowserOptions{Offline: true})
@@ -32,6 +34,16 @@ func browserPage(t *testing.T) *rod.Page {
 		t.Fatal(err)
 	}
 	t.Cleanup(func() { b.Close() })
+	return b
+}
+
+// browserPage opens a page for the test, 1000×800 CSS pixels, in b (a new
+// Chromium when b is nil).
+func browserPage(t *testing.T, b *topology.Browser) *rod.Page {
+	t.Helper()
+	if b == nil {
+		b = newBrowser(t)
+	}
 	// The whole test's browser work is bounded, and each call by step.
 	ctx, cancel := context.WithTimeout(t.Context(), 4*time.Minute)
 	t.Cleanup(cancel)
@@ -139,10 +151,20 @@ func activeElement(t *testing.T, p *rod.Page) string {
 // action, read the disclosure, set the limits, confirm with the keyboard;
 // the graph written passes the consent gate with the store as its lookup.
 func TestOwnerJourneyInChromium(t *testing.T) {
-	p := browserPage(t)
+	b := newBrowser(t)
+	p := browserPage(t, b)
 	site := fixturestest.Serve(t, "clinic01")
 	origin := fixturestest.URL(t, site, "clinic01")
-	h := startPortal(t, graphBytes(t, "clinic01", origin, withSandboxRun(0)))
+	// A real sandbox run first, in the same Chromium: the page shows it.
+	res, err := verifier.Sandbox(t.Context(), mapped(t, "clinic01", origin), clinicBooking, verifier.SandboxOptions{Browser: b.Rod})
+	if err != nil {
+		t.Fatalf("sandbox: %v", err)
+	}
+	tested, err := shared.Write(res.Graph)
+	if err != nil {
+		t.Fatal(err)
+	}
+	h := startPortal(t, tested)
 
 	navigate(t, p, h.srv.URL())
 	info, err := p.Timeout(step).Info()
@@ -190,10 +212,17 @@ func TestOwnerJourneyInChromium(t *testing.T) {
 	if got := text(t, p, "#goes"); got == "" {
 		t.Error("no heading for where submissions go")
 	}
-	if body := text(t, p, "main"); !strings.Contains(body, origin) || !strings.Contains(body, "run_test_1") || !strings.Contains(body, "Yes, personal data") {
+	if body := text(t, p, "main"); !strings.Contains(body, origin) || !strings.Contains(body, res.Run.RunID) || !strings.Contains(body, "Yes, personal data") {
 		t.Errorf("the page does not show the endpoint origin, the sandbox run and the personal data:\n%s", body)
 	}
 
+	warned, _, err := p.Timeout(step).Has("#last-run-warning")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if (res.Run.Outcome != shared.SandboxPassed) != warned {
+		t.Errorf("sandbox run outcome %s, warning that it did not pass shown: %v", res.Run.Outcome, warned)
+	}
 	typeInto(t, p, "cap-max", "3")
 	sel, err := p.Timeout(step).Element("#cap-per")
 	if err != nil {
@@ -221,6 +250,9 @@ func TestOwnerJourneyInChromium(t *testing.T) {
 	if c.ConfirmedBy != "Dr Mira Lee" || c.Limits.VolumeCap.Max != 3 || c.Limits.VolumeCap.Per != shared.PerWeek || *c.Limits.Notify != "https://hooks.harbourside.example/frontlatch" {
 		t.Errorf("confirmation written = %+v", c)
 	}
+	if diff := cmp.Diff([]shared.SandboxRun{res.Run}, after.Actions[0].Verification.(shared.Verified).SandboxRuns); diff != "" {
+		t.Errorf("the sandbox run is not kept (-want +got):\n%s", diff)
+	}
 	if got := text(t, p, "#audit-ref"); got != *c.AuditRecord {
 		t.Errorf("page shows audit record %q, graph holds %q", got, *c.AuditRecord)
 	}
@@ -232,7 +264,7 @@ func TestOwnerJourneyInChromium(t *testing.T) {
 // A graph edited on disk between the page and the click is refused in the
 // browser, and nothing is written.
 func TestTamperedDisclosureRefusedInChromium(t *testing.T) {
-	p := browserPage(t)
+	p := browserPage(t, nil)
 	h := startPortal(t, graphBytes(t, "clinic01", testOrigin, nil))
 	navigate(t, p, h.srv.URL())
 	navigate(t, p, h.srv.Origin()+actionPath(clinicBooking))

@@ -33,7 +33,7 @@ func hostileGraph(t *testing.T) []byte {
 		tgt := `inbox"><iframe src=javascript:alert(4)>`
 		a.SideEffects.Effects[0].Target = &tgt
 		a.Verification = shared.Unverified{Note: strp("drifted: " + scriptTag)}
-		g.Actions[1].ID = `clinic01:x"><script>alert(5)</script>`
+		g.Actions[1].ID = `clinic01:x/y"><script>alert(5)</script> ?#`
 	})
 }
 

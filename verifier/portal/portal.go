@@ -47,7 +47,7 @@ type Options struct {
 }
 
 const (
-	cookieName      = "frontlatch_portal"
+	cookiePrefix    = "frontlatch_portal_"
 	defaultMaxBody  = 64 << 10
 	defaultStoreTTL = 10 * time.Second
 	nonceTTL        = time.Hour
@@ -237,15 +237,23 @@ func (s *Server) exchange(w http.ResponseWriter, r *http.Request, tok string) {
 		s.message(w, http.StatusForbidden, "Forbidden", "This address's token is not valid, or it was already used. Restart the server to get a new address.", nil)
 		return
 	}
-	http.SetCookie(w, &http.Cookie{Name: cookieName, Value: sid, Path: "/", HttpOnly: true, SameSite: http.SameSiteStrictMode})
+	http.SetCookie(w, &http.Cookie{Name: s.cookieName(), Value: sid, Path: "/", HttpOnly: true, SameSite: http.SameSiteStrictMode})
 	q := r.URL.Query()
 	q.Del("token")
 	u := url.URL{Path: r.URL.Path, RawQuery: q.Encode()}
 	http.Redirect(w, r, u.String(), http.StatusSeeOther)
 }
 
+// cookieName carries the port: browsers send a host's cookies to every
+// port of it, so two portals on one machine must not overwrite each other's
+// session.
+func (s *Server) cookieName() string {
+	_, port, _ := net.SplitHostPort(s.ln.Addr().String())
+	return cookiePrefix + port
+}
+
 func (s *Server) hasSession(r *http.Request) bool {
-	c, err := r.Cookie(cookieName)
+	c, err := r.Cookie(s.cookieName())
 	if err != nil {
 		return false
 	}

@@ -516,3 +516,65 @@ func TestMalformedFormIs400(t *testing.T) {
 		t.Errorf("malformed form: %d, want 400", resp.StatusCode)
 	}
 }
+
+// Two portals on one machine: browsers send a host's cookies to every port,
+// so each portal's session cookie has a name of its own and logging into
+// one does not log the other out.
+func TestTwoPortalsKeepTheirSessions(t *testing.T) {
+	a := startPortal(t, graphBytes(t, "clinic01", testOrigin, nil))
+	b := startPortal(t, graphBytes(t, "webmcp01", testOrigin, nil))
+	b.client = a.client // one browser
+	a.login(t)
+	b.login(t)
+	for _, h := range []*harness{a, b} {
+		if resp, _ := h.get(t, h.srv.Origin()+"/"); resp.StatusCode != http.StatusOK {
+			t.Errorf("portal %s after both logins: %d, want 200", h.srv.Origin(), resp.StatusCode)
+		}
+	}
+}
+
+// Confirmations sent at once are serialised: each is recorded, each but the
+// last is revoked by the next, and the graph ends with one that passes.
+func TestConcurrentConfirmationsAreSerialised(t *testing.T) {
+	h := startPortal(t, graphBytes(t, "clinic01", testOrigin, nil))
+	h.login(t)
+	const n = 4
+	forms := make([]url.Values, n)
+	for i := range forms {
+		forms[i] = h.confirmForm(t, clinicBooking)
+	}
+	statuses := make(chan int, n)
+	for _, f := range forms {
+		go func() {
+			req, _ := http.NewRequest(http.MethodPost, h.srv.Origin()+actionPath(clinicBooking), strings.NewReader(f.Encode()))
+			req.Header.Set("Content-Type", "application/x-www-form-urlencoded")
+			req.Header.Set("Origin", h.srv.Origin())
+			resp, err := h.client.Do(req)
+			if err != nil {
+				statuses <- 0
+				return
+			}
+			resp.Body.Close()
+			statuses <- resp.StatusCode
+		}()
+	}
+	for range n {
+		if s := <-statuses; s != http.StatusOK {
+			t.Errorf("a concurrent confirmation answered %d, want 200", s)
+		}
+	}
+	if err := shared.AssertLiveExecutionAllowed(actionBytes(t, h.path, clinicBooking), h.store); err != nil {
+		t.Fatalf("the graph after concurrent confirmations does not pass: %v", err)
+	}
+	hist, err := h.store.History(t.Context(), clinicBooking)
+	if err != nil {
+		t.Fatal(err)
+	}
+	count := map[string]int{}
+	for _, e := range hist {
+		count[e.Kind]++
+	}
+	if count[audit.EventConfirmation] != n || count[audit.EventRevocation] != n-1 {
+		t.Errorf("history %v, want %d confirmations and %d revocations", count, n, n-1)
+	}
+}

@@ -27,6 +27,7 @@ type page struct {
 var funcs = template.FuncMap{
 	"actionURL": actionPath,
 	"anchor":    anchor,
+	"last":      func(runs []runView) int { return len(runs) - 1 },
 }
 
 // actionPath is the portal path of an action's confirmation page.

@@ -61,6 +61,10 @@ type ActionReport struct {
 	Revoked string
 	// Limits describes the confirmed limits of a live action, else "".
 	Limits string
+	// LastRun is the latest sandbox run in words ("passed on …"), "" with
+	// none; LastRunPassed says whether it passed.
+	LastRun       string
+	LastRunPassed bool
 }
 
 // DoorReport is one door of an action.
@@ -78,6 +82,8 @@ type DoorReport struct {
 	EndpointOrigin string
 	Elsewhere      bool
 	Vendor         string
+	// ToolName is a WebMCP door's tool, "" otherwise.
+	ToolName string
 }
 
 // Reason is one completeness code or blocker, with its sentence.
@@ -122,6 +128,7 @@ const (
 	stepConfirm   = "Review what it does and confirm it in the owner's portal (frontlatch verify serve), setting a limit on how often agents may use it."
 	stepSandbox   = "Run a safe test of it first (frontlatch verify sandbox): nothing reaches you, and you see what an agent would send."
 	stepReconfirm = "It changed since you confirmed it: review it again and confirm it as it is now."
+	stepFailedRun = "Read why its latest safe test did not pass (on its confirmation page) before you confirm it."
 	stepNothing   = "Give customers a way to get something done on your site (a contact, booking or quote form), then scan it again."
 )
 
@@ -212,6 +219,14 @@ func actionReport(a *shared.Action, c shared.Report, site string) ActionReport {
 		pc := blockerSentences[shared.BarrierKind(strings.TrimPrefix(b, "barrier."))]
 		ar.Blockers = append(ar.Blockers, Reason{Code: b, Sentence: pc.Why})
 		next(pc.Next)
+	}
+	if runs := runsOf(a.Verification); len(runs) > 0 {
+		last := runs[len(runs)-1]
+		ar.LastRun = words(outcomeWords, last.Outcome) + " on " + string(last.At)
+		ar.LastRunPassed = last.Outcome == shared.SandboxPassed
+		if !ar.LastRunPassed && ar.Status != shared.StatusVerified {
+			next(stepFailedRun)
+		}
 	}
 	switch v := a.Verification.(type) {
 	case shared.Unverified:
@@ -304,6 +319,9 @@ func doorsOf(a *shared.Action, site string) []DoorReport {
 		dr := DoorReport{Method: d.Method, Words: words(doorWords, d.Method), URL: d.URL, Drivable: drivable(*d)}
 		if d.Vendor != nil {
 			dr.Vendor = *d.Vendor
+		}
+		if d.ToolName != nil {
+			dr.ToolName = *d.ToolName
 		}
 		if s := d.Submission; s != nil {
 			dr.Sends = words(transportWords, s.Transport)

@@ -5,6 +5,7 @@ import (
 	"flag"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 
@@ -197,6 +198,27 @@ func TestBuildReportStates(t *testing.T) {
 				t.Errorf("Live = %d, Limits = %q", r.Live, r.Actions[0].Limits)
 			}
 		}},
+		{"a WebMCP door names its tool", func(a *shared.Action) {
+			a.Access[0].Method = shared.AccessWebMCPTool
+			a.Access[0].ToolName = strp("book_appointment")
+			a.Access[0].Submission.Transport = shared.TransportWebMCPExecute
+		}, func(t *testing.T, r Report) {
+			d := r.Actions[0].Doors[0]
+			if d.ToolName != "book_appointment" || !d.Drivable || d.Words != doorWords[shared.AccessWebMCPTool] {
+				t.Errorf("door = %+v", d)
+			}
+		}},
+		{"a failed sandbox run is reported, with a step", func(a *shared.Action) {
+			a.Verification = shared.SandboxTested{SandboxRuns: []shared.SandboxRun{
+				{RunID: "r1", At: "2026-12-01T09:00:00.000Z", By: "v", Outcome: shared.SandboxPassed, Fields: []shared.SubmittedField{}},
+				{RunID: "r2", At: "2026-12-01T10:00:00.000Z", By: "v", Outcome: shared.SandboxFailed, Fields: []shared.SubmittedField{}},
+			}}
+		}, func(t *testing.T, r Report) {
+			a := r.Actions[0]
+			if a.LastRun != "failed on 2026-12-01T10:00:00.000Z" || a.LastRunPassed || !slices.Contains(a.NextSteps, stepFailedRun) {
+				t.Errorf("LastRun = %q, passed %v, steps %q", a.LastRun, a.LastRunPassed, a.NextSteps)
+			}
+		}},
 		{"endpoint on another origin is flagged", func(a *shared.Action) {
 			a.Access[0].Submission.Endpoint = strp("https://forms.example.net/submit")
 		}, func(t *testing.T, r Report) {
@@ -286,6 +308,7 @@ func TestReportGolden(t *testing.T) {
 		{"clinic01", mapped(t, "clinic01", testOrigin)},
 		{"loginbooking01", mapped(t, "loginbooking01", testOrigin)},
 		{"brochure01", mapped(t, "brochure01", testOrigin)},
+		{"webmcp01", mapped(t, "webmcp01", testOrigin)},
 		{"states", states},
 	}
 	for _, tt := range tests {
