@@ -66,7 +66,7 @@ var consentSubjectType = reflect.TypeFor[ConsentSubject]()
 // and of its re-read copy are equal.
 func ConsentSubjectOf(a *Action, limits ConfirmationLimits) ConsentSubject {
 	s := ConsentSubject{
-		Limits:  cloneLimits(limits),
+		Limits:   cloneLimits(limits),
 		Doors:    []ConsentDoor{},
 		Effects:  []ConsentEffect{},
 		Barriers: []BarrierKind{},
