@@ -14,6 +14,7 @@ import (
 	"github.com/frontlatch/frontlatch/shared"
 	"github.com/frontlatch/frontlatch/verifier"
 	"github.com/frontlatch/frontlatch/verifier/audit"
+	"github.com/frontlatch/frontlatch/verifier/portal"
 )
 
 // subcommands holds the subcommands of commands with several ("verify"),
@@ -95,21 +96,13 @@ func openStore(ctx context.Context, url string) (*audit.Store, error) {
 	return audit.Open(ctx, url)
 }
 
-// readGraphFile reads and validates one graph file; a read error is a usage
-// error (exit 2), an invalid graph a failure (exit 1) with every issue.
-func readGraphFile(path string, stderr io.Writer, cmd string) (*shared.ActionGraph, int) {
-	data, err := readInput(path)
+// readGraphFile reads and validates one graph file: an invalid graph is a
+// failure (exit 1) with every issue, a file that cannot be read a usage
+// error (exit 2), as graphFailure says.
+func readGraphFile(ctx context.Context, path string, stderr io.Writer, cmd string) (*shared.ActionGraph, int) {
+	g, err := portal.ReadGraphFile(ctx, path)
 	if err != nil {
-		fmt.Fprintf(stderr, "frontlatch %s: %v\n", cmd, err)
-		return nil, exitUsage
-	}
-	g, issues := shared.Read(data)
-	if len(issues) > 0 {
-		fmt.Fprintf(stderr, "frontlatch %s: %s is not a valid Action Graph (%d issues):\n", cmd, path, len(issues))
-		for _, is := range issues {
-			fmt.Fprintf(stderr, "  %s: %s\n", path, is)
-		}
-		return nil, exitFail
+		return nil, graphFailure(stderr, cmd, err)
 	}
 	return g, exitOK
 }
@@ -135,11 +128,11 @@ func runReconcile(ctx context.Context, args []string, stdout, stderr io.Writer) 
 		fs.Usage()
 		return exitUsage
 	}
-	old, code := readGraphFile(pos[0], stderr, "verify reconcile")
+	old, code := readGraphFile(ctx, pos[0], stderr, "verify reconcile")
 	if old == nil {
 		return code
 	}
-	next, code := readGraphFile(pos[1], stderr, "verify reconcile")
+	next, code := readGraphFile(ctx, pos[1], stderr, "verify reconcile")
 	if next == nil {
 		return code
 	}
@@ -190,7 +183,7 @@ func runRevoke(ctx context.Context, args []string, stdout, stderr io.Writer) int
 		fs.Usage()
 		return exitUsage
 	}
-	g, code := readGraphFile(pos[0], stderr, "verify revoke")
+	g, code := readGraphFile(ctx, pos[0], stderr, "verify revoke")
 	if g == nil {
 		return code
 	}

@@ -38,7 +38,7 @@ func runVerifySandbox(ctx context.Context, args []string, stdout, stderr io.Writ
 		fmt.Fprintln(stderr, "frontlatch verify sandbox: --timeout must be positive")
 		return exitUsage
 	}
-	g, code := readGraphFile(pos[0], stderr, "verify sandbox")
+	g, code := readGraphFile(ctx, pos[0], stderr, "verify sandbox")
 	if g == nil {
 		return code
 	}
