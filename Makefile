@@ -2,16 +2,17 @@
 #
 #   make run     install Chromium if missing, build, map the fifteen-site set,
 #                compile every format into out/, write benchmark/results.json
-#   make test    the whole suite, every module, each also built with GOWORK=off
+#   make test    the whole suite, every module, each also built with GOWORK=off,
+#                inside a throwaway PostgreSQL cluster (scripts/with-postgres.sh)
 
 SHELL   := /bin/bash
-MODULES := shared topology mapper compiler verifier executor fixtures benchmark cmd/frontlatch
+MODULES := shared topology mapper compiler verifier executor fixtures fleet benchmark cmd/frontlatch
 GO      ?= go
 CHROMIUM ?= /usr/bin/chromium
 # Tests drive a real browser on 2 cores: keep packages from fighting for them.
 TESTFLAGS ?= -count=1 -p 1 -timeout 30m
 
-.PHONY: all build test vet generate generate-check tidy tidy-check fmt-check run chromium bench clean
+.PHONY: all build test test-modules vet generate generate-check tidy tidy-check fmt-check run chromium bench clean
 
 all: build
 
@@ -57,8 +58,17 @@ tidy-check:
 	done
 
 # The whole suite. Each module is vetted and tested on its own (GOWORK=off),
-# which also proves its sibling replace lines are complete.
+# which also proves its sibling replace lines are complete. The module tests
+# run inside a throwaway PostgreSQL cluster (scripts/with-postgres.sh: it
+# installs Debian's postgresql when initdb is missing, starts a cluster on a
+# free 127.0.0.1 port, sets FRONTLATCH_TEST_POSTGRES_URL and always stops it),
+# so the audit store is tested on SQLite and on PostgreSQL.
 test: chromium fmt-check vet generate-check tidy-check
+	@scripts/with-postgres.sh $(MAKE) --no-print-directory test-modules
+
+# The module tests alone, against whatever FRONTLATCH_TEST_POSTGRES_URL names
+# (without it the PostgreSQL tests skip, or fail under CI=true).
+test-modules:
 	@fail=0; for m in $(MODULES); do echo "== test $$m"; \
 	  (cd $$m && GOWORK=off $(GO) test $(TESTFLAGS) ./...) || fail=1; done; \
 	  if [ $$fail = 0 ]; then echo "make test: all modules passed"; else echo "make test: FAILED"; exit 1; fi

@@ -429,17 +429,30 @@ func cpuModel() string {
 	return ""
 }
 
-// WriteResults writes r as indented JSON to path, keeping the classifier
-// section a previous formeval run left there when r has none.
+// WriteResults writes r as indented JSON to path, keeping what other
+// commands recorded there when r has none: the classifier section (formeval)
+// and the performance figures of benchmarks this harness does not run
+// (shared's adversarial reads, the executor, the fleet).
 func WriteResults(path string, r *Results) error {
-	if r.Classifier == nil {
-		if old, err := os.ReadFile(path); err == nil {
-			var prev struct {
-				Classifier json.RawMessage `json:"classifier"`
+	if old, err := os.ReadFile(path); err == nil {
+		var prev struct {
+			Classifier  json.RawMessage `json:"classifier"`
+			Performance struct {
+				ReaderAdversarial json.RawMessage `json:"readerAdversarial"`
+				Executor          json.RawMessage `json:"executor"`
+				Fleet             json.RawMessage `json:"fleet"`
+			} `json:"performance"`
+		}
+		if json.Unmarshal(old, &prev) == nil {
+			keep := func(dst *json.RawMessage, v json.RawMessage) {
+				if *dst == nil {
+					*dst = v
+				}
 			}
-			if json.Unmarshal(old, &prev) == nil {
-				r.Classifier = prev.Classifier
-			}
+			keep(&r.Classifier, prev.Classifier)
+			keep(&r.Performance.ReaderAdversarial, prev.Performance.ReaderAdversarial)
+			keep(&r.Performance.Executor, prev.Performance.Executor)
+			keep(&r.Performance.Fleet, prev.Performance.Fleet)
 		}
 	}
 	data, err := json.MarshalIndent(r, "", "  ")

@@ -91,6 +91,18 @@ type Performance struct {
 	WriterToJSON    float64 `json:"writerToJSON"`
 	ThroughputBytes int     `json:"throughputBytes"`
 	ThroughputNote  string  `json:"throughputNote"`
+	// ReaderAdversarial holds the figures of shared's
+	// BenchmarkReadAdversarial (hostile documents against a valid one of the
+	// same size), recorded with the command that measured them; a bench run
+	// keeps what it finds (WriteResults).
+	ReaderAdversarial json.RawMessage `json:"readerAdversarial,omitempty"`
+	// Executor is the executor's benchmark (executor/bench_test.go), kept
+	// as recorded there: this harness does not run it (see
+	// docs/executor.md).
+	Executor json.RawMessage `json:"executor,omitempty"`
+	// Fleet is the fleet's benchmark (fleet/bench_test.go: sites/min
+	// through the queue and through a plain pool), kept as recorded there.
+	Fleet json.RawMessage `json:"fleet,omitempty"`
 }
 
 // SiteResult is one site's figures.

@@ -2,7 +2,51 @@ module github.com/frontlatch/frontlatch/executor
 
 go 1.26.0
 
+require (
+	github.com/frontlatch/frontlatch/compiler v0.0.0-00010101000000-000000000000
+	github.com/frontlatch/frontlatch/fixtures v0.0.0-00010101000000-000000000000
+	github.com/frontlatch/frontlatch/shared v0.0.0-00010101000000-000000000000
+	github.com/frontlatch/frontlatch/topology v0.0.0-00010101000000-000000000000
+	github.com/frontlatch/frontlatch/verifier v0.0.0-00010101000000-000000000000
+	github.com/go-rod/rod v0.116.2
+	github.com/google/go-cmp v0.7.0
+	github.com/modelcontextprotocol/go-sdk v1.8.0
+	github.com/santhosh-tekuri/jsonschema/v6 v6.0.3
+	golang.org/x/net v0.62.0
+	golang.org/x/text v0.43.0
+	golang.org/x/time v0.16.0
+)
+
+require (
+	github.com/dustin/go-humanize v1.1.0 // indirect
+	github.com/google/jsonschema-go v0.4.3 // indirect
+	github.com/google/uuid v1.6.0 // indirect
+	github.com/jackc/pgpassfile v1.0.0 // indirect
+	github.com/jackc/pgservicefile v0.0.0-20240606120523-5a60cdf6a761 // indirect
+	github.com/jackc/pgx/v5 v5.12.0 // indirect
+	github.com/jackc/puddle/v2 v2.2.3 // indirect
+	github.com/mattn/go-isatty v0.0.24 // indirect
+	github.com/ncruces/go-strftime v1.1.0 // indirect
+	github.com/remyoudompheng/bigfft v0.0.0-20230129092748-24d4a6f8daec // indirect
+	github.com/segmentio/asm v1.1.3 // indirect
+	github.com/segmentio/encoding v0.5.4 // indirect
+	github.com/yosida95/uritemplate/v3 v3.0.2 // indirect
+	github.com/ysmood/fetchup v0.2.3 // indirect
+	github.com/ysmood/goob v0.4.0 // indirect
+	github.com/ysmood/got v0.40.0 // indirect
+	github.com/ysmood/gson v0.7.3 // indirect
+	github.com/ysmood/leakless v0.9.0 // indirect
+	golang.org/x/oauth2 v0.35.0 // indirect
+	golang.org/x/sync v0.24.0 // indirect
+	golang.org/x/sys v0.49.0 // indirect
+	modernc.org/libc v1.80.1 // indirect
+	modernc.org/mathutil v1.7.1 // indirect
+	modernc.org/memory v1.12.1 // indirect
+	modernc.org/sqlite v1.62.0 // indirect
+)
+
 replace (
+	github.com/frontlatch/frontlatch/compiler => ../compiler
 	github.com/frontlatch/frontlatch/fixtures => ../fixtures
 	github.com/frontlatch/frontlatch/shared => ../shared
 	github.com/frontlatch/frontlatch/topology => ../topology

@@ -55,10 +55,19 @@ const confirmedCallback = `{
   }
 }`
 
-// auditRecords stands in for the verifier's audit store.
-var auditRecords = shared.AuditLookupFunc(func(_ context.Context, q shared.AuditQuery) (bool, error) {
-	return q.Ref == "audit-42" && q.ActionID == "plumber01:callback:form" && q.ConfirmedBy == "Sam Reid (owner)", nil
-})
+// auditRecords stands in for the verifier's audit store: the record written
+// when Sam confirmed, with the digest of what he was shown.
+var auditRecords = func() shared.AuditLookup {
+	a, _ := shared.ReadAction([]byte(confirmedCallback))
+	c := a.Verification.(shared.Verified).Confirmation
+	digest, _ := shared.ConsentDigest(shared.ConsentSubjectOf(a, c.Limits))
+	return shared.AuditLookupFunc(func(_ context.Context, q shared.AuditQuery) (shared.AuditAnswer, error) {
+		if q.Ref != "audit-42" || q.ActionID != a.ID || q.ConfirmedBy != c.ConfirmedBy || q.ConfirmedAt != c.ConfirmedAt {
+			return shared.AuditAnswer{}, nil
+		}
+		return shared.AuditAnswer{Found: true, Digest: digest}, nil
+	})
+}()
 
 // The executor calls the gate on the raw bytes of the action, every time,
 // before anything fires.
@@ -81,12 +90,13 @@ func ExampleAssertLiveExecutionAllowed() {
 	var refusal *shared.UnverifiedActionError
 	if errors.As(err, &refusal) {
 		for _, r := range refusal.Reasons {
-			fmt.Println(r.Reason, r.Key)
+			fmt.Println(strings.TrimSpace(string(r.Reason) + " " + r.Key))
 		}
 	}
 	// Output:
 	// confirmed: <nil>
 	// refused: true
+	// confirmation.digest-mismatch
 	// disclosure.drift chargesMoney
 	// disclosure.drift summary
 }
@@ -96,11 +106,11 @@ func ExampleAssertLiveExecutionAllowed() {
 func ExampleAssertLiveExecutionAllowedContext() {
 	ctx, cancel := context.WithCancel(context.Background())
 	cancel() // the request was abandoned
-	store := shared.AuditLookupFunc(func(ctx context.Context, q shared.AuditQuery) (bool, error) {
+	store := shared.AuditLookupFunc(func(ctx context.Context, q shared.AuditQuery) (shared.AuditAnswer, error) {
 		if err := ctx.Err(); err != nil {
-			return false, err
+			return shared.AuditAnswer{}, err
 		}
-		return true, nil
+		return auditRecords.LookupAudit(ctx, q)
 	})
 	err := shared.AssertLiveExecutionAllowedContext(ctx, []byte(confirmedCallback), store)
 	fmt.Println(errors.Is(err, shared.ErrUnverifiedAction), errors.Is(err, context.Canceled))
@@ -108,20 +118,39 @@ func ExampleAssertLiveExecutionAllowedContext() {
 	// true true
 }
 
-// AuditLookupFunc turns a function into an AuditLookup. Compare every field
-// of the query you store, so that a reference copied from another action's
-// confirmation does not resolve.
+// AuditLookupFunc turns a function into an AuditLookup. Keep what was
+// written at confirmation — who, when, and the digest of what the owner was
+// shown — and answer with your own copy: then an edit of the graph file,
+// however consistent, cannot forge consent.
 func ExampleAuditLookupFunc() {
-	records := map[string]shared.AuditQuery{
-		"audit-42": {Ref: "audit-42", ActionID: "plumber01:callback:form", ConfirmedBy: "Sam Reid (owner)", ConfirmedAt: "2026-09-02T09:30:00.000Z"},
+	type record struct {
+		actionID, by string
+		at           shared.Timestamp
+		digest       string
 	}
-	store := shared.AuditLookupFunc(func(_ context.Context, q shared.AuditQuery) (bool, error) {
+	// Written by the verifier when the owner confirmed.
+	a, _ := shared.ReadAction([]byte(confirmedCallback))
+	c := a.Verification.(shared.Verified).Confirmation
+	digest, _ := shared.ConsentDigest(shared.ConsentSubjectOf(a, c.Limits))
+	records := map[string]record{"audit-42": {a.ID, c.ConfirmedBy, c.ConfirmedAt, digest}}
+
+	store := shared.AuditLookupFunc(func(_ context.Context, q shared.AuditQuery) (shared.AuditAnswer, error) {
 		rec, ok := records[q.Ref]
-		return ok && rec == q, nil
+		if !ok || rec.actionID != q.ActionID || rec.by != q.ConfirmedBy || rec.at != q.ConfirmedAt {
+			return shared.AuditAnswer{}, nil
+		}
+		return shared.AuditAnswer{Found: true, Digest: rec.digest}, nil
 	})
 	fmt.Println(shared.AssertLiveExecutionAllowed([]byte(confirmedCallback), store))
+
+	// Someone raises the cap in the file: the digest no longer matches.
+	raised := strings.Replace(confirmedCallback, `"max": 20`, `"max": 20000`, 1)
+	err := shared.AssertLiveExecutionAllowed([]byte(raised), store)
+	var refusal *shared.UnverifiedActionError
+	fmt.Println(errors.As(err, &refusal) && refusal.Has(shared.RefuseConfirmationDigestMismatch))
 	// Output:
 	// <nil>
+	// true
 }
 
 // Every failed check is reported, not just the first.

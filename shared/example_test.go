@@ -4,6 +4,7 @@ import (
 	"errors"
 	"fmt"
 	"os"
+	"strings"
 
 	"github.com/frontlatch/frontlatch/shared"
 )
@@ -133,4 +134,19 @@ func ExampleUnions() {
 func ExampleValidToolName() {
 	fmt.Println(shared.ValidToolName("clinic01.booking.appointment.form"), shared.ValidToolName("book now"))
 	// Output: true false
+}
+
+// A hostile document cannot flood the caller: a read lists at most
+// MaxIssues+1 issues, the last one summarising the rest.
+func ExampleIssuesNotListed() {
+	doc := `{"access": [` + strings.Repeat(`{},`, 999) + `{}]}` // 1,000 empty doors
+	_, issues := shared.ReadAction([]byte(doc))
+	fmt.Println(len(issues), "issues listed, at least", shared.IssuesNotListed(issues), "more")
+	last := issues[len(issues)-1]
+	fmt.Println(last.Path, last.Code)
+	fmt.Println(last.Message[:strings.Index(last.Message, ";")])
+	// Output:
+	// 101 issues listed, at least 4909 more
+	// $.access[20].method key.missing
+	// at least 4909 more issues not listed (a read lists the first 100 in full)
 }

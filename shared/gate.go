@@ -6,8 +6,7 @@ import (
 	"fmt"
 	"reflect"
 	"strings"
-	"unicode"
-	"unicode/utf8"
+	"time"
 )
 
 // ErrUnverifiedAction is matched by every error the consent gate returns:
@@ -15,9 +14,11 @@ import (
 // refused, whatever the reasons.
 var ErrUnverifiedAction = errors.New("shared: action is not verified for live execution")
 
-// AuditQuery asks an audit store whether the record behind an owner's
-// confirmation exists. It carries the confirmation's own claims so that a
-// store can refuse a reference copied from another action's confirmation.
+// AuditQuery asks an audit store for the record behind an owner's
+// confirmation. It carries the confirmation's own claims, so that a store can
+// refuse a reference copied from another action's confirmation, and the
+// digest of what the action is now, so that a store can refuse a record whose
+// consent does not match (see AuditLookup).
 type AuditQuery struct {
 	// Ref is the confirmation's auditRecord, never empty.
 	Ref string
@@ -27,34 +28,63 @@ type AuditQuery struct {
 	// confirmation states them.
 	ConfirmedBy string
 	ConfirmedAt Timestamp
+	// Digest is ConsentDigest(ConsentSubjectOf(action, confirmation.limits)):
+	// what the owner would have had to confirm for the action as it is now.
+	Digest string
+}
+
+// AuditAnswer is what an audit store holds for a query's Ref.
+type AuditAnswer struct {
+	// Found is true only when a confirmation record with the query's Ref
+	// exists and records a confirmation of the query's ActionID by its
+	// ConfirmedBy at its ConfirmedAt (compared exactly).
+	Found bool
+	// Revoked is true when a later record revoked that confirmation.
+	Revoked bool
+	// Digest is the ConsentDigest written when the owner confirmed — the
+	// store's own copy, never the query's Digest echoed back.
+	Digest string
+	// Subject is the canonical ConsentSubject (CanonicalConsent) written
+	// with the digest, when the store keeps it; the gate uses it only to
+	// say what differs, never to decide.
+	Subject []byte
 }
 
 // AuditLookup resolves the audit record an owner confirmation points at.
 //
-// LookupAudit reports found == true only when a record with q.Ref exists and
-// records a confirmation of q.ActionID by q.ConfirmedBy (an implementation
-// should compare every field of q it stores). It returns an error when it
-// cannot tell (store unreachable, context done); the gate treats an error as
-// "not resolved" and refuses. The gate calls it at most once per call and
-// never caches the answer.
+// LookupAudit returns what the store wrote for q.Ref (see AuditAnswer); it
+// returns an error only when it cannot tell (store unreachable, context
+// done), and the gate treats an error as "not resolved" and refuses. The gate
+// grants only when the answer is Found, not Revoked, and its Digest equals
+// q.Digest, so a store that holds the digest it wrote at confirmation makes
+// a confirmation unforgeable by whoever can edit the graph file. A store may
+// also refuse a mismatching digest itself (Found false); it must never
+// return q.Digest as its own. The gate calls it at most once per call and
+// never caches the answer. docs/contract.md, "The audit lookup", is the
+// contract an implementer must honour.
 type AuditLookup interface {
-	LookupAudit(ctx context.Context, q AuditQuery) (found bool, err error)
+	LookupAudit(ctx context.Context, q AuditQuery) (AuditAnswer, error)
 }
 
 // AuditLookupFunc adapts a function to AuditLookup. A nil AuditLookupFunc
 // resolves nothing.
-type AuditLookupFunc func(ctx context.Context, q AuditQuery) (bool, error)
+type AuditLookupFunc func(ctx context.Context, q AuditQuery) (AuditAnswer, error)
 
 // errNoAuditLookup is the lookup error of a nil AuditLookup.
 var errNoAuditLookup = errors.New("shared: no AuditLookup was given to the consent gate")
 
 // LookupAudit calls f(ctx, q).
-func (f AuditLookupFunc) LookupAudit(ctx context.Context, q AuditQuery) (bool, error) {
+func (f AuditLookupFunc) LookupAudit(ctx context.Context, q AuditQuery) (AuditAnswer, error) {
 	if f == nil {
-		return false, errNoAuditLookup
+		return AuditAnswer{}, errNoAuditLookup
 	}
 	return f(ctx, q)
 }
+
+// MaxClockSkew is how far in the future a confirmation's confirmedAt may lie
+// (a confirming machine's clock running ahead) before the gate refuses it as
+// confirmation.in-future.
+const MaxClockSkew = 5 * time.Minute
 
 // Refusal is one reason the consent gate refused live execution.
 type Refusal struct {
@@ -163,10 +193,18 @@ func AssertLiveExecutionAllowed(action []byte, audit AuditLookup) error {
 //     reader's issues, otherwise);
 //   - its verification is "verified" with a confirmation
 //     (verification.not-verified);
-//   - the confirmation names who confirmed (confirmation.unattributed);
+//   - the confirmation names who confirmed (confirmation.unattributed), by
+//     a known method (confirmation.method-unknown), at a time no later than
+//     now plus MaxClockSkew (confirmation.in-future);
 //   - its audit record reference is present and resolves through audit; a
-//     nil audit, a lookup error or "not found" all refuse
-//     (confirmation.audit-unresolved);
+//     nil audit, a lookup error, a done context or "not found" all refuse
+//     (confirmation.audit-unresolved); a revoked record refuses
+//     (confirmation.revoked);
+//   - the digest the store wrote at confirmation equals the digest of the
+//     action as it is now with the confirmation's limits — its id and kind,
+//     disclosure, limits, doors and effect targets (ConsentSubjectOf) —
+//     (confirmation.digest-mismatch, naming what differs when the store kept
+//     the subject): an edit to both sides of the file cannot forge consent;
 //   - it caps volume: a volume cap with a positive max over a known period
 //     (confirmation.no-volume-cap);
 //   - it names somewhere to notify (confirmation.no-notify-target);
@@ -177,8 +215,9 @@ func AssertLiveExecutionAllowed(action []byte, audit AuditLookup) error {
 //     (disclosure.empty): an empty summary matching an empty summary is not
 //     drift, but the owner was shown nothing.
 //
-// A string is blank when it holds no visible character: "", spaces, or only
-// invisible format characters. For an invalid document the gate still runs
+// A string is blank when it holds no visible character (see blank). When ctx
+// is done before or during the lookup, the refusal wraps ctx.Err(), whatever
+// the store answered. For an invalid document the gate still runs
 // the other checks on whatever it can decode, to report them, but it never
 // grants. A panic anywhere inside, including in audit, becomes the refusal
 // gate.internal-error.
@@ -228,9 +267,16 @@ func AssertLiveExecutionAllowedContext(ctx context.Context, action []byte, audit
 // invalidDetail summarises the reader's issues for a refusal.
 func invalidDetail(issues []Issue) string {
 	var b strings.Builder
-	fmt.Fprintf(&b, "the document is not a valid 0.1 action (%d issue", len(issues))
-	if len(issues) != 1 {
+	n := len(issues)
+	if more := IssuesNotListed(issues); more > 0 {
+		n += more - 1 // the last issue listed is the summary of the rest
+	}
+	fmt.Fprintf(&b, "the document is not a valid 0.1 action (%d issue", n)
+	if n != 1 {
 		b.WriteByte('s')
+	}
+	if IssuesNotListed(issues) > 0 {
+		b.WriteString(" or more")
 	}
 	b.WriteString(")")
 	if len(issues) > 0 {
@@ -279,9 +325,19 @@ func checkConsent(ctx context.Context, act *Action, audit AuditLookup) []Refusal
 			Detail: "the confirmation does not name who confirmed (confirmedBy is blank); have the owner confirm again through the verifier",
 		})
 	}
-	if r, ok := checkAudit(ctx, act.ID, c, audit); !ok {
-		out = append(out, r)
+	if c.Method == ConfirmedUnknown || !c.Method.Valid() {
+		out = append(out, Refusal{
+			Reason: RefuseConfirmationMethodUnknown,
+			Detail: fmt.Sprintf("the confirmation does not say how the owner confirmed (method %q); have the owner confirm again through the verifier", string(c.Method)),
+		})
 	}
+	if t, err := c.ConfirmedAt.Time(); err == nil && t.After(time.Now().Add(MaxClockSkew)) {
+		out = append(out, Refusal{
+			Reason: RefuseConfirmationInFuture,
+			Detail: fmt.Sprintf("the confirmation is dated %s, later than now by more than the allowed clock skew (%s); a confirmation cannot precede itself: have the owner confirm again", c.ConfirmedAt, MaxClockSkew),
+		})
+	}
+	out = append(out, checkAudit(ctx, act, c, audit)...)
 	switch vc := c.Limits.VolumeCap; {
 	case vc == nil:
 		out = append(out, Refusal{
@@ -340,27 +396,78 @@ func knownCapPeriods() string {
 	return strings.Join(ps, ", ")
 }
 
-// checkAudit resolves the confirmation's audit record.
-func checkAudit(ctx context.Context, id string, c *OwnerConfirmation, audit AuditLookup) (Refusal, bool) {
-	fail := func(detail string, err error) (Refusal, bool) {
-		return Refusal{Reason: RefuseConfirmationAuditUnresolved, Detail: detail, Err: err}, false
+// checkAudit resolves the confirmation's audit record and compares the
+// digest the store wrote with the digest of the action now.
+func checkAudit(ctx context.Context, act *Action, c *OwnerConfirmation, audit AuditLookup) []Refusal {
+	fail := func(detail string, err error) []Refusal {
+		return []Refusal{{Reason: RefuseConfirmationAuditUnresolved, Detail: detail, Err: err}}
 	}
 	if c.AuditRecord == nil || blank(*c.AuditRecord) {
 		return fail("the confirmation points at no audit record (auditRecord is blank); have the owner confirm again through the verifier, which writes one", nil)
 	}
+	ref := *c.AuditRecord
 	if audit == nil || isNilInterface(audit) {
 		return fail("no AuditLookup was given, so the audit record cannot be retrieved; pass the verifier's audit store", errNoAuditLookup)
 	}
-	found, err := audit.LookupAudit(ctx, AuditQuery{
-		Ref: *c.AuditRecord, ActionID: id, ConfirmedBy: c.ConfirmedBy, ConfirmedAt: c.ConfirmedAt,
-	})
+	subject := ConsentSubjectOf(act, c.Limits)
+	digest, err := ConsentDigest(subject)
 	if err != nil {
-		return fail(fmt.Sprintf("the audit record %q could not be looked up (%v); retry when the audit store is reachable", *c.AuditRecord, err), err)
+		return fail(fmt.Sprintf("the digest of the action as it is now cannot be computed (%v)", err), err)
 	}
-	if !found {
-		return fail(fmt.Sprintf("the audit record %q does not exist or does not record this confirmation; have the owner confirm again", *c.AuditRecord), nil)
+	if err := ctx.Err(); err != nil {
+		return fail(fmt.Sprintf("the audit record %q was not looked up: %v", ref, err), err)
 	}
-	return Refusal{}, true
+	ans, err := audit.LookupAudit(ctx, AuditQuery{
+		Ref: ref, ActionID: act.ID, ConfirmedBy: c.ConfirmedBy, ConfirmedAt: c.ConfirmedAt, Digest: digest,
+	})
+	if cerr := ctx.Err(); cerr != nil { // whatever the store did, a done context refuses with its error
+		return fail(fmt.Sprintf("the audit record %q could not be looked up: %v", ref, cerr), cerr)
+	}
+	switch {
+	case err != nil:
+		return fail(fmt.Sprintf("the audit record %q could not be looked up (%v); retry when the audit store is reachable", ref, err), err)
+	case !ans.Found:
+		return fail(fmt.Sprintf("the audit record %q does not exist or does not record this confirmation (action, confirmer, time and consent digest); have the owner confirm again", ref), nil)
+	case ans.Revoked:
+		return []Refusal{{Reason: RefuseConfirmationRevoked, Detail: fmt.Sprintf("the owner revoked the confirmation recorded as %q; it can fire again only after a new confirmation", ref)}}
+	case ans.Digest != digest:
+		return []Refusal{{Reason: RefuseConfirmationDigestMismatch, Detail: digestMismatchDetail(ref, ans, subject, digest)}}
+	}
+	return nil
+}
+
+// digestMismatchDetail says what differs between what the owner confirmed
+// and the action now, when the store kept the confirmed subject.
+func digestMismatchDetail(ref string, ans AuditAnswer, now ConsentSubject, digest string) string {
+	var b strings.Builder
+	fmt.Fprintf(&b, "what the owner confirmed (audit record %q, %s) is not what the action does now (%s)", ref, clipDigest(ans.Digest), clipDigest(digest))
+	if confirmed, issues := ReadConsentSubject(ans.Subject); len(ans.Subject) > 0 && len(issues) == 0 {
+		changes := CompareConsent(*confirmed, now)
+		for i, ch := range changes {
+			if i == 8 {
+				fmt.Fprintf(&b, "; and %d more", len(changes)-i)
+				break
+			}
+			if i == 0 {
+				b.WriteString(": ")
+			} else {
+				b.WriteString("; ")
+			}
+			b.WriteString(ch.String())
+		}
+	}
+	b.WriteString("; have the owner confirm the action as it is now")
+	return b.String()
+}
+
+func clipDigest(d string) string {
+	if d == "" {
+		return "no digest"
+	}
+	if len(d) > len(ConsentDigestPrefix)+12 {
+		return d[:len(ConsentDigestPrefix)+12] + "…"
+	}
+	return d
 }
 
 // isNilInterface reports whether a non-nil interface holds a nil pointer,
@@ -372,21 +479,6 @@ func isNilInterface(v any) bool {
 		return rv.IsNil()
 	}
 	return false
-}
-
-// blank reports whether s holds no visible character: it is empty, or made
-// only of spaces, control or invisible format characters (U+200B and the
-// like). Such a string shows a person nothing.
-func blank(s string) bool {
-	if !utf8.ValidString(s) {
-		return false // not blank, and the reader rejects it anyway
-	}
-	for _, r := range s {
-		if unicode.IsGraphic(r) && !unicode.IsSpace(r) {
-			return false
-		}
-	}
-	return true
 }
 
 // consentBlank reports whether a consent value shows the owner nothing: a

@@ -9,6 +9,8 @@ import (
 	"reflect"
 	"strings"
 	"testing"
+	"time"
+	"unicode"
 
 	"github.com/google/go-cmp/cmp"
 )
@@ -105,10 +107,54 @@ const (
 	testAuditRef = "audit-0001"
 )
 
-// auditStore resolves testAuditRef for the test action and nothing else.
-var auditStore = AuditLookupFunc(func(_ context.Context, q AuditQuery) (bool, error) {
-	return q.Ref == testAuditRef && q.ActionID == testActionID, nil
-})
+// strictStore is an audit store as the verifier keeps one: per reference,
+// the record written when the owner confirmed, the consent digest included,
+// answered by comparing every field of the query exactly.
+type strictStore map[string]storedConfirmation
+
+type storedConfirmation struct {
+	actionID, by string
+	at           Timestamp
+	digest       string
+	subject      []byte
+	revoked      bool
+}
+
+func (s strictStore) LookupAudit(_ context.Context, q AuditQuery) (AuditAnswer, error) {
+	r, ok := s[q.Ref]
+	if !ok || r.actionID != q.ActionID || r.by != q.ConfirmedBy || r.at != q.ConfirmedAt {
+		return AuditAnswer{}, nil
+	}
+	return AuditAnswer{Found: true, Revoked: r.revoked, Digest: r.digest, Subject: r.subject}, nil
+}
+
+// confirmedStore records the confirmation of a valid verified action the way
+// the verifier does when the owner says yes to it as it is: the digest of
+// the action now, with the limits the owner set.
+func confirmedStore(tb testing.TB, data []byte) strictStore {
+	tb.Helper()
+	a, issues := ReadAction(data)
+	if len(issues) > 0 {
+		tb.Fatalf("confirming an invalid action: %v", issues)
+	}
+	v := a.Verification.(Verified)
+	subject := ConsentSubjectOf(a, v.Confirmation.Limits)
+	canon, err := CanonicalConsent(subject)
+	if err != nil {
+		tb.Fatal(err)
+	}
+	digest, err := ConsentDigest(subject)
+	if err != nil {
+		tb.Fatal(err)
+	}
+	return strictStore{*v.Confirmation.AuditRecord: {
+		actionID: a.ID, by: v.Confirmation.ConfirmedBy, at: v.Confirmation.ConfirmedAt,
+		digest: digest, subject: canon,
+	}}
+}
+
+// auditStore holds the confirmation of verifiedActionJSON and nothing else.
+var auditStore = confirmedStore(&testing.T{}, []byte(verifiedActionJSON))
 
 // edit decodes verifiedActionJSON, applies f to it and encodes it again.
 func edit(t testing.TB, f func(doc map[string]any)) []byte {
@@ -270,17 +316,17 @@ func TestGateRefusesEachReason(t *testing.T) {
 		{
 			name: "confirmedBy empty",
 			data: edit(t, func(d map[string]any) { confirmationIn(d)["confirmedBy"] = "" }),
-			want: []string{"confirmation.unattributed"},
+			want: []string{"confirmation.unattributed", "confirmation.audit-unresolved"},
 		},
 		{
 			name: "confirmedBy only spaces",
 			data: edit(t, func(d map[string]any) { confirmationIn(d)["confirmedBy"] = " \t " }),
-			want: []string{"confirmation.unattributed"},
+			want: []string{"confirmation.unattributed", "confirmation.audit-unresolved"},
 		},
 		{
 			name: "confirmedBy only a zero-width space",
 			data: edit(t, func(d map[string]any) { confirmationIn(d)["confirmedBy"] = "\u200b" }),
-			want: []string{"confirmation.unattributed"},
+			want: []string{"confirmation.unattributed", "confirmation.audit-unresolved"},
 		},
 		{
 			name: "audit record null",
@@ -310,15 +356,16 @@ func TestGateRefusesEachReason(t *testing.T) {
 		{
 			name: "audit lookup error",
 			data: []byte(verifiedActionJSON),
-			audit: AuditLookupFunc(func(context.Context, AuditQuery) (bool, error) {
-				return true, lookupDown // found=true must not count beside an error
+			audit: AuditLookupFunc(func(_ context.Context, q AuditQuery) (AuditAnswer, error) {
+				// Found with the right digest must not count beside an error.
+				return AuditAnswer{Found: true, Digest: q.Digest}, lookupDown
 			}),
 			want: []string{"confirmation.audit-unresolved"}, wantErrIs: lookupDown,
 		},
 		{
 			name: "audit lookup panics",
 			data: []byte(verifiedActionJSON),
-			audit: AuditLookupFunc(func(context.Context, AuditQuery) (bool, error) {
+			audit: AuditLookupFunc(func(context.Context, AuditQuery) (AuditAnswer, error) {
 				panic("boom")
 			}),
 			want: []string{"gate.internal-error"},
@@ -326,34 +373,34 @@ func TestGateRefusesEachReason(t *testing.T) {
 		{
 			name: "volume cap null",
 			data: edit(t, func(d map[string]any) { obj(d, "verification", "confirmation", "limits")["volumeCap"] = nil }),
-			want: []string{"confirmation.no-volume-cap"},
+			want: []string{"confirmation.digest-mismatch", "confirmation.no-volume-cap"},
 		},
 		{
 			name: "volume cap zero",
 			data: edit(t, func(d map[string]any) { obj(d, "verification", "confirmation", "limits", "volumeCap")["max"] = 0 }),
-			want: []string{"confirmation.no-volume-cap"},
+			want: []string{"confirmation.digest-mismatch", "confirmation.no-volume-cap"},
 		},
 		{
 			name: "volume cap negative",
 			data: edit(t, func(d map[string]any) { obj(d, "verification", "confirmation", "limits", "volumeCap")["max"] = -5 }),
-			want: []string{"confirmation.no-volume-cap"},
+			want: []string{"confirmation.digest-mismatch", "confirmation.no-volume-cap"},
 		},
 		{
 			name: "volume cap over an unknown period",
 			data: edit(t, func(d map[string]any) {
 				obj(d, "verification", "confirmation", "limits", "volumeCap")["per"] = "unknown"
 			}),
-			want: []string{"confirmation.no-volume-cap"},
+			want: []string{"confirmation.digest-mismatch", "confirmation.no-volume-cap"},
 		},
 		{
 			name: "notify null",
 			data: edit(t, func(d map[string]any) { obj(d, "verification", "confirmation", "limits")["notify"] = nil }),
-			want: []string{"confirmation.no-notify-target"},
+			want: []string{"confirmation.digest-mismatch", "confirmation.no-notify-target"},
 		},
 		{
 			name: "notify empty",
 			data: edit(t, func(d map[string]any) { obj(d, "verification", "confirmation", "limits")["notify"] = "" }),
-			want: []string{"confirmation.no-notify-target"},
+			want: []string{"confirmation.digest-mismatch", "confirmation.no-notify-target"},
 		},
 		{
 			name: "summary with one added space",
@@ -361,7 +408,7 @@ func TestGateRefusesEachReason(t *testing.T) {
 				se := sideEffectsOf(d)
 				se["summary"] = strings.Replace(se["summary"].(string), "no slot", "no  slot", 1)
 			}),
-			want: []string{"disclosure.drift[summary]"},
+			want: []string{"confirmation.digest-mismatch", "disclosure.drift[summary]"},
 		},
 		{
 			name: "summary with a trailing newline",
@@ -369,7 +416,7 @@ func TestGateRefusesEachReason(t *testing.T) {
 				se := sideEffectsOf(d)
 				se["summary"] = se["summary"].(string) + "\n"
 			}),
-			want: []string{"disclosure.drift[summary]"},
+			want: []string{"confirmation.digest-mismatch", "disclosure.drift[summary]"},
 		},
 		{
 			name: "acknowledged summary with a trailing space",
@@ -384,7 +431,7 @@ func TestGateRefusesEachReason(t *testing.T) {
 			data: edit(t, func(d map[string]any) {
 				sideEffectsOf(d)["summary"] = "Books and charges a $90 deposit."
 			}),
-			want: []string{"disclosure.drift[summary]"},
+			want: []string{"confirmation.digest-mismatch", "disclosure.drift[summary]"},
 		},
 		{
 			name: "empty summaries on both sides",
@@ -392,7 +439,7 @@ func TestGateRefusesEachReason(t *testing.T) {
 				sideEffectsOf(d)["summary"] = ""
 				disclosureOf(d)["summary"] = ""
 			}),
-			want: []string{"disclosure.empty[summary]"},
+			want: []string{"confirmation.digest-mismatch", "disclosure.empty[summary]"},
 		},
 		{
 			name: "whitespace summaries on both sides",
@@ -400,7 +447,7 @@ func TestGateRefusesEachReason(t *testing.T) {
 				sideEffectsOf(d)["summary"] = "  "
 				disclosureOf(d)["summary"] = "  "
 			}),
-			want: []string{"disclosure.empty[summary]"},
+			want: []string{"confirmation.digest-mismatch", "disclosure.empty[summary]"},
 		},
 		{
 			name: "owner shown an empty summary, action now states one",
@@ -415,7 +462,7 @@ func TestGateRefusesEachReason(t *testing.T) {
 		{
 			name: "chargesMoney flipped: the review's one-move break",
 			data: edit(t, func(d map[string]any) { sideEffectsOf(d)["chargesMoney"] = true }),
-			want: []string{"disclosure.drift[chargesMoney]"},
+			want: []string{"confirmation.digest-mismatch", "disclosure.drift[chargesMoney]"},
 		},
 		{
 			name: "every confirmation check fails at once",
@@ -446,7 +493,7 @@ func TestGateRefusesEachReason(t *testing.T) {
 				d["approvedByOwner"] = true
 				sideEffectsOf(d)["chargesMoney"] = true
 			}),
-			want: []string{"disclosure.drift[chargesMoney]"}, wantInvalid: true,
+			want: []string{"confirmation.digest-mismatch", "disclosure.drift[chargesMoney]"}, wantInvalid: true,
 		},
 		{
 			name: "case-variant Verification key beside verification",
@@ -511,7 +558,9 @@ func TestGateRefusesEachReason(t *testing.T) {
 		{
 			name: "invalid UTF-8 in summary",
 			data: []byte(strings.ReplaceAll(verifiedActionJSON, "no charge is made.", "no charge is made.\xff")),
-			want: nil, wantInvalid: true,
+			// Read as U+FFFD on both sides: the file agrees with itself, not
+			// with what the owner confirmed.
+			want: []string{"confirmation.digest-mismatch"}, wantInvalid: true,
 		},
 	}
 	for _, tt := range tests {
@@ -580,7 +629,11 @@ func TestGateDriftEachConsentBoundKey(t *testing.T) {
 						continue // the edit made the document invalid; try another
 					}
 					tried++
-					checkRefusal(t, data, auditStore, []string{"disclosure.drift[" + key + "]"}, false)
+					want := []string{"disclosure.drift[" + key + "]"}
+					if side.name == "action now" { // what the action does changed: so did its digest
+						want = append([]string{"confirmation.digest-mismatch"}, want...)
+					}
+					checkRefusal(t, data, auditStore, want, false)
 				}
 				if tried == 0 {
 					t.Fatalf("no generic edit of %q kept the action valid; extend mutationsOf for this key's type", key)
@@ -603,7 +656,7 @@ func TestGateDriftHoldsInventory(t *testing.T) {
 			edit: func(d map[string]any) {
 				sideEffectsOf(d)["effects"].([]any)[1].(map[string]any)["holdsInventory"] = true
 			},
-			want: []string{"disclosure.drift[effects]"},
+			want: []string{"confirmation.digest-mismatch", "disclosure.drift[effects]"},
 		},
 		{
 			name: "owner acknowledged holding inventory, action holds none",
@@ -616,14 +669,15 @@ func TestGateDriftHoldsInventory(t *testing.T) {
 				disclosureOf(d)["holdsInventory"] = true
 				sideEffectsOf(d)["effects"].([]any)[0].(map[string]any)["holdsInventory"] = true
 			},
-			want: nil,
+			// The file agrees with itself, but not with what the owner confirmed.
+			want: []string{"confirmation.digest-mismatch"},
 		},
 		{
-			name: "effect target changes: not consent-bound",
+			name: "effect target changes: bound through the digest (decision 0003)",
 			edit: func(d map[string]any) {
 				sideEffectsOf(d)["effects"].([]any)[0].(map[string]any)["target"] = "bookings@harbourside-dental.com.au"
 			},
-			want: nil,
+			want: []string{"confirmation.digest-mismatch"},
 		},
 		{
 			name: "side-effect provenance changes: excluded from consent",
@@ -652,9 +706,12 @@ func TestGateDriftHoldsInventory(t *testing.T) {
 func TestGateRederivesEveryCall(t *testing.T) {
 	resolves := true
 	calls := 0
-	audit := AuditLookupFunc(func(_ context.Context, q AuditQuery) (bool, error) {
+	audit := AuditLookupFunc(func(ctx context.Context, q AuditQuery) (AuditAnswer, error) {
 		calls++
-		return resolves && q.Ref == testAuditRef, nil
+		if !resolves {
+			return AuditAnswer{}, nil
+		}
+		return auditStore.LookupAudit(ctx, q)
 	})
 	data := []byte(verifiedActionJSON)
 	if err := AssertLiveExecutionAllowed(data, audit); err != nil {
@@ -671,9 +728,9 @@ func TestGateRederivesEveryCall(t *testing.T) {
 
 func TestGateAuditQuery(t *testing.T) {
 	var got AuditQuery
-	audit := AuditLookupFunc(func(_ context.Context, q AuditQuery) (bool, error) {
+	audit := AuditLookupFunc(func(ctx context.Context, q AuditQuery) (AuditAnswer, error) {
 		got = q
-		return true, nil
+		return auditStore.LookupAudit(ctx, q)
 	})
 	if err := AssertLiveExecutionAllowed([]byte(verifiedActionJSON), audit); err != nil {
 		t.Fatalf("gate refused: %v", err)
@@ -681,21 +738,213 @@ func TestGateAuditQuery(t *testing.T) {
 	want := AuditQuery{
 		Ref: testAuditRef, ActionID: testActionID,
 		ConfirmedBy: "Dr Mei Tanaka (practice owner)", ConfirmedAt: "2026-09-01T10:15:00.000Z",
+		Digest: goldenDigest(t, "clinic01-booking"),
 	}
 	if diff := cmp.Diff(want, got); diff != "" {
 		t.Errorf("audit query mismatch (-want +got):\n%s", diff)
 	}
 }
 
-func TestGateContextReachesLookup(t *testing.T) {
-	ctx, cancel := context.WithCancel(context.Background())
-	cancel()
-	audit := AuditLookupFunc(func(ctx context.Context, _ AuditQuery) (bool, error) {
-		return ctx.Err() == nil, ctx.Err()
+// TestGateContextDone: a context that is done refuses with its error,
+// whatever the store answers — before the lookup and during it.
+func TestGateContextDone(t *testing.T) {
+	granting := AuditLookupFunc(func(ctx context.Context, q AuditQuery) (AuditAnswer, error) {
+		return auditStore.LookupAudit(context.Background(), q) // ignores ctx
 	})
-	err := AssertLiveExecutionAllowedContext(ctx, []byte(verifiedActionJSON), audit)
-	if !errors.Is(err, context.Canceled) {
-		t.Fatalf("err = %v, want a refusal wrapping context.Canceled", err)
+	t.Run("done before the call", func(t *testing.T) {
+		ctx, cancel := context.WithCancel(context.Background())
+		cancel()
+		err := AssertLiveExecutionAllowedContext(ctx, []byte(verifiedActionJSON), granting)
+		if !errors.Is(err, context.Canceled) || !errors.Is(err, ErrUnverifiedAction) {
+			t.Fatalf("err = %v, want a refusal wrapping context.Canceled", err)
+		}
+	})
+	t.Run("done during the lookup", func(t *testing.T) {
+		ctx, cancel := context.WithCancel(context.Background())
+		defer cancel()
+		during := AuditLookupFunc(func(c context.Context, q AuditQuery) (AuditAnswer, error) {
+			cancel()
+			return granting(c, q)
+		})
+		err := AssertLiveExecutionAllowedContext(ctx, []byte(verifiedActionJSON), during)
+		if !errors.Is(err, context.Canceled) {
+			t.Fatalf("err = %v, want a refusal wrapping context.Canceled", err)
+		}
+	})
+	t.Run("deadline", func(t *testing.T) {
+		ctx, cancel := context.WithTimeout(context.Background(), -time.Second)
+		defer cancel()
+		err := AssertLiveExecutionAllowedContext(ctx, []byte(verifiedActionJSON), granting)
+		if !errors.Is(err, context.DeadlineExceeded) {
+			t.Fatalf("err = %v, want a refusal wrapping context.DeadlineExceeded", err)
+		}
+	})
+}
+
+// forgeries are the review's attack on the file: each edits one verified
+// action on both sides (what it does and what the owner was shown), so the
+// file agrees with itself, and only the audit record can tell.
+var forgeries = []struct {
+	name  string
+	edit  func(d map[string]any)
+	paths []string // what the refusal must name as changed
+}{
+	{"charges money", func(d map[string]any) {
+		sideEffectsOf(d)["chargesMoney"] = true
+		disclosureOf(d)["chargesMoney"] = true
+	}, []string{"$.disclosure.chargesMoney"}},
+	{"creates an obligation", func(d map[string]any) {
+		sideEffectsOf(d)["createsObligation"] = true
+		disclosureOf(d)["createsObligation"] = true
+	}, []string{"$.disclosure.createsObligation"}},
+	{"summary swapped", func(d map[string]any) {
+		sideEffectsOf(d)["summary"] = "Charges the patient a $500 non-refundable deposit."
+		disclosureOf(d)["summary"] = "Charges the patient a $500 non-refundable deposit."
+	}, []string{"$.disclosure.summary"}},
+	{"first effect charges payment", func(d map[string]any) {
+		sideEffectsOf(d)["effects"].([]any)[0].(map[string]any)["kind"] = "charges-payment"
+		disclosureOf(d)["effects"].([]any)[0] = "charges-payment"
+	}, []string{"$.disclosure.effects[0]", "$.effects[0].kind"}},
+	{"volume cap raised to the maximum per hour", func(d map[string]any) {
+		obj(d, "verification", "confirmation", "limits")["volumeCap"] = map[string]any{"max": json.Number("9223372036854775807"), "per": "hour"}
+	}, []string{"$.limits.volumeCap.max", "$.limits.volumeCap.per"}},
+	{"notify points elsewhere", func(d map[string]any) {
+		obj(d, "verification", "confirmation", "limits")["notify"] = "attacker@example.net"
+	}, []string{"$.limits.notify"}},
+	{"endpoint moved to another host", func(d map[string]any) {
+		door := d["access"].([]any)[0].(map[string]any)
+		door["submission"].(map[string]any)["endpoint"] = "https://collector.example.net/wp-admin/admin-ajax.php"
+	}, []string{"$.doors[0].endpoint"}},
+	{"transport changed", func(d map[string]any) {
+		door := d["access"].([]any)[0].(map[string]any)
+		door["submission"].(map[string]any)["transport"] = "json-endpoint"
+	}, []string{"$.doors[0].transport"}},
+	{"enctype changed", func(d map[string]any) {
+		door := d["access"].([]any)[0].(map[string]any)
+		door["submission"].(map[string]any)["enctype"] = "multipart/form-data"
+	}, []string{"$.doors[0].enctype"}},
+	{"door url changed", func(d map[string]any) {
+		d["access"].([]any)[0].(map[string]any)["url"] = "https://harbourside-dental.com.au/other"
+	}, []string{"$.doors[0].url"}},
+	{"door added", func(d map[string]any) {
+		doors := d["access"].([]any)
+		extra := map[string]any{}
+		for k, v := range doors[0].(map[string]any) {
+			extra[k] = v
+		}
+		extra["url"] = "https://collector.example.net/"
+		d["access"] = append(doors, extra)
+	}, []string{"$.doors[1]"}},
+	{"effect target changed", func(d map[string]any) {
+		sideEffectsOf(d)["effects"].([]any)[0].(map[string]any)["target"] = "attacker@example.net"
+	}, []string{"$.effects[0].target"}},
+	{"kind changed", func(d map[string]any) { d["kind"] = "quote" }, []string{"$.kind"}},
+	{"all of the review's edits at once", func(d map[string]any) {
+		se, ds := sideEffectsOf(d), disclosureOf(d)
+		for _, m := range []map[string]any{se, ds} {
+			m["chargesMoney"], m["createsObligation"] = true, true
+			m["summary"] = "Charges the patient a $500 non-refundable deposit."
+		}
+		se["effects"].([]any)[0].(map[string]any)["kind"] = "charges-payment"
+		ds["effects"].([]any)[0] = "charges-payment"
+		limits := obj(d, "verification", "confirmation", "limits")
+		limits["volumeCap"] = map[string]any{"max": json.Number("9223372036854775807"), "per": "hour"}
+		limits["notify"] = "attacker@example.net"
+		door := d["access"].([]any)[0].(map[string]any)
+		door["submission"].(map[string]any)["endpoint"] = "https://collector.example.net/wp-admin/admin-ajax.php"
+	}, []string{"$.disclosure.chargesMoney", "$.limits.notify", "$.doors[0].endpoint"}},
+}
+
+// TestGateRefusesForgedConsent: each forgery, consistent within the file,
+// is refused with confirmation.digest-mismatch alone, and the refusal says
+// what differs from what the owner confirmed.
+func TestGateRefusesForgedConsent(t *testing.T) {
+	for _, f := range forgeries {
+		t.Run(f.name, func(t *testing.T) {
+			data := edit(t, f.edit)
+			checkRefusal(t, data, auditStore, []string{"confirmation.digest-mismatch"}, false)
+			var uae *UnverifiedActionError
+			errors.As(AssertLiveExecutionAllowed(data, auditStore), &uae)
+			detail := uae.Reasons[0].Detail
+			for _, p := range f.paths {
+				if !strings.Contains(detail, p+": confirmed ") {
+					t.Errorf("the refusal does not name %s:\n%s", p, detail)
+				}
+			}
+			// The same file confirmed as it now is would pass: the refusal is
+			// about what the owner saw, not about the edit being unusual.
+			if err := AssertLiveExecutionAllowed(data, confirmedStore(t, data)); err != nil {
+				t.Errorf("the edited action, confirmed by its owner as it is, was refused: %v", err)
+			}
+		})
+	}
+}
+
+// TestGateRefusesStrippedBarrier: an owner confirmed an action behind a
+// CAPTCHA; a file with the CAPTCHA taken out (so that an executor would try
+// to submit it) is not what they confirmed.
+func TestGateRefusesStrippedBarrier(t *testing.T) {
+	withCaptcha := edit(t, func(d map[string]any) {
+		d["barriers"] = []any{map[string]any{"kind": "captcha", "detail": "reCAPTCHA v3",
+			"provenance": map[string]any{"method": "parsed-html", "confidence": 0.9, "at": "2026-08-25T08:39:12.596Z", "by": "mapper@0.1.0", "evidence": nil}}}
+	})
+	store := confirmedStore(t, withCaptcha)
+	if err := AssertLiveExecutionAllowed(withCaptcha, store); err != nil {
+		t.Fatalf("the confirmed action with its barrier was refused: %v", err)
+	}
+	stripped := edit(t, func(d map[string]any) { d["barriers"] = []any{} })
+	checkRefusal(t, stripped, store, []string{"confirmation.digest-mismatch"}, false)
+}
+
+// TestGateRefusesRevoked: a revoked confirmation refuses although the file
+// and the digest are unchanged.
+func TestGateRefusesRevoked(t *testing.T) {
+	store := confirmedStore(t, []byte(verifiedActionJSON))
+	rec := store[testAuditRef]
+	rec.revoked = true
+	store[testAuditRef] = rec
+	checkRefusal(t, []byte(verifiedActionJSON), store, []string{"confirmation.revoked"}, false)
+}
+
+// TestGateDigestWithoutSubject: a store that keeps only the digest still
+// refuses a mismatch; it cannot say what differs.
+func TestGateDigestWithoutSubject(t *testing.T) {
+	store := confirmedStore(t, []byte(verifiedActionJSON))
+	rec := store[testAuditRef]
+	rec.subject = nil
+	store[testAuditRef] = rec
+	data := edit(t, forgeries[0].edit)
+	checkRefusal(t, data, store, []string{"confirmation.digest-mismatch"}, false)
+}
+
+// TestGateConfirmationClaims: the method must be known and the time not in
+// the future beyond MaxClockSkew. Each document is confirmed as it is, so
+// only the claim under test can refuse.
+func TestGateConfirmationClaims(t *testing.T) {
+	soon := TimestampOf(time.Now().Add(MaxClockSkew / 2))
+	later := TimestampOf(time.Now().Add(2 * MaxClockSkew))
+	tests := []struct {
+		name string
+		edit func(d map[string]any)
+		want []string
+	}{
+		{"method unknown", func(d map[string]any) { confirmationIn(d)["method"] = "unknown" }, []string{"confirmation.method-unknown"}},
+		{"confirmed within the clock skew", func(d map[string]any) { confirmationIn(d)["confirmedAt"] = string(soon) }, nil},
+		{"confirmed in the future", func(d map[string]any) { confirmationIn(d)["confirmedAt"] = string(later) }, []string{"confirmation.in-future"}},
+		{"confirmed in the far future", func(d map[string]any) { confirmationIn(d)["confirmedAt"] = "2999-01-01T00:00:00Z" }, []string{"confirmation.in-future"}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			data := edit(t, tt.edit)
+			store := confirmedStore(t, data)
+			if tt.want == nil {
+				if err := AssertLiveExecutionAllowed(data, store); err != nil {
+					t.Fatalf("gate refused: %v", err)
+				}
+				return
+			}
+			checkRefusal(t, data, store, tt.want, false)
+		})
 	}
 }
 
@@ -709,6 +958,9 @@ func TestUnverifiedActionErrorMessage(t *testing.T) {
 	if !errors.As(err, &uae) {
 		t.Fatalf("err = %v, want *UnverifiedActionError", err)
 	}
+	if !uae.Has(RefuseConfirmationDigestMismatch) {
+		t.Errorf("Has(digest-mismatch) = false for an edit of what the action does")
+	}
 	if uae.ActionID != testActionID {
 		t.Errorf("ActionID = %q, want %q", uae.ActionID, testActionID)
 	}
@@ -717,7 +969,7 @@ func TestUnverifiedActionErrorMessage(t *testing.T) {
 	}
 	msg := err.Error()
 	for _, want := range []string{
-		`"clinic01:booking:appointment"`, "(2 reasons)", "confirmation.no-notify-target",
+		`"clinic01:booking:appointment"`, "(3 reasons)", "confirmation.no-notify-target", "confirmation.digest-mismatch", "$.limits.notify: confirmed ",
 		"disclosure.drift[chargesMoney]", "confirm the action as it is now",
 	} {
 		if !strings.Contains(msg, want) {
@@ -756,26 +1008,11 @@ func TestConsentValueCoversBoundKeys(t *testing.T) {
 	}
 }
 
-func TestBlank(t *testing.T) {
-	tests := []struct {
-		in   string
-		want bool
-	}{
-		{"", true}, {" ", true}, {"\n\t", true}, {"\u200b", true}, {"\u00a0", true},
-		{"x", false}, {" x ", false}, {"—", false}, {"\xff", false},
-	}
-	for _, tt := range tests {
-		t.Run(fmt.Sprintf("%q", tt.in), func(t *testing.T) {
-			if got := blank(tt.in); got != tt.want {
-				t.Errorf("blank(%q) = %t, want %t", tt.in, got, tt.want)
-			}
-		})
-	}
-}
-
 // FuzzGate searches for a document the gate lets through without a complete,
-// matching confirmation. Whenever the gate returns nil, simple independent
-// code below — not the gate's — must find every piece of evidence.
+// matching confirmation. Whenever the gate returns nil, the oracle below —
+// plain encoding/json, a blank rule of its own from the Unicode properties,
+// and the strict store's one confirmation — must find every piece of
+// evidence, and find what the action does now equal to what was confirmed.
 func FuzzGate(f *testing.F) {
 	f.Add([]byte(verifiedActionJSON))
 	seeds := []func(map[string]any){
@@ -783,12 +1020,25 @@ func FuzzGate(f *testing.F) {
 		func(d map[string]any) { d["verification"] = map[string]any{"status": "unverified", "note": nil} },
 		func(d map[string]any) { confirmationIn(d)["confirmedBy"] = "" },
 		func(d map[string]any) { confirmationIn(d)["auditRecord"] = "audit-0002" },
+		func(d map[string]any) { confirmationIn(d)["method"] = "unknown" },
+		func(d map[string]any) { confirmationIn(d)["confirmedAt"] = "2999-01-01T00:00:00Z" },
+		func(d map[string]any) { confirmationIn(d)["confirmedAt"] = "2026-09-01T10:15:00.000+24:00" },
 		func(d map[string]any) { obj(d, "verification", "confirmation", "limits")["volumeCap"] = nil },
 		func(d map[string]any) { obj(d, "verification", "confirmation", "limits")["notify"] = nil },
 		func(d map[string]any) { sideEffectsOf(d)["chargesMoney"] = true },
 		func(d map[string]any) { sideEffectsOf(d)["summary"] = "" },
 		func(d map[string]any) { disclosureOf(d)["holdsInventory"] = true },
 		func(d map[string]any) { d["Verification"] = d["verification"] },
+	}
+	for _, r := range blankLookalikes {
+		seeds = append(seeds,
+			func(d map[string]any) { confirmationIn(d)["confirmedBy"] = r },
+			func(d map[string]any) { obj(d, "verification", "confirmation", "limits")["notify"] = r },
+			func(d map[string]any) { sideEffectsOf(d)["summary"], disclosureOf(d)["summary"] = r, r },
+		)
+	}
+	for _, fg := range forgeries {
+		seeds = append(seeds, fg.edit)
 	}
 	for _, s := range seeds {
 		f.Add(edit(f, s))
@@ -811,13 +1061,40 @@ func FuzzGate(f *testing.F) {
 	})
 }
 
+// blankLookalikes are strings that show a person nothing although every
+// rune in them is "graphic": the review's bypasses of the blank rule.
+var blankLookalikes = []string{
+	"\u2800", "\u3164", "\u115f", "\u1160", "\uffa0", "\u034f", "\u17b5", "\u0301",
+	"\u0301\u0302", " \u3164 ", "\u200b\u2800",
+}
+
+// oracleBlank is the oracle's own blank rule, from the Unicode properties: a
+// string is visible only when it holds a letter, number, punctuation, symbol
+// or private-use character that is not default-ignorable (Hangul fillers,
+// the combining grapheme joiner…) and not the dotless Braille pattern; marks
+// alone, spaces, controls and format characters show nothing.
+func oracleBlank(s string) bool {
+	for _, r := range s {
+		switch {
+		case unicode.Is(unicode.Other_Default_Ignorable_Code_Point, r), unicode.Is(unicode.Variation_Selector, r):
+		case unicode.Is(unicode.Braille, r) && r == 0x2800: // a Braille cell with no dot raised
+		case unicode.In(r, unicode.L, unicode.N, unicode.P, unicode.S, unicode.Co):
+			return false
+		}
+	}
+	return true
+}
+
 // independentlyUnconfirmed is the fuzz oracle: plain encoding/json and
 // hand-written checks, sharing nothing with the gate but the key list.
 // It returns what is missing, or "" when the evidence is complete.
 func independentlyUnconfirmed(data []byte) string {
-	var doc map[string]any
+	var doc, confirmed map[string]any
 	if err := json.Unmarshal(data, &doc); err != nil {
 		return "not a JSON object: " + err.Error()
+	}
+	if err := json.Unmarshal([]byte(verifiedActionJSON), &confirmed); err != nil {
+		return "the oracle's own confirmation does not decode: " + err.Error()
 	}
 	get := func(m any, k string) any {
 		if mm, ok := m.(map[string]any); ok {
@@ -825,7 +1102,7 @@ func independentlyUnconfirmed(data []byte) string {
 		}
 		return nil
 	}
-	text := func(v any) bool { s, ok := v.(string); return ok && strings.TrimSpace(s) != "" }
+	text := func(v any) bool { s, ok := v.(string); return ok && !oracleBlank(s) }
 	ver := get(doc, "verification")
 	if get(ver, "status") != "verified" {
 		return "status is not verified"
@@ -834,8 +1111,17 @@ func independentlyUnconfirmed(data []byte) string {
 	if !text(get(c, "confirmedBy")) {
 		return "no confirmedBy"
 	}
+	if m := get(c, "method"); m == "unknown" || !text(m) {
+		return "no known confirmation method"
+	}
+	// The strict store holds one record: this reference, action, confirmer
+	// and time.
+	cc := get(get(confirmed, "verification"), "confirmation")
 	if ref, _ := get(c, "auditRecord").(string); ref != testAuditRef || get(doc, "id") != testActionID {
 		return "audit record does not resolve"
+	}
+	if get(c, "confirmedBy") != get(cc, "confirmedBy") || get(c, "confirmedAt") != get(cc, "confirmedAt") {
+		return "the audit record does not record this confirmer and time"
 	}
 	limits := get(c, "limits")
 	if max, _ := get(get(limits, "volumeCap"), "max").(float64); !(max > 0) {
@@ -846,6 +1132,25 @@ func independentlyUnconfirmed(data []byte) string {
 	}
 	if !text(get(limits, "notify")) {
 		return "no notify target"
+	}
+	// What the owner confirmed, from the oracle's copy of the confirmed
+	// action: identity, limits, every door's destination, effect targets.
+	consent := func(d map[string]any) any {
+		var doors, effects []any
+		accesses, _ := get(d, "access").([]any)
+		for _, a := range accesses {
+			sub := get(a, "submission")
+			doors = append(doors, []any{get(a, "method"), get(a, "url"), get(a, "toolName"),
+				get(sub, "transport"), get(sub, "endpoint"), get(sub, "enctype")})
+		}
+		list, _ := get(get(d, "sideEffects"), "effects").([]any)
+		for _, e := range list {
+			effects = append(effects, []any{get(e, "kind"), get(e, "target")})
+		}
+		return []any{get(d, "id"), get(d, "kind"), get(get(get(d, "verification"), "confirmation"), "limits"), doors, effects}
+	}
+	if !reflect.DeepEqual(consent(doc), consent(confirmed)) {
+		return "doors, effects or limits differ from what the owner confirmed"
 	}
 	shown, now := get(c, "disclosure"), get(doc, "sideEffects")
 	for _, key := range ConsentBoundSideEffectKeys() {
@@ -866,9 +1171,56 @@ func independentlyUnconfirmed(data []byte) string {
 		if a == nil || !reflect.DeepEqual(a, b) {
 			return key + " differs from what the owner acknowledged"
 		}
-		if s, ok := a.(string); ok && strings.TrimSpace(s) == "" {
+		if s, ok := a.(string); ok && oracleBlank(s) {
 			return key + " is blank"
+		}
+		if !reflect.DeepEqual(a, get(get(cc, "disclosure"), key)) {
+			return key + " is not what the owner was shown"
 		}
 	}
 	return ""
+}
+
+// TestGateRefusesBlankLookalikes: a confirmedBy, notify or summary that
+// shows a person nothing refuses even when the owner "confirmed" exactly it
+// (the store holds the digest of the document as it is), so only the blank
+// rule can refuse.
+func TestGateRefusesBlankLookalikes(t *testing.T) {
+	for _, r := range blankLookalikes {
+		for _, tt := range []struct {
+			field string
+			edit  func(d map[string]any)
+			want  []string
+		}{
+			{"confirmedBy", func(d map[string]any) { confirmationIn(d)["confirmedBy"] = r }, []string{"confirmation.unattributed"}},
+			{"notify", func(d map[string]any) { obj(d, "verification", "confirmation", "limits")["notify"] = r }, []string{"confirmation.no-notify-target"}},
+			{"summary", func(d map[string]any) { sideEffectsOf(d)["summary"], disclosureOf(d)["summary"] = r, r }, []string{"disclosure.empty[summary]"}},
+		} {
+			t.Run(fmt.Sprintf("%s=%+q", tt.field, r), func(t *testing.T) {
+				data := edit(t, tt.edit)
+				checkRefusal(t, data, confirmedStore(t, data), tt.want, false)
+			})
+		}
+	}
+	// Private use is not blank: a confirmer written in a private-use script
+	// is attributed.
+	data := edit(t, func(d map[string]any) { confirmationIn(d)["confirmedBy"] = "\ue000" })
+	if err := AssertLiveExecutionAllowed(data, confirmedStore(t, data)); err != nil {
+		t.Errorf("a private-use confirmedBy was refused: %v", err)
+	}
+}
+
+// TestGateRefusesOutOfRangeOffsets: a confirmedAt the JSON Schema rejects
+// is refused by the gate too (the reader's timestamp rule), never granted.
+func TestGateRefusesOutOfRangeOffsets(t *testing.T) {
+	for _, off := range []string{"+24:00", "+24:59", "-24:00", "+23:60"} {
+		t.Run(off, func(t *testing.T) {
+			data := edit(t, func(d map[string]any) { confirmationIn(d)["confirmedAt"] = "2026-09-01T10:15:00.000" + off })
+			err := AssertLiveExecutionAllowed(data, auditStore)
+			var uae *UnverifiedActionError
+			if !errors.As(err, &uae) || !uae.Has(RefuseActionInvalid) {
+				t.Fatalf("err = %v, want action.invalid", err)
+			}
+		})
+	}
 }

@@ -19,9 +19,11 @@ type plan struct {
 	elem   *plan          // kPtr, kSlice
 	fields []fieldPlan    // kStruct, in canonical order
 	byKey  map[string]int // kStruct: json key -> index into fields
-	union  *unionPlan     // kUnion
-	vocab  Vocabulary     // kVocab: a zero value, for Valid/Members
-	check  func(r *reader, v reflect.Value)
+	// required has bit i set when fields[i] must be present (not a pointer).
+	required uint64
+	union    *unionPlan // kUnion
+	vocab    Vocabulary // kVocab: a zero value, for Valid/Members
+	check    func(r *reader, v reflect.Value)
 }
 
 type planKind uint8
@@ -61,13 +63,16 @@ var (
 )
 
 // planFor returns the plan of t. Plans are built on first use for every type
-// reachable from ActionGraph; a type the builder cannot handle is a bug in
+// reachable from ActionGraph (and ConsentSubject); a type the builder cannot handle is a bug in
 // this package, reported as an error (and caught by TestPlans) rather than a
 // panic at a user's call.
 func planFor(t reflect.Type) (*plan, error) {
 	plansOnce.Do(func() {
 		b := planBuilder{plans: map[reflect.Type]*plan{}}
 		_, plansErr = b.build(reflect.TypeFor[ActionGraph]())
+		if plansErr == nil { // the consent digest's input (digest.go)
+			_, plansErr = b.build(consentSubjectType)
+		}
 		for _, d := range unionDecls {
 			if plansErr == nil {
 				_, plansErr = b.build(d.iface)
@@ -177,6 +182,9 @@ func (b *planBuilder) buildStruct(p *plan) error {
 			return fmt.Errorf("shared: %v has json key %q twice", t, key)
 		}
 		p.byKey[key] = len(p.fields)
+		if fp.kind != kPtr {
+			p.required |= 1 << len(p.fields)
+		}
 		p.fields = append(p.fields, fieldPlan{key: key, index: i, plan: fp, rules: rs})
 	}
 	return nil

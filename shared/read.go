@@ -4,12 +4,28 @@ import (
 	"bytes"
 	"fmt"
 	"math"
+	"math/bits"
 	"reflect"
 	"slices"
 	"strconv"
 	"strings"
 	"unicode/utf8"
+	"unsafe"
 )
+
+// MaxIssues bounds the issues one read lists in full. A read that finds more
+// lists the first MaxIssues as it found them, then one summary issue for all
+// the rest: its Path and Code are those of the first issue not listed, and
+// its Message begins "at least N more issues not listed" (N counts the
+// issues past the first MaxIssues, the summarised one included). No read
+// returns more than MaxIssues+1 issues, however hostile the input, and
+// IssuesNotListed gives N to a program.
+//
+// N is a lower bound: once past the cap, the read stops keeping list
+// elements, so it can no longer compare them with one another, and the
+// rules that do (reference.dangling, id.duplicate) go uncounted for the
+// elements it dropped. Every other issue is counted.
+const MaxIssues = 100
 
 // maxDepth bounds the nesting of objects and lists. The deepest path of a
 // valid graph is under ten levels; the bound keeps hostile input such as a
@@ -28,6 +44,9 @@ const maxDepth = 64
 // and nesting deeper than 64 levels. A schemaVersion other than "0.1" is
 // refused whole: one version.unsupported issue and nothing read. Nullable
 // keys may be omitted and read as null; every other key must be present.
+//
+// At most MaxIssues+1 issues are returned (see MaxIssues). Read takes time
+// and memory linear in the size of data, whatever its shape.
 //
 // Read never panics and is safe for concurrent use.
 func Read(data []byte) (*ActionGraph, []Issue) {
@@ -56,6 +75,9 @@ func ReadAction(data []byte) (*Action, []Issue) {
 // filled in beside the issues: every field that read cleanly, zero where one
 // did not. The consent gate uses it to report every reason on an invalid
 // document — never to grant. It is nil only when the plan cannot be built.
+// Past MaxIssues issues the pass stops keeping list elements (it still reads
+// them, to count their issues), so a hostile document cannot make the
+// partial value, any more than the issue list, outgrow its input.
 func readActionPartial(data []byte) (*Action, []Issue) {
 	a, _, issues := readDocument[Action](actionType, data)
 	return a, issues
@@ -73,7 +95,23 @@ func readDocument[T any](typ reflect.Type, data []byte) (*T, *reader, []Issue) {
 	v := new(T)
 	r := newReader(data)
 	r.document(p, reflect.ValueOf(v).Elem())
+	r.summarise()
 	return v, r, r.issues
+}
+
+// IssuesNotListed reports how many issues a read (Read, ReadAction, or the
+// consent gate's UnverifiedActionError.Issues) found past the first
+// MaxIssues: zero when it listed every one, and otherwise the N of the
+// summary's "at least N more issues not listed" (see MaxIssues).
+func IssuesNotListed(issues []Issue) int {
+	if len(issues) != MaxIssues+1 {
+		return 0
+	}
+	var n int
+	if _, err := fmt.Sscanf(issues[MaxIssues].Message, "at least %d more issue", &n); err != nil || n < 1 {
+		return 0
+	}
+	return n
 }
 
 var (
@@ -99,7 +137,16 @@ type reader struct {
 	issues []Issue
 	// quiet > 0 while a union is pre-scanned for its discriminator: the real
 	// pass that follows finds the same issues again, so report them once.
-	quiet      int
+	quiet int
+	// notListed counts the issues found after MaxIssues+1 were kept.
+	notListed int
+	// scratch holds the value of the last string strBytes could not slice
+	// out of the document (one with escapes or non-ASCII bytes).
+	scratch []byte
+	// dropping > 0 while a list element the read will not keep (past
+	// MaxIssues) is decoded; spare holds union variants to decode it into.
+	dropping   int
+	spare      []*spareValue
 	sawVersion bool
 	versionBad bool
 	aborted    bool // a syntax error ended the read
@@ -147,10 +194,45 @@ func (r *reader) document(p *plan, v reflect.Value) {
 // ---- issues and paths ----
 
 func (r *reader) issue(code IssueCode, format string, args ...any) {
-	if r.quiet > 0 {
+	if r.unlisted() {
 		return
 	}
 	r.issues = append(r.issues, Issue{Path: renderPath(r.path), Code: code, Message: fmt.Sprintf(format, args...)})
+}
+
+// unlisted reports whether the next issue goes unlisted: during a quiet
+// pre-scan (the real pass reports it), or once MaxIssues+1 issues are kept —
+// then it is counted instead. A caller whose message is costly to build asks
+// first (if !r.unlisted() { r.issue(…) }), so a flood of issues past the cap
+// costs a count each, not a message; asking and then reporting counts once.
+func (r *reader) unlisted() bool {
+	if r.quiet > 0 {
+		return true
+	}
+	if len(r.issues) > MaxIssues {
+		r.notListed++
+		return true
+	}
+	return false
+}
+
+// full reports whether the read has found more issues than it lists.
+func (r *reader) full() bool { return len(r.issues) > MaxIssues }
+
+// summarise turns the last kept issue into the summary of all the issues
+// past the first MaxIssues, when there are any.
+func (r *reader) summarise() {
+	if len(r.issues) <= MaxIssues {
+		return
+	}
+	r.issues = r.issues[:MaxIssues+1]
+	n := r.notListed + 1
+	plural := "s"
+	if n == 1 {
+		plural = ""
+	}
+	last := &r.issues[MaxIssues]
+	last.Message = fmt.Sprintf("at least %d more issue%s not listed (a read lists the first %d in full); the first of them is here: %s", n, plural, MaxIssues, last.Message)
 }
 
 // issueAt reports an issue at the current path extended by steps (string
@@ -181,17 +263,33 @@ func (r *reader) push(key string) { r.path = append(r.path, seg{key: key, idx: -
 func (r *reader) pushIndex(i int) { r.path = append(r.path, seg{idx: i}) }
 func (r *reader) pop()            { r.path = r.path[:len(r.path)-1] }
 
-// where describes a byte offset for a person: line, column and offset. It
-// counts lines on from the previous call when it can, so a document with
-// many issues costs linear, not quadratic, time.
-func (r *reader) where(off int) string {
+// where describes a byte offset for a person — line, column and offset —
+// when it is formatted (%s), not before: an issue that is not listed (quiet
+// pre-scan, past MaxIssues) never counts lines.
+func (r *reader) where(off int) position { return position{r, off} }
+
+// position is a byte offset of the reader's document, formatted lazily.
+type position struct {
+	r   *reader
+	off int
+}
+
+// String counts lines on from the offset described last (back from it, when
+// off is earlier), so describing many offsets in a document costs linear
+// time, never a rescan from the start per offset.
+func (p position) String() string {
+	r, off := p.r, p.off
 	if off < r.lineOff {
-		r.lineOff, r.line, r.lineStart = 0, 1, 0
-	}
-	for i := r.lineOff; i < off; i++ {
-		if r.data[i] == '\n' {
-			r.line++
-			r.lineStart = i + 1
+		if n := bytes.Count(r.data[off:r.lineOff], []byte{'\n'}); n > 0 {
+			r.line -= n
+			r.lineStart = bytes.LastIndexByte(r.data[:off], '\n') + 1
+		}
+	} else {
+		for i := r.lineOff; i < off; i++ {
+			if r.data[i] == '\n' {
+				r.line++
+				r.lineStart = i + 1
+			}
 		}
 	}
 	r.lineOff = off
@@ -327,32 +425,68 @@ func (r *reader) number() []byte {
 // lone surrogates are reported (once per string) and replaced by U+FFFD so
 // reading can go on and find the document's other issues.
 func (r *reader) str() string {
+	i, plain := r.plainStr()
+	if plain {
+		s := string(r.data[r.pos+1 : i])
+		r.pos = i + 1
+		return s
+	}
+	b := r.strSlow(i, make([]byte, 0, i-r.pos+16))
+	return unsafe.String(unsafe.SliceData(b), len(b)) // b is new and never written again
+}
+
+// strBytes reads a string token as str does, checking and reporting alike,
+// but returns the value as bytes that stay valid only until the next string
+// is read: a slice of the document when the string is plain, else the
+// reader's scratch buffer. It allocates nothing, for keys and skipped values
+// whose text is compared or dropped, never kept.
+func (r *reader) strBytes() []byte {
+	i, plain := r.plainStr()
+	if plain {
+		b := r.data[r.pos+1 : i]
+		r.pos = i + 1
+		return b
+	}
+	r.scratch = r.strSlow(i, r.scratch[:0])
+	return r.scratch
+}
+
+// plainStr scans the string token at r.pos for its closing quote. It returns
+// the quote's offset and true when the string holds only printable ASCII
+// without escapes (its bytes are its value), or the offset of the first byte
+// that needs strSlow and false.
+func (r *reader) plainStr() (int, bool) {
 	d := r.data
 	i := r.pos + 1
 	for i < len(d) {
 		c := d[i]
 		if c == '"' {
-			s := string(d[r.pos+1 : i])
-			r.pos = i + 1
-			return s
+			return i, true
 		}
 		if c == '\\' || c < 0x20 || c >= utf8.RuneSelf {
 			break
 		}
 		i++
 	}
-	return r.strSlow(i)
+	return i, false
 }
 
-func (r *reader) strSlow(i int) string {
+// strSlow finishes reading the string token at r.pos from offset i (where
+// plainStr stopped), appending its value to b, and returns b.
+func (r *reader) strSlow(i int, b []byte) []byte {
 	d := r.data
 	start := r.pos
-	b := make([]byte, 0, i-start+16)
 	b = append(b, d[start+1:i]...)
 	bad := false
-	invalid := func(format string, args ...any) {
-		if !bad {
-			r.issue(IssueJSONInvalidUTF8, format, args...)
+	// invalid reports the string's first invalid byte or lone surrogate (the
+	// one at off: a surrogate u, or a byte when u < 0) and replaces it.
+	invalid := func(u rune, off int) {
+		if !bad && !r.unlisted() {
+			if u >= 0 {
+				r.issue(IssueJSONInvalidUTF8, "a lone surrogate escape \\u%04x at %s is not a character; a string must be valid Unicode", u, r.where(off))
+			} else {
+				r.issue(IssueJSONInvalidUTF8, "invalid UTF-8 byte 0x%02x inside a string at %s; the document must be UTF-8", d[off], r.where(off))
+			}
 		}
 		bad = true
 		b = utf8.AppendRune(b, utf8.RuneError)
@@ -366,7 +500,7 @@ func (r *reader) strSlow(i int) string {
 		switch {
 		case c == '"':
 			r.pos = i + 1
-			return string(b)
+			return b
 		case c < 0x20:
 			r.pos = i
 			r.fail(IssueJSONSyntax, "control character U+%04X inside a string at %s; escape it (\\n, \\t, \\u00XX)", c, r.where(i))
@@ -406,9 +540,9 @@ func (r *reader) strSlow(i int) string {
 							continue
 						}
 					}
-					invalid("a lone surrogate escape \\u%04x at %s is not a character; a string must be valid Unicode", u, r.where(i-6))
+					invalid(u, i-6)
 				case u >= 0xDC00 && u < 0xE000:
-					invalid("a lone surrogate escape \\u%04x at %s is not a character; a string must be valid Unicode", u, r.where(i-6))
+					invalid(u, i-6)
 				default:
 					b = utf8.AppendRune(b, u)
 				}
@@ -422,7 +556,7 @@ func (r *reader) strSlow(i int) string {
 		default:
 			ru, size := utf8.DecodeRune(d[i:])
 			if ru == utf8.RuneError && size == 1 {
-				invalid("invalid UTF-8 byte 0x%02x inside a string at %s; the document must be UTF-8", c, r.where(i))
+				invalid(-1, i)
 				i++
 				continue
 			}
@@ -453,12 +587,14 @@ func hex4(d []byte, i int) (rune, bool) {
 	return v, true
 }
 
-// objectKey reads `"key" :` and leaves the reader at the value.
-func (r *reader) objectKey() string {
+// objectKey reads `"key" :` and leaves the reader at the value. The key's
+// bytes are valid until the next string is read (see strBytes): a caller
+// that keeps the key converts it.
+func (r *reader) objectKey() []byte {
 	if r.peek() != '"' {
 		r.unexpected("a key in double quotes")
 	}
-	k := r.str()
+	k := r.strBytes()
 	if r.peek() != ':' {
 		r.unexpected("':' after the key")
 	}
@@ -487,7 +623,7 @@ func (r *reader) more(closer byte) bool {
 func (r *reader) skip() {
 	switch c := r.peek(); {
 	case c == '"':
-		r.str()
+		r.strBytes()
 	case c == '{':
 		r.enter()
 		r.pos++
@@ -574,10 +710,10 @@ func (r *reader) decode(p *plan, v reflect.Value) bool {
 		switch p.kind {
 		case kTimestamp:
 			if !Timestamp(s).Valid() {
-				r.issue(IssueTimestampInvalid, "%q is not an RFC 3339 date-time; write it like 2026-08-25T08:39:12.596Z", s)
+				r.issue(IssueTimestampInvalid, "%q is not an RFC 3339 date-time of the contract's profile (upper-case T and Z, seconds 00-59, an offset of at most 23:59); write it like 2026-08-25T08:39:12.596Z", s)
 			}
 		case kVocab:
-			if !v.Interface().(Vocabulary).Valid() {
+			if !v.Interface().(Vocabulary).Valid() && !r.unlisted() {
 				r.issue(IssueValueNotInVocabulary, "%q is not in the %s vocabulary; use one of: %s", s, p.typ.Name(), strings.Join(p.vocab.Members(), ", "))
 			}
 		}
@@ -679,20 +815,41 @@ func (r *reader) decodeSlice(p *plan, v reflect.Value) bool {
 	r.enter()
 	r.pos++
 	s := reflect.MakeSlice(p.typ, 0, 0)
+	var scratch reflect.Value // where elements go once the read is full
 	if r.peek() == ']' {
 		r.pos++
 	} else {
 		for i := 0; ; i++ {
-			e := reflect.New(p.elem.typ).Elem()
+			keep := !r.full()
+			var e reflect.Value
+			if keep {
+				e = reflect.New(p.elem.typ).Elem()
+			} else {
+				// Past MaxIssues the value can only be reported on, never
+				// granted: read the element for its issues and drop it.
+				if !scratch.IsValid() {
+					scratch = reflect.New(p.elem.typ).Elem()
+				}
+				e = scratch
+				e.SetZero()
+			}
 			r.pushIndex(i)
+			if !keep {
+				r.dropping++
+			}
 			if r.peek() == 'n' {
 				r.issue(IssueTypeMismatch, "a list element is never null")
 				r.skip()
 			} else {
 				r.decode(p.elem, e)
 			}
+			if !keep {
+				r.dropping--
+			}
 			r.pop()
-			s = reflect.Append(s, e)
+			if keep {
+				s = reflect.Append(s, e)
+			}
 			if !r.more(']') {
 				break
 			}
@@ -715,16 +872,35 @@ func (r *reader) decodeStruct(p *plan, v reflect.Value, discKey string) bool {
 	r.pos++
 	var seen uint64
 	var others keySet // keys that are not fields, to spot their duplicates
+	sawDisc := false  // whether the discriminator key went by
 	if r.peek() == '}' {
 		r.pos++
 	} else {
 		for {
-			key := r.objectKey()
+			raw := r.objectKey()
+			i, known := p.byKey[string(raw)]
+			if !known && r.full() && string(raw) != discKey {
+				// Past MaxIssues this key's one issue (unknown, case variant
+				// or repeat: one issue each way) is counted, never shown, so
+				// its text is not kept and its repeats not tracked.
+				r.unlisted()
+				r.skip()
+				if !r.more('}') {
+					break
+				}
+				continue
+			}
+			var key string
+			if known {
+				key = p.fields[i].key
+			} else {
+				key = string(raw)
+			}
 			r.push(key)
 			if p.typ == graphType && key == "schemaVersion" {
 				r.noteVersion()
 			}
-			if i, ok := p.byKey[key]; ok {
+			if known {
 				if seen&(1<<i) != 0 {
 					r.issue(IssueJSONDuplicateKey, "key %q appears twice in this object; keep one (a reader that let the last one win could be fooled)", key)
 					r.skip()
@@ -734,12 +910,15 @@ func (r *reader) decodeStruct(p *plan, v reflect.Value, discKey string) bool {
 				}
 			} else {
 				switch {
-				case others.has(key):
+				case key == discKey && !sawDisc:
+					sawDisc = true // read already, by decodeUnion
+				case key == discKey || others.has(key):
 					r.issue(IssueJSONDuplicateKey, "key %q appears twice in this object; keep one", key)
-				case key == discKey:
-					others.add(key)
 				default:
 					others.add(key)
+					if r.unlisted() {
+						break // counted; nobody would read the message
+					}
 					if k := p.foldMatch(key, discKey); k != "" {
 						r.issue(IssueJSONCaseVariantKey, "key %q differs from %q only by case; keys are case-sensitive, write %q", key, k, k)
 					} else {
@@ -755,11 +934,17 @@ func (r *reader) decodeStruct(p *plan, v reflect.Value, discKey string) bool {
 		}
 	}
 	r.leave()
+	missing := p.required &^ seen
 	for i := range p.fields {
-		f := &p.fields[i]
-		if seen&(1<<i) != 0 || f.plan.kind == kPtr {
+		if missing&(1<<i) == 0 {
 			continue
 		}
+		if r.full() {
+			// Past MaxIssues, each missing key left is one issue to count.
+			r.notListed += bits.OnesCount64(missing >> i)
+			break
+		}
+		f := &p.fields[i]
 		code := IssueKeyMissing
 		if f.rules.MissingCode != "" {
 			code = IssueCode(f.rules.MissingCode)
@@ -943,32 +1128,67 @@ func (r *reader) decodeUnion(p *plan, v reflect.Value) bool {
 	}
 	start := r.pos
 	disc, found, isString, variant := r.findDiscriminator(u.key)
-	members := quoteAll(u.vocab.Members())
 	switch {
 	case !found:
-		if variant != "" {
+		if variant != "" && !r.unlisted() {
 			r.issueAt(IssueJSONCaseVariantKey, []any{variant}, "key %q differs from %q only by case; keys are case-sensitive, write %q", variant, u.key, u.key)
 		}
-		r.issueAt(IssueKeyMissing, []any{u.key}, "key %q is missing; it says which kind of %s this is: one of %s", u.key, p.typ.Name(), members)
+		if !r.unlisted() {
+			r.issueAt(IssueKeyMissing, []any{u.key}, "key %q is missing; it says which kind of %s this is: one of %s", u.key, p.typ.Name(), quoteAll(u.vocab.Members()))
+		}
 		return true
 	case !isString:
-		r.issueAt(IssueTypeMismatch, []any{u.key}, "%q must be a string, one of %s", u.key, members)
+		if !r.unlisted() {
+			r.issueAt(IssueTypeMismatch, []any{u.key}, "%q must be a string, one of %s", u.key, quoteAll(u.vocab.Members()))
+		}
 		return true
 	}
 	vp := u.variants[disc]
 	if vp == nil {
+		if r.unlisted() {
+			return true
+		}
 		r.issueAt(IssueValueNotInVocabulary, []any{u.key}, "%q is not in the %s vocabulary; use one of: %s", disc, reflect.TypeOf(u.vocab).Name(), strings.Join(u.vocab.Members(), ", "))
 		return true
 	}
 	end := r.pos
 	r.pos = start
-	nv := reflect.New(vp.typ).Elem()
-	r.decodeStruct(vp, nv, u.key)
+	if r.dropping > 0 {
+		// In a list element the read will drop: decode into a spare value
+		// of the variant and keep nothing.
+		sp := r.takeSpare(vp.typ)
+		r.decodeStruct(vp, sp.v, u.key)
+		sp.busy = false
+	} else {
+		nv := reflect.New(vp.typ).Elem()
+		r.decodeStruct(vp, nv, u.key)
+		v.Set(nv)
+	}
 	if r.pos != end {
 		r.fail(IssueValueInvalid, "internal error in package shared: union re-read ended at byte %d, not %d", r.pos, end)
 	}
-	v.Set(nv)
 	return true
+}
+
+// spareValue is a value of a union variant that a dropped list element is
+// decoded into; busy while in use (a variant may nest its own union).
+type spareValue struct {
+	v    reflect.Value
+	busy bool
+}
+
+// takeSpare returns a zeroed, idle spare value of type t, marked busy.
+func (r *reader) takeSpare(t reflect.Type) *spareValue {
+	for _, sp := range r.spare {
+		if !sp.busy && sp.v.Type() == t {
+			sp.busy = true
+			sp.v.SetZero()
+			return sp
+		}
+	}
+	sp := &spareValue{v: reflect.New(t).Elem(), busy: true}
+	r.spare = append(r.spare, sp)
+	return sp
 }
 
 // findDiscriminator scans the object at r.pos for the first key equal to
@@ -983,7 +1203,7 @@ func (r *reader) findDiscriminator(key string) (disc string, found, isString boo
 	} else {
 		for {
 			k := r.objectKey()
-			if k == key && !found {
+			if string(k) == key && !found {
 				found = true
 				if r.peek() == '"' {
 					disc, isString = r.str(), true
@@ -991,8 +1211,8 @@ func (r *reader) findDiscriminator(key string) (disc string, found, isString boo
 					r.skip()
 				}
 			} else {
-				if variant == "" && strings.EqualFold(k, key) {
-					variant = k
+				if variant == "" && bytes.EqualFold(k, []byte(key)) {
+					variant = string(k)
 				}
 				r.skip()
 			}

@@ -70,7 +70,9 @@ var vocabularies = [...]vocabulary{
 		"provenance.missing"}},
 	{"RefusalReason", "Refuse", "is one reason the consent gate refused live execution.", []string{
 		"action.invalid", "verification.not-verified", "confirmation.unattributed",
-		"confirmation.audit-unresolved", "confirmation.no-volume-cap",
+		"confirmation.method-unknown", "confirmation.in-future",
+		"confirmation.audit-unresolved", "confirmation.revoked", "confirmation.digest-mismatch",
+		"confirmation.no-volume-cap",
 		"confirmation.no-notify-target", "disclosure.empty", "disclosure.drift",
 		"gate.internal-error"}},
 }

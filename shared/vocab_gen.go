@@ -1098,7 +1098,11 @@ const (
 	RefuseActionInvalid               RefusalReason = "action.invalid"
 	RefuseVerificationNotVerified     RefusalReason = "verification.not-verified"
 	RefuseConfirmationUnattributed    RefusalReason = "confirmation.unattributed"
+	RefuseConfirmationMethodUnknown   RefusalReason = "confirmation.method-unknown"
+	RefuseConfirmationInFuture        RefusalReason = "confirmation.in-future"
 	RefuseConfirmationAuditUnresolved RefusalReason = "confirmation.audit-unresolved"
+	RefuseConfirmationRevoked         RefusalReason = "confirmation.revoked"
+	RefuseConfirmationDigestMismatch  RefusalReason = "confirmation.digest-mismatch"
 	RefuseConfirmationNoVolumeCap     RefusalReason = "confirmation.no-volume-cap"
 	RefuseConfirmationNoNotifyTarget  RefusalReason = "confirmation.no-notify-target"
 	RefuseDisclosureEmpty             RefusalReason = "disclosure.empty"
@@ -1106,7 +1110,7 @@ const (
 	RefuseGateInternalError           RefusalReason = "gate.internal-error"
 )
 
-var refusalReasonValues = [...]RefusalReason{RefuseActionInvalid, RefuseVerificationNotVerified, RefuseConfirmationUnattributed, RefuseConfirmationAuditUnresolved, RefuseConfirmationNoVolumeCap, RefuseConfirmationNoNotifyTarget, RefuseDisclosureEmpty, RefuseDisclosureDrift, RefuseGateInternalError}
+var refusalReasonValues = [...]RefusalReason{RefuseActionInvalid, RefuseVerificationNotVerified, RefuseConfirmationUnattributed, RefuseConfirmationMethodUnknown, RefuseConfirmationInFuture, RefuseConfirmationAuditUnresolved, RefuseConfirmationRevoked, RefuseConfirmationDigestMismatch, RefuseConfirmationNoVolumeCap, RefuseConfirmationNoNotifyTarget, RefuseDisclosureEmpty, RefuseDisclosureDrift, RefuseGateInternalError}
 
 // RefusalReasonValues returns every member of RefusalReason in declaration order.
 func RefusalReasonValues() []RefusalReason {
@@ -1125,7 +1129,7 @@ func (RefusalReason) Members() []string {
 // Valid reports whether v is a member of RefusalReason.
 func (v RefusalReason) Valid() bool {
 	switch v {
-	case RefuseActionInvalid, RefuseVerificationNotVerified, RefuseConfirmationUnattributed, RefuseConfirmationAuditUnresolved, RefuseConfirmationNoVolumeCap, RefuseConfirmationNoNotifyTarget, RefuseDisclosureEmpty, RefuseDisclosureDrift, RefuseGateInternalError:
+	case RefuseActionInvalid, RefuseVerificationNotVerified, RefuseConfirmationUnattributed, RefuseConfirmationMethodUnknown, RefuseConfirmationInFuture, RefuseConfirmationAuditUnresolved, RefuseConfirmationRevoked, RefuseConfirmationDigestMismatch, RefuseConfirmationNoVolumeCap, RefuseConfirmationNoNotifyTarget, RefuseDisclosureEmpty, RefuseDisclosureDrift, RefuseGateInternalError:
 		return true
 	}
 	return false

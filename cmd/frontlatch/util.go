@@ -12,7 +12,10 @@ import (
 // usage errors on stderr with the command's registered usage line and does
 // not exit, so every command maps them to exitUsage the same way.
 func newFlagSet(name string, stderr io.Writer) *flag.FlagSet {
-	c := commands[name]
+	c, ok := commands[name]
+	if !ok {
+		c = subcommands[name] // "verify reconcile" and the like
+	}
 	fs := flag.NewFlagSet(c.name, flag.ContinueOnError)
 	fs.SetOutput(stderr)
 	fs.Usage = func() {

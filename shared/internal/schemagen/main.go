@@ -33,6 +33,13 @@ func main() {
 	}
 }
 
+// timestampPattern narrows format date-time (RFC 3339, which also allows a
+// lower-case t and z and a leap second :60) to the profile shared.Timestamp
+// reads: upper-case T and Z, seconds 00–59. The format keeps checking the
+// ranges (month, day, hour, offset) the pattern leaves open. See
+// docs/decisions/0004-timestamp-profile.md.
+const timestampPattern = `^[0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9]{2}:[0-9]{2}:[0-5][0-9](\.[0-9]+)?(Z|[+-][0-9]{2}:[0-9]{2})$`
+
 var (
 	timestampType  = reflect.TypeFor[shared.Timestamp]()
 	reversibleType = reflect.TypeFor[shared.Reversible]()
@@ -50,7 +57,7 @@ func generate() ([]byte, error) {
 		Mapper: func(t reflect.Type) *jsonschema.Schema {
 			switch {
 			case t == timestampType:
-				return &jsonschema.Schema{Type: "string", Format: "date-time"}
+				return &jsonschema.Schema{Type: "string", Format: "date-time", Pattern: timestampPattern}
 			case t == reversibleType:
 				return &jsonschema.Schema{Enum: []any{true, false, string(shared.ReversibleUnknown)}}
 			case t.Kind() == reflect.String && t.Implements(vocabularyType):

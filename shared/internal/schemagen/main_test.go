@@ -2,7 +2,9 @@ package main
 
 import (
 	"bytes"
+	"encoding/json"
 	"flag"
+	"fmt"
 	"os"
 	"path/filepath"
 	"strings"
@@ -53,7 +55,10 @@ var schemaCannotSay = map[string]string{
 	"length-min-above-max":           "minLength ≤ maxLength (a cross-field rule)",
 }
 
-func TestDifferential(t *testing.T) {
+// compile compiles the committed schema with format assertions on, as a
+// strict validator would.
+func compile(t *testing.T) *jsonschema.Schema {
+	t.Helper()
 	c := jsonschema.NewCompiler()
 	c.AssertFormat()
 	raw, err := os.ReadFile(schemaPath)
@@ -71,6 +76,20 @@ func TestDifferential(t *testing.T) {
 	if err != nil {
 		t.Fatalf("the schema does not compile: %v", err)
 	}
+	return sch
+}
+
+// schemaAccepts validates data against sch.
+func schemaAccepts(sch *jsonschema.Schema, data []byte) error {
+	inst, err := jsonschema.UnmarshalJSON(bytes.NewReader(data))
+	if err != nil {
+		return err
+	}
+	return sch.Validate(inst)
+}
+
+func TestDifferential(t *testing.T) {
+	sch := compile(t)
 
 	files, _ := filepath.Glob("../../testdata/docs/*/*.json")
 	files = append(files, "../../../fixtures/graphs/clinic01.json")
@@ -87,13 +106,7 @@ func TestDifferential(t *testing.T) {
 			}
 			_, issues := shared.Read(data)
 			readerOK := issues == nil
-			var schemaErr error
-			inst, err := jsonschema.UnmarshalJSON(bytes.NewReader(data))
-			if err != nil {
-				schemaErr = err
-			} else {
-				schemaErr = sch.Validate(inst)
-			}
+			schemaErr := schemaAccepts(sch, data)
 			schemaOK := schemaErr == nil
 			if reason, ok := schemaCannotSay[name]; ok {
 				used[name] = true
@@ -110,6 +123,56 @@ func TestDifferential(t *testing.T) {
 	for name := range schemaCannotSay {
 		if !used[name] {
 			t.Errorf("schemaCannotSay names %q, which is not in the corpus", name)
+		}
+	}
+}
+
+// TestDifferentialTimestamps gives the reader and the schema every case of
+// the timestamp profile (../../testdata/timestamps.json, shared with the
+// reader's own test) in every timestamp position of a verified graph: both
+// must accept the valid ones and both must refuse the invalid ones, so the
+// schema's pattern and the reader's Timestamp.Valid agree both ways.
+func TestDifferentialTimestamps(t *testing.T) {
+	sch := compile(t)
+	var cases struct {
+		Valid, Invalid []struct{ Value, Why string }
+	}
+	raw, err := os.ReadFile("../../testdata/timestamps.json")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := json.Unmarshal(raw, &cases); err != nil || len(cases.Valid) == 0 || len(cases.Invalid) == 0 {
+		t.Fatalf("timestamps.json: %v (%d valid, %d invalid cases)", err, len(cases.Valid), len(cases.Invalid))
+	}
+	doc, err := os.ReadFile("../../testdata/docs/valid/verified.json")
+	if err != nil {
+		t.Fatal(err)
+	}
+	places := []string{
+		`"generatedAt": "2026-08-25T08:39:12.596Z"`,
+		`"confirmedAt": "2026-09-01T10:00:00Z"`,
+		`"at": "2026-08-30T09:00:00+10:00"`,
+	}
+	for want, list := range map[bool][]struct{ Value, Why string }{true: cases.Valid, false: cases.Invalid} {
+		for _, tc := range list {
+			t.Run(fmt.Sprintf("valid=%t/%s/%s", want, tc.Why, tc.Value), func(t *testing.T) {
+				for _, old := range places {
+					if !bytes.Contains(doc, []byte(old)) {
+						t.Fatalf("verified.json no longer holds %s", old)
+					}
+					key, _, _ := strings.Cut(old, ": ")
+					lit, _ := json.Marshal(tc.Value)
+					data := bytes.Replace(doc, []byte(old), []byte(key+": "+string(lit)), 1)
+					_, issues := shared.Read(data)
+					schemaErr := schemaAccepts(sch, data)
+					if got := issues == nil; got != want {
+						t.Errorf("%s: reader ok=%t (%v), want %t", key, got, issues, want)
+					}
+					if got := schemaErr == nil; got != want {
+						t.Errorf("%s: schema ok=%t (%v), want %t", key, got, schemaErr, want)
+					}
+				}
+			})
 		}
 	}
 }

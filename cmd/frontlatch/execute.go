@@ -1,0 +1,146 @@
+package main
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"time"
+
+	"github.com/frontlatch/frontlatch/executor"
+	"github.com/frontlatch/frontlatch/shared"
+	"github.com/frontlatch/frontlatch/topology"
+	"github.com/frontlatch/frontlatch/verifier/audit"
+)
+
+const executeUsage = "frontlatch execute GRAPH ACTION_ID --input '{json}' [--store URL] [--idempotency-key K] [--browser]"
+
+// envNotifySecret names the variable holding the webhook signing secret.
+const envNotifySecret = "FRONTLATCH_NOTIFY_SECRET"
+
+func init() {
+	register(command{
+		name:    "execute",
+		usage:   executeUsage,
+		summary: "fire one owner-confirmed action of a graph with the agent input --input (JSON); prints what was sent and what the site answered; exit 0 fired, 1 refused or failed",
+		run:     runExecute,
+	})
+}
+
+func runExecute(ctx context.Context, args []string, stdout, stderr io.Writer) int {
+	fs := newFlagSet("execute", stderr)
+	input := fs.String("input", "{}", "the agent's input, a JSON object of input name to value")
+	storeURL := fs.String("store", "", "the audit store: a SQLite path, sqlite:PATH or postgres://… (default: "+defaultStore()+")")
+	key := fs.String("idempotency-key", "", "a key that makes a repeat of this call return its first result and fire nothing")
+	useBrowser := fs.Bool("browser", false, "launch Chromium, for doors that need one (javascript-only, webmcp-execute)")
+	pos, ok := parseInterspersed(fs, args)
+	if !ok {
+		return exitUsage
+	}
+	if len(pos) != 2 {
+		fmt.Fprintf(stderr, "frontlatch execute: want GRAPH and ACTION_ID, got %d arguments\n", len(pos))
+		fs.Usage()
+		return exitUsage
+	}
+	dec := json.NewDecoder(bytes.NewReader([]byte(*input)))
+	dec.UseNumber()
+	var in map[string]any
+	if err := dec.Decode(&in); err != nil || in == nil || dec.More() {
+		fmt.Fprintf(stderr, "frontlatch execute: --input must be one JSON object, like '{\"phone\": \"0412 345 678\"}'\n")
+		return exitUsage
+	}
+	graph, err := readInput(pos[0])
+	if err != nil {
+		fmt.Fprintf(stderr, "frontlatch execute: %v\n", err)
+		return exitUsage
+	}
+	action, err := executor.ActionBytes(graph, pos[1])
+	if err != nil {
+		fmt.Fprintf(stderr, "frontlatch execute: %v\n", err)
+		if errors.Is(err, shared.ErrInvalidGraph) {
+			fmt.Fprintf(stderr, "  run `frontlatch check %s` to see every issue\n", pos[0])
+		}
+		return exitUsage
+	}
+
+	octx, cancel := context.WithTimeout(ctx, time.Minute)
+	defer cancel()
+	store, err := audit.Open(octx, *storeURL)
+	if err != nil {
+		fmt.Fprintf(stderr, "frontlatch execute: %v\n", err)
+		return exitFail
+	}
+	defer store.Close()
+	opts := executor.Options{Store: store, Notify: executor.NotifyOptions{Secret: []byte(os.Getenv(envNotifySecret))}}
+	if *useBrowser {
+		b, err := topology.NewBrowser(ctx, topology.BrowserOptions{})
+		if err != nil {
+			fmt.Fprintf(stderr, "frontlatch execute: %v\n", err)
+			return exitFail
+		}
+		defer b.Close()
+		opts.Browser = b
+	}
+	ex, err := executor.New(opts)
+	if err != nil {
+		fmt.Fprintf(stderr, "frontlatch execute: %v\n", err)
+		return exitFail
+	}
+	defer ex.Close()
+
+	res, err := ex.Execute(ctx, executor.Call{Action: action, Input: in, IdempotencyKey: *key})
+	if res != nil {
+		out, _ := json.MarshalIndent(res, "", "  ")
+		fmt.Fprintf(stdout, "%s\n", out)
+	}
+	var refused *executor.RefusedError
+	switch {
+	case errors.As(err, &refused):
+		fmt.Fprintf(stderr, "frontlatch execute: refused %s; nothing was sent:\n", pos[1])
+		for _, r := range refused.Reasons {
+			fmt.Fprintf(stderr, "  - %s\n", r)
+		}
+		fmt.Fprint(stderr, executeAdvice(err))
+		return exitFail
+	case err != nil:
+		fmt.Fprintf(stderr, "frontlatch execute: %v\n", err)
+		return exitFail
+	case res.Duplicate:
+		fmt.Fprintf(stderr, "frontlatch execute: the idempotency key %q was used before: this is attempt %s's result; nothing was sent now\n", *key, res.AttemptID)
+	case res.Status >= 400:
+		fmt.Fprintf(stderr, "frontlatch execute: the site answered %d: the submission reached it but was not accepted\n", res.Status)
+		return exitFail
+	}
+	for _, w := range res.Warnings {
+		fmt.Fprintf(stderr, "warning: %s\n", w)
+	}
+	return exitOK
+}
+
+// executeAdvice says what a person can do about a refusal.
+func executeAdvice(err error) string {
+	switch {
+	case errors.Is(err, shared.ErrUnverifiedAction):
+		return "  the owner has to confirm the action as it is now (the verifier's portal) before it can fire\n"
+	case errors.Is(err, executor.ErrCapReached):
+		return "  the owner's volume cap is used up for this period; wait for the next one or ask the owner to raise it\n"
+	case errors.Is(err, executor.ErrBarrier):
+		return "  the executor never solves CAPTCHAs or signs in; a person has to use this action\n"
+	case errors.Is(err, executor.ErrNoDoor):
+		return "  a door that needs script runs with --browser\n"
+	case errors.Is(err, executor.ErrUnknownInput), errors.Is(err, executor.ErrInvalidInput):
+		return "  fix --input: it may hold only the action's agent-fillable inputs, within their declared rules\n"
+	}
+	return ""
+}
+
+func defaultStore() string {
+	p, err := audit.DefaultPath()
+	if err != nil {
+		return "the SQLite file in the user's data directory"
+	}
+	return p
+}

@@ -1,0 +1,71 @@
+package main
+
+import (
+	"encoding/json"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/frontlatch/frontlatch/executor"
+	"github.com/frontlatch/frontlatch/executor/executortest"
+	"github.com/frontlatch/frontlatch/fixtures"
+	"github.com/frontlatch/frontlatch/fixtures/fixturestest"
+	"github.com/frontlatch/frontlatch/shared"
+	"github.com/frontlatch/frontlatch/verifier/audit/audittest"
+)
+
+func TestExecute(t *testing.T) {
+	srv := fixturestest.Serve(t, "electrician01")
+	mapped, err := fixtures.MappedGraph("electrician01", fixturestest.URL(t, srv, "electrician01"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	dir := t.TempDir()
+	storePath := filepath.Join(dir, "audit.db")
+	st := audittest.Open(t, storePath)
+	const id = "electrician01:callback:callback"
+	confirmed := executortest.Confirm(t, st, mapped, id, executortest.Limits(5, shared.PerDay, "owner@example.test"))
+	unverified := filepath.Join(dir, "mapped.json")
+	verified := filepath.Join(dir, "confirmed.json")
+	for p, b := range map[string][]byte{unverified: mapped, verified: confirmed} {
+		if err := os.WriteFile(p, b, 0o600); err != nil {
+			t.Fatal(err)
+		}
+	}
+	good := `{"full_name": "Ana Ruiz", "phone": "+64 9 828 7400", "call_window": "morning"}`
+	tests := []struct {
+		name      string
+		args      []string
+		wantCode  int
+		wantErr   string // in stderr
+		wantSubs  int    // the site's submissions after the call
+		wantFired bool   // stdout is a result with status 200
+	}{
+		{"no arguments", []string{"execute"}, exitUsage, "want GRAPH and ACTION_ID", 0, false},
+		{"input not an object", []string{"execute", verified, id, "--input", "[1]", "--store", storePath}, exitUsage, "one JSON object", 0, false},
+		{"unknown action", []string{"execute", verified, "nope", "--input", good, "--store", storePath}, exitUsage, "no action \"nope\"", 0, false},
+		{"unverified", []string{"execute", unverified, id, "--input", good, "--store", storePath}, exitFail, "verification.not-verified", 0, false},
+		{"bad input", []string{"execute", verified, id, "--input", `{"full_name": 7}`, "--store", storePath}, exitFail, "input.invalid", 0, false},
+		{"fires", []string{"execute", verified, id, "--input", good, "--store", storePath, "--idempotency-key", "k1"}, exitOK, "", 1, true},
+		{"repeat key", []string{"execute", verified, id, "--input", good, "--store", storePath, "--idempotency-key", "k1"}, exitOK, "nothing was sent now", 1, true},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			code, stdout, stderr := runCmd(t, "", tt.args...)
+			if code != tt.wantCode || !strings.Contains(stderr, tt.wantErr) {
+				t.Errorf("exit %d stderr %q; want %d and %q", code, stderr, tt.wantCode, tt.wantErr)
+			}
+			subs, _ := srv.Submissions("electrician01")
+			if len(subs) != tt.wantSubs {
+				t.Errorf("%d submissions, want %d", len(subs), tt.wantSubs)
+			}
+			if tt.wantFired {
+				var res executor.Result
+				if err := json.Unmarshal([]byte(stdout), &res); err != nil || res.Status != 200 || len(res.Sent) != 6 {
+					t.Errorf("stdout %q (%v)", stdout, err)
+				}
+			}
+		})
+	}
+}

@@ -1,0 +1,321 @@
+package main
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"log/slog"
+	"net"
+	"net/http"
+	"os"
+	"path/filepath"
+	"strings"
+	"time"
+
+	"github.com/frontlatch/frontlatch/fleet"
+	"github.com/frontlatch/frontlatch/mapper"
+)
+
+func init() {
+	register(command{
+		name:    "fleet",
+		usage:   "frontlatch fleet add|work|status|export …",
+		summary: "map thousands of sites on a River queue (SQLite by default, PostgreSQL for many machines)",
+		run: func(ctx context.Context, args []string, stdout, stderr io.Writer) int {
+			return runParent(ctx, "fleet", args, stdout, stderr)
+		},
+	})
+	registerSub("fleet", command{
+		name:    "add",
+		usage:   "frontlatch fleet add [--db URL] FILE|URL...",
+		summary: "queue one map job per site (a FILE lists one URL per line); a site already queued within a day is not queued twice",
+		run:     runFleetAdd,
+	})
+	registerSub("fleet", command{
+		name:    "work",
+		usage:   "frontlatch fleet work [--db URL] [--workers N] [--per-host N] [--browser-url ws://…|http://host:9222] [--metrics 127.0.0.1:9464] [--rescan-every 24h --store URL]",
+		summary: "map queued sites until interrupted: retries with backoff, a per-host limit, local or remote Chromium, Prometheus /metrics",
+		run:     runFleetWork,
+	})
+	registerSub("fleet", command{
+		name:    "status",
+		usage:   "frontlatch fleet status [--db URL] [--json] [--watch]",
+		summary: "queued, running, done and failed jobs, with the sites that failed and why",
+		run:     runFleetStatus,
+	})
+	registerSub("fleet", command{
+		name:    "export",
+		usage:   "frontlatch fleet export [--db URL] DIR",
+		summary: "write every site's latest graph into DIR",
+		run:     runFleetExport,
+	})
+}
+
+// runParent dispatches a command with subcommands ("verify", "fleet").
+func runParent(ctx context.Context, parent string, args []string, stdout, stderr io.Writer) int {
+	names := subcommandNames(parent)
+	if len(args) == 0 || args[0] == "-h" || args[0] == "--help" {
+		fmt.Fprintf(stderr, "usage: frontlatch %s %s …\n", parent, strings.Join(names, "|"))
+		for _, n := range names {
+			c := subcommands[parent+" "+n]
+			fmt.Fprintf(stderr, "  %s\n      %s\n", c.usage, c.summary)
+		}
+		return exitUsage
+	}
+	c, ok := subcommands[parent+" "+args[0]]
+	if !ok {
+		fmt.Fprintf(stderr, "frontlatch %s: unknown subcommand %q; use one of %s\n", parent, args[0], strings.Join(names, ", "))
+		return exitUsage
+	}
+	return c.run(ctx, args[1:], stdout, stderr)
+}
+
+// defaultFleetDB is the fleet database used when --db is not given.
+func defaultFleetDB() string {
+	if s := os.Getenv("FRONTLATCH_FLEET_DB"); s != "" {
+		return s
+	}
+	return filepath.Join(filepath.Dir(defaultStoreURL()), "fleet.db")
+}
+
+const fleetDBHelp = "the fleet database: a SQLite file path or a postgres:// URL (default $FRONTLATCH_FLEET_DB, else ~/.local/share/frontlatch/fleet.db)"
+
+func openFleet(ctx context.Context, url string, stderr io.Writer, cmd string) (*fleet.Fleet, bool) {
+	if !strings.Contains(url, "://") {
+		if err := os.MkdirAll(filepath.Dir(strings.TrimPrefix(url, "sqlite:")), 0o700); err != nil {
+			fmt.Fprintf(stderr, "frontlatch %s: %v\n", cmd, err)
+			return nil, false
+		}
+	}
+	f, err := fleet.Open(ctx, url)
+	if err != nil {
+		fmt.Fprintf(stderr, "frontlatch %s: %v\n  (nothing was changed; is the database reachable?)\n", cmd, err)
+		return nil, false
+	}
+	return f, true
+}
+
+func runFleetAdd(ctx context.Context, args []string, stdout, stderr io.Writer) int {
+	fs := newFlagSet("fleet add", stderr)
+	db := fs.String("db", defaultFleetDB(), fleetDBHelp)
+	pos, ok := parseInterspersed(fs, args)
+	if !ok {
+		return exitUsage
+	}
+	if len(pos) == 0 {
+		fmt.Fprintln(stderr, "frontlatch fleet add: give a FILE of URLs or URLs")
+		fs.Usage()
+		return exitUsage
+	}
+	var in []fleet.Input
+	for i, p := range pos {
+		if strings.Contains(p, "://") {
+			in = append(in, fleet.Input{URL: p, Source: fmt.Sprintf("argument %d", i+1)})
+			continue
+		}
+		file, err := os.Open(p)
+		if err != nil {
+			fmt.Fprintf(stderr, "frontlatch fleet add: %v (an argument is a URL with a scheme or a file of URLs)\n", err)
+			return exitUsage
+		}
+		list, err := fleet.ReadList(file, p)
+		file.Close()
+		if err != nil {
+			fmt.Fprintf(stderr, "frontlatch fleet add: %v\n", err)
+			return exitUsage
+		}
+		in = append(in, list...)
+	}
+	f, ok := openFleet(ctx, *db, stderr, "fleet add")
+	if !ok {
+		return exitFail
+	}
+	defer f.Close()
+	res, err := f.Add(ctx, in)
+	var inv *fleet.InvalidInputError
+	switch {
+	case errors.As(err, &inv):
+		fmt.Fprintf(stderr, "frontlatch fleet add: %d of %d inputs are not site URLs; nothing was queued, fix them and add again:\n", len(inv.Errs), len(in))
+		for _, e := range inv.Errs {
+			fmt.Fprintf(stderr, "  %s: %q: %s\n", e.Source, e.Input, e.Reason)
+		}
+		return exitUsage
+	case err != nil:
+		fmt.Fprintf(stderr, "frontlatch fleet add: %v\n", err)
+		return exitFail
+	}
+	fmt.Fprintf(stdout, "queued %d sites, %d already queued or mapped today\n", len(res.Queued), len(res.Duplicates))
+	return exitOK
+}
+
+func runFleetWork(ctx context.Context, args []string, stdout, stderr io.Writer) int {
+	fs := newFlagSet("fleet work", stderr)
+	db := fs.String("db", defaultFleetDB(), fleetDBHelp)
+	workers := fs.Int("workers", 2, "sites mapped at once by this process")
+	perHost := fs.Int("per-host", 1, "maps of one host at once")
+	browserURL := fs.String("browser-url", "", "drive a remote Chromium over CDP (ws://… or http://host:9222) instead of launching one")
+	metricsAddr := fs.String("metrics", "", "serve Prometheus metrics at http://`ADDR`/metrics (e.g. 127.0.0.1:9464)")
+	jobTimeout := fs.Duration("job-timeout", 3*time.Minute, "cancel and retry a map that runs longer")
+	pages := fs.Int("pages", 6, "pages opened per site")
+	rescan := fs.Duration("rescan-every", 0, "re-scan sites with confirmed actions at this interval and reconcile them (needs --store)")
+	storeURL := fs.String("store", "", "the verifier's audit store, for reconciling re-scans: "+storeFlagHelp)
+	offline := fs.Bool("offline", false, "keep the browser on loopback and the site itself")
+	if _, ok := parseInterspersed(fs, args); !ok {
+		return exitUsage
+	}
+	if *workers <= 0 || *perHost <= 0 || *jobTimeout <= 0 || *pages <= 0 || *rescan < 0 {
+		fmt.Fprintln(stderr, "frontlatch fleet work: --workers, --per-host, --job-timeout and --pages must be positive, --rescan-every not negative")
+		return exitUsage
+	}
+	if *rescan > 0 && *storeURL == "" {
+		fmt.Fprintln(stderr, "frontlatch fleet work: --rescan-every reconciles against the audit store: give --store")
+		return exitUsage
+	}
+	f, ok := openFleet(ctx, *db, stderr, "fleet work")
+	if !ok {
+		return exitFail
+	}
+	defer f.Close()
+	opts := fleet.WorkOptions{
+		Workers: *workers, PerHost: *perHost, BrowserURL: *browserURL, JobTimeout: *jobTimeout,
+		RescanEvery: *rescan, Offline: *offline,
+		Map:    mapper.Options{MaxPages: *pages, Offline: *offline},
+		Logger: slog.New(slog.NewTextHandler(stderr, &slog.HandlerOptions{Level: slog.LevelInfo})),
+	}
+	if *storeURL != "" {
+		store, err := openStore(ctx, *storeURL)
+		if err != nil {
+			fmt.Fprintf(stderr, "frontlatch fleet work: the audit store: %v\n", err)
+			return exitFail
+		}
+		defer store.Close()
+		opts.Audit = store
+	}
+	if *metricsAddr != "" {
+		opts.Metrics = fleet.NewMetrics()
+		l, err := net.Listen("tcp", *metricsAddr)
+		if err != nil {
+			fmt.Fprintf(stderr, "frontlatch fleet work: --metrics: %v\n", err)
+			return exitUsage
+		}
+		mux := http.NewServeMux()
+		mux.Handle("/metrics", opts.Metrics.Handler())
+		srv := &http.Server{Handler: mux, ReadHeaderTimeout: 5 * time.Second}
+		go srv.Serve(l)
+		defer srv.Close()
+		fmt.Fprintf(stderr, "metrics on http://%s/metrics\n", l.Addr())
+	}
+	fmt.Fprintf(stderr, "fleet: %d workers on %s; interrupt to stop\n", *workers, f.Driver())
+	if err := f.Work(ctx, opts); err != nil {
+		fmt.Fprintf(stderr, "frontlatch fleet work: %v\n", err)
+		return exitFail
+	}
+	return exitOK
+}
+
+func runFleetStatus(ctx context.Context, args []string, stdout, stderr io.Writer) int {
+	fs := newFlagSet("fleet status", stderr)
+	db := fs.String("db", defaultFleetDB(), fleetDBHelp)
+	asJSON := fs.Bool("json", false, "one JSON object: counts and failures")
+	watch := fs.Bool("watch", false, "redraw every second until everything is done or failed")
+	if _, ok := parseInterspersed(fs, args); !ok {
+		return exitUsage
+	}
+	f, ok := openFleet(ctx, *db, stderr, "fleet status")
+	if !ok {
+		return exitFail
+	}
+	defer f.Close()
+	for {
+		st, err := f.Status(ctx)
+		if err != nil {
+			fmt.Fprintf(stderr, "frontlatch fleet status: %v\n", err)
+			return exitFail
+		}
+		fails, err := f.Failures(ctx)
+		if err != nil {
+			fmt.Fprintf(stderr, "frontlatch fleet status: %v\n", err)
+			return exitFail
+		}
+		if *asJSON {
+			if fails == nil {
+				fails = []fleet.Failure{}
+			}
+			out, _ := json.MarshalIndent(struct {
+				fleet.Status
+				Failures []fleet.Failure `json:"failures"`
+			}{st, fails}, "", "  ")
+			fmt.Fprintln(stdout, string(out))
+			return exitOK
+		}
+		tty := isTerminal(stdout)
+		if tty && *watch {
+			fmt.Fprint(stdout, "\033[H\033[2J")
+		}
+		fmt.Fprintf(stdout, "%s queued %d · running %d · done %d · failed %d\n", progressBar(st, 30, tty), st.Queued, st.Running, st.Done, st.Failed)
+		fmt.Fprintf(stdout, "sites mapped %d, with a complete action %d\n", st.Sites, st.Complete)
+		for _, fl := range fails {
+			fmt.Fprintf(stdout, "  failed %s (%s, attempt %d): %s\n", fl.Site, fl.Code, fl.Attempt, fl.Error)
+		}
+		if !*watch || st.Queued+st.Running == 0 {
+			return exitOK
+		}
+		select {
+		case <-ctx.Done():
+			return exitOK
+		case <-time.After(time.Second):
+		}
+	}
+}
+
+// progressBar draws done and failed over the total; plain brackets when
+// stdout is not a terminal.
+func progressBar(st fleet.Status, width int, tty bool) string {
+	total := st.Total()
+	if total == 0 {
+		return "[" + strings.Repeat(" ", width) + "]"
+	}
+	done := (st.Done + st.Failed) * width / total
+	full, empty := "#", "."
+	if tty {
+		full, empty = "█", "░"
+	}
+	return "[" + strings.Repeat(full, done) + strings.Repeat(empty, width-done) + "]"
+}
+
+func isTerminal(w io.Writer) bool {
+	f, ok := w.(*os.File)
+	if !ok {
+		return false
+	}
+	fi, err := f.Stat()
+	return err == nil && fi.Mode()&os.ModeCharDevice != 0
+}
+
+func runFleetExport(ctx context.Context, args []string, stdout, stderr io.Writer) int {
+	fs := newFlagSet("fleet export", stderr)
+	db := fs.String("db", defaultFleetDB(), fleetDBHelp)
+	pos, ok := parseInterspersed(fs, args)
+	if !ok {
+		return exitUsage
+	}
+	if len(pos) != 1 {
+		fmt.Fprintln(stderr, "frontlatch fleet export: want exactly one DIR")
+		fs.Usage()
+		return exitUsage
+	}
+	f, ok := openFleet(ctx, *db, stderr, "fleet export")
+	if !ok {
+		return exitFail
+	}
+	defer f.Close()
+	n, err := f.Export(ctx, pos[0])
+	if err != nil {
+		fmt.Fprintf(stderr, "frontlatch fleet export: %v\n", err)
+		return exitFail
+	}
+	fmt.Fprintf(stdout, "wrote %d graphs to %s\n", n, pos[0])
+	return exitOK
+}

@@ -1,0 +1,130 @@
+package main
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"log/slog"
+	"net"
+	"os"
+	"time"
+
+	"github.com/frontlatch/frontlatch/executor"
+	"github.com/frontlatch/frontlatch/executor/mcpserver"
+	"github.com/frontlatch/frontlatch/verifier/audit"
+	"github.com/modelcontextprotocol/go-sdk/mcp"
+)
+
+const serveMCPUsage = "frontlatch serve-mcp [--store URL] [--http] [--addr HOST:PORT] [--token TOKEN] [--interval D] GRAPH"
+
+// envMCPToken names the environment variable that stands in for --token
+// (a token on a command line is visible to every user of the machine).
+const envMCPToken = "FRONTLATCH_MCP_TOKEN"
+
+func init() {
+	register(command{
+		name:  "serve-mcp",
+		usage: serveMCPUsage,
+		summary: "serve the graph's actions that pass the consent gate now as MCP tools, over stdio (default) or streamable HTTP (--http, " +
+			"127.0.0.1 with a bearer token); calls fire through the executor",
+		run: runServeMCP,
+	})
+}
+
+func runServeMCP(ctx context.Context, args []string, stdout, stderr io.Writer) int {
+	fs := newFlagSet("serve-mcp", stderr)
+	storeURL := fs.String("store", "", "the audit store the owner's confirmations are recorded in: a SQLite path, sqlite:PATH or postgres://… (default: "+defaultStore()+")")
+	useHTTP := fs.Bool("http", false, "serve streamable HTTP instead of stdio")
+	addr := fs.String("addr", mcpserver.DefaultAddr, "with --http: the address to listen on (loopback unless you mean otherwise)")
+	token := fs.String("token", "", "with --http: the bearer token clients must send (default $"+envMCPToken+", else a new one, printed)")
+	interval := fs.Duration("interval", mcpserver.DefaultInterval, "how often every action is re-checked against the gate and the graph file re-read")
+	maxBody := fs.Int64("max-body", mcpserver.DefaultMaxBodyBytes, "with --http: the largest request body accepted, in bytes")
+	ratePerSec := fs.Float64("rate", mcpserver.DefaultRatePerSecond, "with --http: requests per second allowed per client")
+	burst := fs.Int("burst", mcpserver.DefaultBurst, "with --http: requests a client may send at once before the rate applies")
+	verbose := fs.Bool("v", false, "log every re-check's refusals on stderr")
+	files, ok := parseInterspersed(fs, args)
+	if !ok {
+		return exitUsage
+	}
+	if len(files) != 1 {
+		fmt.Fprintln(stderr, "frontlatch serve-mcp: give exactly one GRAPH file")
+		fs.Usage()
+		return exitUsage
+	}
+	if _, err := os.Stat(files[0]); err != nil {
+		fmt.Fprintf(stderr, "frontlatch serve-mcp: %v\n", err)
+		return exitUsage
+	}
+
+	level := slog.LevelWarn
+	if *verbose {
+		level = slog.LevelInfo
+	}
+	log := slog.New(slog.NewTextHandler(stderr, &slog.HandlerOptions{Level: level}))
+
+	store, err := audit.Open(ctx, *storeURL)
+	if err != nil {
+		fmt.Fprintf(stderr, "frontlatch serve-mcp: open the audit store: %v\n", err)
+		return exitUsage
+	}
+	defer store.Close()
+	ex, err := executor.New(executor.Options{Store: store})
+	if err != nil {
+		fmt.Fprintf(stderr, "frontlatch serve-mcp: %v\n", err)
+		return exitFail
+	}
+	srv, err := mcpserver.New(ctx, mcpserver.File(files[0]), ex, store, mcpserver.Options{Version: version, Interval: *interval, Logger: log})
+	if err != nil {
+		fmt.Fprintf(stderr, "frontlatch serve-mcp: %v\n", err)
+		return exitFail
+	}
+	defer srv.Close()
+	if err := srv.Refresh(ctx); err != nil {
+		fmt.Fprintf(stderr, "frontlatch serve-mcp: %v (serving anyway: tools appear once the graph compiles)\n", err)
+	}
+	fmt.Fprintf(stderr, "frontlatch serve-mcp: %d tool(s) pass the consent gate now: %v\n", len(srv.Tools()), srv.Tools())
+
+	if !*useHTTP {
+		// stdout carries the protocol: nothing else is printed there.
+		err := srv.MCP().Run(ctx, &mcp.IOTransport{Reader: io.NopCloser(stdin), Writer: nopWriteCloser{stdout}})
+		if err != nil && !errors.Is(err, context.Canceled) && !errors.Is(err, io.EOF) {
+			fmt.Fprintf(stderr, "frontlatch serve-mcp: %v\n", err)
+			return exitFail
+		}
+		return exitOK
+	}
+
+	tok := *token
+	if tok == "" {
+		tok = os.Getenv(envMCPToken)
+	}
+	generated := tok == ""
+	if generated {
+		tok = mcpserver.NewToken()
+	}
+	if host, _, err := net.SplitHostPort(*addr); err == nil {
+		if ip := net.ParseIP(host); host != "localhost" && (ip == nil || !ip.IsLoopback()) {
+			fmt.Fprintf(stderr, "frontlatch serve-mcp: warning: listening on %s, not loopback: anyone who can reach it and has the token can fire these actions\n", *addr)
+		}
+	}
+	opts := mcpserver.HTTPOptions{Token: tok, MaxBodyBytes: *maxBody, RatePerSecond: *ratePerSec, Burst: *burst}
+	err = srv.ListenAndServeHTTP(ctx, *addr, opts, func(endpoint string) {
+		fmt.Fprintf(stdout, "MCP endpoint: %s\n", endpoint)
+		if generated {
+			fmt.Fprintf(stdout, "Bearer token: %s\n", tok)
+		} else {
+			fmt.Fprintln(stdout, "Bearer token: the one you gave")
+		}
+		fmt.Fprintf(stdout, "Clients send: Authorization: Bearer <token>. Stop with Ctrl-C. (%s)\n", time.Now().UTC().Format(time.RFC3339))
+	})
+	if err != nil {
+		fmt.Fprintf(stderr, "frontlatch serve-mcp: %v\n", err)
+		return exitFail
+	}
+	return exitOK
+}
+
+type nopWriteCloser struct{ io.Writer }
+
+func (nopWriteCloser) Close() error { return nil }

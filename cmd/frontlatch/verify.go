@@ -1,0 +1,218 @@
+package main
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"path/filepath"
+	"sort"
+	"strings"
+	"time"
+
+	"github.com/frontlatch/frontlatch/shared"
+	"github.com/frontlatch/frontlatch/verifier"
+	"github.com/frontlatch/frontlatch/verifier/audit"
+)
+
+// subcommands holds the subcommands of commands with several ("verify"),
+// keyed by their full name ("verify reconcile"); each registers itself.
+var subcommands = map[string]command{}
+
+func registerSub(parent string, c command) {
+	c.name = parent + " " + c.name
+	if _, dup := subcommands[c.name]; dup {
+		panic("frontlatch: subcommand registered twice: " + c.name)
+	}
+	subcommands[c.name] = c
+}
+
+// subcommandNames lists parent's subcommands, sorted.
+func subcommandNames(parent string) []string {
+	var names []string
+	for full := range subcommands {
+		if p, sub, ok := strings.Cut(full, " "); ok && p == parent {
+			names = append(names, sub)
+		}
+	}
+	sort.Strings(names)
+	return names
+}
+
+func init() {
+	register(command{
+		name:    "verify",
+		usage:   "frontlatch verify sandbox|serve|reconcile|revoke …",
+		summary: "the owner's side: sandbox runs, the confirmation portal, reconciliation after a re-scan, revocation",
+		run:     runVerify,
+	})
+	registerSub("verify", command{
+		name:    "reconcile",
+		usage:   "frontlatch verify reconcile [--store URL] OLD NEW [-o FILE]",
+		summary: "carry the owner's confirmations of OLD over to the re-scan NEW, withdrawing every one whose consequences drifted",
+		run:     runReconcile,
+	})
+	registerSub("verify", command{
+		name:    "revoke",
+		usage:   "frontlatch verify revoke [--store URL] --by NAME [--reason TEXT] GRAPH ACTION_ID",
+		summary: "withdraw the owner's confirmation of one action: an audit record, and the action back to unverified in GRAPH",
+		run:     runRevoke,
+	})
+}
+
+func runVerify(ctx context.Context, args []string, stdout, stderr io.Writer) int {
+	return runParent(ctx, "verify", args, stdout, stderr)
+}
+
+// defaultStoreURL is the audit store used when --store is not given:
+// $FRONTLATCH_STORE, else a SQLite file in the user's data directory.
+func defaultStoreURL() string {
+	if s := os.Getenv("FRONTLATCH_STORE"); s != "" {
+		return s
+	}
+	dir := os.Getenv("XDG_DATA_HOME")
+	if dir == "" {
+		if home, err := os.UserHomeDir(); err == nil {
+			dir = filepath.Join(home, ".local", "share")
+		} else {
+			dir = os.TempDir()
+		}
+	}
+	return filepath.Join(dir, "frontlatch", "audit.db")
+}
+
+const storeFlagHelp = "the audit store: a SQLite file path or a postgres:// URL (default $FRONTLATCH_STORE, else ~/.local/share/frontlatch/audit.db)"
+
+// openStore opens the audit store, creating a SQLite file's directory.
+func openStore(ctx context.Context, url string) (*audit.Store, error) {
+	if !strings.Contains(url, "://") {
+		path := strings.TrimPrefix(url, "sqlite:")
+		if err := os.MkdirAll(filepath.Dir(path), 0o700); err != nil {
+			return nil, err
+		}
+	}
+	return audit.Open(ctx, url)
+}
+
+// readGraphFile reads and validates one graph file; a read error is a usage
+// error (exit 2), an invalid graph a failure (exit 1) with every issue.
+func readGraphFile(path string, stderr io.Writer, cmd string) (*shared.ActionGraph, int) {
+	data, err := readInput(path)
+	if err != nil {
+		fmt.Fprintf(stderr, "frontlatch %s: %v\n", cmd, err)
+		return nil, exitUsage
+	}
+	g, issues := shared.Read(data)
+	if len(issues) > 0 {
+		fmt.Fprintf(stderr, "frontlatch %s: %s is not a valid Action Graph (%d issues):\n", cmd, path, len(issues))
+		for _, is := range issues {
+			fmt.Fprintf(stderr, "  %s: %s\n", path, is)
+		}
+		return nil, exitFail
+	}
+	return g, exitOK
+}
+
+func writeGraphFile(path string, g *shared.ActionGraph) error {
+	data, err := shared.Write(g)
+	if err != nil {
+		return err
+	}
+	return writeFileAtomic(path, data)
+}
+
+func runReconcile(ctx context.Context, args []string, stdout, stderr io.Writer) int {
+	fs := newFlagSet("verify reconcile", stderr)
+	storeURL := fs.String("store", defaultStoreURL(), storeFlagHelp)
+	out := fs.String("o", "", "write the reconciled graph to `FILE` (default: overwrite NEW)")
+	pos, ok := parseInterspersed(fs, args)
+	if !ok {
+		return exitUsage
+	}
+	if len(pos) != 2 {
+		fmt.Fprintf(stderr, "frontlatch verify reconcile: want OLD and NEW graph files, got %d arguments\n", len(pos))
+		fs.Usage()
+		return exitUsage
+	}
+	old, code := readGraphFile(pos[0], stderr, "verify reconcile")
+	if old == nil {
+		return code
+	}
+	next, code := readGraphFile(pos[1], stderr, "verify reconcile")
+	if next == nil {
+		return code
+	}
+	store, err := openStore(ctx, *storeURL)
+	if err != nil {
+		fmt.Fprintf(stderr, "frontlatch verify reconcile: %v\n  (nothing was changed; is the audit store reachable?)\n", err)
+		return exitFail
+	}
+	defer store.Close()
+	g, report, err := verifier.Reconcile(ctx, old, next, store)
+	if err != nil {
+		fmt.Fprintf(stderr, "frontlatch verify reconcile: %v\n  (nothing was changed)\n", err)
+		return exitFail
+	}
+	dest := *out
+	if dest == "" {
+		dest = pos[1]
+	}
+	if err := writeGraphFile(dest, g); err != nil {
+		fmt.Fprintf(stderr, "frontlatch verify reconcile: %v\n", err)
+		return exitUsage
+	}
+	for _, r := range report {
+		if r.Kept {
+			fmt.Fprintf(stdout, "%s: confirmation kept\n", r.ActionID)
+			continue
+		}
+		fmt.Fprintf(stdout, "%s: needs the owner's confirmation again\n", r.ActionID)
+		for _, c := range r.Changes {
+			fmt.Fprintf(stdout, "  %s\n", c)
+		}
+	}
+	fmt.Fprintf(stdout, "wrote %s\n", dest)
+	return exitOK
+}
+
+func runRevoke(ctx context.Context, args []string, stdout, stderr io.Writer) int {
+	fs := newFlagSet("verify revoke", stderr)
+	storeURL := fs.String("store", defaultStoreURL(), storeFlagHelp)
+	by := fs.String("by", "", "who revokes (required)")
+	reason := fs.String("reason", "", "why, for the audit record")
+	pos, ok := parseInterspersed(fs, args)
+	if !ok {
+		return exitUsage
+	}
+	if len(pos) != 2 || strings.TrimSpace(*by) == "" {
+		fmt.Fprintln(stderr, "frontlatch verify revoke: want GRAPH and ACTION_ID, and --by NAME")
+		fs.Usage()
+		return exitUsage
+	}
+	g, code := readGraphFile(pos[0], stderr, "verify revoke")
+	if g == nil {
+		return code
+	}
+	store, err := openStore(ctx, *storeURL)
+	if err != nil {
+		fmt.Fprintf(stderr, "frontlatch verify revoke: %v\n  (nothing was changed; is the audit store reachable?)\n", err)
+		return exitFail
+	}
+	defer store.Close()
+	out, err := verifier.Revoke(ctx, g, pos[1], store, *by, *reason, time.Now())
+	switch {
+	case errors.Is(err, verifier.ErrUnknownAction):
+		fmt.Fprintf(stderr, "frontlatch verify revoke: %v (frontlatch check --completeness %s lists the actions)\n", err, pos[0])
+		return exitUsage
+	case err != nil:
+		fmt.Fprintf(stderr, "frontlatch verify revoke: %v\n  (nothing was changed)\n", err)
+		return exitFail
+	}
+	if err := writeGraphFile(pos[0], out); err != nil {
+		fmt.Fprintf(stderr, "frontlatch verify revoke: the revocation is recorded, but %s could not be rewritten: %v\n  (the action no longer passes the consent gate either way)\n", pos[0], err)
+		return exitFail
+	}
+	fmt.Fprintf(stdout, "%s: confirmation revoked; %s rewritten\n", pos[1], pos[0])
+	return exitOK
+}

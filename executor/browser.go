@@ -1,0 +1,371 @@
+package executor
+
+import (
+	"context"
+	_ "embed"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"mime"
+	"mime/multipart"
+	"net/http"
+	"net/url"
+	"sort"
+	"strings"
+	"sync"
+	"time"
+
+	"github.com/go-rod/rod"
+	"github.com/go-rod/rod/lib/proto"
+
+	"github.com/frontlatch/frontlatch/shared"
+)
+
+// browserTimeout bounds one browser submission, page load included.
+const browserTimeout = 60 * time.Second
+
+// execInit is added to every page before the page's scripts run: it keeps
+// the tools a page registers through document.modelContext (or the legacy
+// navigator.modelContext) so the executor can call one's execute function.
+//
+//go:embed webmcp_exec.js
+var execInit string
+
+// captured is the submission a page made, as it left through the executor's
+// own HTTP client.
+type captured struct {
+	mu       sync.Mutex
+	done     bool
+	method   string
+	url      string
+	ctype    string
+	body     string
+	status   int
+	response string
+	err      error
+	blocked  []string
+	signal   chan struct{}
+}
+
+// fireBrowser submits through real Chromium: the page's registered WebMCP
+// tool for webmcp-execute (the form carrying toolname for a declarative
+// tool), the form itself for javascript-only. Every request of the page
+// off the confirmed origin is blocked; the submission itself is sent by the
+// executor's client (same-origin redirects only) so its answer is known.
+func (e *Executor) fireBrowser(ctx context.Context, d door, fields []planned) outcome {
+	ctx, cancel := context.WithTimeout(ctx, browserTimeout)
+	defer cancel()
+	pageURL, _ := url.Parse(d.access.URL)
+	allowed := origin(pageURL)
+	endpoint, _ := url.Parse(d.endpoint)
+
+	page, err := e.browser.Rod.Context(ctx).Page(proto.TargetCreateTarget{})
+	if err != nil {
+		return outcome{outcome: outcomeFailed, err: fmt.Errorf("open a page: %w", err)}
+	}
+	defer func() { _ = page.Context(context.Background()).Timeout(5 * time.Second).Close() }()
+
+	cap := &captured{signal: make(chan struct{})}
+	router := page.HijackRequests()
+	if err := router.Add("*", "", func(h *rod.Hijack) { e.route(h, cap, allowed, d, endpoint) }); err != nil {
+		return outcome{outcome: outcomeFailed, err: fmt.Errorf("intercept the page's requests: %w", err)}
+	}
+	go router.Run()
+	defer func() { _ = router.Stop() }()
+
+	if _, err := page.EvalOnNewDocument(execInit); err != nil {
+		return outcome{outcome: outcomeFailed, err: fmt.Errorf("prepare the page: %w", err)}
+	}
+	if err := page.Navigate(d.access.URL); err != nil {
+		return outcome{outcome: outcomeFailed, err: fmt.Errorf("open %s: %w", d.access.URL, err)}
+	}
+	if err := page.WaitLoad(); err != nil {
+		return outcome{outcome: outcomeFailed, err: fmt.Errorf("load %s: %w", d.access.URL, err)}
+	}
+
+	values := map[string]any{}
+	var order []string
+	for _, f := range fields {
+		if f.from == fromAgent || f.from == fromHoneypot {
+			values[f.name] = f.value
+			order = append(order, f.name)
+		}
+		if f.from == fromCheckbox {
+			values[f.name] = true
+			order = append(order, f.name)
+		}
+	}
+	var toolText string
+	var runErr error
+	if d.transport == shared.TransportWebMCPExecute {
+		// A tool call carries the arguments given, not empty optional ones.
+		args := map[string]any{}
+		for _, f := range fields {
+			if f.from == fromAgent && f.value != "" {
+				args[f.name] = f.value
+			}
+		}
+		toolText, runErr = callTool(page, d.toolName, args)
+		if errors.Is(runErr, errNoImperativeTool) {
+			runErr = fillAndSubmit(page, `form[toolname="`+cssString(d.toolName)+`"]`, "", values, order)
+		}
+	} else {
+		sel := ""
+		if sub := d.access.Submission; sub != nil && sub.SubmitControl != nil && sub.SubmitControl.Strategy == shared.StrategyCSS {
+			sel = sub.SubmitControl.Value
+		}
+		runErr = fillAndSubmit(page, "", sel, values, order)
+	}
+
+	// Wait for the submission to have been answered.
+	select {
+	case <-cap.signal:
+	case <-ctx.Done():
+	}
+	cap.mu.Lock()
+	defer cap.mu.Unlock()
+	out := outcome{}
+	for _, b := range cap.blocked {
+		out.warnings = append(out.warnings, "blocked a request off the confirmed origin: "+clip(b, 200))
+	}
+	switch {
+	case !cap.done && runErr != nil:
+		out.outcome, out.err = outcomeFailed, fmt.Errorf("nothing was submitted: %w", runErr)
+		return out
+	case !cap.done:
+		out.outcome, out.err = outcomeFailed, fmt.Errorf("the page submitted nothing before the timeout (%s)", browserTimeout)
+		return out
+	case cap.err != nil && cap.status == 0:
+		out.outcome, out.err = outcomeUnknown, fmt.Errorf("the submission may have been sent but no answer came: %w", cap.err)
+		return out
+	}
+	out.outcome, out.status = outcomeFired, cap.status
+	out.sent = sentFields(cap.ctype, cap.body, cap.url)
+	out.response = cap.response
+	if toolText != "" {
+		out.response = clip(toolText, int(e.maxBody))
+	}
+	return out
+}
+
+// route lets the page load what it needs from the confirmed origin, blocks
+// everything else, and sends the submission through the executor's client.
+func (e *Executor) route(h *rod.Hijack, cap *captured, allowed string, d door, endpoint *url.URL) {
+	u := h.Request.URL()
+	if u == nil || origin(u) != allowed {
+		cap.mu.Lock()
+		if u != nil {
+			cap.blocked = append(cap.blocked, u.String())
+		}
+		cap.mu.Unlock()
+		h.Response.Fail(proto.NetworkErrorReasonBlockedByClient)
+		return
+	}
+	method := h.Request.Method()
+	isSubmission := method != http.MethodGet && method != http.MethodHead && method != http.MethodOptions
+	if method == http.MethodGet && d.transport != shared.TransportWebMCPExecute && endpoint != nil && u.Path == endpoint.Path && u.RawQuery != "" {
+		isSubmission = true // a GET form
+	}
+	cap.mu.Lock()
+	already := cap.done
+	cap.mu.Unlock()
+	if !isSubmission || already {
+		if already && isSubmission {
+			h.Response.Fail(proto.NetworkErrorReasonBlockedByClient) // one call fires once
+			return
+		}
+		h.ContinueRequest(&proto.FetchContinueRequest{})
+		return
+	}
+	req := h.Request.Req()
+	resp, err := e.client.Do(req)
+	cap.mu.Lock()
+	defer cap.mu.Unlock()
+	cap.done = true
+	defer close(cap.signal)
+	cap.method, cap.url, cap.ctype, cap.body = method, u.String(), h.Request.Header("Content-Type"), h.Request.Body()
+	if err != nil {
+		cap.err = err
+		h.Response.Fail(proto.NetworkErrorReasonFailed)
+		return
+	}
+	defer resp.Body.Close()
+	body, _ := io.ReadAll(io.LimitReader(resp.Body, e.maxBody))
+	cap.status, cap.response = resp.StatusCode, strings.ToValidUTF8(string(body), "\uFFFD")
+	p := h.Response.Payload()
+	p.ResponseCode = resp.StatusCode
+	for k, vs := range resp.Header {
+		if strings.EqualFold(k, "Content-Length") {
+			continue
+		}
+		for _, v := range vs {
+			h.Response.SetHeader(k, v)
+		}
+	}
+	p.Body = body
+}
+
+var errNoImperativeTool = errors.New("no imperative tool of that name")
+
+// callTool calls the execute function of the page's registered WebMCP tool.
+func callTool(page *rod.Page, name string, input map[string]any) (string, error) {
+	in, err := json.Marshal(input)
+	if err != nil {
+		return "", err
+	}
+	res, err := page.Timeout(browserTimeout).Eval(`async (name, input) => {
+		const reg = window.__frontlatchExec;
+		const tool = reg && reg.get(name);
+		if (!tool) return JSON.stringify({missing: true});
+		const out = await tool.execute(JSON.parse(input));
+		return JSON.stringify({result: out === undefined ? null : out});
+	}`, name, string(in))
+	if err != nil {
+		return "", fmt.Errorf("the tool %q failed: %w", name, err)
+	}
+	var r struct {
+		Missing bool            `json:"missing"`
+		Result  json.RawMessage `json:"result"`
+	}
+	if err := json.Unmarshal([]byte(res.Value.Str()), &r); err != nil {
+		return "", fmt.Errorf("the tool %q returned something unreadable: %w", name, err)
+	}
+	if r.Missing {
+		return "", errNoImperativeTool
+	}
+	return toolText(r.Result), nil
+}
+
+// toolText is the text content of an MCP-style tool result, or its JSON.
+func toolText(raw json.RawMessage) string {
+	var r struct {
+		Content []struct {
+			Type string `json:"type"`
+			Text string `json:"text"`
+		} `json:"content"`
+	}
+	if json.Unmarshal(raw, &r) == nil && len(r.Content) > 0 {
+		var parts []string
+		for _, c := range r.Content {
+			if c.Type == "text" {
+				parts = append(parts, c.Text)
+			}
+		}
+		if len(parts) > 0 {
+			return strings.Join(parts, "\n")
+		}
+	}
+	return string(raw)
+}
+
+// fillAndSubmit fills the form (found through its submit control's CSS
+// selector, formSel, or as the form holding most of the fields) and submits it
+// as a person would.
+func fillAndSubmit(page *rod.Page, formSel, submitSel string, values map[string]any, order []string) error {
+	in, err := json.Marshal(values)
+	if err != nil {
+		return err
+	}
+	names, _ := json.Marshal(order)
+	res, err := page.Timeout(browserTimeout).Eval(`(formSel, submitSel, valuesJSON, namesJSON) => {
+		const values = JSON.parse(valuesJSON), names = JSON.parse(namesJSON);
+		let form = null, submit = null;
+		if (submitSel) { submit = document.querySelector(submitSel); form = submit && (submit.form || submit.closest("form")); }
+		if (!form && formSel) form = document.querySelector(formSel);
+		if (!form) {
+			let best = 0;
+			for (const f of document.querySelectorAll("form")) {
+				const n = names.filter(k => f.elements.namedItem(k)).length;
+				if (n > best) { best = n; form = f; }
+			}
+		}
+		if (!form) return "no form on the page holds the action's fields";
+		for (const name of names) {
+			const el = form.elements.namedItem(name);
+			if (!el) return "the form has no field " + JSON.stringify(name);
+			const v = values[name];
+			const list = (typeof RadioNodeList !== "undefined" && el instanceof RadioNodeList) ? Array.from(el) : [el];
+			for (const one of list) {
+				if (one.type === "checkbox") { one.checked = v === true; }
+				else if (one.type === "radio") { one.checked = one.value === v; }
+				else { one.value = v; }
+				one.dispatchEvent(new Event("input", {bubbles: true}));
+				one.dispatchEvent(new Event("change", {bubbles: true}));
+			}
+		}
+		if (!submit) submit = form.querySelector("[type=submit]");
+		if (typeof form.requestSubmit === "function") form.requestSubmit(submit && submit.form === form ? submit : undefined);
+		else form.submit();
+		return "";
+	}`, formSel, submitSel, string(in), string(names))
+	if err != nil {
+		return fmt.Errorf("fill the form: %w", err)
+	}
+	if msg := res.Value.Str(); msg != "" {
+		return errors.New(msg)
+	}
+	return nil
+}
+
+// cssString escapes s for a double-quoted CSS string.
+func cssString(s string) string {
+	return strings.NewReplacer(`\`, `\\`, `"`, `\"`, "\n", `\a `).Replace(s)
+}
+
+// sentFields decodes what a page actually sent, for Result.Sent.
+func sentFields(ctype, body, rawURL string) []shared.SubmittedField {
+	var out []shared.SubmittedField
+	mt, params, _ := mime.ParseMediaType(ctype)
+	switch {
+	case mt == "application/x-www-form-urlencoded":
+		for _, kv := range strings.Split(body, "&") {
+			if kv == "" {
+				continue
+			}
+			k, v, _ := strings.Cut(kv, "=")
+			k, _ = url.QueryUnescape(k)
+			v, _ = url.QueryUnescape(v)
+			out = append(out, shared.SubmittedField{Name: k, Value: v})
+		}
+	case mt == "multipart/form-data":
+		r := multipart.NewReader(strings.NewReader(body), params["boundary"])
+		for {
+			p, err := r.NextPart()
+			if err != nil {
+				break
+			}
+			b, _ := io.ReadAll(io.LimitReader(p, MaxValueBytes))
+			out = append(out, shared.SubmittedField{Name: p.FormName(), Value: string(b)})
+		}
+	case strings.HasSuffix(mt, "json"):
+		dec := json.NewDecoder(strings.NewReader(body))
+		dec.UseNumber()
+		var m map[string]any
+		if dec.Decode(&m) == nil {
+			keys := make([]string, 0, len(m))
+			for k := range m {
+				keys = append(keys, k)
+			}
+			sort.Strings(keys)
+			for _, k := range keys {
+				v := m[k]
+				s, ok := scalar(v)
+				if !ok {
+					b, _ := json.Marshal(v)
+					s = string(b)
+				}
+				out = append(out, shared.SubmittedField{Name: k, Value: s})
+			}
+		}
+	default:
+		if u, err := url.Parse(rawURL); err == nil {
+			for k, vs := range u.Query() {
+				for _, v := range vs {
+					out = append(out, shared.SubmittedField{Name: k, Value: v})
+				}
+			}
+		}
+	}
+	return out
+}

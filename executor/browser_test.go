@@ -1,0 +1,137 @@
+package executor_test
+
+import (
+	"fmt"
+	"net/http"
+	"net/url"
+	"slices"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/google/go-cmp/cmp"
+
+	"github.com/frontlatch/frontlatch/executor"
+	"github.com/frontlatch/frontlatch/fixtures"
+	"github.com/frontlatch/frontlatch/shared"
+	"github.com/frontlatch/frontlatch/topology"
+	"github.com/frontlatch/frontlatch/topology/topologytest"
+)
+
+func browser(t *testing.T) *topology.Browser {
+	t.Helper()
+	topologytest.NeedChromium(t)
+	b, err := topology.NewBrowser(t.Context(), topology.BrowserOptions{Offline: true, LaunchTimeout: 60 * time.Second})
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { _ = b.Close() })
+	return b
+}
+
+// TestWebMCPExecute calls webmcp01's imperative request_callback tool in
+// real Chromium: the page's own execute function sends the JSON to the
+// site, and the site receives exactly the arguments given.
+func TestWebMCPExecute(t *testing.T) {
+	b := browser(t)
+	srv, graph := site(t, "webmcp01")
+	st := openStore(t)
+	ex := newExecutor(t, st, executor.Options{Browser: b})
+	action := confirmed(t, st, graph, "webmcp01:callback:request-callback")
+	res, err := ex.Execute(t.Context(), executor.Call{Action: action, Input: map[string]any{"name": "Pat Doe", "phone": "503-555-0142", "topic": "repair"}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	subs := submissions(t, srv, "webmcp01")
+	if len(subs) != 1 {
+		t.Fatalf("%d submissions, want 1", len(subs))
+	}
+	want := url.Values{"name": {"Pat Doe"}, "phone": {"503-555-0142"}, "topic": {"repair"}}
+	if diff := cmp.Diff(want, subs[0].Fields); diff != "" {
+		t.Errorf("received (-want +got):\n%s", diff)
+	}
+	if subs[0].Path != "/api/callbacks" || subs[0].Outcome != fixtures.OutcomeAccepted {
+		t.Errorf("submission %+v", subs[0])
+	}
+	if res.Status != 200 || res.Response == "" {
+		t.Errorf("status %d response %q", res.Status, res.Response)
+	}
+	gotSent := url.Values{}
+	for _, f := range res.Sent {
+		gotSent.Add(f.Name, f.Value)
+	}
+	if diff := cmp.Diff(want, gotSent); diff != "" {
+		t.Errorf("Result.Sent (-want +got):\n%s", diff)
+	}
+}
+
+// TestJavaScriptOnly fills and submits a script-rendered form in real
+// Chromium; what the page loads from another origin is blocked.
+func TestJavaScriptOnly(t *testing.T) {
+	b := browser(t)
+	other := newRecorder(t, func(r *recorder, w http.ResponseWriter, req *http.Request) { r.record(req) })
+	page := `<!doctype html><html><body><div id="app"></div>
+<img src="` + other.URL + `/pixel.gif">
+<script>
+const f = document.createElement("form");
+f.id = "callback-form";
+f.innerHTML = '<input name="full_name"><input name="phone" type="tel"><select name="call_window"><option value="">-</option><option>morning</option><option>afternoon</option><option>evening</option></select><input name="suburb"><textarea name="about"></textarea><input name="website" value=""><button type="submit">Call me</button>';
+f.addEventListener("submit", (e) => {
+  e.preventDefault();
+  fetch("/callback-request", {method: "POST", body: new URLSearchParams(new FormData(f))})
+    .then(r => r.text()).then(t => { document.getElementById("app").textContent = t; });
+  fetch("` + other.URL + `/leak", {method: "POST", body: "x"}).catch(() => {});
+});
+document.getElementById("app").appendChild(f);
+</script></body></html>`
+	site := newRecorder(t, func(r *recorder, w http.ResponseWriter, req *http.Request) {
+		switch {
+		case req.Method == http.MethodGet && req.URL.Path == "/callback/":
+			w.Header().Set("Content-Type", "text/html")
+			fmt.Fprint(w, page)
+		case req.Method == http.MethodPost && req.URL.Path == "/callback-request":
+			r.record(req)
+			fmt.Fprint(w, "Thanks, we will call you.")
+		default:
+			http.NotFound(w, req)
+		}
+	})
+	graph, err := fixtures.MappedGraph("electrician01", site.URL)
+	if err != nil {
+		t.Fatal(err)
+	}
+	g, issues := shared.Read(graph)
+	if len(issues) > 0 {
+		t.Fatal(issues)
+	}
+	for i := range g.Actions {
+		if g.Actions[i].ID == callback {
+			g.Actions[i].Access[0].Submission.Transport = shared.TransportJavascriptOnly
+		}
+	}
+	if graph, err = shared.Write(g); err != nil {
+		t.Fatal(err)
+	}
+	st := openStore(t)
+	ex := newExecutor(t, st, executor.Options{Browser: b})
+	res, err := ex.Execute(t.Context(), executor.Call{Action: confirmed(t, st, graph, callback), Input: goodCallback()})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if site.count() != 1 {
+		t.Fatalf("the site received %d submissions, want 1", site.count())
+	}
+	want := map[string][]string{"full_name": {"Ana Ruiz"}, "phone": {"+64 9 828 7400"}, "call_window": {"morning"}, "suburb": {""}, "about": {""}, "website": {""}}
+	if diff := cmp.Diff(want, site.forms[0]); diff != "" {
+		t.Errorf("received (-want +got):\n%s", diff)
+	}
+	if res.Status != 200 || res.Response != "Thanks, we will call you." {
+		t.Errorf("status %d response %q", res.Status, res.Response)
+	}
+	if other.count() != 0 {
+		t.Errorf("another origin received %d requests", other.count())
+	}
+	if !slices.ContainsFunc(res.Warnings, func(w string) bool { return strings.Contains(w, "blocked") && strings.Contains(w, other.URL) }) {
+		t.Errorf("warnings %q do not report the blocked request", res.Warnings)
+	}
+}

@@ -1,0 +1,128 @@
+package executor_test
+
+import (
+	"context"
+	"errors"
+	"io"
+	"net/http"
+	"net/http/httptest"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"testing"
+	"time"
+
+	"github.com/frontlatch/frontlatch/executor"
+	"github.com/frontlatch/frontlatch/executor/executortest"
+	"github.com/frontlatch/frontlatch/fixtures"
+	"github.com/frontlatch/frontlatch/shared"
+	"github.com/frontlatch/frontlatch/verifier/audit"
+)
+
+const helperEnv = "FRONTLATCH_EXECUTOR_HELPER"
+
+// TestHelperProcess is not a test: run as a subprocess by TestCrashRecovery,
+// it fires the action in $FRONTLATCH_EXECUTOR_ACTION through the store at
+// $FRONTLATCH_EXECUTOR_STORE, and is killed while the site holds the
+// submission.
+func TestHelperProcess(t *testing.T) {
+	if os.Getenv(helperEnv) != "1" {
+		t.Skip("run as a subprocess by TestCrashRecovery")
+	}
+	ctx := context.Background()
+	st, err := audit.Open(ctx, os.Getenv("FRONTLATCH_EXECUTOR_STORE"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	action, err := os.ReadFile(os.Getenv("FRONTLATCH_EXECUTOR_ACTION"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	ex, err := executor.New(executor.Options{Store: st, Instance: "crashing-child"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	_, err = ex.Execute(ctx, executor.Call{Action: action, Input: goodCallback()})
+	t.Fatalf("Execute returned (%v); it should have been killed first", err)
+}
+
+// TestCrashRecovery: an executor killed (SIGKILL) between the audit record
+// and the site's answer loses nothing: the attempt is there, recovery marks
+// it outcome unknown, and the cap still counts it.
+func TestCrashRecovery(t *testing.T) {
+	received := make(chan struct{}, 1)
+	site := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		if r.Method != http.MethodPost {
+			http.NotFound(w, r)
+			return
+		}
+		_, _ = io.Copy(io.Discard, r.Body) // read it all, so the server notices the client going away
+		received <- struct{}{}
+		<-r.Context().Done() // hold the submission until the child dies
+	}))
+	defer site.Close()
+
+	dir := t.TempDir()
+	storePath := filepath.Join(dir, "audit.db")
+	st, err := audit.Open(t.Context(), storePath)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer st.Close()
+	graph, err := fixtures.MappedGraph("electrician01", site.URL)
+	if err != nil {
+		t.Fatal(err)
+	}
+	action := executortest.ConfirmAction(t, st, graph, callback, executortest.Limits(1, shared.PerDay, "owner@example.test"))
+	actionPath := filepath.Join(dir, "action.json")
+	if err := os.WriteFile(actionPath, action, 0o600); err != nil {
+		t.Fatal(err)
+	}
+
+	cmd := exec.Command(os.Args[0], "-test.run=^TestHelperProcess$", "-test.count=1")
+	cmd.Env = append(os.Environ(), helperEnv+"=1", "FRONTLATCH_EXECUTOR_STORE="+storePath, "FRONTLATCH_EXECUTOR_ACTION="+actionPath)
+	out := &lockedBuffer{}
+	cmd.Stdout, cmd.Stderr = out, out
+	if err := cmd.Start(); err != nil {
+		t.Fatal(err)
+	}
+	select {
+	case <-received:
+	case <-time.After(60 * time.Second):
+		_ = cmd.Process.Kill()
+		_ = cmd.Wait()
+		t.Fatalf("the child never reached the site; its output:\n%s", out.String())
+	}
+	// The site holds the submission: the attempt must already be on disk.
+	atts, err := st.Attempts(t.Context(), callback)
+	if err != nil || len(atts) != 1 || atts[0].Completed != nil {
+		t.Fatalf("while the submission is in flight: attempts %+v (%v), want one pending", atts, err)
+	}
+	if err := cmd.Process.Kill(); err != nil { // SIGKILL
+		t.Fatal(err)
+	}
+	_ = cmd.Wait()
+
+	ex := newExecutor(t, st, executor.Options{Instance: "restarted"})
+	n, err := ex.RecoverAbandoned(t.Context(), time.Time{})
+	if err != nil || n != 1 {
+		t.Fatalf("RecoverAbandoned = %d, %v; want 1", n, err)
+	}
+	atts, err = st.Attempts(t.Context(), callback)
+	if err != nil || len(atts) != 1 || !atts[0].Unknown {
+		t.Fatalf("after recovery: attempts %+v (%v), want one marked unknown", atts, err)
+	}
+	if atts[0].Instance != "crashing-child" || len(atts[0].Request) == 0 {
+		t.Errorf("the attempt lost what it was: %+v", atts[0])
+	}
+	// The cap (1 per day) still counts the attempt whose outcome is unknown.
+	_, err = ex.Execute(t.Context(), executor.Call{Action: action, Input: goodCallback()})
+	if !errors.Is(err, executor.ErrCapReached) {
+		t.Fatalf("after the crash: err = %v, want ErrCapReached", err)
+	}
+	select {
+	case <-received:
+		t.Error("the site received a second submission")
+	default:
+	}
+}

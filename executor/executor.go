@@ -1,0 +1,639 @@
+package executor
+
+import (
+	"bytes"
+	"context"
+	"crypto/rand"
+	"crypto/sha256"
+	"encoding/hex"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"mime/multipart"
+	"net/http"
+	"net/http/httptrace"
+	"net/url"
+	"strings"
+	"sync"
+	"time"
+	"unicode/utf8"
+
+	"github.com/frontlatch/frontlatch/shared"
+	"github.com/frontlatch/frontlatch/topology"
+	"github.com/frontlatch/frontlatch/verifier/audit"
+)
+
+const userAgent = "Frontlatch-Executor/0.1 (+https://frontlatch.dev/executor)"
+
+// defaultMaxBody bounds what is read back from the site.
+const defaultMaxBody = 64 << 10
+
+// Options configures an Executor.
+type Options struct {
+	// Store is the verifier's audit store: the gate's lookup, the volume
+	// caps, the attempts. Required.
+	Store *audit.Store
+	// HTTPClient is used for every request to a site. Optional; its
+	// redirect policy is replaced: a redirect to another origin is never
+	// followed.
+	HTTPClient *http.Client
+	// Browser is needed for javascript-only and webmcp-execute doors.
+	Browser *topology.Browser
+	// Instance is this process's id in the audit log (default: random).
+	Instance string
+	// Notify configures webhook notifications.
+	Notify NotifyOptions
+	// Now is the clock, for tests (default time.Now).
+	Now func() time.Time
+	// MaxBody bounds what is read back from the site (default 64 KiB).
+	MaxBody int64
+}
+
+// Executor fires verified actions. It is safe for concurrent use.
+type Executor struct {
+	store    *audit.Store
+	client   *http.Client
+	browser  *topology.Browser
+	instance string
+	now      func() time.Time
+	maxBody  int64
+	notify   *notifier
+
+	mu     sync.Mutex
+	closed bool
+	active sync.WaitGroup              // calls in flight, waited for by Close
+	parsed map[[32]byte]*shared.Action // read-only parses of action bytes the gate passed, by SHA-256
+}
+
+// maxParsed bounds the parse cache.
+const maxParsed = 256
+
+// readAction reads an action's bytes with the strict reader, reusing an
+// earlier parse of the same bytes. Only bytes the gate has just passed are
+// cached (cache true): the cache saves a second parse, never a check, and
+// holds only actions an owner confirmed.
+func (e *Executor) readAction(b []byte, cache bool) (*shared.Action, []shared.Issue) {
+	if !cache {
+		return shared.ReadAction(b)
+	}
+	sum := sha256.Sum256(b)
+	e.mu.Lock()
+	a, ok := e.parsed[sum]
+	e.mu.Unlock()
+	if ok {
+		return a, nil
+	}
+	a, issues := shared.ReadAction(b)
+	if a == nil || len(issues) > 0 {
+		return a, issues
+	}
+	e.mu.Lock()
+	if e.parsed == nil || len(e.parsed) >= maxParsed {
+		e.parsed = map[[32]byte]*shared.Action{}
+	}
+	e.parsed[sum] = a
+	e.mu.Unlock()
+	return a, nil
+}
+
+// New returns an Executor over opts.Store.
+func New(opts Options) (*Executor, error) {
+	if opts.Store == nil {
+		return nil, errors.New("executor: Options.Store is required (the verifier's audit store)")
+	}
+	e := &Executor{store: opts.Store, browser: opts.Browser, instance: opts.Instance, now: opts.Now, maxBody: opts.MaxBody}
+	if e.instance == "" {
+		var b [8]byte
+		_, _ = rand.Read(b[:])
+		e.instance = "exec_" + hex.EncodeToString(b[:])
+	}
+	if e.now == nil {
+		e.now = time.Now
+	}
+	if e.maxBody <= 0 {
+		e.maxBody = defaultMaxBody
+	}
+	base := opts.HTTPClient
+	if base == nil {
+		base = &http.Client{Timeout: 30 * time.Second}
+	}
+	c := *base
+	c.CheckRedirect = sameOriginRedirects
+	e.client = &c
+	e.notify = newNotifier(opts.Notify, e.store, e.now)
+	return e, nil
+}
+
+// Instance is this executor's id in the audit log.
+func (e *Executor) Instance() string { return e.instance }
+
+// Close waits for the calls in flight and then for pending notifications.
+// Execute after Close returns ErrClosed. It is safe to call more than once.
+func (e *Executor) Close() error {
+	e.mu.Lock()
+	e.closed = true
+	e.mu.Unlock()
+	e.active.Wait()
+	e.notify.wait()
+	return nil
+}
+
+// RecoverAbandoned marks the attempts other instances (or this store before
+// `before`) began and never completed as outcome unknown; they keep counting
+// against the cap. Run it when a process starts after a crash.
+func (e *Executor) RecoverAbandoned(ctx context.Context, before time.Time) (int, error) {
+	n, err := e.store.RecoverAbandoned(ctx, e.instance, before)
+	if err != nil {
+		return n, fmt.Errorf("executor: recover abandoned attempts: %w", err)
+	}
+	return n, nil
+}
+
+// Call is one request to fire an action.
+type Call struct {
+	// Action is the raw bytes of ONE action, as read from the graph file
+	// (ActionBytes): the gate reads exactly these.
+	Action []byte
+	// Input is the agent's arguments, JSON-decoded.
+	Input map[string]any
+	// IdempotencyKey, when set, makes a repeated call return the first
+	// call's result and fire nothing.
+	IdempotencyKey string
+}
+
+// Result is what a call did.
+type Result struct {
+	AttemptID string
+	// Sent is exactly what was sent, field by field.
+	Sent     []shared.SubmittedField
+	Endpoint string
+	// Status is what the site answered (0 when it did not answer).
+	Status int
+	// Response is a bounded excerpt of the site's answer.
+	Response string
+	// Warnings are inferred validations that did not hold and rules that
+	// could not be checked; they never refuse.
+	Warnings []string
+	// Duplicate: the idempotency key was seen before; this is the first
+	// result and nothing was fired.
+	Duplicate bool
+}
+
+// request is what the audit log keeps of what will be sent.
+type request struct {
+	Transport string                  `json:"transport"`
+	Endpoint  string                  `json:"endpoint"`
+	Enctype   string                  `json:"enctype,omitempty"`
+	ToolName  string                  `json:"toolName,omitempty"`
+	Fields    []shared.SubmittedField `json:"fields"`
+}
+
+// Execute fires one action: the gate on c.Action first, then the agent's
+// input against the declared rules, the door as confirmed, the cap and the
+// audit record, the submission, its completion and the notification. Any
+// refusal is a *RefusedError with every reason; nothing is fired then.
+func (e *Executor) Execute(ctx context.Context, c Call) (*Result, error) {
+	e.mu.Lock()
+	if e.closed {
+		e.mu.Unlock()
+		return nil, ErrClosed
+	}
+	e.active.Add(1)
+	e.mu.Unlock()
+	defer e.active.Done()
+	if ctx == nil {
+		ctx = context.Background()
+	}
+	if len(c.Action) > MaxActionBytes {
+		return nil, e.refuse(ctx, "", c.IdempotencyKey, []Reason{{Code: ReasonActionTooLarge, Rule: "size",
+			Detail: fmt.Sprintf("the action document is %d bytes; at most %d are read", len(c.Action), MaxActionBytes), Err: ErrInvalidInput}})
+	}
+	if len(c.IdempotencyKey) > 256 || !utf8.ValidString(c.IdempotencyKey) || strings.ContainsRune(c.IdempotencyKey, 0) {
+		return nil, e.refuse(ctx, "", "", []Reason{{Code: ReasonInvalidInput, Field: "idempotencyKey", Rule: "size",
+			Detail: "the idempotency key must be valid UTF-8 text of at most 256 bytes", Err: ErrInvalidInput}})
+	}
+
+	// 1. The gate, on the raw bytes, every time.
+	var reasons []Reason
+	actionID := ""
+	gateErr := shared.AssertLiveExecutionAllowedContext(ctx, c.Action, e.store)
+	if err := gateErr; err != nil {
+		var ue *shared.UnverifiedActionError
+		if !errors.As(err, &ue) {
+			return nil, e.refuse(ctx, "", c.IdempotencyKey, []Reason{{Code: string(shared.RefuseGateInternalError), Detail: err.Error(), Err: err}})
+		}
+		actionID = ue.ActionID
+		for _, r := range ue.Reasons {
+			reasons = append(reasons, Reason{Code: string(r.Reason), Field: r.Key, Detail: r.Detail, Err: ue})
+		}
+	}
+	act, issues := e.readAction(c.Action, gateErr == nil)
+	if act == nil || len(issues) > 0 {
+		if len(reasons) == 0 { // the gate accepted what the reader refuses: impossible, refuse anyway
+			reasons = append(reasons, Reason{Code: string(shared.RefuseActionInvalid), Detail: "the action does not read", Err: shared.ErrInvalidGraph})
+		}
+		return nil, e.refuse(ctx, actionID, c.IdempotencyKey, reasons)
+	}
+	actionID = act.ID
+
+	// 2. Barriers, the door, the input: every reason, before any network.
+	reasons = append(reasons, barrierReasons(act)...)
+	d, doorReasons := e.chooseDoor(act)
+	reasons = append(reasons, doorReasons...)
+	fields, warnings, inputReasons := plan(act, c.Input)
+	reasons = append(reasons, inputReasons...)
+	if len(reasons) > 0 {
+		return nil, e.refuse(ctx, actionID, c.IdempotencyKey, reasons)
+	}
+	conf := confirmationOf(act)
+	if conf == nil || conf.AuditRecord == nil || conf.Limits.VolumeCap == nil { // the gate guarantees all three
+		return nil, e.refuse(ctx, actionID, c.IdempotencyKey, []Reason{{Code: string(shared.RefuseGateInternalError),
+			Detail: "the gate passed an action without a confirmation, audit record or cap; report this as a bug", Err: ErrRefused}})
+	}
+
+	// 3. Fresh system tokens from the live page (a read: nothing is sent).
+	if needsPage(fields) && !d.browser {
+		names := make([]string, len(fields))
+		for i, f := range fields {
+			names[i] = f.name
+		}
+		page, err := e.fetchPage(ctx, d.access.URL, d.endpoint, names)
+		if err != nil {
+			code := ReasonPage
+			sentinel := ErrPage
+			if errors.Is(err, ErrOffOrigin) {
+				code, sentinel = ReasonOffOrigin, ErrOffOrigin
+			}
+			return nil, e.refuse(ctx, actionID, c.IdempotencyKey, []Reason{{Code: code, Detail: err.Error(), Err: sentinel}})
+		}
+		var missing []Reason
+		for i := range fields {
+			f := &fields[i]
+			switch f.from {
+			case fromPage:
+				v, ok := page.values[f.name]
+				if !ok {
+					missing = append(missing, Reason{Code: ReasonTokenMissing, Field: f.name,
+						Detail: fmt.Sprintf("the live page %s no longer carries %q; the site changed: re-map it and have the owner confirm again", d.access.URL, f.name), Err: ErrPage})
+				}
+				f.value = v
+			case fromCheckbox:
+				if v, ok := page.values[f.name]; ok {
+					f.value = v
+				} else {
+					f.value = "on"
+				}
+			}
+		}
+		if len(missing) > 0 {
+			return nil, e.refuse(ctx, actionID, c.IdempotencyKey, missing)
+		}
+	}
+	sent := make([]shared.SubmittedField, len(fields))
+	for i, f := range fields {
+		sent[i] = shared.SubmittedField{Name: f.name, Value: f.value}
+	}
+	if sent == nil {
+		sent = []shared.SubmittedField{}
+	}
+	req := request{Transport: string(d.transport), Endpoint: d.endpoint, Enctype: d.enctype, ToolName: d.toolName, Fields: sent}
+	reqJSON, err := json.Marshal(req)
+	if err != nil {
+		return nil, fmt.Errorf("executor: encode the request: %w", err)
+	}
+
+	// 4. The attempt, before the network call: the cap and the idempotency
+	// key are decided here, atomically, by the store.
+	att, err := e.store.BeginAttempt(ctx, audit.Begin{
+		ActionID: actionID, AuditRef: *conf.AuditRecord, IdempotencyKey: c.IdempotencyKey,
+		Cap: *conf.Limits.VolumeCap, Request: reqJSON, At: e.now().UTC(), Instance: e.instance,
+	})
+	switch {
+	case errors.Is(err, audit.ErrDuplicate):
+		return duplicateResult(att), nil
+	case errors.Is(err, audit.ErrCapReached):
+		vc := conf.Limits.VolumeCap
+		return nil, &RefusedError{ActionID: actionID, Reasons: []Reason{{Code: ReasonCapReached,
+			Detail: fmt.Sprintf("the owner's cap of %d per %s is used up for this %s", vc.Max, vc.Per, vc.Per), Err: ErrCapReached}}}
+	case err != nil:
+		return nil, fmt.Errorf("executor: begin the attempt (nothing was sent): %w", err)
+	}
+
+	// 5. The submission.
+	res := &Result{AttemptID: att.ID, Sent: sent, Endpoint: d.endpoint, Warnings: warnings}
+	var out outcome
+	if d.browser {
+		out = e.fireBrowser(ctx, d, fields)
+	} else {
+		out = e.fireHTTP(ctx, d, fields)
+	}
+	res.Status, res.Response = out.status, out.response
+	if out.sent != nil {
+		res.Sent = out.sent
+	}
+	res.Warnings = append(res.Warnings, out.warnings...)
+
+	// 6. Its completion, whatever the caller's context does now.
+	cctx, cancel := context.WithTimeout(context.WithoutCancel(ctx), 30*time.Second)
+	defer cancel()
+	comp := audit.Completion{Outcome: out.outcome, Status: out.status, Response: []byte(out.response), At: e.now().UTC()}
+	if out.err != nil {
+		comp.Error = out.err.Error()
+	}
+	if err := e.store.CompleteAttempt(cctx, att.ID, comp); err != nil {
+		return res, fmt.Errorf("executor: attempt %s was %s but its completion was not recorded (RecoverAbandoned will mark it unknown): %w", att.ID, out.outcome, err)
+	}
+	if out.outcome == outcomeFired {
+		e.notify.send(att.ID, actionID, conf.Limits.Notify, res)
+	}
+	if out.err != nil {
+		return res, fmt.Errorf("executor: attempt %s %s: %w", att.ID, out.outcome, out.err)
+	}
+	return res, nil
+}
+
+// UnreadableActionID is the action id a refusal is audited under when the
+// action document could not be read far enough to name its id.
+const UnreadableActionID = "(unreadable action)"
+
+// refuse audits a refusal and returns it.
+func (e *Executor) refuse(ctx context.Context, actionID, key string, reasons []Reason) error {
+	re := &RefusedError{ActionID: actionID, Reasons: reasons}
+	if actionID == "" {
+		actionID = UnreadableActionID
+	}
+	actx, cancel := context.WithTimeout(context.WithoutCancel(ctx), 10*time.Second)
+	defer cancel()
+	if err := e.store.RecordRefusal(actx, actionID, key, re.strings(), e.now().UTC()); err != nil {
+		return errors.Join(re, fmt.Errorf("executor: the refusal could not be audited: %w", err))
+	}
+	return re
+}
+
+func duplicateResult(att audit.Attempt) *Result {
+	res := &Result{AttemptID: att.ID, Duplicate: true, Sent: []shared.SubmittedField{}}
+	var req request
+	if json.Unmarshal(att.Request, &req) == nil {
+		res.Endpoint = req.Endpoint
+		if req.Fields != nil {
+			res.Sent = req.Fields
+		}
+	}
+	if c := att.Completed; c != nil {
+		res.Status, res.Response = c.Status, string(c.Response)
+	}
+	return res
+}
+
+// confirmationOf returns the owner confirmation of an action the gate passed.
+func confirmationOf(a *shared.Action) *shared.OwnerConfirmation {
+	switch v := a.Verification.(type) {
+	case shared.Verified:
+		return &v.Confirmation
+	case *shared.Verified:
+		return &v.Confirmation
+	}
+	return nil
+}
+
+// barrierReasons refuses every barrier: the executor never solves a CAPTCHA,
+// never signs in, never pays, never passes a bot challenge.
+func barrierReasons(a *shared.Action) []Reason {
+	var out []Reason
+	for _, b := range a.Barriers {
+		what := map[shared.BarrierKind]string{
+			shared.BarrierCaptcha:      "a CAPTCHA; the executor never solves one",
+			shared.BarrierLogin:        "a login; the executor never signs in",
+			shared.BarrierBotChallenge: "a bot challenge; the executor never passes one",
+			shared.BarrierPaymentWall:  "a payment wall; the executor never pays",
+		}[b.Kind]
+		if what == "" {
+			what = "a barrier of unknown kind; the executor passes none"
+		}
+		detail := "the action is behind " + what
+		if b.Detail != nil && *b.Detail != "" {
+			detail += " (" + clip(*b.Detail, 200) + ")"
+		}
+		out = append(out, Reason{Code: ReasonBarrier, Field: string(b.Kind), Detail: detail, Err: ErrBarrier})
+	}
+	return out
+}
+
+// door is the door a call goes through.
+type door struct {
+	access    *shared.Access
+	transport shared.Transport
+	endpoint  string
+	enctype   string
+	toolName  string
+	browser   bool
+}
+
+// chooseDoor picks the first door, in the action's order, with a
+// submission the executor can make — HTTP transports before browser ones —
+// and checks it stays on the confirmed origin.
+func (e *Executor) chooseDoor(a *shared.Action) (door, []Reason) {
+	var httpDoor, browserDoor *door
+	var seen []string
+	for i := range a.Access {
+		acc := &a.Access[i]
+		sub := acc.Submission
+		if sub == nil || acc.Opaque {
+			continue
+		}
+		seen = append(seen, string(sub.Transport))
+		d := door{access: acc, transport: sub.Transport}
+		if sub.Endpoint != nil {
+			d.endpoint = *sub.Endpoint
+		}
+		if sub.Enctype != nil {
+			d.enctype = *sub.Enctype
+		}
+		if acc.ToolName != nil {
+			d.toolName = *acc.ToolName
+		}
+		switch sub.Transport {
+		case shared.TransportFormPost, shared.TransportFormGet, shared.TransportJSONEndpoint:
+			if d.endpoint == "" || strings.Contains(d.endpoint, "{") {
+				continue // a templated endpoint is documentation, not a submission
+			}
+			if httpDoor == nil {
+				httpDoor = &d
+			}
+		case shared.TransportJavascriptOnly, shared.TransportWebMCPExecute:
+			d.browser = true
+			if d.endpoint == "" {
+				d.endpoint = acc.URL
+			}
+			if browserDoor == nil {
+				browserDoor = &d
+			}
+		}
+	}
+	chosen := httpDoor
+	if chosen == nil {
+		chosen = browserDoor
+	}
+	if chosen == nil {
+		detail := "the action has no door with a submission"
+		if len(seen) > 0 {
+			detail = fmt.Sprintf("no door has a transport the executor submits through (it has %s)", strings.Join(seen, ", "))
+		}
+		return door{}, []Reason{{Code: ReasonNoDoor, Detail: detail, Err: ErrNoDoor}}
+	}
+	if chosen.browser && e.browser == nil {
+		return door{}, []Reason{{Code: ReasonNoDoor, Detail: fmt.Sprintf("the door is %s and needs a browser: give Options.Browser", chosen.transport), Err: ErrNoDoor}}
+	}
+	// Only where the owner confirmed: the digest binds the door's url and
+	// endpoint; both must be on one http(s) origin.
+	page, perr := url.Parse(chosen.access.URL)
+	ep, eerr := url.Parse(chosen.endpoint)
+	switch {
+	case perr != nil || eerr != nil || (page.Scheme != "http" && page.Scheme != "https") || page.Host == "":
+		return door{}, []Reason{{Code: ReasonOffOrigin, Detail: fmt.Sprintf("the door's page %q is not an http(s) URL", clip(chosen.access.URL, 200)), Err: ErrOffOrigin}}
+	case origin(page) != origin(ep):
+		return door{}, []Reason{{Code: ReasonOffOrigin, Detail: fmt.Sprintf("the endpoint %s is not on the page's origin %s; the executor submits only on the confirmed origin", clip(chosen.endpoint, 200), origin(page)), Err: ErrOffOrigin}}
+	}
+	return *chosen, nil
+}
+
+func origin(u *url.URL) string {
+	return strings.ToLower(u.Scheme) + "://" + strings.ToLower(u.Host)
+}
+
+// sameOriginRedirects follows a redirect only on the origin of the request
+// that was redirected, at most five times; otherwise the redirect itself
+// is the answer.
+func sameOriginRedirects(req *http.Request, via []*http.Request) error {
+	if len(via) >= 5 || origin(req.URL) != origin(via[0].URL) {
+		return http.ErrUseLastResponse
+	}
+	return nil
+}
+
+func needsPage(fields []planned) bool {
+	for _, f := range fields {
+		if f.from == fromPage || f.from == fromCheckbox {
+			return true
+		}
+	}
+	return false
+}
+
+// Outcomes recorded in the audit log.
+const (
+	outcomeFired   = "fired"
+	outcomeFailed  = "failed"
+	outcomeUnknown = "unknown"
+)
+
+type outcome struct {
+	outcome  string
+	status   int
+	response string
+	err      error
+	warnings []string
+	sent     []shared.SubmittedField // what a browser page actually sent, when it differs from the plan
+}
+
+// fireHTTP sends the submission as its door records it.
+func (e *Executor) fireHTTP(ctx context.Context, d door, fields []planned) outcome {
+	var (
+		body        io.Reader
+		contentType string
+		method      = http.MethodPost
+		target      = d.endpoint
+	)
+	switch d.transport {
+	case shared.TransportFormGet:
+		method = http.MethodGet
+		u, err := url.Parse(d.endpoint)
+		if err != nil {
+			return outcome{outcome: outcomeFailed, err: err}
+		}
+		u.RawQuery = urlencode(fields) // a GET form replaces the action's query
+		target = u.String()
+	case shared.TransportJSONEndpoint:
+		var b bytes.Buffer
+		b.WriteByte('{')
+		for i, f := range fields {
+			if i > 0 {
+				b.WriteByte(',')
+			}
+			k, _ := json.Marshal(f.name)
+			v, _ := json.Marshal(f.value)
+			b.Write(k)
+			b.WriteByte(':')
+			b.Write(v)
+		}
+		b.WriteByte('}')
+		body, contentType = &b, "application/json"
+	default: // form-post
+		if strings.HasPrefix(strings.ToLower(d.enctype), "multipart/form-data") {
+			var b bytes.Buffer
+			mw := multipart.NewWriter(&b)
+			for _, f := range fields {
+				if err := mw.WriteField(f.name, f.value); err != nil {
+					return outcome{outcome: outcomeFailed, err: err}
+				}
+			}
+			if err := mw.Close(); err != nil {
+				return outcome{outcome: outcomeFailed, err: err}
+			}
+			body, contentType = &b, mw.FormDataContentType()
+		} else {
+			body, contentType = strings.NewReader(urlencode(fields)), "application/x-www-form-urlencoded"
+		}
+	}
+	wrote := false
+	var mu sync.Mutex
+	trace := &httptrace.ClientTrace{WroteRequest: func(httptrace.WroteRequestInfo) {
+		mu.Lock()
+		wrote = true
+		mu.Unlock()
+	}}
+	req, err := http.NewRequestWithContext(httptrace.WithClientTrace(ctx, trace), method, target, body)
+	if err != nil {
+		return outcome{outcome: outcomeFailed, err: err}
+	}
+	if contentType != "" {
+		req.Header.Set("Content-Type", contentType)
+	}
+	req.Header.Set("User-Agent", userAgent)
+	if p, err := url.Parse(d.access.URL); err == nil {
+		req.Header.Set("Origin", origin(p))
+		req.Header.Set("Referer", d.access.URL)
+	}
+	resp, err := e.client.Do(req)
+	if err != nil {
+		mu.Lock()
+		w := wrote
+		mu.Unlock()
+		if w {
+			return outcome{outcome: outcomeUnknown, err: fmt.Errorf("the request was sent but no answer came: %w", err)}
+		}
+		return outcome{outcome: outcomeFailed, err: fmt.Errorf("the request was not sent: %w", err)}
+	}
+	defer resp.Body.Close()
+	excerpt, _ := io.ReadAll(io.LimitReader(resp.Body, e.maxBody))
+	out := outcome{outcome: outcomeFired, status: resp.StatusCode, response: strings.ToValidUTF8(string(excerpt), "\uFFFD")}
+	if resp.StatusCode >= 300 && resp.StatusCode < 400 {
+		out.warnings = append(out.warnings, fmt.Sprintf("the site redirected to %q, another origin, which was not followed", clip(resp.Header.Get("Location"), 200)))
+	}
+	return out
+}
+
+// urlencode encodes fields in order, as a browser does.
+func urlencode(fields []planned) string {
+	var b strings.Builder
+	for i, f := range fields {
+		if i > 0 {
+			b.WriteByte('&')
+		}
+		b.WriteString(url.QueryEscape(f.name))
+		b.WriteByte('=')
+		b.WriteString(url.QueryEscape(f.value))
+	}
+	return b.String()
+}

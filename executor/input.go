@@ -1,0 +1,523 @@
+package executor
+
+import (
+	"encoding/json"
+	"fmt"
+	"math"
+	"net/url"
+	"regexp"
+	"slices"
+	"sort"
+	"strconv"
+	"strings"
+	"sync"
+	"time"
+	"unicode/utf8"
+
+	"github.com/frontlatch/frontlatch/shared"
+)
+
+// Bounds on what an agent may send. Every string is bounded, so no input can
+// make the executor hold or send an unbounded value.
+const (
+	// MaxInputKeys is the most keys one call's input may have.
+	MaxInputKeys = 256
+	// MaxValueBytes is the longest value (in bytes) of one input.
+	MaxValueBytes = 64 << 10
+	// MaxActionBytes is the largest action document Execute reads.
+	MaxActionBytes = 4 << 20
+)
+
+// source says where the value of a field sent to the site comes from.
+type source int
+
+const (
+	fromAgent    source = iota // the agent's input (or the input's default)
+	fromPage                   // a system token, read fresh from the live page
+	fromCheckbox               // a checked checkbox: its value attribute on the live page
+	fromHoneypot               // a honeypot: always empty
+)
+
+// planned is one field of the submission before the live page is read.
+type planned struct {
+	name  string
+	value string
+	from  source
+}
+
+// plan turns the agent's input into the fields to send, in the action's
+// input order, with every reason to refuse and every warning.
+func plan(a *shared.Action, input map[string]any) (fields []planned, warnings []string, reasons []Reason) {
+	byName := map[string]*shared.Input{}
+	for i := range a.Inputs {
+		if _, dup := byName[a.Inputs[i].Name]; !dup {
+			byName[a.Inputs[i].Name] = &a.Inputs[i]
+		}
+	}
+	invalid := func(field, rule, format string, args ...any) {
+		reasons = append(reasons, Reason{Code: ReasonInvalidInput, Field: field, Rule: rule, Detail: fmt.Sprintf(format, args...), Err: ErrInvalidInput})
+	}
+	if len(input) > MaxInputKeys {
+		invalid("", "size", "the input has %d keys; at most %d are accepted", len(input), MaxInputKeys)
+		return nil, nil, reasons
+	}
+	keys := make([]string, 0, len(input))
+	for k := range input {
+		keys = append(keys, k)
+	}
+	sort.Strings(keys)
+	for _, k := range keys {
+		in, ok := byName[k]
+		switch {
+		case !ok:
+			reasons = append(reasons, Reason{Code: ReasonUnknownInput, Field: clipName(k), Rule: "unknown",
+				Detail: fmt.Sprintf("the action has no input %q; it takes %s", clipName(k), agentInputs(a)), Err: ErrUnknownInput})
+		case !in.AgentFillable:
+			reasons = append(reasons, Reason{Code: ReasonNotFillable, Field: k, Rule: "agent-fillable",
+				Detail: fmt.Sprintf("%q is not agent-fillable (%s): the executor fills it itself and never takes it from the agent", k, in.Semantic), Err: ErrInvalidInput})
+		}
+	}
+
+	values := map[string]string{}
+	present := map[string]bool{}
+	for i := range a.Inputs {
+		in := &a.Inputs[i]
+		if present[in.Name] {
+			continue // a repeated name (a radio group) is sent once
+		}
+		present[in.Name] = true
+		if !in.AgentFillable {
+			if in.Semantic == shared.SemanticHoneypot {
+				fields = append(fields, planned{name: in.Name, from: fromHoneypot})
+			} else {
+				fields = append(fields, planned{name: in.Name, from: fromPage})
+			}
+			continue
+		}
+		raw, given := input[in.Name]
+		if raw == nil {
+			given = false
+		}
+		switch strings.ToLower(in.Type) {
+		case "file":
+			if given {
+				invalid(in.Name, "type", "%q is a file upload; the executor does not upload files", in.Name)
+			}
+			continue // nothing is sent for an empty file input
+		case "checkbox":
+			checked := false
+			if given {
+				b, ok := raw.(bool)
+				if !ok {
+					invalid(in.Name, "type", "%q is a checkbox: send true or false, not %s", in.Name, jsonKind(raw))
+					continue
+				}
+				checked = b
+			}
+			values[in.Name] = ""
+			if checked {
+				values[in.Name] = "on"
+				fields = append(fields, planned{name: in.Name, from: fromCheckbox})
+			}
+			continue
+		}
+		v := ""
+		if given {
+			s, ok := scalar(raw)
+			if !ok {
+				invalid(in.Name, "type", "%q takes a string or a number, not %s", in.Name, jsonKind(raw))
+				continue
+			}
+			v = s
+		} else if in.DefaultValue != nil {
+			v = *in.DefaultValue
+		}
+		if len(v) > MaxValueBytes {
+			invalid(in.Name, "size", "%q is %d bytes long; at most %d are accepted", in.Name, len(v), MaxValueBytes)
+			continue
+		}
+		if !utf8.ValidString(v) {
+			invalid(in.Name, "encoding", "%q is not valid UTF-8", in.Name)
+			continue
+		}
+		values[in.Name] = v
+		fields = append(fields, planned{name: in.Name, value: v, from: fromAgent})
+		// The options of a select or radio group are what the markup accepts.
+		if t := strings.ToLower(in.Type); (t == "select" || t == "radio") && v != "" {
+			if opts := optionsOf(in); opts != nil && !slices.Contains(opts, v) {
+				invalid(in.Name, "one-of", "%q must be one of %s (the page's options), not %q", in.Name, quoteList(opts), clip(v, 80))
+			}
+		}
+	}
+
+	for _, val := range a.Validations {
+		in, ok := byName[val.Target()]
+		if !ok || !in.AgentFillable {
+			continue // a rule on a field the agent does not fill is the page's business
+		}
+		v, ok := values[in.Name]
+		if !ok {
+			continue // a file input, or a value already refused
+		}
+		var rule shared.Rule
+		declared := false
+		switch x := val.(type) {
+		case shared.DeclaredValidation:
+			rule, declared = x.Rule, true
+		case *shared.DeclaredValidation:
+			rule, declared = x.Rule, true
+		case shared.InferredValidation:
+			rule = x.Rule
+		case *shared.InferredValidation:
+			rule = x.Rule
+		default:
+			continue
+		}
+		msg, checked := check(in, rule, v)
+		switch {
+		case !checked:
+			warnings = append(warnings, fmt.Sprintf("%s: the %s rule %s could not be checked here; the site will check it", in.Name, rule.Kind, ruleValue(rule)))
+		case msg == "":
+		case declared:
+			invalid(in.Name, string(rule.Kind), "%s", msg)
+		default:
+			warnings = append(warnings, msg+" (an inferred rule: not enforced)")
+		}
+	}
+	return fields, warnings, reasons
+}
+
+// check applies one rule to a value with HTML's semantics: only required
+// looks at an empty value. It returns a message naming the field and the
+// rule when the value breaks it, and checked=false for a rule it cannot
+// evaluate.
+func check(in *shared.Input, rule shared.Rule, v string) (msg string, checked bool) {
+	rv := ""
+	if rule.Value != nil {
+		rv = *rule.Value
+	}
+	name := in.Name
+	if rule.Kind == shared.RuleRequired {
+		if strings.TrimSpace(v) == "" {
+			if strings.EqualFold(in.Type, "checkbox") {
+				return fmt.Sprintf("%q is required: it must be checked (true)", name), true
+			}
+			return fmt.Sprintf("%q is required and was not given", name), true
+		}
+		return "", true
+	}
+	if v == "" {
+		return "", true
+	}
+	switch rule.Kind {
+	case shared.RulePattern:
+		re, err := compilePattern(rv)
+		if err != nil {
+			return "", false
+		}
+		if !re.MatchString(v) {
+			return fmt.Sprintf("%q must match the pattern %s (the whole value), not %q", name, rv, clip(v, 80)), true
+		}
+	case shared.RuleMinLength, shared.RuleMaxLength:
+		n, err := strconv.Atoi(strings.TrimSpace(rv))
+		if err != nil {
+			return "", false
+		}
+		l := utf16Len(v)
+		if rule.Kind == shared.RuleMinLength && l < n {
+			return fmt.Sprintf("%q must be at least %d characters long (min-length), not %d", name, n, l), true
+		}
+		if rule.Kind == shared.RuleMaxLength && l > n {
+			return fmt.Sprintf("%q must be at most %d characters long (max-length), not %d", name, n, l), true
+		}
+	case shared.RuleMin, shared.RuleMax:
+		cmp, ok := compareBound(in.Type, v, rv)
+		if !ok {
+			if _, err := strconv.ParseFloat(v, 64); err != nil && isNumeric(in.Type) {
+				return fmt.Sprintf("%q must be a number, not %q", name, clip(v, 80)), true
+			}
+			return "", false
+		}
+		if rule.Kind == shared.RuleMin && cmp < 0 {
+			return fmt.Sprintf("%q must be at least %s (min), not %s", name, rv, clip(v, 40)), true
+		}
+		if rule.Kind == shared.RuleMax && cmp > 0 {
+			return fmt.Sprintf("%q must be at most %s (max), not %s", name, rv, clip(v, 40)), true
+		}
+	case shared.RuleStep:
+		if strings.EqualFold(strings.TrimSpace(rv), "any") {
+			return "", true
+		}
+		step, err1 := strconv.ParseFloat(rv, 64)
+		x, err2 := strconv.ParseFloat(v, 64)
+		if err1 != nil || err2 != nil || step <= 0 {
+			return "", false
+		}
+		base := 0.0
+		for _, vs := range in.ValueSpace {
+			if r, ok := vs.(shared.RangeSpace); ok && r.Min != nil {
+				if b, err := strconv.ParseFloat(*r.Min, 64); err == nil {
+					base = b
+				}
+			}
+		}
+		q := (x - base) / step
+		if math.Abs(q-math.Round(q)) > 1e-9 {
+			return fmt.Sprintf("%q must be a multiple of %s (step), not %s", name, rv, clip(v, 40)), true
+		}
+	case shared.RuleFormat:
+		ok, known := formatHolds(rv, v)
+		if !known {
+			return "", false
+		}
+		if !ok {
+			return fmt.Sprintf("%q must be a valid %s (format), not %q", name, rv, clip(v, 80)), true
+		}
+	case shared.RuleOneOf:
+		opts := oneOfValues(rv)
+		if opts == nil {
+			opts = optionsOf(in)
+		}
+		if opts == nil {
+			return "", false
+		}
+		if !slices.Contains(opts, v) {
+			return fmt.Sprintf("%q must be one of %s (one-of), not %q", name, quoteList(opts), clip(v, 80)), true
+		}
+	default:
+		return "", false
+	}
+	return "", true
+}
+
+var (
+	patternMu    sync.Mutex
+	patternCache = map[string]*regexp.Regexp{}
+)
+
+// compilePattern compiles an HTML pattern attribute: the whole value must
+// match, so it is anchored.
+func compilePattern(p string) (*regexp.Regexp, error) {
+	patternMu.Lock()
+	defer patternMu.Unlock()
+	if re, ok := patternCache[p]; ok {
+		return re, nil
+	}
+	re, err := regexp.Compile(`^(?:` + p + `)$`)
+	if err != nil {
+		return nil, err
+	}
+	if len(patternCache) < 1024 {
+		patternCache[p] = re
+	}
+	return re, nil
+}
+
+// utf16Len is a value's length as HTML counts it (UTF-16 code units).
+func utf16Len(s string) int {
+	n := 0
+	for _, r := range s {
+		if r >= 0x10000 {
+			n += 2
+		} else {
+			n++
+		}
+	}
+	return n
+}
+
+func isNumeric(typ string) bool {
+	t := strings.ToLower(typ)
+	return t == "number" || t == "range"
+}
+
+// compareBound compares a value with a min/max bound: as numbers, or as
+// ISO dates and times (which order lexicographically) for those types.
+func compareBound(typ, v, bound string) (int, bool) {
+	if x, err := strconv.ParseFloat(v, 64); err == nil {
+		if b, err := strconv.ParseFloat(bound, 64); err == nil {
+			switch {
+			case x < b:
+				return -1, true
+			case x > b:
+				return 1, true
+			}
+			return 0, true
+		}
+		return 0, false
+	}
+	t := strings.ToLower(typ)
+	if (t == "date" || t == "time" || t == "datetime-local" || t == "month" || t == "week") && len(v) == len(bound) {
+		return strings.Compare(v, bound), true
+	}
+	return 0, false
+}
+
+var (
+	// emailRE is the HTML specification's valid e-mail address.
+	emailRE = regexp.MustCompile(`^[a-zA-Z0-9.!#$%&'*+/=?^_` + "`" + `{|}~-]+@[a-zA-Z0-9](?:[a-zA-Z0-9-]{0,61}[a-zA-Z0-9])?(?:\.[a-zA-Z0-9](?:[a-zA-Z0-9-]{0,61}[a-zA-Z0-9])?)*$`)
+	telRE   = regexp.MustCompile(`^\+?[0-9 ().\-/]{3,32}$`)
+)
+
+// formatHolds checks a value against a well-known format; known is false
+// for a format it does not know.
+func formatHolds(format, v string) (ok, known bool) {
+	switch strings.ToLower(strings.TrimSpace(format)) {
+	case "email":
+		for _, part := range strings.Split(v, ",") { // <input type=email multiple> would allow a list; one is the norm
+			if !emailRE.MatchString(strings.TrimSpace(part)) {
+				return false, true
+			}
+		}
+		return true, true
+	case "date":
+		_, err := time.Parse("2006-01-02", v)
+		return err == nil, true
+	case "time":
+		_, err1 := time.Parse("15:04", v)
+		_, err2 := time.Parse("15:04:05", v)
+		return err1 == nil || err2 == nil, true
+	case "datetime-local", "date-time":
+		_, err1 := time.Parse("2006-01-02T15:04", v)
+		_, err2 := time.Parse("2006-01-02T15:04:05", v)
+		_, err3 := time.Parse(time.RFC3339, v)
+		return err1 == nil || err2 == nil || err3 == nil, true
+	case "url", "uri":
+		u, err := url.Parse(v)
+		return err == nil && u.Scheme != "" && u.Host != "", true
+	case "tel", "phone":
+		return telRE.MatchString(v) && strings.ContainsAny(v, "0123456789"), true
+	case "number":
+		_, err := strconv.ParseFloat(v, 64)
+		return err == nil, true
+	}
+	return false, false
+}
+
+// optionsOf returns an input's one-of options, or nil.
+func optionsOf(in *shared.Input) []string {
+	var out []string
+	found := false
+	for _, vs := range in.ValueSpace {
+		if o, ok := vs.(shared.OneOfSpace); ok {
+			found = true
+			for _, opt := range o.Options {
+				out = append(out, opt.Value)
+			}
+		}
+	}
+	if !found || len(out) == 0 {
+		return nil
+	}
+	return out
+}
+
+// oneOfValues reads a one-of rule's value: a JSON list of strings, or a
+// comma-separated list.
+func oneOfValues(v string) []string {
+	v = strings.TrimSpace(v)
+	if v == "" {
+		return nil
+	}
+	var list []string
+	if json.Unmarshal([]byte(v), &list) == nil {
+		return list
+	}
+	for _, p := range strings.Split(v, ",") {
+		list = append(list, strings.TrimSpace(p))
+	}
+	return list
+}
+
+// scalar renders a JSON-decoded string or number as the text a form sends.
+func scalar(v any) (string, bool) {
+	switch x := v.(type) {
+	case string:
+		return x, true
+	case json.Number:
+		return x.String(), true
+	case float64:
+		if math.IsNaN(x) || math.IsInf(x, 0) {
+			return "", false
+		}
+		return strconv.FormatFloat(x, 'f', -1, 64), true
+	case float32:
+		return strconv.FormatFloat(float64(x), 'f', -1, 32), true
+	case int:
+		return strconv.Itoa(x), true
+	case int64:
+		return strconv.FormatInt(x, 10), true
+	}
+	return "", false
+}
+
+// jsonKind names the JSON kind of a decoded value, for a message.
+func jsonKind(v any) string {
+	switch v.(type) {
+	case bool:
+		return "a boolean"
+	case string:
+		return "a string"
+	case float64, float32, int, int64, json.Number:
+		return "a number"
+	case []any:
+		return "a list"
+	case map[string]any:
+		return "an object"
+	case nil:
+		return "null"
+	}
+	return fmt.Sprintf("a %T", v)
+}
+
+// agentInputs lists the inputs an agent may fill.
+func agentInputs(a *shared.Action) string {
+	var names []string
+	for _, in := range a.Inputs {
+		if in.AgentFillable && !slices.Contains(names, strconv.Quote(in.Name)) {
+			names = append(names, strconv.Quote(in.Name))
+		}
+	}
+	if len(names) == 0 {
+		return "no input from an agent"
+	}
+	return strings.Join(names, ", ")
+}
+
+func ruleValue(r shared.Rule) string {
+	if r.Value == nil {
+		return "(no value)"
+	}
+	return strconv.Quote(clip(*r.Value, 80))
+}
+
+func quoteList(xs []string) string {
+	q := make([]string, 0, len(xs))
+	for i, x := range xs {
+		if i == 12 {
+			q = append(q, fmt.Sprintf("… %d more", len(xs)-i))
+			break
+		}
+		q = append(q, strconv.Quote(clip(x, 60)))
+	}
+	return strings.Join(q, ", ")
+}
+
+// clip shortens s to at most n bytes on a rune boundary, for a message.
+func clip(s string, n int) string {
+	if len(s) <= n {
+		return s
+	}
+	for n > 0 && !utf8.RuneStart(s[n]) {
+		n--
+	}
+	return s[:n] + "…"
+}
+
+// clipName bounds an agent-chosen key before it appears in a message.
+func clipName(k string) string {
+	if !utf8.ValidString(k) {
+		k = strings.ToValidUTF8(k, "\uFFFD")
+	}
+	return clip(k, 64)
+}

@@ -1,0 +1,228 @@
+package mcpserver
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"strings"
+	"unicode/utf8"
+
+	"github.com/frontlatch/frontlatch/executor"
+	"github.com/frontlatch/frontlatch/shared"
+	"github.com/modelcontextprotocol/go-sdk/mcp"
+)
+
+// MetaIdempotencyKey is the tools/call _meta key under which a client may
+// pass an idempotency key: a repeated key returns the first result and
+// fires nothing.
+const MetaIdempotencyKey = "dev.frontlatch/idempotencyKey"
+
+// Reason codes this package gives, besides the gate's (shared.RefusalReason
+// values such as "confirmation.revoked") and the executor's (executor.Reason*).
+const (
+	// ReasonToolUnknown: the graph no longer defines the tool, or cannot be
+	// read.
+	ReasonToolUnknown = "tool.unknown"
+	// ReasonRefused: the executor refused without a more precise reason.
+	ReasonRefused = "executor.refused"
+	// ReasonFailed: the executor could not tell whether the action fired
+	// (the store or the site failed mid-way); the audit log has the attempt.
+	ReasonFailed = "executor.failed"
+)
+
+// Output is the structured content of a tool call the executor carried
+// out: exactly what was sent, where, and what the site answered.
+type Output struct {
+	Tool      string                  `json:"tool"`
+	ActionID  string                  `json:"actionId"`
+	AttemptID string                  `json:"attemptId"`
+	Endpoint  string                  `json:"endpoint"`
+	Sent      []shared.SubmittedField `json:"sent"`
+	Status    int                     `json:"status"`
+	Response  string                  `json:"response"`
+	Warnings  []string                `json:"warnings"`
+	// Duplicate: the idempotency key was seen before; this is the first
+	// call's result and nothing fired now.
+	Duplicate bool `json:"duplicate"`
+}
+
+// Refusal is the structured content of a tool error: the call fired
+// nothing (Outcome "refused"), or the executor could not tell (Outcome
+// "failed"; see the audit log).
+type Refusal struct {
+	Tool     string            `json:"tool"`
+	ActionID string            `json:"actionId,omitempty"`
+	Outcome  string            `json:"outcome"`
+	Error    string            `json:"error"`
+	Reasons  []executor.Reason `json:"reasons"`
+	// Attempt is what was sent, when the executor sent something and then
+	// failed (Outcome "failed").
+	Attempt *Output `json:"attempt,omitempty"`
+}
+
+func (s *Server) handler(name string) mcp.ToolHandler {
+	return func(ctx context.Context, req *mcp.CallToolRequest) (*mcp.CallToolResult, error) {
+		return s.call(ctx, name, req), nil
+	}
+}
+
+// call checks and fires one tool call. Every failure is a tool error.
+func (s *Server) call(ctx context.Context, name string, req *mcp.CallToolRequest) *mcp.CallToolResult {
+	snap, err := s.current(ctx)
+	if err != nil {
+		return refusal(name, "", "refused", err, []executor.Reason{{Code: ReasonToolUnknown, Detail: err.Error()}})
+	}
+	def := snap.tools[name]
+	if def == nil {
+		err := fmt.Errorf("mcpserver: the graph no longer defines tool %q", name)
+		return refusal(name, "", "refused", err, []executor.Reason{{Code: ReasonToolUnknown, Detail: err.Error()}})
+	}
+	var raw json.RawMessage
+	if req.Params != nil {
+		raw = req.Params.Arguments
+	}
+	args, reasons := def.checkArguments(raw)
+	if len(reasons) > 0 {
+		return refusal(name, def.actionID, "refused", errors.New("mcpserver: the arguments do not match the tool's input schema; nothing was sent"), reasons)
+	}
+	action, err := snap.action(def.actionID)
+	if err != nil {
+		return refusal(name, def.actionID, "refused", err, []executor.Reason{{Code: ReasonToolUnknown, Detail: err.Error()}})
+	}
+	res, err := s.exec.Execute(ctx, executor.Call{Action: action, Input: args, IdempotencyKey: idempotencyKey(req)})
+	if err != nil {
+		outcome := "failed"
+		if errors.Is(err, executor.ErrRefused) {
+			outcome = "refused"
+		}
+		r := refusal(name, def.actionID, outcome, err, reasonsOf(err, outcome))
+		if res != nil { // sent, then failed: say what was sent
+			out := outputOf(name, def.actionID, res)
+			r.StructuredContent.(*Refusal).Attempt = &out
+		}
+		return r
+	}
+	return success(name, def.actionID, res)
+}
+
+// current returns the graph as it is now, re-checking every action first
+// when it changed since the last re-check.
+func (s *Server) current(ctx context.Context) (*snapshot, error) {
+	data, err := s.graph.Read(ctx)
+	if err != nil {
+		_ = s.Refresh(ctx) // nothing stays listed
+		return nil, &GraphError{Source: s.graph.String(), Err: err}
+	}
+	s.mu.Lock()
+	snap := s.snap
+	s.mu.Unlock()
+	if snap == nil || snap.graph == nil || snap.sum != sumOf(data) {
+		_ = s.Refresh(ctx)
+		s.mu.Lock()
+		snap = s.snap
+		s.mu.Unlock()
+	}
+	if snap == nil {
+		return nil, fmt.Errorf("mcpserver: the graph %s has not been checked yet; retry", s.graph)
+	}
+	if snap.err != nil {
+		return nil, snap.err
+	}
+	return snap, nil
+}
+
+func idempotencyKey(req *mcp.CallToolRequest) string {
+	if req.Params == nil {
+		return ""
+	}
+	k, _ := req.Params.Meta[MetaIdempotencyKey].(string)
+	return k
+}
+
+// reasonsOf lists every reason err carries: the executor's (the gate's
+// among them), or err itself.
+func reasonsOf(err error, outcome string) []executor.Reason {
+	var refused *executor.RefusedError
+	if errors.As(err, &refused) && len(refused.Reasons) > 0 {
+		return refused.Reasons
+	}
+	var gate *shared.UnverifiedActionError
+	if errors.As(err, &gate) {
+		var out []executor.Reason
+		for _, r := range gate.Reasons {
+			out = append(out, executor.Reason{Code: string(r.Reason), Field: r.Key, Detail: r.Detail})
+		}
+		return out
+	}
+	code := ReasonRefused
+	if outcome == "failed" {
+		code = ReasonFailed
+	}
+	return []executor.Reason{{Code: code, Detail: err.Error()}}
+}
+
+func refusal(tool, actionID, outcome string, err error, reasons []executor.Reason) *mcp.CallToolResult {
+	r := &Refusal{Tool: tool, ActionID: actionID, Outcome: outcome, Error: err.Error(), Reasons: reasons}
+	var b strings.Builder
+	if outcome == "refused" {
+		fmt.Fprintf(&b, "Refused: nothing was sent. %s\n", err)
+	} else {
+		fmt.Fprintf(&b, "Failed: it is not known whether the action fired; the audit log has the attempt. %s\n", err)
+	}
+	for _, re := range reasons {
+		b.WriteString("- ")
+		b.WriteString(re.String())
+		b.WriteByte('\n')
+	}
+	res := &mcp.CallToolResult{Content: []mcp.Content{&mcp.TextContent{Text: b.String()}}, StructuredContent: r}
+	res.SetError(err)
+	return res
+}
+
+func outputOf(tool, actionID string, r *executor.Result) Output {
+	out := Output{
+		Tool: tool, ActionID: actionID, AttemptID: r.AttemptID, Endpoint: r.Endpoint,
+		Sent: r.Sent, Status: r.Status, Response: r.Response, Warnings: r.Warnings, Duplicate: r.Duplicate,
+	}
+	if out.Sent == nil {
+		out.Sent = []shared.SubmittedField{}
+	}
+	if out.Warnings == nil {
+		out.Warnings = []string{}
+	}
+	return out
+}
+
+func success(tool, actionID string, r *executor.Result) *mcp.CallToolResult {
+	out := outputOf(tool, actionID, r)
+	var b strings.Builder
+	if r.Duplicate {
+		fmt.Fprintf(&b, "Nothing was sent now: this idempotency key was used before (attempt %s). The first call's result:\n", r.AttemptID)
+	}
+	fmt.Fprintf(&b, "Sent to %s (attempt %s):\n", r.Endpoint, r.AttemptID)
+	for _, f := range out.Sent {
+		fmt.Fprintf(&b, "- %s = %q\n", f.Name, f.Value)
+	}
+	// The site's answer is quoted (it is the site's text, not ours) and
+	// clipped; the structured content has the executor's whole excerpt.
+	fmt.Fprintf(&b, "The site answered HTTP %d: %q\n", r.Status, clipText(r.Response, textExcerpt))
+	for _, w := range out.Warnings {
+		fmt.Fprintf(&b, "Warning: %s\n", w)
+	}
+	return &mcp.CallToolResult{Content: []mcp.Content{&mcp.TextContent{Text: b.String()}}, StructuredContent: out}
+}
+
+// textExcerpt bounds the site's answer in the text content.
+const textExcerpt = 600
+
+// clipText cuts s to at most n bytes at a rune boundary, marking the cut.
+func clipText(s string, n int) string {
+	if len(s) <= n {
+		return s
+	}
+	for n > 0 && !utf8.RuneStart(s[n]) {
+		n--
+	}
+	return s[:n] + "…"
+}

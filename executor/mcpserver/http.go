@@ -1,0 +1,270 @@
+package mcpserver
+
+import (
+	"context"
+	"crypto/rand"
+	"crypto/sha256"
+	"crypto/subtle"
+	"errors"
+	"fmt"
+	"net"
+	"net/http"
+	"net/url"
+	"strconv"
+	"strings"
+	"sync"
+	"time"
+
+	"github.com/modelcontextprotocol/go-sdk/mcp"
+	"golang.org/x/time/rate"
+)
+
+// DefaultAddr is where the HTTP transport listens unless told otherwise:
+// loopback only.
+const DefaultAddr = "127.0.0.1:7330"
+
+// Defaults of HTTPOptions.
+const (
+	DefaultMaxBodyBytes   = 1 << 20 // 1 MiB: a tool call is a few kilobytes
+	DefaultRatePerSecond  = 5
+	DefaultBurst          = 20
+	DefaultSessionTimeout = 30 * time.Minute
+)
+
+// HTTPOptions configure the streamable HTTP transport.
+type HTTPOptions struct {
+	// Token is the bearer token every request must carry
+	// ("Authorization: Bearer TOKEN"). Required; see NewToken.
+	Token string
+	// MaxBodyBytes bounds a request body (default DefaultMaxBodyBytes); a
+	// larger body is answered 413.
+	MaxBodyBytes int64
+	// RatePerSecond and Burst limit each client — keyed by its remote
+	// address, and by whether it presented the token — with a token bucket
+	// (defaults DefaultRatePerSecond, DefaultBurst); over it, 429.
+	RatePerSecond float64
+	Burst         int
+	// SessionTimeout closes a session idle that long (default
+	// DefaultSessionTimeout).
+	SessionTimeout time.Duration
+}
+
+// NewToken returns a random bearer token (256 bits, base32).
+func NewToken() string { return rand.Text() + rand.Text() }
+
+// HTTPHandler returns the MCP streamable HTTP endpoint, guarded: a request
+// whose Origin is not a loopback origin of the port it arrived on is
+// answered 403 (the MCP specification's DNS-rebinding defence; no Origin at
+// all is allowed, as non-browser clients send none), one over its client's
+// rate 429, one without the bearer token 401, one with a body over
+// MaxBodyBytes 413 — all before the SDK reads a byte of it. The SDK's own
+// check refuses a non-loopback Host header on a loopback connection.
+func (s *Server) HTTPHandler(opts HTTPOptions) (http.Handler, error) {
+	if opts.Token == "" {
+		return nil, ErrNoToken
+	}
+	if opts.MaxBodyBytes <= 0 {
+		opts.MaxBodyBytes = DefaultMaxBodyBytes
+	}
+	if opts.RatePerSecond <= 0 {
+		opts.RatePerSecond = DefaultRatePerSecond
+	}
+	if opts.Burst <= 0 {
+		opts.Burst = DefaultBurst
+	}
+	if opts.SessionTimeout <= 0 {
+		opts.SessionTimeout = DefaultSessionTimeout
+	}
+	sdk := mcp.NewStreamableHTTPHandler(func(*http.Request) *mcp.Server { return s.mcp }, &mcp.StreamableHTTPOptions{
+		MaxRequestBodyBytes: opts.MaxBodyBytes,
+		SessionTimeout:      opts.SessionTimeout,
+		Logger:              s.log,
+	})
+	g := &guard{
+		next:    sdk,
+		token:   sha256.Sum256([]byte(opts.Token)),
+		maxBody: opts.MaxBodyBytes,
+		limits:  newLimiters(rate.Limit(opts.RatePerSecond), opts.Burst),
+	}
+	return g, nil
+}
+
+// ListenAndServeHTTP serves the HTTP transport on addr (DefaultAddr when
+// empty) until ctx is done. ready, when not nil, is called with the
+// endpoint's URL once the listener is open.
+func (s *Server) ListenAndServeHTTP(ctx context.Context, addr string, opts HTTPOptions, ready func(endpoint string)) error {
+	h, err := s.HTTPHandler(opts)
+	if err != nil {
+		return err
+	}
+	if addr == "" {
+		addr = DefaultAddr
+	}
+	var lc net.ListenConfig
+	ln, err := lc.Listen(ctx, "tcp", addr)
+	if err != nil {
+		return fmt.Errorf("mcpserver: listen on %s: %w", addr, err)
+	}
+	srv := &http.Server{
+		Handler:           h,
+		ReadHeaderTimeout: 10 * time.Second,
+		MaxHeaderBytes:    16 << 10,
+		BaseContext:       func(net.Listener) context.Context { return ctx },
+	}
+	if ready != nil {
+		ready("http://" + ln.Addr().String() + "/")
+	}
+	errc := make(chan error, 1)
+	go func() { errc <- srv.Serve(ln) }()
+	select {
+	case err := <-errc:
+		return fmt.Errorf("mcpserver: serve: %w", err)
+	case <-ctx.Done():
+	}
+	sctx, cancel := context.WithTimeout(context.WithoutCancel(ctx), 5*time.Second)
+	defer cancel()
+	if err := srv.Shutdown(sctx); err != nil {
+		_ = srv.Close()
+	}
+	if err := <-errc; err != nil && !errors.Is(err, http.ErrServerClosed) {
+		return fmt.Errorf("mcpserver: serve: %w", err)
+	}
+	return nil
+}
+
+// guard checks Origin, rate, token and size, in that order, before the SDK.
+type guard struct {
+	next    http.Handler
+	token   [32]byte
+	maxBody int64
+	limits  *limiters
+}
+
+func (g *guard) ServeHTTP(w http.ResponseWriter, r *http.Request) {
+	if !originAllowed(r) {
+		http.Error(w, "forbidden: the Origin header is not a loopback origin of this server", http.StatusForbidden)
+		return
+	}
+	authed := g.authorized(r)
+	if !g.limits.allow(clientKey(r, authed)) {
+		w.Header().Set("Retry-After", "1")
+		http.Error(w, "too many requests", http.StatusTooManyRequests)
+		return
+	}
+	if !authed {
+		w.Header().Set("WWW-Authenticate", `Bearer realm="frontlatch-mcp"`)
+		http.Error(w, "unauthorized: send the server's token as Authorization: Bearer TOKEN", http.StatusUnauthorized)
+		return
+	}
+	if r.ContentLength > g.maxBody {
+		http.Error(w, fmt.Sprintf("request body exceeds %d bytes", g.maxBody), http.StatusRequestEntityTooLarge)
+		return
+	}
+	if r.Body != nil {
+		r.Body = http.MaxBytesReader(w, r.Body, g.maxBody)
+	}
+	g.next.ServeHTTP(w, r)
+}
+
+// authorized compares the bearer token in constant time (over digests, so
+// that not even its length leaks).
+func (g *guard) authorized(r *http.Request) bool {
+	h := r.Header.Get("Authorization")
+	scheme, tok, ok := strings.Cut(h, " ")
+	if !ok || !strings.EqualFold(scheme, "Bearer") {
+		return false
+	}
+	got := sha256.Sum256([]byte(strings.TrimSpace(tok)))
+	return subtle.ConstantTimeCompare(got[:], g.token[:]) == 1
+}
+
+// originAllowed: no Origin, or an http(s) origin on a loopback host whose
+// port is the port the request arrived on.
+func originAllowed(r *http.Request) bool {
+	origins := r.Header.Values("Origin")
+	if len(origins) == 0 {
+		return true
+	}
+	if len(origins) > 1 {
+		return false
+	}
+	u, err := url.Parse(origins[0])
+	if err != nil || (u.Scheme != "http" && u.Scheme != "https") || u.Host == "" || u.User != nil || (u.Path != "" && u.Path != "/") {
+		return false
+	}
+	if !isLoopbackHost(u.Hostname()) {
+		return false
+	}
+	port := u.Port()
+	if port == "" {
+		port = map[string]string{"http": "80", "https": "443"}[u.Scheme]
+	}
+	local, ok := r.Context().Value(http.LocalAddrContextKey).(net.Addr)
+	if !ok {
+		return false
+	}
+	_, lport, err := net.SplitHostPort(local.String())
+	return err == nil && lport == port
+}
+
+func isLoopbackHost(h string) bool {
+	if strings.EqualFold(h, "localhost") {
+		return true
+	}
+	ip := net.ParseIP(h)
+	return ip != nil && ip.IsLoopback()
+}
+
+// clientKey identifies a client for the rate limit: its remote address, and
+// whether it presented the token (so that unauthenticated noise from an
+// address does not spend an authenticated client's budget on another).
+func clientKey(r *http.Request, authed bool) string {
+	host, _, err := net.SplitHostPort(r.RemoteAddr)
+	if err != nil {
+		host = r.RemoteAddr
+	}
+	return strconv.FormatBool(authed) + "|" + host
+}
+
+// limiters is a bounded map of per-client token buckets.
+type limiters struct {
+	mu    sync.Mutex
+	rate  rate.Limit
+	burst int
+	m     map[string]*limiterEntry
+}
+
+type limiterEntry struct {
+	l    *rate.Limiter
+	seen time.Time
+}
+
+// maxClients bounds the map; past it, clients idle for a minute are dropped.
+const maxClients = 4096
+
+func newLimiters(r rate.Limit, burst int) *limiters {
+	return &limiters{rate: r, burst: burst, m: map[string]*limiterEntry{}}
+}
+
+func (l *limiters) allow(key string) bool {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	now := time.Now()
+	e := l.m[key]
+	if e == nil {
+		if len(l.m) >= maxClients {
+			for k, v := range l.m {
+				if now.Sub(v.seen) > time.Minute {
+					delete(l.m, k)
+				}
+			}
+			if len(l.m) >= maxClients {
+				return false
+			}
+		}
+		e = &limiterEntry{l: rate.NewLimiter(l.rate, l.burst)}
+		l.m[key] = e
+	}
+	e.seen = now
+	return e.l.AllowN(now, 1)
+}

@@ -1,0 +1,132 @@
+package mcpserver_test
+
+import (
+	"bytes"
+	"errors"
+	"io"
+	"net/http"
+	"net/url"
+	"strings"
+	"testing"
+
+	"github.com/frontlatch/frontlatch/executor/mcpserver"
+)
+
+const initialize = `{"jsonrpc":"2.0","id":1,"method":"initialize","params":{"protocolVersion":"2025-11-25","capabilities":{},"clientInfo":{"name":"raw","version":"1"}}}`
+
+// post sends one raw JSON-RPC POST and returns the status.
+func post(t *testing.T, endpoint string, body io.Reader, length int64, hdr map[string]string) int {
+	t.Helper()
+	req, err := http.NewRequestWithContext(t.Context(), http.MethodPost, endpoint, body)
+	if err != nil {
+		t.Fatal(err)
+	}
+	req.ContentLength = length
+	req.Header.Set("Content-Type", "application/json")
+	req.Header.Set("Accept", "application/json, text/event-stream")
+	for k, v := range hdr {
+		if k == "Host" {
+			req.Host = v
+			continue
+		}
+		req.Header.Set(k, v)
+	}
+	resp, err := http.DefaultClient.Do(req)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer resp.Body.Close()
+	_, _ = io.Copy(io.Discard, io.LimitReader(resp.Body, 1<<16))
+	return resp.StatusCode
+}
+
+// The HTTP guard: token, Origin, Host, size — each refused before the SDK
+// reads the request, and none fires anything.
+func TestHTTPGuard(t *testing.T) {
+	e := newEnv(t, 10)
+	endpoint, token := e.serveHTTP(t, mcpserver.HTTPOptions{MaxBodyBytes: 64 << 10, Burst: 1000, RatePerSecond: 1000})
+	u, _ := url.Parse(endpoint)
+	port := u.Port()
+	auth := "Bearer " + token
+	big := `{"jsonrpc":"2.0","id":1,"method":"tools/call","params":{"name":"` + e.tool + `","arguments":{"about":"` + strings.Repeat("x", 128<<10) + `"}}}`
+
+	cases := []struct {
+		name   string
+		hdr    map[string]string
+		body   string
+		chunk  bool // send without a Content-Length
+		status int
+	}{
+		{"no token", nil, initialize, false, http.StatusUnauthorized},
+		{"wrong token", map[string]string{"Authorization": "Bearer " + mcpserver.NewToken()}, initialize, false, http.StatusUnauthorized},
+		{"token prefix", map[string]string{"Authorization": "Bearer " + token[:len(token)-1]}, initialize, false, http.StatusUnauthorized},
+		{"basic scheme", map[string]string{"Authorization": "Basic " + token}, initialize, false, http.StatusUnauthorized},
+		{"foreign origin", map[string]string{"Authorization": auth, "Origin": "http://evil.example"}, initialize, false, http.StatusForbidden},
+		{"foreign origin, no token", map[string]string{"Origin": "http://evil.example"}, initialize, false, http.StatusForbidden},
+		{"loopback origin, other port", map[string]string{"Authorization": auth, "Origin": "http://127.0.0.1:1"}, initialize, false, http.StatusForbidden},
+		{"rebinding name on our port", map[string]string{"Authorization": auth, "Origin": "http://rebind.example:" + port}, initialize, false, http.StatusForbidden},
+		{"null origin", map[string]string{"Authorization": auth, "Origin": "null"}, initialize, false, http.StatusForbidden},
+		{"rebinding Host header", map[string]string{"Authorization": auth, "Host": "rebind.example:" + port}, initialize, false, http.StatusForbidden},
+		{"oversized body", map[string]string{"Authorization": auth}, big, false, http.StatusRequestEntityTooLarge},
+		{"oversized chunked body", map[string]string{"Authorization": auth}, big, true, http.StatusRequestEntityTooLarge},
+		{"no origin, token", map[string]string{"Authorization": auth}, initialize, false, http.StatusOK},
+		{"own loopback origin", map[string]string{"Authorization": auth, "Origin": "http://127.0.0.1:" + port}, initialize, false, http.StatusOK},
+		{"own localhost origin", map[string]string{"Authorization": auth, "Origin": "http://localhost:" + port}, initialize, false, http.StatusOK},
+	}
+	for _, tc := range cases {
+		t.Run(tc.name, func(t *testing.T) {
+			var body io.Reader = strings.NewReader(tc.body)
+			length := int64(len(tc.body))
+			if tc.chunk {
+				body, length = io.MultiReader(body), -1 // hides the length: sent chunked
+			}
+			if got := post(t, endpoint, body, length, tc.hdr); got != tc.status {
+				t.Errorf("status %d, want %d", got, tc.status)
+			}
+		})
+	}
+	if n := len(e.submissions(t)); n != 0 {
+		t.Errorf("%d submissions, want 0", n)
+	}
+}
+
+// Each client is rate limited: past its burst, 429 — with or without the
+// token, and the token's bucket is not spent by requests without it.
+func TestHTTPRateLimit(t *testing.T) {
+	e := newEnv(t, 10)
+	endpoint, token := e.serveHTTP(t, mcpserver.HTTPOptions{Burst: 3, RatePerSecond: 0.001})
+	auth := map[string]string{"Authorization": "Bearer " + token}
+	var anon []int
+	for range 5 {
+		anon = append(anon, post(t, endpoint, strings.NewReader(initialize), int64(len(initialize)), nil))
+	}
+	var authed []int
+	for range 5 {
+		authed = append(authed, post(t, endpoint, strings.NewReader(initialize), int64(len(initialize)), auth))
+	}
+	want := func(name string, got []int, first int) {
+		for i, s := range got {
+			w := first
+			if i >= 3 {
+				w = http.StatusTooManyRequests
+			}
+			if s != w {
+				t.Errorf("%s request %d: status %d, want %d (all: %v)", name, i+1, s, w, got)
+			}
+		}
+	}
+	want("without token", anon, http.StatusUnauthorized)
+	want("with token", authed, http.StatusOK)
+}
+
+// The HTTP transport never runs without a token.
+func TestHTTPNeedsAToken(t *testing.T) {
+	e := newEnv(t, 10)
+	if _, err := e.server.HTTPHandler(mcpserver.HTTPOptions{}); !errors.Is(err, mcpserver.ErrNoToken) {
+		t.Errorf("HTTPHandler without a token: %v, want ErrNoToken", err)
+	}
+	a, b := mcpserver.NewToken(), mcpserver.NewToken()
+	if a == b || len(a) < 40 || !bytes.Equal([]byte(strings.ToUpper(a)), []byte(a)) {
+		t.Errorf("NewToken gave %q and %q: want distinct, long, base32", a, b)
+	}
+}

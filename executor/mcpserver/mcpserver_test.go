@@ -1,0 +1,397 @@
+package mcpserver_test
+
+import (
+	"bytes"
+	"encoding/json"
+	"errors"
+	"os"
+	"slices"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/frontlatch/frontlatch/executor/executortest"
+	"github.com/frontlatch/frontlatch/executor/mcpserver"
+	"github.com/frontlatch/frontlatch/fixtures"
+	"github.com/frontlatch/frontlatch/fixtures/fixturestest"
+	"github.com/frontlatch/frontlatch/verifier/audit"
+	"github.com/frontlatch/frontlatch/verifier/audit/audittest"
+	"github.com/google/go-cmp/cmp"
+	"github.com/modelcontextprotocol/go-sdk/mcp"
+)
+
+// The list is the compiler's definitions of the actions that pass the gate:
+// same names, titles, descriptions and input schemas, over both transports.
+func TestListIsTheCompilersDefinitions(t *testing.T) {
+	for _, tr := range transports {
+		t.Run(tr, func(t *testing.T) {
+			e := newEnv(t, 10)
+			c := e.connect(t, tr)
+			res, err := c.ListTools(t.Context(), nil)
+			if err != nil {
+				t.Fatal(err)
+			}
+			var want []compiledTool
+			for _, ct := range compiledTools(t, e.graph) {
+				if ct.actionID == actionID {
+					want = append(want, ct)
+				}
+			}
+			var got []compiledTool
+			for _, tl := range res.Tools {
+				var ct compiledTool
+				remarshal(t, tl, &ct)
+				got = append(got, ct)
+			}
+			if diff := cmp.Diff(want, got, cmp.AllowUnexported(compiledTool{}), cmp.FilterPath(func(p cmp.Path) bool {
+				return p.Last().String() == ".actionID"
+			}, cmp.Ignore())); diff != "" {
+				t.Errorf("tools/list (-want +got):\n%s", diff)
+			}
+			if len(got) != 1 {
+				t.Fatalf("%d tools listed, want the one confirmed action's", len(got))
+			}
+		})
+	}
+}
+
+// An action the owner never confirmed is not listed; nor is one whose file
+// says "verified" with a confirmation the store never recorded.
+func TestUnverifiedAndForgedAreNeverListed(t *testing.T) {
+	e := newEnv(t, 10)
+	origin := fixturestest.URL(t, e.sites, site)
+	mapped, err := fixtures.MappedGraph(site, origin)
+	if err != nil {
+		t.Fatal(err)
+	}
+	forged := bytes.ReplaceAll(e.graph, []byte(e.auditRef), []byte("aud_forged0000000000"))
+	cases := []struct {
+		name  string
+		graph []byte
+	}{
+		{"unverified (as mapped)", mapped},
+		{"verified in the file, unknown to the store", forged},
+	}
+	for _, tc := range cases {
+		t.Run(tc.name, func(t *testing.T) {
+			writeFile(t, e.graphPath, tc.graph)
+			c := e.connect(t, "stdio")
+			if got := c.listNames(t); len(got) != 0 {
+				t.Errorf("listed %v, want nothing", got)
+			}
+			if got := e.server.Tools(); len(got) != 0 {
+				t.Errorf("Server.Tools() = %v, want nothing", got)
+			}
+		})
+	}
+	// Back to the real confirmation: listed again.
+	writeFile(t, e.graphPath, e.graph)
+	if got := e.connect(t, "stdio").listNames(t); !slices.Equal(got, []string{e.tool}) {
+		t.Errorf("after restoring the confirmed graph: listed %v, want [%s]", got, e.tool)
+	}
+}
+
+// A call fires once, through the executor: the fixture receives exactly
+// the agent's fields (the honeypot empty), and the result says what was
+// sent and what the site answered.
+func TestCallFires(t *testing.T) {
+	for _, tr := range transports {
+		t.Run(tr, func(t *testing.T) {
+			e := newEnv(t, 10)
+			c := e.connect(t, tr)
+			args := goodArgs()
+			res, err := c.CallTool(t.Context(), &mcp.CallToolParams{Name: e.tool, Arguments: args})
+			if err != nil {
+				t.Fatal(err)
+			}
+			out := outputOf(t, res)
+			subs := e.submissions(t)
+			if len(subs) != 1 {
+				t.Fatalf("%d submissions reached the site, want 1", len(subs))
+			}
+			sub := subs[0]
+			for k, v := range args {
+				if got := sub.Fields.Get(k); got != v {
+					t.Errorf("site received %s=%q, want %q", k, got, v)
+				}
+			}
+			if got := sub.Fields.Get("website"); got != "" {
+				t.Errorf("honeypot sent as %q, want empty", got)
+			}
+			sent := map[string]string{}
+			for _, f := range out.Sent {
+				sent[f.Name] = f.Value
+			}
+			for k, v := range sub.Fields {
+				if sent[k] != v[0] {
+					t.Errorf("result says %s=%q was sent, the site received %q", k, sent[k], v[0])
+				}
+			}
+			if out.Status < 200 || out.Status > 399 {
+				t.Errorf("status %d, want the site's success", out.Status)
+			}
+			if out.AttemptID == "" || out.ActionID != actionID || out.Tool != e.tool {
+				t.Errorf("output %+v: want attempt, action and tool", out)
+			}
+			if !strings.Contains(out.Endpoint, "/callback-request") {
+				t.Errorf("endpoint %q, want the confirmed /callback-request", out.Endpoint)
+			}
+			if txt := text(res); !strings.Contains(txt, "full_name") || !strings.Contains(txt, "Ada Lovelace") {
+				t.Errorf("text content does not say what was sent:\n%s", txt)
+			}
+		})
+	}
+}
+
+// The executor's refusals are tool errors with its reasons, and fire
+// nothing: past the owner's volume cap, the second call is refused.
+func TestRefusalIsAToolError(t *testing.T) {
+	for _, tr := range transports {
+		t.Run(tr, func(t *testing.T) {
+			e := newEnv(t, 1)
+			c := e.connect(t, tr)
+			if _, err := c.CallTool(t.Context(), &mcp.CallToolParams{Name: e.tool, Arguments: goodArgs()}); err != nil {
+				t.Fatal(err)
+			}
+			res, err := c.CallTool(t.Context(), &mcp.CallToolParams{Name: e.tool, Arguments: goodArgs()})
+			if err != nil {
+				t.Fatal(err)
+			}
+			r := refusalOf(t, res)
+			if r.Outcome != "refused" || len(r.Reasons) == 0 {
+				t.Errorf("refusal %+v: want outcome refused with reasons", r)
+			}
+			if !strings.Contains(strings.ToLower(r.Error+text(res)), "cap") {
+				t.Errorf("refusal does not mention the cap: %s", text(res))
+			}
+			if n := len(e.submissions(t)); n != 1 {
+				t.Errorf("%d submissions, want 1 (the second call must not fire)", n)
+			}
+		})
+	}
+}
+
+// Revoked while connected, on each store and over each transport: the
+// client is told the list changed, the tool is gone, and calling it anyway
+// is refused with the gate's reason.
+func TestRevokedWhileConnected(t *testing.T) {
+	for _, tr := range transports {
+		t.Run(tr, func(t *testing.T) {
+			audittest.EachStore(t, func(t *testing.T, s *audit.Store) { revokedWhileConnected(t, s, tr) })
+		})
+	}
+}
+
+func revokedWhileConnected(t *testing.T, store *audit.Store, tr string) {
+	e := newEnvOn(t, store, 10, testInterval)
+	c := e.connect(t, tr)
+	if got := c.listNames(t); !slices.Equal(got, []string{e.tool}) {
+		t.Fatalf("listed %v, want [%s]", got, e.tool)
+	}
+	c.drain()
+	if err := e.store.RecordRevocation(t.Context(), e.auditRef, executortest.Owner, time.Now(), "no more agent bookings"); err != nil {
+		t.Fatal(err)
+	}
+	c.waitChanged(t)
+	e.assertGone(t, c, "confirmation.revoked")
+}
+
+// assertGone checks that the tool is no longer listed, that calling it
+// anyway is refused with reason among the reasons, and that nothing
+// reached the site.
+func (e *env) assertGone(t *testing.T, c *client, reason string) {
+	t.Helper()
+	if got := c.listNames(t); len(got) != 0 {
+		t.Errorf("listed %v, want nothing", got)
+	}
+	res, err := c.CallTool(t.Context(), &mcp.CallToolParams{Name: e.tool, Arguments: goodArgs()})
+	if err != nil {
+		t.Fatal(err)
+	}
+	r := refusalOf(t, res)
+	if !slices.Contains(codes(r), reason) {
+		t.Errorf("reasons %v, want %s", codes(r), reason)
+	}
+	if n := len(e.submissions(t)); n != 0 {
+		t.Errorf("%d submissions, want 0", n)
+	}
+}
+
+// Drifted while connected: the graph file changes under the server (the
+// summary the owner confirmed is not what the action says now); the tool
+// leaves the list, and a call is refused with the drift named.
+func TestDriftWhileConnected(t *testing.T) {
+	for _, tr := range transports {
+		t.Run(tr, func(t *testing.T) {
+			e := newEnv(t, 10)
+			c := e.connect(t, tr)
+			if got := c.listNames(t); len(got) != 1 {
+				t.Fatalf("listed %v, want one tool", got)
+			}
+			c.drain()
+			drifted := driftSummary(t, e.graph)
+			writeFile(t, e.graphPath, drifted)
+			c.waitChanged(t)
+			e.assertGone(t, c, "disclosure.drift")
+		})
+	}
+}
+
+// driftSummary changes the action's side-effect summary (not the one the
+// owner was shown, inside the confirmation).
+func driftSummary(t *testing.T, graph []byte) []byte {
+	t.Helper()
+	var doc map[string]any
+	if err := json.Unmarshal(graph, &doc); err != nil {
+		t.Fatal(err)
+	}
+	for _, a := range doc["actions"].([]any) {
+		a := a.(map[string]any)
+		if a["id"] == actionID {
+			a["sideEffects"].(map[string]any)["summary"] = "Asks the business to phone the customer back. A $90 call-out fee applies."
+		}
+	}
+	out, err := json.MarshalIndent(doc, "", "  ")
+	if err != nil {
+		t.Fatal(err)
+	}
+	return out
+}
+
+// Bad input from an agent gets a clear error and fires nothing: a tool
+// that does not exist is a protocol error; wrong types, unknown keys,
+// missing required fields and non-object arguments are tool errors naming
+// the field.
+func TestBadCallsFireNothing(t *testing.T) {
+	for _, tr := range transports {
+		t.Run(tr, func(t *testing.T) {
+			e := newEnv(t, 10)
+			c := e.connect(t, tr)
+			if _, err := c.CallTool(t.Context(), &mcp.CallToolParams{Name: "no_such_tool", Arguments: goodArgs()}); err == nil {
+				t.Error("calling a tool that does not exist: no error")
+			}
+			with := func(k string, v any) map[string]any {
+				a := goodArgs()
+				if v == nil {
+					delete(a, k)
+				} else {
+					a[k] = v
+				}
+				return a
+			}
+			cases := []struct {
+				name  string
+				args  any
+				field string
+			}{
+				{"number for a string", with("phone", 5), "phone"},
+				{"object for a string", with("full_name", map[string]any{"first": "Ada"}), "full_name"},
+				{"not one of the options", with("call_window", "midnight"), "call_window"},
+				{"unknown key", with("coupon", "FREE"), "coupon"},
+				{"honeypot from the agent", with("website", "http://spam.example"), "website"},
+				{"required field missing", with("phone", nil), "phone"},
+				{"too long", with("full_name", strings.Repeat("A", 101)), "full_name"},
+				{"arguments not an object", []any{1, 2}, ""},
+			}
+			for _, tc := range cases {
+				t.Run(tc.name, func(t *testing.T) {
+					res, err := c.CallTool(t.Context(), &mcp.CallToolParams{Name: e.tool, Arguments: tc.args})
+					if err != nil {
+						// The SDK client may refuse to send a non-object; that fires nothing either.
+						if tc.field == "" {
+							return
+						}
+						t.Fatal(err)
+					}
+					r := refusalOf(t, res)
+					var fields []string
+					for _, re := range r.Reasons {
+						fields = append(fields, re.Field)
+					}
+					if tc.field != "" && !slices.Contains(fields, tc.field) {
+						t.Errorf("reasons %+v name fields %q, want %q", r.Reasons, fields, tc.field)
+					}
+					if tc.field != "" && !strings.Contains(text(res), tc.field) {
+						t.Errorf("text does not name %q:\n%s", tc.field, text(res))
+					}
+				})
+			}
+			if n := len(e.submissions(t)); n != 0 {
+				t.Errorf("%d submissions after bad calls, want 0", n)
+			}
+		})
+	}
+}
+
+// A graph that can no longer be read or compiled lists nothing, and a call
+// is refused: nothing stays live on the strength of what the file said
+// before.
+func TestBrokenGraphListsNothing(t *testing.T) {
+	cases := []struct {
+		name    string
+		breakIt func(t *testing.T, path string)
+	}{
+		{"file removed", func(t *testing.T, path string) {
+			if err := os.Remove(path); err != nil {
+				t.Fatal(err)
+			}
+		}},
+		{"not JSON", func(t *testing.T, path string) { writeFile(t, path, []byte("{\"actions\": [")) }},
+		{"not a valid graph", func(t *testing.T, path string) { writeFile(t, path, []byte(`{"schemaVersion":"0.1","actions":{}}`)) }},
+	}
+	for _, tc := range cases {
+		t.Run(tc.name, func(t *testing.T) {
+			e := newEnv(t, 10)
+			c := e.connect(t, "stdio")
+			if got := c.listNames(t); len(got) != 1 {
+				t.Fatalf("listed %v, want one tool", got)
+			}
+			c.drain()
+			tc.breakIt(t, e.graphPath)
+			c.waitChanged(t)
+			if got := c.listNames(t); len(got) != 0 {
+				t.Errorf("listed %v, want nothing", got)
+			}
+			if err := e.server.Refresh(t.Context()); !errors.Is(err, mcpserver.ErrGraph) {
+				t.Errorf("Refresh: %v, want ErrGraph", err)
+			}
+			res, err := c.CallTool(t.Context(), &mcp.CallToolParams{Name: e.tool, Arguments: goodArgs()})
+			if err == nil && !res.IsError {
+				t.Errorf("call succeeded: %s", text(res))
+			}
+			if n := len(e.submissions(t)); n != 0 {
+				t.Errorf("%d submissions, want 0", n)
+			}
+		})
+	}
+}
+
+// An idempotency key in _meta: the repeated call returns the first result
+// and fires nothing.
+func TestIdempotencyKey(t *testing.T) {
+	for _, tr := range transports {
+		t.Run(tr, func(t *testing.T) {
+			e := newEnv(t, 10)
+			c := e.connect(t, tr)
+			call := func() mcpserver.Output {
+				p := &mcp.CallToolParams{Name: e.tool, Arguments: goodArgs()}
+				p.Meta = mcp.Meta{mcpserver.MetaIdempotencyKey: "booking-42-" + tr}
+				res, err := c.CallTool(t.Context(), p)
+				if err != nil {
+					t.Fatal(err)
+				}
+				return outputOf(t, res)
+			}
+			first, second := call(), call()
+			if first.Duplicate || !second.Duplicate {
+				t.Errorf("duplicate flags %v, %v; want false, true", first.Duplicate, second.Duplicate)
+			}
+			if first.AttemptID != second.AttemptID {
+				t.Errorf("attempts %s and %s, want the first one twice", first.AttemptID, second.AttemptID)
+			}
+			if n := len(e.submissions(t)); n != 1 {
+				t.Errorf("%d submissions, want 1", n)
+			}
+		})
+	}
+}

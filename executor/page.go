@@ -1,0 +1,158 @@
+package executor
+
+import (
+	"context"
+	"fmt"
+	"io"
+	"net/http"
+	"net/url"
+	"strings"
+
+	"golang.org/x/net/html"
+	"golang.org/x/net/html/atom"
+)
+
+// maxPageBytes bounds the live page read for system tokens.
+const maxPageBytes = 4 << 20
+
+// pageFields is what the live page's form holds: the value attribute of
+// each named input (hidden inputs, checkboxes' values) in the form that
+// best matches the action.
+type pageFields struct {
+	values map[string]string
+}
+
+// fetchPage GETs the door's page (same origin only, redirects included) and
+// reads the form that carries the action's fields.
+func (e *Executor) fetchPage(ctx context.Context, pageURL, endpoint string, names []string) (*pageFields, error) {
+	req, err := http.NewRequestWithContext(ctx, http.MethodGet, pageURL, nil)
+	if err != nil {
+		return nil, fmt.Errorf("%w: %s: %w", ErrPage, pageURL, err)
+	}
+	req.Header.Set("User-Agent", userAgent)
+	req.Header.Set("Accept", "text/html")
+	resp, err := e.client.Do(req)
+	if err != nil {
+		return nil, fmt.Errorf("%w: GET %s: %w", ErrPage, pageURL, err)
+	}
+	defer resp.Body.Close()
+	if resp.StatusCode >= 300 {
+		if resp.StatusCode < 400 {
+			return nil, fmt.Errorf("%w: GET %s redirected to %q, another origin, which is not followed", ErrOffOrigin, pageURL, resp.Header.Get("Location"))
+		}
+		return nil, fmt.Errorf("%w: GET %s answered %s", ErrPage, pageURL, resp.Status)
+	}
+	doc, err := html.Parse(io.LimitReader(resp.Body, maxPageBytes))
+	if err != nil {
+		return nil, fmt.Errorf("%w: parse %s: %w", ErrPage, pageURL, err)
+	}
+	base := resp.Request.URL
+	return readForm(doc, base, endpoint, names), nil
+}
+
+// readForm picks the form that submits to endpoint and holds most of names
+// (the whole document when there is no form) and collects its inputs'
+// values.
+func readForm(doc *html.Node, base *url.URL, endpoint string, names []string) *pageFields {
+	want := map[string]bool{}
+	for _, n := range names {
+		want[n] = true
+	}
+	var forms []*html.Node
+	walk(doc, func(n *html.Node) bool {
+		if n.DataAtom == atom.Form {
+			forms = append(forms, n)
+			return false
+		}
+		return true
+	})
+	best, bestScore := doc, -1
+	for _, f := range forms {
+		score := 0
+		vals := inputValues(f)
+		for n := range want {
+			if _, ok := vals[n]; ok {
+				score++
+			}
+		}
+		if sameEndpoint(base, attr(f, "action"), endpoint) {
+			score += 1000
+		}
+		if score > bestScore {
+			best, bestScore = f, score
+		}
+	}
+	pf := &pageFields{values: inputValues(best)}
+	if best != doc {
+		// A token outside the chosen form (form="id" association, or a
+		// formless group) is still the page's.
+		for k, v := range inputValues(doc) {
+			if _, ok := pf.values[k]; !ok {
+				pf.values[k] = v
+			}
+		}
+	}
+	return pf
+}
+
+func sameEndpoint(base *url.URL, action, endpoint string) bool {
+	u, err := base.Parse(action)
+	if err != nil {
+		return false
+	}
+	ep, err := url.Parse(endpoint)
+	if err != nil {
+		return false
+	}
+	return u.Scheme == ep.Scheme && u.Host == ep.Host && u.Path == ep.Path
+}
+
+// inputValues maps each named <input> under n to its value attribute (the
+// first one of a name; a checkbox without one has the value "on").
+func inputValues(n *html.Node) map[string]string {
+	out := map[string]string{}
+	walk(n, func(c *html.Node) bool {
+		if c.DataAtom != atom.Input {
+			return true
+		}
+		name := attr(c, "name")
+		if name == "" {
+			return true
+		}
+		if _, seen := out[name]; seen {
+			return true
+		}
+		v, has := attrOK(c, "value")
+		t := strings.ToLower(attr(c, "type"))
+		if !has && (t == "checkbox" || t == "radio") {
+			v = "on"
+		}
+		out[name] = v
+		return true
+	})
+	return out
+}
+
+// walk visits element nodes depth-first; visit returns whether to descend.
+func walk(n *html.Node, visit func(*html.Node) bool) {
+	for c := n.FirstChild; c != nil; c = c.NextSibling {
+		if c.Type == html.ElementNode && !visit(c) {
+			continue
+		}
+		walk(c, visit)
+	}
+}
+
+func attr(n *html.Node, key string) string {
+	v, _ := attrOK(n, key)
+	return v
+}
+
+func attrOK(n *html.Node, key string) (string, bool) {
+	for _, a := range n.Attr {
+		if a.Namespace == "" && a.Key == key {
+			return a.Val, true
+		}
+	}
+	return "", false
+}

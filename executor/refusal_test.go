@@ -1,0 +1,284 @@
+package executor_test
+
+import (
+	"bytes"
+	"errors"
+	"slices"
+	"strconv"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/frontlatch/frontlatch/executor"
+	"github.com/frontlatch/frontlatch/executor/executortest"
+	"github.com/frontlatch/frontlatch/shared"
+)
+
+const callback = "electrician01:callback:callback"
+
+func goodCallback() map[string]any {
+	return map[string]any{"full_name": "Ana Ruiz", "phone": "+64 9 828 7400", "call_window": "morning"}
+}
+
+func auditRef(t *testing.T, action []byte) string {
+	t.Helper()
+	a, issues := shared.ReadAction(action)
+	if len(issues) > 0 {
+		t.Fatal(issues)
+	}
+	v, ok := a.Verification.(shared.Verified)
+	if !ok || v.Confirmation.AuditRecord == nil {
+		t.Fatalf("not verified: %T", a.Verification)
+	}
+	return *v.Confirmation.AuditRecord
+}
+
+// TestGateRefusals: every call begins with the consent gate; whatever it
+// refuses fires nothing, and the refusal carries the gate's own error.
+func TestGateRefusals(t *testing.T) {
+	tests := []struct {
+		name   string
+		action func(t *testing.T, st storeT, graph []byte) []byte
+		reason shared.RefusalReason
+	}{
+		{"unverified", func(t *testing.T, st storeT, graph []byte) []byte {
+			b, err := executor.ActionBytes(graph, callback)
+			if err != nil {
+				t.Fatal(err)
+			}
+			return b
+		}, shared.RefuseVerificationNotVerified},
+		{"revoked", func(t *testing.T, st storeT, graph []byte) []byte {
+			b := confirmed(t, st, graph, callback)
+			if err := st.RecordRevocation(t.Context(), auditRef(t, b), executortest.Owner, time.Now(), "test"); err != nil {
+				t.Fatal(err)
+			}
+			return b
+		}, shared.RefuseConfirmationRevoked},
+		{"endpoint edited after confirmation", func(t *testing.T, st storeT, graph []byte) []byte {
+			b := confirmed(t, st, graph, callback)
+			return bytes.Replace(b, []byte(`/callback-request"`), []byte(`/elsewhere"`), 1)
+		}, shared.RefuseConfirmationDigestMismatch},
+		{"forged audit record", func(t *testing.T, st storeT, graph []byte) []byte {
+			b := confirmed(t, st, graph, callback)
+			ref := auditRef(t, b)
+			return bytes.Replace(b, []byte(`"`+ref+`"`), []byte(`"aud_forged"`), 1)
+		}, shared.RefuseConfirmationAuditUnresolved},
+		{"not a document", func(t *testing.T, st storeT, graph []byte) []byte {
+			return []byte(`{"id": "x", "verification": {"status": "verified"}`)
+		}, shared.RefuseActionInvalid},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			srv, graph := site(t, "electrician01")
+			st := openStore(t)
+			ex := newExecutor(t, st, executor.Options{})
+			_, err := ex.Execute(t.Context(), executor.Call{Action: tt.action(t, st, graph), Input: goodCallback()})
+			var re *executor.RefusedError
+			var ue *shared.UnverifiedActionError
+			if !errors.As(err, &re) || !errors.As(err, &ue) || !errors.Is(err, shared.ErrUnverifiedAction) {
+				t.Fatalf("err = %v, want a refusal carrying the gate's error", err)
+			}
+			if !ue.Has(tt.reason) || !re.Has(string(tt.reason)) {
+				t.Errorf("reasons %v, want %s", re.Reasons, tt.reason)
+			}
+			assertRefusals(t, st, auditedID(re), 1, string(tt.reason))
+			if n := len(submissions(t, srv, "electrician01")); n != 0 {
+				t.Errorf("%d submissions, want 0", n)
+			}
+		})
+	}
+}
+
+// TestEveryReason: one call that is wrong in several ways hears of all of
+// them at once.
+func TestEveryReason(t *testing.T) {
+	srv, graph := site(t, "clinic01")
+	st := openStore(t)
+	ex := newExecutor(t, st, executor.Options{})
+	action, err := executor.ActionBytes(graph, "clinic01:booking:appointment") // unverified, and behind a CAPTCHA
+	if err != nil {
+		t.Fatal(err)
+	}
+	_, err = ex.Execute(t.Context(), executor.Call{Action: action, Input: map[string]any{"patient-name": "Mia", "phone": "12345", "colour": "blue", "_wpcf7": "99"}})
+	var re *executor.RefusedError
+	if !errors.As(err, &re) {
+		t.Fatalf("err = %v", err)
+	}
+	var codes []string
+	for _, r := range re.Reasons {
+		codes = append(codes, r.Code+":"+r.Field+":"+r.Rule)
+	}
+	for _, want := range []string{
+		string(shared.RefuseVerificationNotVerified) + "::",
+		executor.ReasonBarrier + ":captcha:",
+		executor.ReasonUnknownInput + ":colour:unknown",
+		executor.ReasonNotFillable + ":_wpcf7:agent-fillable",
+		executor.ReasonInvalidInput + ":phone:pattern",
+	} {
+		if !slices.Contains(codes, want) {
+			t.Errorf("reasons %v lack %s", codes, want)
+		}
+	}
+	for _, target := range []error{executor.ErrRefused, executor.ErrBarrier, executor.ErrUnknownInput, executor.ErrInvalidInput, shared.ErrUnverifiedAction} {
+		if !errors.Is(err, target) {
+			t.Errorf("errors.Is(err, %v) = false", target)
+		}
+	}
+	if n := len(submissions(t, srv, "clinic01")); n != 0 {
+		t.Errorf("%d submissions, want 0", n)
+	}
+}
+
+// TestInputRules: declared rules refuse with a message naming the field and
+// the rule; inferred rules only warn.
+func TestInputRules(t *testing.T) {
+	tests := []struct {
+		site, action string
+		input        map[string]any
+		field, rule  string // the refusal expected; "" means it fires
+		warn         string // a warning expected when it fires
+	}{
+		{"electrician01", callback, map[string]any{"phone": "+64 9 828 7400", "call_window": "morning"}, "full_name", "required", ""},
+		{"electrician01", callback, map[string]any{"full_name": strings.Repeat("n", 101), "phone": "021 555", "call_window": "morning"}, "full_name", "max-length", ""},
+		{"electrician01", callback, map[string]any{"full_name": "Ana", "phone": "021 555", "call_window": "midnight"}, "call_window", "one-of", ""},
+		{"lawfirm01", "lawfirm01:enquiry:enquiry", map[string]any{"full_name": "Jo", "email": "jo@example.org", "practice_area": "Family", "message": "too short", "privacy_consent": true}, "message", "min-length", ""},
+		{"lawfirm01", "lawfirm01:enquiry:enquiry", map[string]any{"full_name": "Jo", "email": "jo@example.org", "practice_area": "Family", "message": "Long enough to be a real message.", "privacy_consent": false}, "privacy_consent", "required", ""},
+		{"jsbooking01", "jsbooking01:contact:quick-message", map[string]any{"name": "Lou", "email": "not an email", "message": "Hi"}, "email", "format", ""},
+		{"jsonld01", "jsonld01:booking:table-request", map[string]any{"date": "2026-12-24", "time": "19:00", "party": 11, "name": "Ivy", "email": "ivy@example.org", "phone": "0362247788"}, "party", "max", ""},
+		{"jsonld01", "jsonld01:booking:table-request", map[string]any{"date": "2026-12-24", "time": "19:00", "party": 2.5, "name": "Ivy", "email": "ivy@example.org", "phone": "0362247788"}, "party", "step", ""},
+		{"jsonld01", "jsonld01:booking:table-request", map[string]any{"date": "24/12/2026", "time": "19:00", "party": 2, "name": "Ivy", "email": "ivy@example.org", "phone": "0362247788"}, "date", "format", ""},
+		// The phone's tel format is only inferred: it warns and fires.
+		{"electrician01", callback, map[string]any{"full_name": "Ana", "phone": "call me maybe", "call_window": "evening"}, "", "", "phone"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.site+"/"+tt.field+"/"+tt.rule, func(t *testing.T) {
+			srv, graph := site(t, tt.site)
+			st := openStore(t)
+			ex := newExecutor(t, st, executor.Options{})
+			res, err := ex.Execute(t.Context(), executor.Call{Action: confirmed(t, st, graph, tt.action), Input: tt.input})
+			subs := submissions(t, srv, tt.site)
+			if tt.field == "" {
+				if err != nil {
+					t.Fatalf("Execute: %v", err)
+				}
+				if len(subs) != 1 {
+					t.Errorf("%d submissions, want 1", len(subs))
+				}
+				if !slices.ContainsFunc(res.Warnings, func(w string) bool {
+					return strings.Contains(w, strconv.Quote(tt.warn)) && strings.Contains(w, "not enforced")
+				}) {
+					t.Errorf("warnings %q, want one about %s", res.Warnings, tt.warn)
+				}
+				return
+			}
+			var re *executor.RefusedError
+			if !errors.As(err, &re) || !errors.Is(err, executor.ErrInvalidInput) {
+				t.Fatalf("err = %v, want an input refusal", err)
+			}
+			if len(re.Reasons) != 1 || re.Reasons[0].Field != tt.field || re.Reasons[0].Rule != tt.rule {
+				t.Errorf("reasons %v, want exactly %s/%s", re.Reasons, tt.field, tt.rule)
+			}
+			if msg := re.Reasons[0].Detail; !strings.Contains(msg, tt.field) {
+				t.Errorf("message %q does not name the field", msg)
+			}
+			if len(subs) != 0 {
+				t.Errorf("%d submissions, want 0", len(subs))
+			}
+		})
+	}
+}
+
+// TestBadInput: whatever an agent sends, it gets a typed error and nothing
+// is fired.
+func TestBadInput(t *testing.T) {
+	huge := map[string]any{}
+	for i := range executor.MaxInputKeys + 1 {
+		huge["k"+strings.Repeat("x", i%7)+string(rune('a'+i%26))+strings.Repeat("y", i/26)] = "v"
+	}
+	tests := []struct {
+		name   string
+		input  map[string]any
+		action func([]byte) []byte
+		want   error
+		rule   string
+	}{
+		{"object for a string", map[string]any{"full_name": map[string]any{"a": 1}, "phone": "1", "call_window": "morning"}, nil, executor.ErrInvalidInput, "type"},
+		{"list for a string", map[string]any{"full_name": []any{"a"}, "phone": "1", "call_window": "morning"}, nil, executor.ErrInvalidInput, "type"},
+		{"boolean for a string", map[string]any{"full_name": true, "phone": "1", "call_window": "morning"}, nil, executor.ErrInvalidInput, "type"},
+		{"oversized value", map[string]any{"full_name": "Ana", "phone": "1", "call_window": "morning", "about": strings.Repeat("x", executor.MaxValueBytes+1)}, nil, executor.ErrInvalidInput, "size"},
+		{"invalid UTF-8", map[string]any{"full_name": "Ana\xff", "phone": "1", "call_window": "morning"}, nil, executor.ErrInvalidInput, "encoding"},
+		{"unknown key", map[string]any{"full_name": "Ana", "phone": "1", "call_window": "morning", "<script>": "x"}, nil, executor.ErrUnknownInput, "unknown"},
+		{"honeypot from the agent", map[string]any{"full_name": "Ana", "phone": "1", "call_window": "morning", "website": "http://spam"}, nil, executor.ErrInvalidInput, "agent-fillable"},
+		{"too many keys", huge, nil, executor.ErrInvalidInput, "size"},
+		{"huge action", goodCallback(), func(b []byte) []byte {
+			return append(b[:len(b)-2:len(b)-2], append(bytes.Repeat([]byte(" "), executor.MaxActionBytes), '}')...)
+		}, executor.ErrInvalidInput, "size"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			srv, graph := site(t, "electrician01")
+			st := openStore(t)
+			ex := newExecutor(t, st, executor.Options{})
+			action := confirmed(t, st, graph, callback)
+			if tt.action != nil {
+				action = tt.action(action)
+			}
+			_, err := ex.Execute(t.Context(), executor.Call{Action: action, Input: tt.input})
+			var re *executor.RefusedError
+			if !errors.As(err, &re) || !errors.Is(err, tt.want) {
+				t.Fatalf("err = %v, want a refusal matching %v", err, tt.want)
+			}
+			if !slices.ContainsFunc(re.Reasons, func(r executor.Reason) bool { return r.Rule == tt.rule }) {
+				t.Errorf("reasons %v lack rule %s", re.Reasons, tt.rule)
+			}
+			assertRefusals(t, st, auditedID(re), 1, tt.rule+"]")
+			if len(err.Error()) > 20000 {
+				t.Errorf("the error is %d bytes long: agent-chosen text must be bounded", len(err.Error()))
+			}
+			if n := len(submissions(t, srv, "electrician01")); n != 0 {
+				t.Errorf("%d submissions, want 0", n)
+			}
+			if atts, _ := st.Attempts(t.Context(), callback); len(atts) != 0 {
+				t.Errorf("%d attempts begun, want 0", len(atts))
+			}
+		})
+	}
+}
+
+// TestUnknownAction: ActionBytes of an id the graph does not have.
+func TestUnknownAction(t *testing.T) {
+	_, graph := site(t, "electrician01")
+	_, err := executor.ActionBytes(graph, "electrician01:nope")
+	var ue *executor.UnknownActionError
+	if !errors.Is(err, executor.ErrUnknownAction) || !errors.As(err, &ue) || !slices.Contains(ue.Known, callback) {
+		t.Fatalf("err = %v", err)
+	}
+	if _, err := executor.ActionBytes([]byte(`{"not": "a graph"}`), callback); !errors.Is(err, shared.ErrInvalidGraph) {
+		t.Errorf("a non-graph: err = %v", err)
+	}
+}
+
+// TestActionBytesVerbatim: the bytes are the document's own, not a
+// re-encoding.
+func TestActionBytesVerbatim(t *testing.T) {
+	_, graph := site(t, "electrician01")
+	b, err := executor.ActionBytes(graph, callback)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !bytes.Contains(graph, b) || !bytes.HasPrefix(b, []byte("{")) {
+		t.Fatalf("ActionBytes is not a slice of the document")
+	}
+	if a, issues := shared.ReadAction(b); len(issues) > 0 || a.ID != callback {
+		t.Fatalf("read %v %v", a, issues)
+	}
+}
+
+// auditedID is the action id a refusal is audited under.
+func auditedID(re *executor.RefusedError) string {
+	if re.ActionID == "" {
+		return executor.UnreadableActionID
+	}
+	return re.ActionID
+}

@@ -1,0 +1,292 @@
+package executor_test
+
+import (
+	"bytes"
+	"errors"
+	"fmt"
+	"io"
+	"net/http"
+	"net/http/httptest"
+	"strings"
+	"sync"
+	"sync/atomic"
+	"testing"
+
+	"github.com/frontlatch/frontlatch/executor"
+	"github.com/frontlatch/frontlatch/fixtures"
+	"github.com/frontlatch/frontlatch/verifier/audit"
+	"github.com/frontlatch/frontlatch/verifier/audit/audittest"
+)
+
+// recorder is a loopback site that counts what reaches it.
+type recorder struct {
+	*httptest.Server
+	mu    sync.Mutex
+	posts []*http.Request
+	forms []map[string][]string
+}
+
+func newRecorder(t *testing.T, h func(r *recorder, w http.ResponseWriter, req *http.Request)) *recorder {
+	t.Helper()
+	rec := &recorder{}
+	rec.Server = httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, req *http.Request) { h(rec, w, req) }))
+	t.Cleanup(rec.Close)
+	return rec
+}
+
+func (r *recorder) record(req *http.Request) {
+	_ = req.ParseMultipartForm(1 << 20)
+	_ = req.ParseForm()
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	r.posts = append(r.posts, req)
+	r.forms = append(r.forms, req.Form)
+}
+
+func (r *recorder) count() int {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	return len(r.posts)
+}
+
+const wpformsID = "wpforms01:contact:wpforms-form-412"
+
+func wpformsInput() map[string]any {
+	return map[string]any{"wpforms[fields][0]": "Sam", "wpforms[fields][1]": "sam@example.org", "wpforms[fields][4]": "Hello"}
+}
+
+// TestFreshNonce: the system tokens are read from the live page at the
+// time of the call — never from the graph — and sent back verbatim.
+func TestFreshNonce(t *testing.T) {
+	var served atomic.Int64
+	site := newRecorder(t, func(r *recorder, w http.ResponseWriter, req *http.Request) {
+		switch {
+		case req.Method == http.MethodGet && req.URL.Path == "/contact/":
+			n := served.Add(1)
+			fmt.Fprintf(w, `<!doctype html><form id="wpforms-form-412" method="post" action="/wp-admin/admin-ajax.php" enctype="multipart/form-data">
+<input name="wpforms[fields][0]"><input type="email" name="wpforms[fields][1]"><input name="wpforms[fields][2]"><select name="wpforms[fields][3]"></select><textarea name="wpforms[fields][4]"></textarea>
+<input type="hidden" name="wpforms[fields][6]" value="camp-%[1]d"><input name="wpforms[hp]">
+<input type="hidden" name="wpforms[id]" value="412"><input type="hidden" name="wpforms[token]" value="tok-%[1]d &amp; &quot;q&quot;">
+<input type="hidden" name="page_title" value="Contact"><input type="hidden" name="page_url" value="/contact/"><input type="hidden" name="url_referer" value="">
+<input type="hidden" name="page_id" value="27"><input type="hidden" name="wpforms[post_id]" value="27"><input type="hidden" name="utm_campaign" value="camp-%[1]d"><input type="hidden" name="action" value="wpforms_submit">
+</form>`, n)
+		case req.Method == http.MethodPost && req.URL.Path == "/wp-admin/admin-ajax.php":
+			r.record(req)
+			fmt.Fprint(w, `{"success":true}`)
+		default:
+			http.NotFound(w, req)
+		}
+	})
+	graph, err := fixtures.MappedGraph("wpforms01", site.URL)
+	if err != nil {
+		t.Fatal(err)
+	}
+	st := openStore(t)
+	ex := newExecutor(t, st, executor.Options{})
+	action := confirmed(t, st, graph, wpformsID)
+	input := wpformsInput()
+	for call := 1; call <= 2; call++ {
+		if _, err := ex.Execute(t.Context(), executor.Call{Action: action, Input: input}); err != nil {
+			t.Fatal(err)
+		}
+		form := site.forms[call-1]
+		if got, want := form["wpforms[token]"], []string{fmt.Sprintf(`tok-%d & "q"`, served.Load())}; fmt.Sprint(got) != fmt.Sprint(want) {
+			t.Errorf("call %d sent token %q, want the page's fresh %q", call, got, want)
+		}
+		if got := form["utm_campaign"]; len(got) != 1 || got[0] != fmt.Sprintf("camp-%d", served.Load()) {
+			t.Errorf("call %d sent campaign %q", call, got)
+		}
+		if got := form["wpforms[hp]"]; len(got) != 1 || got[0] != "" {
+			t.Errorf("call %d sent honeypot %q, want it empty", call, got)
+		}
+	}
+	if served.Load() != 2 {
+		t.Errorf("the page was read %d times, want once per call", served.Load())
+	}
+}
+
+// TestOrigin: nothing leaves the confirmed origin.
+func TestOrigin(t *testing.T) {
+	other := newRecorder(t, func(r *recorder, w http.ResponseWriter, req *http.Request) {
+		r.record(req)
+		fmt.Fprint(w, "elsewhere")
+	})
+	t.Run("redirect to another origin is not followed", func(t *testing.T) {
+		site := newRecorder(t, func(r *recorder, w http.ResponseWriter, req *http.Request) {
+			r.record(req)
+			http.Redirect(w, req, other.URL+"/steal", http.StatusSeeOther)
+		})
+		graph, _ := fixtures.MappedGraph("electrician01", site.URL)
+		st := openStore(t)
+		ex := newExecutor(t, st, executor.Options{})
+		res, err := ex.Execute(t.Context(), executor.Call{Action: confirmed(t, st, graph, callback), Input: goodCallback()})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if res.Status != http.StatusSeeOther || other.count() != 0 || site.count() != 1 {
+			t.Errorf("status %d, other origin received %d, site %d; want 303, 0, 1", res.Status, other.count(), site.count())
+		}
+		if len(res.Warnings) == 0 || !strings.Contains(res.Warnings[len(res.Warnings)-1], "not followed") {
+			t.Errorf("warnings %q", res.Warnings)
+		}
+	})
+	t.Run("redirect on the same origin is followed", func(t *testing.T) {
+		site := newRecorder(t, func(r *recorder, w http.ResponseWriter, req *http.Request) {
+			if req.URL.Path == "/thank-you/" {
+				fmt.Fprint(w, "thanks")
+				return
+			}
+			r.record(req)
+			http.Redirect(w, req, "/thank-you/", http.StatusSeeOther)
+		})
+		graph, _ := fixtures.MappedGraph("electrician01", site.URL)
+		st := openStore(t)
+		ex := newExecutor(t, st, executor.Options{})
+		res, err := ex.Execute(t.Context(), executor.Call{Action: confirmed(t, st, graph, callback), Input: goodCallback()})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if res.Status != 200 || res.Response != "thanks" || site.count() != 1 {
+			t.Errorf("status %d response %q posts %d", res.Status, res.Response, site.count())
+		}
+	})
+	t.Run("an endpoint on another origin is refused", func(t *testing.T) {
+		srv, graph := site(t, "electrician01")
+		// The owner confirmed it this way, but the executor submits only on
+		// the page's own origin.
+		graph = bytes.ReplaceAll(graph, []byte(`"endpoint": "`+fixturestestURL(t, srv, "electrician01")+`/callback-request"`), []byte(`"endpoint": "`+other.URL+`/callback-request"`))
+		st := openStore(t)
+		ex := newExecutor(t, st, executor.Options{})
+		_, err := ex.Execute(t.Context(), executor.Call{Action: confirmed(t, st, graph, callback), Input: goodCallback()})
+		if !errors.Is(err, executor.ErrOffOrigin) || !errors.Is(err, executor.ErrRefused) {
+			t.Fatalf("err = %v, want ErrOffOrigin", err)
+		}
+		if other.count() != 0 || len(submissions(t, srv, "electrician01")) != 0 {
+			t.Errorf("something was sent")
+		}
+	})
+	t.Run("the token page redirecting away is refused", func(t *testing.T) {
+		site := newRecorder(t, func(r *recorder, w http.ResponseWriter, req *http.Request) {
+			if req.Method == http.MethodGet {
+				http.Redirect(w, req, other.URL+"/contact/", http.StatusFound)
+				return
+			}
+			r.record(req)
+		})
+		graph, _ := fixtures.MappedGraph("wpforms01", site.URL)
+		st := openStore(t)
+		ex := newExecutor(t, st, executor.Options{})
+		_, err := ex.Execute(t.Context(), executor.Call{Action: confirmed(t, st, graph, wpformsID), Input: wpformsInput()})
+		if !errors.Is(err, executor.ErrOffOrigin) || site.count() != 0 || other.count() != 0 {
+			t.Fatalf("err = %v, site %d other %d", err, site.count(), other.count())
+		}
+	})
+	t.Run("a token gone from the page is refused", func(t *testing.T) {
+		site := newRecorder(t, func(r *recorder, w http.ResponseWriter, req *http.Request) {
+			if req.Method == http.MethodGet {
+				fmt.Fprint(w, `<form method="post" action="/wp-admin/admin-ajax.php"><input name="wpforms[fields][0]"></form>`)
+				return
+			}
+			r.record(req)
+		})
+		graph, _ := fixtures.MappedGraph("wpforms01", site.URL)
+		st := openStore(t)
+		ex := newExecutor(t, st, executor.Options{})
+		_, err := ex.Execute(t.Context(), executor.Call{Action: confirmed(t, st, graph, wpformsID), Input: wpformsInput()})
+		var re *executor.RefusedError
+		if !errors.As(err, &re) || !errors.Is(err, executor.ErrPage) || !re.Has(executor.ReasonTokenMissing) || site.count() != 0 {
+			t.Fatalf("err = %v, posts %d", err, site.count())
+		}
+	})
+}
+
+func fixturestestURL(t *testing.T, srv *fixtures.Server, name string) string {
+	t.Helper()
+	u, err := srv.URL(name)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return u
+}
+
+// TestIdempotency: a repeated key returns the first result and fires
+// nothing, also when the repeats race.
+func TestIdempotency(t *testing.T) {
+	audittest.EachStore(t, func(t *testing.T, st *audit.Store) {
+		srv, graph := site(t, "electrician01")
+		ex := newExecutor(t, st, executor.Options{})
+		action := confirmed(t, st, graph, callback)
+		first, err := ex.Execute(t.Context(), executor.Call{Action: action, Input: goodCallback(), IdempotencyKey: "order-1"})
+		if err != nil {
+			t.Fatal(err)
+		}
+		var wg sync.WaitGroup
+		results := make([]*executor.Result, 8)
+		errs := make([]error, 8)
+		for i := range results {
+			wg.Go(func() {
+				results[i], errs[i] = ex.Execute(t.Context(), executor.Call{Action: action, Input: goodCallback(), IdempotencyKey: "order-1"})
+			})
+		}
+		wg.Wait()
+		for i, res := range results {
+			if errs[i] != nil {
+				t.Fatalf("repeat %d: %v", i, errs[i])
+			}
+			if !res.Duplicate || res.AttemptID != first.AttemptID || res.Status != first.Status || res.Endpoint != first.Endpoint || len(res.Sent) != len(first.Sent) {
+				t.Errorf("repeat %d = %+v, want the first result (%s, %d) marked duplicate", i, res, first.AttemptID, first.Status)
+			}
+		}
+		if n := len(submissions(t, srv, "electrician01")); n != 1 {
+			t.Errorf("the site received %d submissions, want 1", n)
+		}
+		// Another key fires again.
+		if res, err := ex.Execute(t.Context(), executor.Call{Action: action, Input: goodCallback(), IdempotencyKey: "order-2"}); err != nil || res.Duplicate {
+			t.Fatalf("a new key: %v %+v", err, res)
+		}
+		if n := len(submissions(t, srv, "electrician01")); n != 2 {
+			t.Errorf("the site received %d submissions, want 2", n)
+		}
+	})
+}
+
+// TestBoundedResponse: what is read back from the site is bounded by
+// MaxBody, however much it sends.
+func TestBoundedResponse(t *testing.T) {
+	site := newRecorder(t, func(r *recorder, w http.ResponseWriter, req *http.Request) {
+		r.record(req)
+		chunk := strings.Repeat("x", 1<<16)
+		for range 160 { // 10 MiB
+			if _, err := io.WriteString(w, chunk); err != nil {
+				return
+			}
+		}
+	})
+	graph, _ := fixtures.MappedGraph("electrician01", site.URL)
+	st := openStore(t)
+	ex := newExecutor(t, st, executor.Options{MaxBody: 1000})
+	res, err := ex.Execute(t.Context(), executor.Call{Action: confirmed(t, st, graph, callback), Input: goodCallback()})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(res.Response) != 1000 || site.count() != 1 {
+		t.Errorf("response %d bytes, posts %d; want 1000 and 1", len(res.Response), site.count())
+	}
+}
+
+// TestClosed: Execute after Close refuses with ErrClosed and sends nothing.
+func TestClosed(t *testing.T) {
+	srv, graph := site(t, "electrician01")
+	st := openStore(t)
+	ex := newExecutor(t, st, executor.Options{})
+	action := confirmed(t, st, graph, callback)
+	if err := ex.Close(); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := ex.Execute(t.Context(), executor.Call{Action: action, Input: goodCallback()}); !errors.Is(err, executor.ErrClosed) {
+		t.Fatalf("err = %v, want ErrClosed", err)
+	}
+	if n := len(submissions(t, srv, "electrician01")); n != 0 {
+		t.Errorf("%d submissions", n)
+	}
+}

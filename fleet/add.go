@@ -1,0 +1,157 @@
+package fleet
+
+import (
+	"bufio"
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"strings"
+	"time"
+
+	"github.com/riverqueue/river"
+)
+
+// MapArgs is the River job that maps one site.
+type MapArgs struct {
+	// URL is the site's canonical URL (SiteURL).
+	URL string `json:"url"`
+	// Rescan marks a re-scan of a site with confirmed actions; Window
+	// makes each re-scan period's job distinct from the last.
+	Rescan bool   `json:"rescan,omitempty"`
+	Window string `json:"window,omitempty"`
+}
+
+// Kind is the job kind in River's tables.
+func (MapArgs) Kind() string { return "frontlatch_map" }
+
+// UniqueWindow is how long the same site is not queued twice.
+const UniqueWindow = 24 * time.Hour
+
+// InsertOpts makes map jobs unique per site within UniqueWindow, whatever
+// state they are in.
+func (MapArgs) InsertOpts() river.InsertOpts {
+	return river.InsertOpts{UniqueOpts: river.UniqueOpts{ByArgs: true, ByPeriod: UniqueWindow}}
+}
+
+// Input is one site to queue and where it was read from.
+type Input struct {
+	URL    string
+	Source string // "line 3 of sites.txt", "argument 1"
+}
+
+// ReadList reads a list of sites, one URL per line; blank lines and lines
+// starting with # are skipped. name is used in Source ("line N of NAME").
+func ReadList(r io.Reader, name string) ([]Input, error) {
+	var out []Input
+	sc := bufio.NewScanner(r)
+	sc.Buffer(make([]byte, 64*1024), 64*1024)
+	for n := 1; sc.Scan(); n++ {
+		line := strings.TrimSpace(sc.Text())
+		if line == "" || strings.HasPrefix(line, "#") {
+			continue
+		}
+		out = append(out, Input{URL: line, Source: fmt.Sprintf("line %d of %s", n, name)})
+	}
+	if err := sc.Err(); err != nil {
+		return nil, fmt.Errorf("fleet: reading %s: %w", name, err)
+	}
+	return out, nil
+}
+
+// AddResult says what Add queued.
+type AddResult struct {
+	Queued     []string // canonical URLs now queued
+	Duplicates []string // already queued or mapped within UniqueWindow, or repeated in the input
+}
+
+// InvalidInputError lists every input that is not a site URL; Add queues
+// nothing when it returns one.
+type InvalidInputError struct{ Errs []*URLError }
+
+func (e *InvalidInputError) Error() string {
+	var b strings.Builder
+	fmt.Fprintf(&b, "fleet: %d invalid site URL", len(e.Errs))
+	if len(e.Errs) != 1 {
+		b.WriteByte('s')
+	}
+	b.WriteString(", nothing queued")
+	for _, u := range e.Errs {
+		b.WriteString("; ")
+		b.WriteString(strings.TrimPrefix(u.Error(), "fleet: "))
+	}
+	return b.String()
+}
+
+// Unwrap returns each URL error, so errors.Is(err, ErrInvalidURL) holds.
+func (e *InvalidInputError) Unwrap() []error {
+	out := make([]error, len(e.Errs))
+	for i, u := range e.Errs {
+		out[i] = u
+	}
+	return out
+}
+
+// Add queues one map job per site. Every input is checked first: if any is
+// not a site URL, nothing is queued and the *InvalidInputError names each
+// (with its line). A site already queued or mapped within UniqueWindow is
+// not queued again (River's unique jobs); that is a duplicate, not an error.
+// What is already queued is never touched.
+func (f *Fleet) Add(ctx context.Context, inputs []Input) (AddResult, error) {
+	var res AddResult
+	var bad []*URLError
+	seen := map[string]bool{}
+	var params []river.InsertManyParams
+	for _, in := range inputs {
+		u, err := SiteURL(in.URL)
+		if err != nil {
+			bad = append(bad, &URLError{Input: in.URL, Source: in.Source, Reason: err.Error()})
+			continue
+		}
+		if seen[u] {
+			res.Duplicates = append(res.Duplicates, u)
+			continue
+		}
+		seen[u] = true
+		params = append(params, river.InsertManyParams{Args: MapArgs{URL: u}, InsertOpts: f.insertOpts()})
+	}
+	if len(bad) > 0 {
+		return AddResult{}, &InvalidInputError{Errs: bad}
+	}
+	if len(params) == 0 {
+		return res, nil
+	}
+	results, err := f.queue.insertMany(ctx, params)
+	if err != nil {
+		return AddResult{}, fmt.Errorf("fleet: queueing %d sites (nothing was queued): %w", len(params), unavailable(err))
+	}
+	for i, r := range results {
+		u := params[i].Args.(MapArgs).URL
+		if r.UniqueSkippedAsDuplicate {
+			res.Duplicates = append(res.Duplicates, u)
+		} else {
+			res.Queued = append(res.Queued, u)
+		}
+	}
+	return res, nil
+}
+
+// unavailable marks an error that came from the database as ErrUnavailable
+// unless it is a context error.
+func unavailable(err error) error {
+	if errors.Is(err, context.Canceled) || errors.Is(err, context.DeadlineExceeded) {
+		return err
+	}
+	return fmt.Errorf("%w: %w", ErrUnavailable, err)
+}
+
+// insertOpts are a map job's options: MapArgs's own, with the fleet's
+// attempts.
+func (f *Fleet) insertOpts() *river.InsertOpts {
+	o := MapArgs{}.InsertOpts()
+	o.MaxAttempts = f.MaxAttempts
+	if o.MaxAttempts <= 0 {
+		o.MaxAttempts = DefaultMaxAttempts
+	}
+	return &o
+}

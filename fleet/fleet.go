@@ -1,0 +1,245 @@
+package fleet
+
+import (
+	"context"
+	"database/sql"
+	"embed"
+	"errors"
+	"fmt"
+	"io/fs"
+	"net/url"
+	"sort"
+	"strings"
+	"time"
+
+	"github.com/jackc/pgx/v5/pgxpool"
+	"github.com/jackc/pgx/v5/stdlib"
+	"github.com/riverqueue/river/riverdriver"
+	"github.com/riverqueue/river/riverdriver/riverpgxv5"
+	"github.com/riverqueue/river/riverdriver/riversqlite"
+	"github.com/riverqueue/river/rivermigrate"
+	_ "modernc.org/sqlite" // the "sqlite" database/sql driver, pure Go
+)
+
+// Errors of the package; each is wrapped with what it is about.
+var (
+	// ErrInvalidURL is matched by *URLError: a line of an input file or an
+	// argument that is not an http(s) URL of a site.
+	ErrInvalidURL = errors.New("fleet: invalid site URL")
+	// ErrUnavailable is matched when the database cannot be reached.
+	ErrUnavailable = errors.New("fleet: database unavailable")
+	// ErrNoSuchSite is matched when a site has never been mapped.
+	ErrNoSuchSite = errors.New("fleet: no such site")
+)
+
+// URLError names an input that is not a site URL, and where it came from.
+type URLError struct {
+	Input  string // the text as given
+	Source string // "line 3 of sites.txt", "argument 2"
+	Reason string
+}
+
+func (e *URLError) Error() string {
+	return fmt.Sprintf("fleet: %s: %q is not a site URL: %s", e.Source, e.Input, e.Reason)
+}
+
+func (e *URLError) Unwrap() error { return ErrInvalidURL }
+
+// SiteURL checks and canonicalises one site URL: http or https, a host, no
+// user info; the fragment is dropped. The canonical form is the job's
+// identity, so the same site is not queued twice.
+func SiteURL(raw string) (string, error) {
+	s := strings.TrimSpace(raw)
+	u, err := url.Parse(s)
+	switch {
+	case s == "":
+		return "", errors.New("empty")
+	case err != nil:
+		return "", err
+	case u.Scheme != "http" && u.Scheme != "https":
+		return "", fmt.Errorf("scheme %q: only http and https sites are mapped", u.Scheme)
+	case u.Host == "" || u.Hostname() == "":
+		return "", errors.New("no host")
+	case u.User != nil:
+		return "", errors.New("user info in a site URL is refused")
+	}
+	u.Fragment, u.RawFragment = "", ""
+	u.Host = strings.ToLower(u.Host)
+	if u.Path == "" {
+		u.Path = "/"
+	}
+	return u.String(), nil
+}
+
+// DefaultMaxAttempts is Fleet.MaxAttempts unless set.
+const DefaultMaxAttempts = 5
+
+//go:embed migrations/*.sql
+var migrationFS embed.FS
+
+// Fleet is a queue of sites to map and the store of what mapping them
+// found, in one database: River's tables for the queue, fleet_maps for the
+// results. Open one per process; it is safe for concurrent use.
+type Fleet struct {
+	// MaxAttempts is how many times Add's jobs are tried before the site
+	// is discarded with its last error (default DefaultMaxAttempts). It is
+	// fixed per job when the job is queued.
+	MaxAttempts int
+
+	driver string // "sqlite" or "postgres"
+	db     *sql.DB
+	pool   *pgxpool.Pool // PostgreSQL only
+	queue  queue
+	url    string
+}
+
+// Open opens the fleet database, migrating River's tables and the fleet's
+// own: url is a SQLite file path (or "sqlite:PATH") or a postgres:// URL.
+func Open(ctx context.Context, dbURL string) (*Fleet, error) {
+	f := &Fleet{url: dbURL, MaxAttempts: DefaultMaxAttempts}
+	switch {
+	case strings.HasPrefix(dbURL, "postgres://"), strings.HasPrefix(dbURL, "postgresql://"):
+		f.driver = "postgres"
+		cfg, err := pgxpool.ParseConfig(dbURL)
+		if err != nil {
+			return nil, fmt.Errorf("fleet: %w: %v", ErrUnavailable, err)
+		}
+		cfg.ConnConfig.ConnectTimeout = 5 * time.Second
+		pool, err := pgxpool.NewWithConfig(ctx, cfg)
+		if err != nil {
+			return nil, fmt.Errorf("fleet: %w: %w", ErrUnavailable, err)
+		}
+		pctx, cancel := context.WithTimeout(ctx, 10*time.Second)
+		err = pool.Ping(pctx)
+		cancel()
+		if err != nil {
+			pool.Close()
+			return nil, fmt.Errorf("fleet: %w: %w", ErrUnavailable, err)
+		}
+		f.pool = pool
+		f.db = stdlib.OpenDBFromPool(pool)
+		if err := migrateRiver(ctx, riverpgxv5.New(pool)); err != nil {
+			f.Close()
+			return nil, err
+		}
+		q, err := newRiverQueue(riverpgxv5.New(pool))
+		if err != nil {
+			f.Close()
+			return nil, err
+		}
+		f.queue = q
+	default:
+		f.driver = "sqlite"
+		path := strings.TrimPrefix(dbURL, "sqlite:")
+		if path == "" {
+			return nil, fmt.Errorf("fleet: %w: no database path", ErrUnavailable)
+		}
+		// One connection: SQLite allows one writer, and River's many
+		// internal operations would otherwise meet SQLITE_BUSY.
+		db, err := sql.Open("sqlite", "file:"+path+"?_pragma=journal_mode(WAL)&_pragma=busy_timeout(10000)&_pragma=foreign_keys(1)&_txlock=immediate")
+		if err != nil {
+			return nil, fmt.Errorf("fleet: %w: %w", ErrUnavailable, err)
+		}
+		db.SetMaxOpenConns(1)
+		if err := db.PingContext(ctx); err != nil {
+			db.Close()
+			return nil, fmt.Errorf("fleet: %w: %w", ErrUnavailable, err)
+		}
+		f.db = db
+		drv := riversqlite.New(db)
+		if err := migrateRiver(ctx, drv); err != nil {
+			f.Close()
+			return nil, err
+		}
+		q, err := newRiverQueue(drv)
+		if err != nil {
+			f.Close()
+			return nil, err
+		}
+		f.queue = q
+	}
+	if err := f.migrate(ctx); err != nil {
+		f.Close()
+		return nil, err
+	}
+	return f, nil
+}
+
+// Driver returns "sqlite" or "postgres".
+func (f *Fleet) Driver() string { return f.driver }
+
+// Close stops workers started by Work (if still running) and closes the
+// database.
+func (f *Fleet) Close() error {
+	var err error
+	if f.db != nil {
+		err = f.db.Close()
+	}
+	if f.pool != nil {
+		f.pool.Close()
+	}
+	return err
+}
+
+func migrateRiver[TTx any](ctx context.Context, drv riverdriver.Driver[TTx]) error {
+	m, err := rivermigrate.New(drv, nil)
+	if err != nil {
+		return fmt.Errorf("fleet: river migrations: %w", err)
+	}
+	if _, err := m.Migrate(ctx, rivermigrate.DirectionUp, nil); err != nil {
+		return fmt.Errorf("fleet: %w: river migrations: %w", ErrUnavailable, err)
+	}
+	return nil
+}
+
+// migrate applies the fleet's own migrations (migrations/NNNN_name.sql,
+// in order, each once, recorded in fleet_migrations).
+func (f *Fleet) migrate(ctx context.Context) error {
+	if _, err := f.db.ExecContext(ctx, `CREATE TABLE IF NOT EXISTS fleet_migrations (version INTEGER PRIMARY KEY, applied_at TEXT NOT NULL)`); err != nil {
+		return fmt.Errorf("fleet: %w: %w", ErrUnavailable, err)
+	}
+	names, err := fs.Glob(migrationFS, "migrations/*.sql")
+	if err != nil {
+		return err
+	}
+	sort.Strings(names)
+	var have int
+	if err := f.db.QueryRowContext(ctx, `SELECT COALESCE(MAX(version), 0) FROM fleet_migrations`).Scan(&have); err != nil {
+		return fmt.Errorf("fleet: %w: %w", ErrUnavailable, err)
+	}
+	if have > len(names) {
+		return fmt.Errorf("fleet: the database's schema (version %d) is newer than this program's (%d): upgrade frontlatch", have, len(names))
+	}
+	for i, name := range names[have:] {
+		version := have + i + 1
+		body, err := migrationFS.ReadFile(name)
+		if err != nil {
+			return err
+		}
+		stmt := string(body)
+		if f.driver == "postgres" {
+			stmt = strings.ReplaceAll(stmt, "INTEGER PRIMARY KEY AUTOINCREMENT", "BIGSERIAL PRIMARY KEY")
+		}
+		tx, err := f.db.BeginTx(ctx, nil)
+		if err != nil {
+			return fmt.Errorf("fleet: %w: %w", ErrUnavailable, err)
+		}
+		for _, s := range strings.Split(stmt, ";\n") {
+			if strings.TrimSpace(s) == "" {
+				continue
+			}
+			if _, err := tx.ExecContext(ctx, s); err != nil {
+				tx.Rollback()
+				return fmt.Errorf("fleet: migration %s: %w", name, err)
+			}
+		}
+		if _, err := tx.ExecContext(ctx, `INSERT INTO fleet_migrations (version, applied_at) VALUES ($1, $2)`, version, time.Now().UTC().Format(time.RFC3339)); err != nil {
+			tx.Rollback()
+			return fmt.Errorf("fleet: migration %s: %w", name, err)
+		}
+		if err := tx.Commit(); err != nil {
+			return fmt.Errorf("fleet: migration %s: %w", name, err)
+		}
+	}
+	return nil
+}

@@ -1,0 +1,148 @@
+package fleet
+
+import (
+	"context"
+	"errors"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/google/go-cmp/cmp"
+)
+
+func openTemp(t *testing.T) *Fleet {
+	t.Helper()
+	f, err := Open(t.Context(), filepath.Join(t.TempDir(), "fleet.db"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { f.Close() })
+	return f
+}
+
+func TestSiteURL(t *testing.T) {
+	tests := []struct {
+		in, want string
+		ok       bool
+	}{
+		{"https://Example.com", "https://example.com/", true},
+		{"  http://example.com/contact#form ", "http://example.com/contact", true},
+		{"http://127.0.0.1:8080/", "http://127.0.0.1:8080/", true},
+		{"ftp://example.com/", "", false},
+		{"example.com", "", false},
+		{"", "", false},
+		{"https://user:pw@example.com/", "", false},
+		{"http://", "", false},
+		{"http://%zz/", "", false},
+	}
+	for _, tt := range tests {
+		t.Run(tt.in, func(t *testing.T) {
+			got, err := SiteURL(tt.in)
+			if (err == nil) != tt.ok || got != tt.want {
+				t.Errorf("SiteURL(%q) = %q, %v; want %q, ok %t", tt.in, got, err, tt.want, tt.ok)
+			}
+		})
+	}
+}
+
+func TestReadList(t *testing.T) {
+	in := "# sites\nhttps://a.example/\n\n  https://b.example/  \nnot a url\n"
+	got, err := ReadList(strings.NewReader(in), "sites.txt")
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := []Input{
+		{URL: "https://a.example/", Source: "line 2 of sites.txt"},
+		{URL: "https://b.example/", Source: "line 4 of sites.txt"},
+		{URL: "not a url", Source: "line 5 of sites.txt"},
+	}
+	if diff := cmp.Diff(want, got); diff != "" {
+		t.Errorf("ReadList (-want +got):\n%s", diff)
+	}
+}
+
+// TestAdd: invalid input queues nothing and names each bad line; the same
+// site is queued once; what is queued survives a bad add.
+func TestAdd(t *testing.T) {
+	ctx := t.Context()
+	f := openTemp(t)
+	res, err := f.Add(ctx, []Input{
+		{URL: "https://a.example/", Source: "argument 1"},
+		{URL: "https://A.example", Source: "argument 2"}, // the same site
+		{URL: "https://b.example/", Source: "argument 3"},
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if diff := cmp.Diff([]string{"https://a.example/", "https://b.example/"}, res.Queued); diff != "" {
+		t.Errorf("queued (-want +got):\n%s", diff)
+	}
+	if diff := cmp.Diff([]string{"https://a.example/"}, res.Duplicates); diff != "" {
+		t.Errorf("duplicates (-want +got):\n%s", diff)
+	}
+
+	_, err = f.Add(ctx, []Input{
+		{URL: "https://c.example/", Source: "line 1 of s.txt"},
+		{URL: "ftp://d.example/", Source: "line 2 of s.txt"},
+		{URL: "nope", Source: "line 3 of s.txt"},
+	})
+	var inv *InvalidInputError
+	if !errors.As(err, &inv) || !errors.Is(err, ErrInvalidURL) || len(inv.Errs) != 2 {
+		t.Fatalf("err = %v, want an *InvalidInputError naming 2 lines", err)
+	}
+	if !strings.Contains(err.Error(), "line 2 of s.txt") || !strings.Contains(err.Error(), "line 3 of s.txt") {
+		t.Errorf("the error does not name the lines: %v", err)
+	}
+
+	// Queued again within the window: duplicates, nothing new.
+	res, err = f.Add(ctx, []Input{{URL: "https://a.example/"}, {URL: "https://b.example/"}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(res.Queued) != 0 || len(res.Duplicates) != 2 {
+		t.Errorf("re-add = %+v, want two duplicates", res)
+	}
+	st, err := f.Status(ctx)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if st.Queued != 2 || st.Total() != 2 {
+		t.Errorf("status = %+v, want exactly the 2 first sites queued (c.example must not be)", st)
+	}
+}
+
+func TestOpenBadInput(t *testing.T) {
+	ctx, cancel := context.WithTimeout(t.Context(), 30*time.Second)
+	defer cancel()
+	start := time.Now()
+	if _, err := Open(ctx, "postgres://nobody@127.0.0.1:1/x?sslmode=disable&connect_timeout=2"); !errors.Is(err, ErrUnavailable) {
+		t.Errorf("unreachable PostgreSQL: err = %v, want ErrUnavailable", err)
+	}
+	if time.Since(start) > 20*time.Second {
+		t.Errorf("an unreachable database took %s to report", time.Since(start))
+	}
+	dir := t.TempDir()
+	if err := os.WriteFile(filepath.Join(dir, "junk.db"), []byte("this is not a database, but it is long enough to have a header"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := Open(ctx, filepath.Join(dir, "junk.db")); err == nil {
+		t.Error("a file that is not a SQLite database opened")
+	}
+	if _, err := Open(ctx, filepath.Join(dir, "missing", "dir", "f.db")); err == nil {
+		t.Error("a path in a missing directory opened")
+	}
+}
+
+func TestExportName(t *testing.T) {
+	for in, want := range map[string]string{
+		"https://example.com/":         "example.com",
+		"http://127.0.0.1:8080/":       "127.0.0.1_8080",
+		"https://example.com/a/b?x=1/": "example.com_a_b_x_1",
+	} {
+		if got := exportName(in); got != want {
+			t.Errorf("exportName(%q) = %q, want %q", in, got, want)
+		}
+	}
+}

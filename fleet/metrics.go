@@ -1,0 +1,90 @@
+package fleet
+
+import (
+	"context"
+	"net/http"
+	"time"
+
+	"github.com/prometheus/client_golang/prometheus"
+	"github.com/prometheus/client_golang/prometheus/promhttp"
+)
+
+// Metrics are a worker's Prometheus metrics: jobs, pages (actions found),
+// failures by reason, and the queue's depth by state. A nil *Metrics
+// records nothing.
+type Metrics struct {
+	reg      *prometheus.Registry
+	jobs     *prometheus.CounterVec
+	actions  prometheus.Counter
+	failures *prometheus.CounterVec
+	duration prometheus.Histogram
+	depth    *prometheus.GaugeVec
+}
+
+// NewMetrics registers the fleet's metrics (and the Go and process
+// collectors) in a registry of its own.
+func NewMetrics() *Metrics {
+	m := &Metrics{
+		reg:      prometheus.NewRegistry(),
+		jobs:     prometheus.NewCounterVec(prometheus.CounterOpts{Name: "frontlatch_fleet_jobs_total", Help: "Map jobs finished by this worker, by outcome."}, []string{"outcome"}),
+		actions:  prometheus.NewCounter(prometheus.CounterOpts{Name: "frontlatch_fleet_actions_found_total", Help: "Actions found by the maps of this worker."}),
+		failures: prometheus.NewCounterVec(prometheus.CounterOpts{Name: "frontlatch_fleet_failures_total", Help: "Failed maps by reason."}, []string{"reason"}),
+		duration: prometheus.NewHistogram(prometheus.HistogramOpts{Name: "frontlatch_fleet_map_seconds", Help: "Time to map one site.", Buckets: prometheus.ExponentialBuckets(0.25, 2, 10)}),
+		depth:    prometheus.NewGaugeVec(prometheus.GaugeOpts{Name: "frontlatch_fleet_queue_jobs", Help: "Map jobs in the queue, by state."}, []string{"state"}),
+	}
+	m.reg.MustRegister(m.jobs, m.actions, m.failures, m.duration, m.depth,
+		prometheus.NewGoCollector(), prometheus.NewProcessCollector(prometheus.ProcessCollectorOpts{}))
+	return m
+}
+
+// Handler serves the metrics in Prometheus's text format (for /metrics).
+func (m *Metrics) Handler() http.Handler {
+	return promhttp.HandlerFor(m.reg, promhttp.HandlerOpts{})
+}
+
+// Registry is the registry the metrics are in.
+func (m *Metrics) Registry() *prometheus.Registry { return m.reg }
+
+func (m *Metrics) mapped(actions int, took time.Duration) {
+	if m == nil {
+		return
+	}
+	m.jobs.WithLabelValues("mapped").Inc()
+	m.actions.Add(float64(actions))
+	m.duration.Observe(took.Seconds())
+}
+
+func (m *Metrics) failed(reason string) {
+	if m == nil {
+		return
+	}
+	m.jobs.WithLabelValues("failed").Inc()
+	m.failures.WithLabelValues(reason).Inc()
+}
+
+// watchQueue refreshes the queue-depth gauge every few seconds until the
+// returned stop is called.
+func (m *Metrics) watchQueue(ctx context.Context, f *Fleet) (stop func()) {
+	if m == nil {
+		return func() {}
+	}
+	ctx, cancel := context.WithCancel(ctx)
+	go func() {
+		t := time.NewTicker(5 * time.Second)
+		defer t.Stop()
+		for {
+			if st, err := f.Status(ctx); err == nil {
+				m.depth.WithLabelValues("queued").Set(float64(st.Queued))
+				m.depth.WithLabelValues("running").Set(float64(st.Running))
+				m.depth.WithLabelValues("done").Set(float64(st.Done))
+				m.depth.WithLabelValues("failed").Set(float64(st.Failed))
+			}
+			select {
+			case <-ctx.Done():
+				return
+			case <-t.C:
+			}
+		}
+	}()
+	return cancel
+}

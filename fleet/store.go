@@ -1,0 +1,367 @@
+package fleet
+
+import (
+	"context"
+	"database/sql"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"os"
+	"path/filepath"
+	"sort"
+	"strings"
+	"time"
+
+	"github.com/frontlatch/frontlatch/shared"
+	"github.com/frontlatch/frontlatch/verifier"
+)
+
+// mapRecord is one row of fleet_maps: one map of one site, ok or failed.
+// Rows are only ever inserted: the history is append-only, and a site's
+// latest graph is its newest ok row.
+type mapRecord struct {
+	site       string
+	jobID      int64
+	attempt    int
+	at         time.Time
+	errCode    string
+	err        string
+	actions    int
+	complete   int
+	completeID []string
+	confirmed  int // actions verified by their owner
+	report     []byte
+	graph      []byte
+	reconciled string
+}
+
+func (r *mapRecord) setGraph(g *shared.ActionGraph) error {
+	data, err := shared.Write(g)
+	if err != nil {
+		return fmt.Errorf("fleet: the mapper made an invalid graph of %s: %w", r.site, err)
+	}
+	rep := shared.GraphCompleteness(g)
+	r.report, err = json.Marshal(rep)
+	if err != nil {
+		return err
+	}
+	r.graph = data
+	r.actions = len(g.Actions)
+	for _, a := range g.Actions {
+		if a.Verification != nil && a.Verification.Status() == shared.StatusVerified {
+			r.confirmed++
+		}
+		if shared.Completeness(a).Complete {
+			r.complete++
+			r.completeID = append(r.completeID, a.ID)
+		}
+	}
+	sort.Strings(r.completeID)
+	return nil
+}
+
+// record inserts the row. A second ok row for the same job (a job rescued
+// after its worker died between writing and completing) is ignored: each
+// job's graph is written exactly once.
+func (f *Fleet) record(ctx context.Context, r mapRecord) error {
+	ok := 0
+	if r.errCode == "" {
+		ok = 1
+	}
+	ids, _ := json.Marshal(r.completeID)
+	if r.completeID == nil {
+		ids = []byte("[]")
+	}
+	report := string(r.report)
+	if report == "" {
+		report = "null"
+	}
+	_, err := f.db.ExecContext(ctx, `INSERT INTO fleet_maps
+		(site, job_id, attempt, mapped_at, ok, error_code, error, actions, complete_actions, complete_ids, confirmed, completeness, graph, reconciled)
+		VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14)
+		ON CONFLICT DO NOTHING`,
+		r.site, r.jobID, r.attempt, r.at.Format(time.RFC3339Nano), ok, r.errCode, r.err,
+		r.actions, r.complete, string(ids), r.confirmed, report, string(r.graph), r.reconciled)
+	if err != nil {
+		return fmt.Errorf("fleet: recording the map of %s: %w", r.site, unavailable(err))
+	}
+	return nil
+}
+
+// Latest returns the newest graph mapped of site (ErrNoSuchSite when none).
+func (f *Fleet) Latest(ctx context.Context, site string) (*shared.ActionGraph, error) {
+	u, err := SiteURL(site)
+	if err != nil {
+		return nil, &URLError{Input: site, Source: "site", Reason: err.Error()}
+	}
+	var data string
+	err = f.db.QueryRowContext(ctx, `SELECT graph FROM fleet_maps WHERE site = $1 AND ok = 1 ORDER BY id DESC LIMIT 1`, u).Scan(&data)
+	if errors.Is(err, sql.ErrNoRows) {
+		return nil, fmt.Errorf("fleet: %s: %w", u, ErrNoSuchSite)
+	}
+	if err != nil {
+		return nil, fmt.Errorf("fleet: %w", unavailable(err))
+	}
+	g, issues := shared.Read([]byte(data))
+	if len(issues) > 0 {
+		return nil, &shared.ValidationError{What: "stored graph of " + u, Issues: issues}
+	}
+	return g, nil
+}
+
+// reconcile carries the confirmations of site's latest graph over to g.
+func (f *Fleet) reconcile(ctx context.Context, site string, g *shared.ActionGraph, audit shared.AuditLookup) (*shared.ActionGraph, string, error) {
+	prev, err := f.Latest(ctx, site)
+	if errors.Is(err, ErrNoSuchSite) {
+		return g, "", nil
+	}
+	if err != nil {
+		return nil, "", err
+	}
+	if !hasConfirmed(prev) {
+		return g, "", nil
+	}
+	if audit == nil {
+		return g, "not reconciled: no audit store configured; confirmations were not carried over", nil
+	}
+	out, report, err := verifier.Reconcile(ctx, prev, g, audit)
+	if err != nil {
+		return nil, "", err
+	}
+	var parts []string
+	for _, r := range report {
+		if r.Kept {
+			parts = append(parts, r.ActionID+": kept")
+		} else {
+			parts = append(parts, r.ActionID+": needs confirmation again")
+		}
+	}
+	return out, strings.Join(parts, "; "), nil
+}
+
+func hasConfirmed(g *shared.ActionGraph) bool {
+	for _, a := range g.Actions {
+		if a.Verification != nil && a.Verification.Status() == shared.StatusVerified {
+			return true
+		}
+	}
+	return false
+}
+
+// Status counts the fleet's jobs by state.
+type Status struct {
+	Queued   int `json:"queued"`   // available, scheduled or retryable
+	Running  int `json:"running"`  // being mapped now
+	Done     int `json:"done"`     // mapped
+	Failed   int `json:"failed"`   // discarded after their last attempt, or cancelled
+	Sites    int `json:"sites"`    // distinct sites with at least one graph
+	Complete int `json:"complete"` // of those, sites whose latest graph has a complete action
+}
+
+// Total is every job counted.
+func (s Status) Total() int { return s.Queued + s.Running + s.Done + s.Failed }
+
+// Status reads the queue and the results.
+func (f *Fleet) Status(ctx context.Context) (Status, error) {
+	var st Status
+	rows, err := f.db.QueryContext(ctx, `SELECT state, COUNT(*) FROM river_job WHERE kind = $1 GROUP BY state`, MapArgs{}.Kind())
+	if err != nil {
+		return st, fmt.Errorf("fleet: %w", unavailable(err))
+	}
+	defer rows.Close()
+	for rows.Next() {
+		var state string
+		var n int
+		if err := rows.Scan(&state, &n); err != nil {
+			return st, fmt.Errorf("fleet: %w", unavailable(err))
+		}
+		switch state {
+		case "available", "scheduled", "retryable", "pending":
+			st.Queued += n
+		case "running":
+			st.Running += n
+		case "completed":
+			st.Done += n
+		case "discarded", "cancelled":
+			st.Failed += n
+		}
+	}
+	if err := rows.Err(); err != nil {
+		return st, fmt.Errorf("fleet: %w", unavailable(err))
+	}
+	err = f.db.QueryRowContext(ctx, `SELECT COUNT(*), COALESCE(SUM(CASE WHEN m.complete_actions > 0 THEN 1 ELSE 0 END), 0)
+		FROM fleet_maps m WHERE m.ok = 1 AND m.id = (SELECT MAX(id) FROM fleet_maps l WHERE l.site = m.site AND l.ok = 1)`).Scan(&st.Sites, &st.Complete)
+	if err != nil {
+		return st, fmt.Errorf("fleet: %w", unavailable(err))
+	}
+	return st, nil
+}
+
+// Failure is a site's last failed map.
+type Failure struct {
+	Site    string    `json:"site"`
+	Code    string    `json:"code"`
+	Error   string    `json:"error"`
+	Attempt int       `json:"attempt"`
+	At      time.Time `json:"at"`
+}
+
+// Failures lists, per site whose newest row is a failure, that failure.
+func (f *Fleet) Failures(ctx context.Context) ([]Failure, error) {
+	rows, err := f.db.QueryContext(ctx, `SELECT site, error_code, error, attempt, mapped_at FROM fleet_maps m
+		WHERE m.ok = 0 AND m.id = (SELECT MAX(id) FROM fleet_maps l WHERE l.site = m.site) ORDER BY site`)
+	if err != nil {
+		return nil, fmt.Errorf("fleet: %w", unavailable(err))
+	}
+	defer rows.Close()
+	var out []Failure
+	for rows.Next() {
+		var fl Failure
+		var at string
+		if err := rows.Scan(&fl.Site, &fl.Code, &fl.Error, &fl.Attempt, &at); err != nil {
+			return nil, fmt.Errorf("fleet: %w", unavailable(err))
+		}
+		fl.At, _ = time.Parse(time.RFC3339Nano, at)
+		out = append(out, fl)
+	}
+	return out, rows.Err()
+}
+
+// Change is a site whose complete actions differ between two moments.
+type Change struct {
+	Site   string   `json:"site"`
+	Gained []string `json:"gained"` // complete now, not then
+	Lost   []string `json:"lost"`   // complete then, not now
+}
+
+// Changes answers "which sites gained or lost a complete action since
+// then": for every site, its latest graph at or before then against its
+// latest graph now (a site first mapped after then gains all it has).
+func (f *Fleet) Changes(ctx context.Context, since time.Time) ([]Change, error) {
+	rows, err := f.db.QueryContext(ctx, `SELECT site, mapped_at, complete_ids FROM fleet_maps WHERE ok = 1 ORDER BY site, id`)
+	if err != nil {
+		return nil, fmt.Errorf("fleet: %w", unavailable(err))
+	}
+	defer rows.Close()
+	type snap struct{ then, now []string }
+	per := map[string]*snap{}
+	var order []string
+	for rows.Next() {
+		var site, at, ids string
+		if err := rows.Scan(&site, &at, &ids); err != nil {
+			return nil, fmt.Errorf("fleet: %w", unavailable(err))
+		}
+		var list []string
+		_ = json.Unmarshal([]byte(ids), &list)
+		s := per[site]
+		if s == nil {
+			s = &snap{}
+			per[site] = s
+			order = append(order, site)
+		}
+		if t, err := time.Parse(time.RFC3339Nano, at); err == nil && !t.After(since) {
+			s.then = list
+		}
+		s.now = list
+	}
+	if err := rows.Err(); err != nil {
+		return nil, err
+	}
+	var out []Change
+	for _, site := range order {
+		s := per[site]
+		c := Change{Site: site, Gained: minus(s.now, s.then), Lost: minus(s.then, s.now)}
+		if len(c.Gained)+len(c.Lost) > 0 {
+			out = append(out, c)
+		}
+	}
+	return out, nil
+}
+
+func minus(a, b []string) []string {
+	in := map[string]bool{}
+	for _, x := range b {
+		in[x] = true
+	}
+	var out []string
+	for _, x := range a {
+		if !in[x] {
+			out = append(out, x)
+		}
+	}
+	return out
+}
+
+// Export writes every site's latest graph into dir as <host>[_<path>].json
+// (canonical JSON) and returns how many it wrote.
+func (f *Fleet) Export(ctx context.Context, dir string) (int, error) {
+	rows, err := f.db.QueryContext(ctx, `SELECT m.site, m.graph FROM fleet_maps m
+		WHERE m.ok = 1 AND m.id = (SELECT MAX(id) FROM fleet_maps l WHERE l.site = m.site AND l.ok = 1) ORDER BY m.site`)
+	if err != nil {
+		return 0, fmt.Errorf("fleet: %w", unavailable(err))
+	}
+	defer rows.Close()
+	if err := os.MkdirAll(dir, 0o755); err != nil {
+		return 0, fmt.Errorf("fleet: export: %w", err)
+	}
+	n := 0
+	used := map[string]bool{}
+	for rows.Next() {
+		var site, graph string
+		if err := rows.Scan(&site, &graph); err != nil {
+			return n, fmt.Errorf("fleet: %w", unavailable(err))
+		}
+		name := exportName(site)
+		for i := 2; used[name]; i++ {
+			name = fmt.Sprintf("%s-%d", exportName(site), i)
+		}
+		used[name] = true
+		path := filepath.Join(dir, name+".json")
+		tmp := path + ".tmp"
+		if err := os.WriteFile(tmp, []byte(graph), 0o644); err != nil {
+			return n, fmt.Errorf("fleet: export: %w", err)
+		}
+		if err := os.Rename(tmp, path); err != nil {
+			return n, fmt.Errorf("fleet: export: %w", err)
+		}
+		n++
+	}
+	return n, rows.Err()
+}
+
+// exportName is a file name for a site URL: host and path, with anything
+// but letters, digits, dots and dashes as '_'.
+func exportName(site string) string {
+	s := strings.TrimPrefix(strings.TrimPrefix(site, "https://"), "http://")
+	s = strings.TrimSuffix(s, "/")
+	var b strings.Builder
+	for _, r := range s {
+		switch {
+		case r >= 'a' && r <= 'z', r >= 'A' && r <= 'Z', r >= '0' && r <= '9', r == '.', r == '-':
+			b.WriteRune(r)
+		default:
+			b.WriteByte('_')
+		}
+	}
+	return b.String()
+}
+
+// confirmedSites lists the sites whose latest graph has an action its owner
+// confirmed: the ones a re-scan must reconcile.
+func (f *Fleet) confirmedSites(ctx context.Context) ([]string, error) {
+	rows, err := f.db.QueryContext(ctx, `SELECT m.site FROM fleet_maps m
+		WHERE m.ok = 1 AND m.confirmed > 0 AND m.id = (SELECT MAX(id) FROM fleet_maps l WHERE l.site = m.site AND l.ok = 1) ORDER BY m.site`)
+	if err != nil {
+		return nil, fmt.Errorf("fleet: %w", unavailable(err))
+	}
+	defer rows.Close()
+	var out []string
+	for rows.Next() {
+		var s string
+		if err := rows.Scan(&s); err != nil {
+			return nil, err
+		}
+		out = append(out, s)
+	}
+	return out, rows.Err()
+}

@@ -1,0 +1,332 @@
+package fleet
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"log/slog"
+	"net/url"
+	"sync"
+	"time"
+
+	"github.com/go-rod/rod"
+	"github.com/go-rod/rod/lib/launcher"
+	"github.com/riverqueue/river"
+	"github.com/riverqueue/river/rivertype"
+
+	"github.com/frontlatch/frontlatch/mapper"
+	"github.com/frontlatch/frontlatch/shared"
+	"github.com/frontlatch/frontlatch/topology"
+)
+
+// WorkOptions configure Work.
+type WorkOptions struct {
+	// Workers is how many sites this process maps at once (default 2).
+	Workers int
+	// PerHost bounds the maps of one host running at once in this process
+	// (default 1): a fleet never hammers one business.
+	PerHost int
+	// BrowserURL drives a remote Chromium over CDP (ws://host:port/devtools/…
+	// or http://host:9222); empty launches Debian's Chromium locally.
+	BrowserURL string
+	// JobTimeout cancels a map that runs longer (default 3m); the job is
+	// retried.
+	JobTimeout time.Duration
+	// RescueAfter is how long a job may stay running before River hands it
+	// to another worker, as after a worker process was killed (default
+	// JobTimeout + 1m).
+	RescueAfter time.Duration
+	// Map is the mapper's options for every site (Browser is set by Work).
+	Map mapper.Options
+	// Audit is the verifier's audit store, used to reconcile a re-scan of a
+	// site with confirmed actions (verifier.Reconcile). Nil: re-scans are
+	// recorded but confirmations are not carried over.
+	Audit shared.AuditLookup
+	// RescanEvery queues, at this interval, a re-scan of every site whose
+	// latest graph has confirmed actions (0: no re-scans from this process).
+	RescanEvery time.Duration
+	// Metrics receives counters and the queue depth (nil: none).
+	Metrics *Metrics
+	// Backoff is the wait before retry number attempt (default River's:
+	// attempt⁴ seconds, with jitter).
+	Backoff func(attempt int) time.Duration
+	// Logger receives one line per job (nil: discarded).
+	Logger *slog.Logger
+	// Offline keeps a locally launched browser on loopback and the site.
+	Offline bool
+}
+
+func (o WorkOptions) withDefaults() WorkOptions {
+	if o.Workers <= 0 {
+		o.Workers = 2
+	}
+	if o.PerHost <= 0 {
+		o.PerHost = 1
+	}
+	if o.JobTimeout <= 0 {
+		o.JobTimeout = 3 * time.Minute
+	}
+	if o.RescueAfter <= o.JobTimeout {
+		o.RescueAfter = o.JobTimeout + time.Minute
+	}
+	if o.Logger == nil {
+		o.Logger = slog.New(slog.DiscardHandler)
+	}
+	return o
+}
+
+// Work maps queued sites until ctx is done, then stops: running jobs are
+// given a short grace period and otherwise cancelled (River retries them).
+// A job that fails — a site down, a browser connection lost, a timeout —
+// fails for retry with backoff; it never stops the worker.
+func (f *Fleet) Work(ctx context.Context, opts WorkOptions) error {
+	o := opts.withDefaults()
+	w := &mapWorker{fleet: f, opts: o, hosts: newHostLimiter(o.PerHost), browsers: &browserSource{url: o.BrowserURL, offline: o.Offline}}
+	defer w.browsers.close()
+	workers := river.NewWorkers()
+	if err := river.AddWorkerSafely(workers, w); err != nil {
+		return fmt.Errorf("fleet: %w", err)
+	}
+	if err := river.AddWorkerSafely(workers, &rescanWorker{fleet: f}); err != nil {
+		return fmt.Errorf("fleet: %w", err)
+	}
+	cfg := &river.Config{
+		Queues:               map[string]river.QueueConfig{river.QueueDefault: {MaxWorkers: o.Workers}},
+		Workers:              workers,
+		JobTimeout:           o.JobTimeout,
+		RescueStuckJobsAfter: o.RescueAfter,
+		FetchPollInterval:    200 * time.Millisecond,
+		Logger:               o.Logger,
+	}
+	if o.Backoff != nil {
+		cfg.RetryPolicy = backoffPolicy(o.Backoff)
+	}
+	if o.RescanEvery > 0 {
+		cfg.PeriodicJobs = []*river.PeriodicJob{river.NewPeriodicJob(river.PeriodicInterval(o.RescanEvery),
+			func() (river.JobArgs, *river.InsertOpts) { return RescanArgs{}, nil }, &river.PeriodicJobOpts{RunOnStart: true})}
+	}
+	stopMetrics := o.Metrics.watchQueue(ctx, f)
+	defer stopMetrics()
+	rc, err := f.queue.run(ctx, cfg)
+	if err != nil {
+		return err
+	}
+	<-ctx.Done()
+	sctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
+	defer cancel()
+	if err := rc.stop(sctx); err != nil && !errors.Is(err, context.DeadlineExceeded) {
+		return fmt.Errorf("fleet: stopping workers: %w", err)
+	}
+	return nil
+}
+
+type mapWorker struct {
+	river.WorkerDefaults[MapArgs]
+	fleet    *Fleet
+	opts     WorkOptions
+	hosts    *hostLimiter
+	browsers *browserSource
+}
+
+// Work maps one site and records the result, ok or not, in fleet_maps.
+func (w *mapWorker) Work(ctx context.Context, job *river.Job[MapArgs]) error {
+	start := time.Now()
+	u, err := url.Parse(job.Args.URL)
+	if err != nil {
+		return river.JobCancel(fmt.Errorf("fleet: %w: %v", ErrInvalidURL, err))
+	}
+	release, err := w.hosts.acquire(ctx, u.Host)
+	if err != nil {
+		return err
+	}
+	defer release()
+	browser, err := w.browsers.get(ctx)
+	if err != nil {
+		w.opts.Metrics.failed("browser")
+		return fmt.Errorf("fleet: browser: %w", err)
+	}
+	mo := w.opts.Map
+	mo.Browser = browser
+	g, mapErr := mapper.Map(ctx, job.Args.URL, mo)
+	rec := mapRecord{site: job.Args.URL, jobID: job.ID, attempt: job.Attempt, at: time.Now().UTC()}
+	if mapErr != nil {
+		rec.errCode, rec.err = classify(mapErr), mapErr.Error()
+		if rec.errCode == "browser" {
+			w.browsers.invalidate(browser)
+		}
+		w.opts.Metrics.failed(rec.errCode)
+		if err := w.fleet.record(ctx, rec); err != nil {
+			return err
+		}
+		w.opts.Logger.Info("map failed", "site", job.Args.URL, "attempt", job.Attempt, "code", rec.errCode, "err", mapErr)
+		if rec.errCode == "invalid-url" {
+			return river.JobCancel(mapErr)
+		}
+		return mapErr
+	}
+	if job.Args.Rescan || w.opts.Audit != nil {
+		g, rec.reconciled, err = w.fleet.reconcile(ctx, job.Args.URL, g, w.opts.Audit)
+		if err != nil {
+			w.opts.Metrics.failed("audit")
+			return err // the store could not be asked: retry, change nothing
+		}
+	}
+	if err := rec.setGraph(g); err != nil {
+		return river.JobCancel(err)
+	}
+	if err := w.fleet.record(ctx, rec); err != nil {
+		return err
+	}
+	w.opts.Metrics.mapped(len(g.Actions), time.Since(start))
+	w.opts.Logger.Info("mapped", "site", job.Args.URL, "actions", rec.actions, "complete", rec.complete, "took", time.Since(start).Round(time.Millisecond))
+	return nil
+}
+
+// Timeout bounds one map; River cancels the job's context after it.
+func (w *mapWorker) Timeout(*river.Job[MapArgs]) time.Duration { return w.opts.JobTimeout }
+
+// classify names a map failure for the store and the metrics.
+func classify(err error) string {
+	var fe *mapper.FetchError
+	switch {
+	case errors.Is(err, mapper.ErrInvalidURL):
+		return "invalid-url"
+	case errors.As(err, &fe) && errors.Is(fe.Kind, mapper.ErrHTTPStatus):
+		return "http-status"
+	case errors.Is(err, mapper.ErrUnreachable):
+		return "unreachable"
+	case errors.Is(err, mapper.ErrNotHTML):
+		return "not-html"
+	case errors.Is(err, mapper.ErrRedirectLoop):
+		return "redirect-loop"
+	case errors.Is(err, context.DeadlineExceeded), errors.Is(err, context.Canceled):
+		return "timeout"
+	case errors.Is(err, errBrowserLost):
+		return "browser"
+	}
+	return "other"
+}
+
+var errBrowserLost = errors.New("fleet: browser connection lost")
+
+// hostLimiter bounds concurrent maps per host.
+type hostLimiter struct {
+	mu    sync.Mutex
+	limit int
+	slots map[string]chan struct{}
+}
+
+func newHostLimiter(n int) *hostLimiter {
+	return &hostLimiter{limit: n, slots: map[string]chan struct{}{}}
+}
+
+func (h *hostLimiter) acquire(ctx context.Context, host string) (func(), error) {
+	h.mu.Lock()
+	ch, ok := h.slots[host]
+	if !ok {
+		ch = make(chan struct{}, h.limit)
+		h.slots[host] = ch
+	}
+	h.mu.Unlock()
+	select {
+	case ch <- struct{}{}:
+		return func() { <-ch }, nil
+	case <-ctx.Done():
+		return nil, ctx.Err()
+	}
+}
+
+// browserSource hands out one browser per process, checking it is alive
+// before each job and replacing it when its connection is lost: a local
+// Chromium is relaunched, a remote one reconnected.
+type browserSource struct {
+	url     string
+	offline bool
+	mu      sync.Mutex
+	b       *topology.Browser
+}
+
+func (s *browserSource) get(ctx context.Context) (*rod.Browser, error) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if s.b != nil {
+		hctx, cancel := context.WithTimeout(ctx, 5*time.Second)
+		_, err := s.b.Rod.Context(hctx).Version()
+		cancel()
+		if err == nil {
+			return s.b.Rod, nil
+		}
+		s.dropLocked()
+	}
+	opts := topology.BrowserOptions{Offline: s.offline}
+	if s.url != "" {
+		ws := s.url
+		if u, err := url.Parse(s.url); err == nil && (u.Scheme == "http" || u.Scheme == "https") {
+			resolved, err := resolveDevTools(ctx, s.url)
+			if err != nil {
+				return nil, fmt.Errorf("%w: %s: %w", errBrowserLost, s.url, err)
+			}
+			ws = resolved
+		}
+		opts.ControlURL = ws
+	}
+	b, err := topology.NewBrowser(ctx, opts)
+	if err != nil {
+		if s.url != "" {
+			return nil, fmt.Errorf("%w: %w", errBrowserLost, err)
+		}
+		return nil, err
+	}
+	s.b = b
+	return b.Rod, nil
+}
+
+// resolveDevTools asks a browser's http://host:port/json/version for its
+// DevTools websocket URL, within ctx.
+func resolveDevTools(ctx context.Context, httpURL string) (string, error) {
+	type result struct {
+		ws  string
+		err error
+	}
+	ch := make(chan result, 1)
+	go func() { ws, err := launcher.ResolveURL(httpURL); ch <- result{ws, err} }()
+	ctx, cancel := context.WithTimeout(ctx, 10*time.Second)
+	defer cancel()
+	select {
+	case r := <-ch:
+		return r.ws, r.err
+	case <-ctx.Done():
+		return "", ctx.Err()
+	}
+}
+
+// invalidate drops b if it is still the current browser.
+func (s *browserSource) invalidate(b *rod.Browser) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if s.b != nil && s.b.Rod == b {
+		s.dropLocked()
+	}
+}
+
+// dropLocked forgets the browser: a local one is closed, a remote one only
+// disconnected (it belongs to its pool).
+func (s *browserSource) dropLocked() {
+	if s.b != nil {
+		s.b.Close()
+	}
+	s.b = nil
+}
+
+func (s *browserSource) close() {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	s.dropLocked()
+}
+
+// backoffPolicy adapts a backoff function to River's retry policy.
+type backoffPolicy func(attempt int) time.Duration
+
+func (p backoffPolicy) NextRetry(job *rivertype.JobRow) time.Time {
+	return time.Now().Add(p(job.Attempt))
+}

@@ -1,0 +1,153 @@
+package audit_test
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"os"
+	"path/filepath"
+	"strings"
+	"time"
+
+	"github.com/frontlatch/frontlatch/shared"
+	"github.com/frontlatch/frontlatch/verifier/audit"
+)
+
+// The portal records what the owner confirmed; the consent gate looks it
+// up later, through the same store.
+func Example() {
+	dir, _ := os.MkdirTemp("", "audit-example")
+	defer os.RemoveAll(dir)
+	ctx := context.Background()
+
+	store, err := audit.Open(ctx, filepath.Join(dir, "audit.db"))
+	if err != nil {
+		panic(err)
+	}
+	defer store.Close()
+
+	// What the owner is shown and says yes to.
+	a := shared.NewAction("plumber01:callback:form", shared.KindCallback, "Call us", "https://plumber.example/")
+	a.SideEffects.Effects = []shared.Effect{{Kind: shared.EffectCreatesCallbackRequest}}
+	a.SideEffects.Summary = "Asks the office to phone you back."
+	notify := "owner@plumber.example"
+	subject := shared.ConsentSubjectOf(&a, shared.ConfirmationLimits{VolumeCap: &shared.VolumeCap{Max: 5, Per: shared.PerDay}, Notify: &notify})
+	canonical, _ := shared.CanonicalConsent(subject)
+	digest, _ := shared.ConsentDigest(subject)
+
+	rec, err := store.RecordConfirmation(ctx, audit.Confirmation{
+		GraphID: "ag_plumber01", ActionID: a.ID,
+		ConfirmedBy: "Sam Reid (owner)", ConfirmedAt: "2026-09-02T09:30:00.000Z",
+		Method: shared.ConfirmedOwnerPortal, Digest: digest, Subject: canonical,
+	})
+	if err != nil {
+		panic(err)
+	}
+
+	// The gate asks with the confirmation's own claims.
+	ans, err := store.LookupAudit(ctx, shared.AuditQuery{
+		Ref: rec.Ref, ActionID: a.ID, ConfirmedBy: "Sam Reid (owner)", ConfirmedAt: "2026-09-02T09:30:00.000Z", Digest: digest,
+	})
+	fmt.Println(ans.Found, ans.Revoked, ans.Digest == digest, err)
+
+	// A reference copied onto another action resolves to nothing.
+	ans, _ = store.LookupAudit(ctx, shared.AuditQuery{
+		Ref: rec.Ref, ActionID: "plumber01:booking:form", ConfirmedBy: "Sam Reid (owner)", ConfirmedAt: "2026-09-02T09:30:00.000Z",
+	})
+	fmt.Println(ans.Found)
+	// Output:
+	// true false true <nil>
+	// false
+}
+
+// The executor begins an attempt before the network call and completes it
+// after; the volume cap is enforced as it begins.
+func ExampleStore_BeginAttempt() {
+	dir, _ := os.MkdirTemp("", "audit-example")
+	defer os.RemoveAll(dir)
+	ctx := context.Background()
+	store, err := audit.Open(ctx, "sqlite:"+filepath.Join(dir, "audit.db"))
+	if err != nil {
+		panic(err)
+	}
+	defer store.Close()
+
+	b := audit.Begin{ActionID: "plumber01:callback:form", AuditRef: "aud_1", IdempotencyKey: "call-1",
+		Cap: shared.VolumeCap{Max: 1, Per: shared.PerDay}, Request: []byte(`{"phone":"0400 000 000"}`), Instance: "exec-a"}
+	att, err := store.BeginAttempt(ctx, b)
+	fmt.Println(err)
+	fmt.Println(store.CompleteAttempt(ctx, att.ID, audit.Completion{Outcome: audit.OutcomeFired, Status: 200}))
+
+	_, err = store.BeginAttempt(ctx, b) // the same key again: the first attempt, nothing new
+	fmt.Println(errors.Is(err, audit.ErrDuplicate))
+	b.IdempotencyKey = "call-2"
+	_, err = store.BeginAttempt(ctx, b) // a second call today, cap 1
+	fmt.Println(errors.Is(err, audit.ErrCapReached))
+	// Output:
+	// <nil>
+	// <nil>
+	// true
+	// true
+}
+
+// An executor starting up marks what a killed predecessor left begun but
+// never completed: outcome unknown, still counted by the cap.
+func ExampleStore_RecoverAbandoned() {
+	dir, _ := os.MkdirTemp("", "audit-example")
+	defer os.RemoveAll(dir)
+	ctx := context.Background()
+	store, err := audit.Open(ctx, filepath.Join(dir, "audit.db"))
+	if err != nil {
+		panic(err)
+	}
+	defer store.Close()
+
+	b := audit.Begin{ActionID: "plumber01:callback:form", Cap: shared.VolumeCap{Max: 1, Per: shared.PerDay}, Instance: "exec-killed"}
+	if _, err := store.BeginAttempt(ctx, b); err != nil { // … and the process died here
+		panic(err)
+	}
+	n, err := store.RecoverAbandoned(ctx, "exec-new", time.Time{})
+	fmt.Println(n, err)
+	atts, _ := store.Attempts(ctx, "plumber01:callback:form")
+	fmt.Println(atts[0].Unknown, atts[0].Completed == nil)
+	b.Instance = "exec-new"
+	_, err = store.BeginAttempt(ctx, b)
+	fmt.Println(errors.Is(err, audit.ErrCapReached))
+	// Output:
+	// 1 <nil>
+	// true true
+	// true
+}
+
+// Revoking is a record of its own; the lookup then says Revoked and the
+// gate refuses.
+func ExampleStore_RecordRevocation() {
+	dir, _ := os.MkdirTemp("", "audit-example")
+	defer os.RemoveAll(dir)
+	ctx := context.Background()
+	store, err := audit.Open(ctx, filepath.Join(dir, "audit.db"))
+	if err != nil {
+		panic(err)
+	}
+	defer store.Close()
+
+	rec, err := store.RecordConfirmation(ctx, audit.Confirmation{
+		ActionID: "plumber01:callback:form", ConfirmedBy: "Sam Reid (owner)", ConfirmedAt: "2026-09-02T09:30:00.000Z",
+		Method: shared.ConfirmedOwnerPortal, Digest: "sha256:" + strings.Repeat("0", 64),
+	})
+	if err != nil {
+		panic(err)
+	}
+	fmt.Println(store.RecordRevocation(ctx, rec.Ref, "Sam Reid (owner)", time.Now(), "the form now charges a fee"))
+	ans, _ := store.LookupAudit(ctx, shared.AuditQuery{Ref: rec.Ref, ActionID: rec.ActionID, ConfirmedBy: rec.ConfirmedBy, ConfirmedAt: rec.ConfirmedAt})
+	fmt.Println(ans.Found, ans.Revoked)
+	history, _ := store.History(ctx, rec.ActionID)
+	for _, e := range history {
+		fmt.Println(e.Kind, e.By)
+	}
+	// Output:
+	// <nil>
+	// true true
+	// confirmation Sam Reid (owner)
+	// revocation Sam Reid (owner)
+}

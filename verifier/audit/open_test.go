@@ -1,0 +1,250 @@
+package audit_test
+
+import (
+	"context"
+	"database/sql"
+	"errors"
+	"fmt"
+	"os"
+	"path/filepath"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+
+	"github.com/jackc/pgx/v5"
+
+	"github.com/frontlatch/frontlatch/verifier/audit"
+	"github.com/frontlatch/frontlatch/verifier/audit/audittest"
+)
+
+func TestOpenBadInput(t *testing.T) {
+	dir := t.TempDir()
+	tests := []struct {
+		name string
+		url  string
+		want error
+	}{
+		{"unknown scheme", "mysql://localhost/audit", audit.ErrInvalid},
+		{"http scheme", "http://127.0.0.1/audit", audit.ErrInvalid},
+		{"sqlite uri", "file:audit.db?mode=memory", audit.ErrInvalid},
+		{"memory database", ":memory:", audit.ErrInvalid},
+		{"empty sqlite path", "sqlite:", audit.ErrInvalid},
+		{"query in path", filepath.Join(dir, "a.db?x=1"), audit.ErrInvalid},
+		{"unknown sqlite option", "sqlite:" + filepath.Join(dir, "a.db?cache=shared"), audit.ErrInvalid},
+		{"bad synchronous value", "sqlite:" + filepath.Join(dir, "a.db?synchronous=off"), audit.ErrInvalid},
+		{"a directory", dir, audit.ErrInvalid},
+		{"unparsable postgres url", "postgres://%zz@127.0.0.1/x", audit.ErrInvalid},
+		{"directory cannot be created", "/proc/nonexistent/audit.db", audit.ErrUnavailable},
+		// Port 1 on loopback: nothing listens; the refusal must come fast.
+		{"unreachable postgres", "postgres://frontlatch@127.0.0.1:1/x?sslmode=disable", audit.ErrUnavailable},
+		{"unreachable postgresql", "postgresql://frontlatch@127.0.0.1:1/x?sslmode=disable", audit.ErrUnavailable},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			ctx, cancel := context.WithTimeout(context.Background(), 20*time.Second)
+			defer cancel()
+			done := make(chan struct{})
+			var s *audit.Store
+			var err error
+			go func() { s, err = audit.Open(ctx, tt.url); close(done) }()
+			select {
+			case <-done:
+			case <-time.After(15 * time.Second):
+				t.Fatalf("Open(%q) did not return within 15 s", tt.url)
+			}
+			if s != nil {
+				s.Close()
+				t.Fatalf("Open(%q) succeeded, want %v", tt.url, tt.want)
+			}
+			if !errors.Is(err, tt.want) {
+				t.Fatalf("Open(%q): err = %v, want %v", tt.url, err, tt.want)
+			}
+			var se *audit.StoreError
+			if !errors.As(err, &se) || se.Op != "open" || !strings.HasPrefix(err.Error(), "audit: open") {
+				t.Errorf("err = %q, want a *StoreError for op open", err)
+			}
+		})
+	}
+}
+
+func TestOpenForms(t *testing.T) {
+	dir := t.TempDir()
+	t.Setenv("XDG_DATA_HOME", filepath.Join(dir, "xdg"))
+	def, err := audit.DefaultPath()
+	if err != nil || def != filepath.Join(dir, "xdg", "frontlatch", "audit.db") {
+		t.Fatalf("DefaultPath = %q, %v", def, err)
+	}
+	tests := []struct {
+		name, url, file string
+	}{
+		{"empty is the default path", "", def},
+		{"plain path, directories created", filepath.Join(dir, "a", "b", "audit.db"), filepath.Join(dir, "a", "b", "audit.db")},
+		{"sqlite: prefix", "sqlite:" + filepath.Join(dir, "c.db"), filepath.Join(dir, "c.db")},
+		{"synchronous=normal", "sqlite:" + filepath.Join(dir, "n.db") + "?synchronous=normal", filepath.Join(dir, "n.db")},
+		{"synchronous=full", "sqlite:" + filepath.Join(dir, "f.db") + "?synchronous=FULL", filepath.Join(dir, "f.db")},
+		{"a path with # and spaces", filepath.Join(dir, "owner #1", "a b.db"), filepath.Join(dir, "owner #1", "a b.db")},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			s, err := audit.Open(context.Background(), tt.url)
+			if err != nil {
+				t.Fatal(err)
+			}
+			defer s.Close()
+			if s.Driver() != audit.DriverSQLite {
+				t.Errorf("Driver = %q", s.Driver())
+			}
+			if _, err := os.Stat(tt.file); err != nil {
+				t.Errorf("no database at %s: %v", tt.file, err)
+			}
+		})
+	}
+}
+
+// rawDB opens the store's database beside the store, for tests that must
+// look under it (schema_migrations).
+type rawDB struct {
+	exec  func(q string, args ...any) error
+	query func(q string, dest ...any) error
+	close func()
+}
+
+func openRaw(t *testing.T, url string) rawDB {
+	t.Helper()
+	ctx := context.Background()
+	if audittest.Driver(url) == audit.DriverPostgres {
+		c, err := pgx.Connect(ctx, url)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return rawDB{
+			exec:  func(q string, args ...any) error { _, err := c.Exec(ctx, q, args...); return err },
+			query: func(q string, dest ...any) error { return c.QueryRow(ctx, q).Scan(dest...) },
+			close: func() { c.Close(ctx) },
+		}
+	}
+	db, err := sql.Open("sqlite", strings.TrimPrefix(url, "sqlite:"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	return rawDB{
+		exec:  func(q string, args ...any) error { _, err := db.ExecContext(ctx, q, args...); return err },
+		query: func(q string, dest ...any) error { return db.QueryRowContext(ctx, q).Scan(dest...) },
+		close: func() { db.Close() },
+	}
+}
+
+func TestMigrations(t *testing.T) {
+	if audit.SchemaVersion() < 1 {
+		t.Fatalf("SchemaVersion = %d", audit.SchemaVersion())
+	}
+	audittest.EachURL(t, func(t *testing.T, url string) {
+		ctx := context.Background()
+		for i := range 2 { // a second Open applies nothing again
+			s, err := audit.Open(ctx, url)
+			if err != nil {
+				t.Fatalf("Open #%d: %v", i+1, err)
+			}
+			s.Close()
+		}
+		raw := openRaw(t, url)
+		defer raw.close()
+		var n, max int64
+		if err := raw.query("SELECT COUNT(*), MAX(version) FROM schema_migrations", &n, &max); err != nil {
+			t.Fatal(err)
+		}
+		if n != int64(audit.SchemaVersion()) || max != int64(audit.SchemaVersion()) {
+			t.Errorf("schema_migrations holds %d rows up to %d, want %d", n, max, audit.SchemaVersion())
+		}
+		// A newer binary migrated this database: this code must refuse it.
+		next := audit.SchemaVersion() + 1
+		if err := raw.exec(fmt.Sprintf("INSERT INTO schema_migrations (version, name, applied_ns) VALUES (%d, 'future.sql', 0)", next)); err != nil {
+			t.Fatal(err)
+		}
+		s, err := audit.Open(ctx, url)
+		if s != nil {
+			s.Close()
+		}
+		if !errors.Is(err, audit.ErrSchemaVersion) {
+			t.Errorf("Open of a newer schema: err = %v, want ErrSchemaVersion", err)
+		}
+	})
+}
+
+// TestOpenConcurrently opens one fresh database from many goroutines at
+// once: every Open migrates or finds it migrated; none fails.
+func TestOpenConcurrently(t *testing.T) {
+	audittest.EachURL(t, func(t *testing.T, url string) {
+		var wg sync.WaitGroup
+		errs := make(chan error, 8)
+		for range 8 {
+			wg.Add(1)
+			go func() {
+				defer wg.Done()
+				s, err := audit.Open(context.Background(), url)
+				if err != nil {
+					errs <- err
+					return
+				}
+				_, err = s.RecordConfirmation(context.Background(), confirmation(t, "a"))
+				if err != nil {
+					errs <- err
+				}
+				s.Close()
+			}()
+		}
+		wg.Wait()
+		close(errs)
+		for err := range errs {
+			t.Error(err)
+		}
+	})
+}
+
+// TestDatabaseRefusesChanges goes around the store: a client with the
+// database's own credentials cannot update, delete or truncate a record
+// either (migration 0002's triggers).
+func TestDatabaseRefusesChanges(t *testing.T) {
+	audittest.EachURL(t, func(t *testing.T, url string) {
+		ctx := context.Background()
+		s := audittest.Open(t, url)
+		c, err := s.RecordConfirmation(ctx, confirmation(t, "a"))
+		if err != nil {
+			t.Fatal(err)
+		}
+		a, err := s.BeginAttempt(ctx, begin("a", 5))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if err := s.CompleteAttempt(ctx, a.ID, audit.Completion{Outcome: audit.OutcomeFired}); err != nil {
+			t.Fatal(err)
+		}
+		raw := openRaw(t, url)
+		defer raw.close()
+		stmts := []string{
+			"UPDATE confirmations SET digest = 'sha256:forged'",
+			"DELETE FROM confirmations",
+			"UPDATE attempts SET action_id = 'b'",
+			"DELETE FROM attempts",
+			"UPDATE completions SET outcome = 'failed'",
+			"DELETE FROM completions",
+		}
+		if audittest.Driver(url) == audit.DriverPostgres {
+			stmts = append(stmts, "TRUNCATE completions", "TRUNCATE confirmations CASCADE")
+		}
+		for _, q := range stmts {
+			err := raw.exec(q)
+			if err == nil || !strings.Contains(err.Error(), "append-only") {
+				t.Errorf("%s: err = %v, want the append-only refusal", q, err)
+			}
+		}
+		got, err := s.LookupAudit(ctx, query(c))
+		if err != nil || !got.Found || got.Digest != c.Digest {
+			t.Errorf("after the refused changes: %+v, %v; want the record as written", got, err)
+		}
+		if att, err := s.Attempt(ctx, a.ID); err != nil || att.Completed == nil || att.Completed.Outcome != audit.OutcomeFired {
+			t.Errorf("attempt after the refused changes: %+v, %v", att, err)
+		}
+	})
+}

@@ -1,0 +1,404 @@
+package audit
+
+import (
+	"context"
+	"crypto/rand"
+	"database/sql"
+	"embed"
+	"encoding/hex"
+	"errors"
+	"fmt"
+	"io/fs"
+	"os"
+	"path"
+	"path/filepath"
+	"sort"
+	"strconv"
+	"strings"
+	"sync/atomic"
+	"time"
+	"unicode/utf8"
+
+	"github.com/jackc/pgx/v5/pgxpool"
+	_ "modernc.org/sqlite" // registers the "sqlite" database/sql driver
+)
+
+// Driver names, as Store.Driver reports them.
+const (
+	DriverSQLite   = "sqlite"
+	DriverPostgres = "postgres"
+)
+
+// Bounds on what one record may hold. A request or subject beyond them is
+// refused (ErrInvalid: nothing is begun); a completion's response is kept up
+// to MaxResponse bytes and the rest dropped, since refusing it would lose the
+// completion itself.
+const (
+	MaxRequest  = 1 << 20
+	MaxSubject  = 1 << 20
+	MaxResponse = 64 << 10
+	MaxText     = 64 << 10 // ids, names, reasons, error texts
+)
+
+// sqliteBusyTimeout is how long a SQLite writer waits for another
+// connection's or process's write transaction before giving up.
+const sqliteBusyTimeout = 15 * time.Second
+
+// pgConnectTimeout bounds one connection attempt to PostgreSQL when the URL
+// does not set connect_timeout, so an unreachable server fails Open quickly.
+const pgConnectTimeout = 5 * time.Second
+
+// Store is the audit store. It is safe for concurrent use by many
+// goroutines, and many processes may open the same database.
+type Store struct {
+	driver string
+	db     backend
+	closed atomic.Bool
+}
+
+//go:embed migrations/sqlite/*.sql migrations/postgres/*.sql
+var migrationFS embed.FS
+
+// DefaultPath is the SQLite file Open uses for an empty url:
+// $XDG_DATA_HOME/frontlatch/audit.db, or ~/.local/share/frontlatch/audit.db.
+func DefaultPath() (string, error) {
+	if d := os.Getenv("XDG_DATA_HOME"); d != "" {
+		return filepath.Join(d, "frontlatch", "audit.db"), nil
+	}
+	home, err := os.UserHomeDir()
+	if err != nil {
+		return "", &StoreError{Op: "open", Kind: ErrInvalid, Detail: "no data directory: set XDG_DATA_HOME or HOME, or give a path", Err: err}
+	}
+	return filepath.Join(home, ".local", "share", "frontlatch", "audit.db"), nil
+}
+
+// Open opens the store, creating and migrating its database. url is
+//
+//   - "" → SQLite at DefaultPath();
+//   - a file path, or "sqlite:PATH" → SQLite (modernc.org/sqlite) at PATH,
+//     its directory created when missing, in WAL mode with a busy timeout
+//     and synchronous=FULL: a committed record survives a power loss, at
+//     the cost of an fsync per write. "sqlite:PATH?synchronous=normal"
+//     trades that for speed (about 10× on a loaded 2-core machine): a
+//     committed record still survives the process being killed, but the
+//     last ones may be lost if the machine loses power;
+//   - "postgres://…" or "postgresql://…" → PostgreSQL through a pgx/v5
+//     pool (connect_timeout defaults to 5 s).
+//
+// Any other scheme is ErrInvalid. A database that cannot be reached is
+// ErrUnavailable; one whose schema is newer than this code is
+// ErrSchemaVersion. Open applies the embedded migrations it lacks, in
+// order, each in one transaction, recorded in schema_migrations; many
+// processes may Open the same database at once.
+func Open(ctx context.Context, url string) (*Store, error) {
+	if ctx == nil {
+		ctx = context.Background()
+	}
+	var s *Store
+	var err error
+	switch {
+	case strings.HasPrefix(url, "postgres://"), strings.HasPrefix(url, "postgresql://"):
+		s, err = openPostgres(ctx, url)
+	case strings.Contains(url, "://"):
+		scheme, _, _ := strings.Cut(url, "://")
+		return nil, &StoreError{Op: "open", Kind: ErrInvalid, Detail: fmt.Sprintf("unknown store URL scheme %q: give a file path, sqlite:PATH, or postgres://…", scheme)}
+	default:
+		p, sync := url, "FULL"
+		if rest, ok := strings.CutPrefix(url, "sqlite:"); ok {
+			p = rest
+			if path, opts, ok := strings.Cut(rest, "?"); ok {
+				p = path
+				if sync, err = sqliteSync(opts); err != nil {
+					return nil, err
+				}
+			}
+		}
+		if url == "" {
+			if p, err = DefaultPath(); err != nil {
+				return nil, err
+			}
+		}
+		s, err = openSQLite(ctx, p, sync)
+	}
+	if err != nil {
+		return nil, err
+	}
+	if err := s.migrate(ctx); err != nil {
+		_ = s.db.close()
+		return nil, err
+	}
+	return s, nil
+}
+
+// sqliteSync reads the one option a sqlite: URL may carry:
+// synchronous=full (the default) or synchronous=normal.
+func sqliteSync(opts string) (string, error) {
+	bad := &StoreError{Op: "open", Driver: DriverSQLite, Kind: ErrInvalid,
+		Detail: fmt.Sprintf("sqlite: URL options %q: the one option is synchronous=full or synchronous=normal", opts)}
+	key, v, ok := strings.Cut(opts, "=")
+	if !ok || key != "synchronous" {
+		return "", bad
+	}
+	switch strings.ToLower(v) {
+	case "full":
+		return "FULL", nil
+	case "normal":
+		return "NORMAL", nil
+	}
+	return "", bad
+}
+
+func openSQLite(ctx context.Context, p, sync string) (*Store, error) {
+	s := &Store{driver: DriverSQLite}
+	switch {
+	case strings.TrimSpace(p) == "":
+		return nil, s.invalid("open", "empty SQLite path")
+	case p == ":memory:" || strings.HasPrefix(p, "file:"):
+		return nil, s.invalid("open", "SQLite path %q: give a file path (an audit store must persist; URIs are not accepted)", p)
+	case strings.ContainsAny(p, "?\x00"):
+		return nil, s.invalid("open", "SQLite path %q holds '?' or NUL (the driver would read what follows '?' as options)", p)
+	}
+	if dir := filepath.Dir(p); dir != "" {
+		if err := os.MkdirAll(dir, 0o700); err != nil {
+			return nil, s.fail("open", ErrUnavailable, err, "cannot create the directory of %q", p)
+		}
+	}
+	if fi, err := os.Stat(p); err == nil && fi.IsDir() {
+		return nil, s.invalid("open", "SQLite path %q is a directory", p)
+	}
+	dsn := p + "?_busy_timeout=" + strconv.Itoa(int(sqliteBusyTimeout/time.Millisecond)) +
+		"&_journal_mode=WAL&_synchronous=" + sync + "&_foreign_keys=1&_txlock=immediate"
+	db, err := sql.Open("sqlite", dsn)
+	if err != nil {
+		return nil, s.unavailable("open", err)
+	}
+	// Few connections: a writer waits in the pool rather than spinning on
+	// SQLite's busy handler; WAL lets the readers run beside it.
+	db.SetMaxOpenConns(4)
+	db.SetMaxIdleConns(4)
+	s.db = &sqliteDB{db: db}
+	if err := s.db.ping(ctx); err != nil {
+		_ = db.Close()
+		return nil, s.unavailable("open", err)
+	}
+	return s, nil
+}
+
+func openPostgres(ctx context.Context, url string) (*Store, error) {
+	s := &Store{driver: DriverPostgres}
+	cfg, err := pgxpool.ParseConfig(url)
+	if err != nil {
+		return nil, s.fail("open", ErrInvalid, err, "cannot parse the PostgreSQL URL")
+	}
+	if cfg.ConnConfig.ConnectTimeout == 0 {
+		cfg.ConnConfig.ConnectTimeout = pgConnectTimeout
+	}
+	pool, err := pgxpool.NewWithConfig(ctx, cfg)
+	if err != nil {
+		return nil, s.unavailable("open", err)
+	}
+	s.db = &pgDB{pool: pool}
+	if err := s.db.ping(ctx); err != nil {
+		pool.Close()
+		return nil, s.fail("open", ErrUnavailable, err, "cannot reach PostgreSQL at %s:%d", cfg.ConnConfig.Host, cfg.ConnConfig.Port)
+	}
+	return s, nil
+}
+
+// Close releases the store. Every later call returns ErrUnavailable.
+func (s *Store) Close() error {
+	if s == nil || !s.closed.CompareAndSwap(false, true) {
+		return nil
+	}
+	if err := s.db.close(); err != nil {
+		return s.unavailable("close", err)
+	}
+	return nil
+}
+
+// Driver is "sqlite" or "postgres".
+func (s *Store) Driver() string { return s.driver }
+
+// ready returns an error when the store cannot be used.
+func (s *Store) ready(ctx context.Context, op string) error {
+	if s == nil || s.db == nil {
+		return &StoreError{Op: op, Kind: ErrUnavailable, Detail: "nil store"}
+	}
+	if s.closed.Load() {
+		return s.fail(op, ErrUnavailable, nil, "store is closed")
+	}
+	if ctx == nil {
+		return s.invalid(op, "nil context")
+	}
+	if err := ctx.Err(); err != nil {
+		return s.fail(op, ErrUnavailable, err, "")
+	}
+	return nil
+}
+
+// dbErr wraps a driver error: ErrUnavailable, keeping the context's error
+// reachable. A *StoreError passes through.
+func (s *Store) dbErr(op string, err error) error {
+	if err == nil {
+		return nil
+	}
+	var se *StoreError
+	if errors.As(err, &se) {
+		return err
+	}
+	if s.closed.Load() {
+		return s.fail(op, ErrUnavailable, err, "store is closed")
+	}
+	return s.unavailable(op, err)
+}
+
+// ---- migrations ----
+
+type migration struct {
+	version int
+	name    string
+	sql     string
+}
+
+// migrations returns the embedded migrations of a driver, in version order.
+func migrations(driver string) ([]migration, error) {
+	dir := path.Join("migrations", driver)
+	entries, err := fs.ReadDir(migrationFS, dir)
+	if err != nil {
+		return nil, err
+	}
+	var out []migration
+	for _, e := range entries {
+		name := e.Name()
+		num, _, ok := strings.Cut(name, "_")
+		v, err := strconv.Atoi(num)
+		if !ok || err != nil || v <= 0 || !strings.HasSuffix(name, ".sql") {
+			return nil, fmt.Errorf("migration %s: name is not NNNN_name.sql", name)
+		}
+		b, err := fs.ReadFile(migrationFS, path.Join(dir, name))
+		if err != nil {
+			return nil, err
+		}
+		out = append(out, migration{version: v, name: name, sql: string(b)})
+	}
+	sort.Slice(out, func(i, j int) bool { return out[i].version < out[j].version })
+	for i, m := range out {
+		if m.version != i+1 {
+			return nil, fmt.Errorf("migration %s: versions must run 1, 2, 3… without gaps", m.name)
+		}
+	}
+	return out, nil
+}
+
+// SchemaVersion is the newest schema version this code knows (the same
+// on both drivers).
+func SchemaVersion() int {
+	ms, _ := migrations(DriverSQLite)
+	return len(ms)
+}
+
+// migrationsTable is created by Open itself, before any migration.
+const migrationsTable = `CREATE TABLE IF NOT EXISTS schema_migrations (
+	version    INTEGER PRIMARY KEY,
+	name       TEXT NOT NULL,
+	applied_ns BIGINT NOT NULL
+)`
+
+func (s *Store) migrate(ctx context.Context) error {
+	ms, err := migrations(s.driver)
+	if err != nil {
+		return s.fail("migrate", ErrSchemaVersion, err, "embedded migrations are malformed")
+	}
+	return s.migrateWith(ctx, ms)
+}
+
+// migrateWith applies, of ms (every migration this code knows), those the
+// database lacks.
+func (s *Store) migrateWith(ctx context.Context, ms []migration) error {
+	err := s.db.write(ctx, "frontlatch-audit-schema", func(q querier) error {
+		if _, err := q.exec(ctx, migrationsTable); err != nil {
+			return err
+		}
+		var have int64
+		if _, err := one(ctx, q, "SELECT COALESCE(MAX(version), 0) FROM schema_migrations", nil, &have); err != nil {
+			return err
+		}
+		if int(have) > len(ms) {
+			return s.fail("migrate", ErrSchemaVersion, nil,
+				"the database is at schema version %d and this code knows versions up to %d: use a newer frontlatch", have, len(ms))
+		}
+		for _, m := range ms[have:] {
+			if _, err := q.exec(ctx, m.sql); err != nil {
+				return s.fail("migrate", ErrUnavailable, err, "migration %s failed", m.name)
+			}
+			if _, err := q.exec(ctx, "INSERT INTO schema_migrations (version, name, applied_ns) VALUES (?, ?, ?)",
+				m.version, m.name, time.Now().UnixNano()); err != nil {
+				return err
+			}
+		}
+		return nil
+	})
+	return s.dbErr("migrate", err)
+}
+
+// ---- helpers shared by the record files ----
+
+// newID returns prefix + 16 random bytes in hex.
+func newID(prefix string) string {
+	var b [16]byte
+	_, _ = rand.Read(b[:]) // crypto/rand.Read never fails
+	return prefix + hex.EncodeToString(b[:])
+}
+
+// ns converts a time to the stored Unix nanoseconds (zero stays zero).
+func ns(t time.Time) int64 {
+	if t.IsZero() {
+		return 0
+	}
+	return t.UnixNano()
+}
+
+// fromNS converts stored Unix nanoseconds back to a UTC time.
+func fromNS(v int64) time.Time {
+	if v == 0 {
+		return time.Time{}
+	}
+	return time.Unix(0, v).UTC()
+}
+
+// nowOr returns t in UTC, or now when t is zero.
+func nowOr(t time.Time) time.Time {
+	if t.IsZero() {
+		return time.Now().UTC()
+	}
+	return t.UTC()
+}
+
+// checkText refuses an empty (when required) or oversized string.
+func (s *Store) checkText(op, field, v string, required bool) error {
+	if required && strings.TrimSpace(v) == "" {
+		return s.invalid(op, "%s is empty", field)
+	}
+	if len(v) > MaxText {
+		return s.invalid(op, "%s is %d bytes, more than %d", field, len(v), MaxText)
+	}
+	if strings.ContainsRune(v, 0) || !utf8.ValidString(v) {
+		return s.invalid(op, "%s holds a NUL byte or is not UTF-8", field)
+	}
+	return nil
+}
+
+// excerpt makes text that came from elsewhere (an error, a site's answer)
+// storable on both drivers: valid UTF-8, no NUL, at most MaxText bytes cut
+// at a character boundary.
+func excerpt(v string) string {
+	v = strings.ToValidUTF8(strings.ReplaceAll(v, "\x00", ""), "\uFFFD")
+	if len(v) <= MaxText {
+		return v
+	}
+	cut := MaxText
+	for cut > 0 && !utf8.RuneStart(v[cut]) {
+		cut--
+	}
+	return v[:cut]
+}

@@ -1,0 +1,110 @@
+package portal
+
+import (
+	"bytes"
+	"context"
+	"fmt"
+	"io"
+	"os"
+	"path/filepath"
+
+	"github.com/frontlatch/frontlatch/shared"
+)
+
+// maxGraphBytes bounds the graph file the portal reads: far above any real
+// site's graph, low enough that a wrong path cannot exhaust memory.
+const maxGraphBytes = 64 << 20
+
+// ReadGraphFile reads and validates the Action Graph at path. Anything
+// short of a valid 0.1 graph is a *GraphError (errors.Is ErrGraphUnreadable)
+// naming the path and, for an invalid document, every issue's path and code.
+// A done ctx stops it before the file is opened.
+func ReadGraphFile(ctx context.Context, path string) (*shared.ActionGraph, error) {
+	g, _, err := readGraph(ctx, path)
+	return g, err
+}
+
+// readGraph also returns the bytes it read, so a writer can tell whether
+// the file changed since.
+func readGraph(ctx context.Context, path string) (*shared.ActionGraph, []byte, error) {
+	if err := ctx.Err(); err != nil {
+		return nil, nil, &GraphError{Path: path, Err: err}
+	}
+	f, err := os.Open(path)
+	if err != nil {
+		return nil, nil, &GraphError{Path: path, Err: err}
+	}
+	defer f.Close()
+	var buf bytes.Buffer
+	n, err := buf.ReadFrom(io.LimitReader(f, maxGraphBytes+1))
+	if err != nil {
+		return nil, nil, &GraphError{Path: path, Err: err}
+	}
+	if n > maxGraphBytes {
+		return nil, nil, &GraphError{Path: path, Err: fmt.Errorf("larger than %d bytes", maxGraphBytes)}
+	}
+	data := buf.Bytes()
+	g, issues := shared.Read(data)
+	if g == nil {
+		return nil, nil, &GraphError{Path: path, Issues: issues}
+	}
+	return g, data, nil
+}
+
+// findAction returns the index of the action with id, or an *UnknownActionError.
+func findAction(path string, g *shared.ActionGraph, id string) (int, error) {
+	for i := range g.Actions {
+		if g.Actions[i].ID == id {
+			return i, nil
+		}
+	}
+	return -1, &UnknownActionError{Path: path, ID: id}
+}
+
+// writeGraphFile writes g (canonical, re-validated by shared.Write) over
+// path atomically: a temporary file in the same directory, synced, then
+// renamed over the original, so a reader sees the old graph or the new one
+// and never half of either. When the file on disk is no longer the bytes
+// read (was), nothing is replaced and the refusal says so.
+func writeGraphFile(path string, g *shared.ActionGraph, was []byte) error {
+	data, err := shared.Write(g)
+	if err != nil {
+		return err
+	}
+	mode := os.FileMode(0o644)
+	if st, err := os.Stat(path); err == nil {
+		mode = st.Mode().Perm()
+	}
+	f, err := os.CreateTemp(filepath.Dir(path), "."+filepath.Base(path)+".*.tmp")
+	if err != nil {
+		return err
+	}
+	tmp := f.Name()
+	fail := func(err error) error {
+		f.Close()
+		os.Remove(tmp)
+		return err
+	}
+	if err := f.Chmod(mode); err != nil {
+		return fail(err)
+	}
+	if _, err := f.Write(data); err != nil {
+		return fail(err)
+	}
+	if err := f.Sync(); err != nil {
+		return fail(err)
+	}
+	if err := f.Close(); err != nil {
+		os.Remove(tmp)
+		return err
+	}
+	if now, err := os.ReadFile(path); err != nil || !bytes.Equal(now, was) {
+		os.Remove(tmp)
+		return &RefusedError{Reason: RefuseChanged, Detail: "the graph file changed while the confirmation was being recorded; it was left as it is"}
+	}
+	if err := os.Rename(tmp, path); err != nil {
+		os.Remove(tmp)
+		return err
+	}
+	return nil
+}

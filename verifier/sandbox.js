@@ -1,0 +1,208 @@
+(op, spec) => {
+  // In-page half of a sandbox run (verifier/sandbox_browser.go). Each op is
+  // one Runtime.callFunctionOn and returns JSON.stringify output. Nothing here
+  // sends anything: submitting is a separate click, and every request after
+  // it is intercepted at the network layer.
+  "use strict";
+  const MARK = "data-frontlatch-sandbox";
+  const norm = (s) => String(s == null ? "" : s).replace(/\s+/g, " ").trim();
+  const visible = (el) => {
+    if (!el || !el.getBoundingClientRect) return false;
+    const r = el.getBoundingClientRect();
+    const s = getComputedStyle(el);
+    return r.width > 0 && r.height > 0 && s.visibility !== "hidden" && s.display !== "none";
+  };
+  const implicitRole = (el) => {
+    const tag = el.tagName.toLowerCase();
+    const type = (el.getAttribute("type") || "").toLowerCase();
+    if (tag === "button" || (tag === "input" && ["submit", "button", "reset", "image"].includes(type))) return "button";
+    if (tag === "a" && el.hasAttribute("href")) return "link";
+    if (tag === "textarea" || (tag === "input" && ["", "text", "email", "tel", "url", "search"].includes(type))) return "textbox";
+    if (tag === "input" && type === "checkbox") return "checkbox";
+    if (tag === "input" && type === "radio") return "radio";
+    if (tag === "select") return "combobox";
+    if (tag === "form") return "form";
+    return "";
+  };
+  const accName = (el) => norm(el.getAttribute("aria-label") || (el.labels && el.labels[0] && el.labels[0].textContent) || el.value || el.textContent || el.getAttribute("title"));
+  // resolve finds the elements a contract locator names.
+  const resolve = (loc) => {
+    if (!loc) return [];
+    const v = loc.value;
+    try {
+      switch (loc.strategy) {
+        case "css":
+          return Array.from(document.querySelectorAll(v));
+        case "xpath": {
+          const r = document.evaluate(v, document, null, XPathResult.ORDERED_NODE_SNAPSHOT_TYPE, null);
+          const out = [];
+          for (let i = 0; i < r.snapshotLength; i++) out.push(r.snapshotItem(i));
+          return out;
+        }
+        case "testid":
+          return Array.from(document.querySelectorAll("[data-testid],[data-test-id],[data-test],[data-qa],[data-cy]")).filter((e) =>
+            ["data-testid", "data-test-id", "data-test", "data-qa", "data-cy"].some((a) => e.getAttribute(a) === v));
+        case "label":
+          return Array.from(document.querySelectorAll("label")).filter((l) => norm(l.textContent) === norm(v)).map((l) => l.control).filter(Boolean)
+            .concat(Array.from(document.querySelectorAll("[aria-label]")).filter((e) => norm(e.getAttribute("aria-label")) === norm(v)));
+        case "text":
+          return Array.from(document.querySelectorAll("body *")).filter((e) => norm(e.textContent) === norm(v) &&
+            !Array.from(e.children).some((c) => norm(c.textContent) === norm(v)));
+        case "role": {
+          // `role` or `role "accessible name"`.
+          const m = /^\s*([a-z]+)\s*(?:"(.*)")?\s*$/.exec(v) || [];
+          const role = m[1], name = m[2];
+          return Array.from(document.querySelectorAll("body *")).filter((e) =>
+            (e.getAttribute("role") || implicitRole(e)) === role && (name === undefined || accName(e) === norm(name)));
+        }
+      }
+    } catch (e) {
+      return [];
+    }
+    return [];
+  };
+  const within = (els, scope) => {
+    const inside = scope ? els.filter((e) => scope === e || scope.contains(e)) : els;
+    return inside.length ? inside : els;
+  };
+  const byName = (scope, name) => Array.from((scope || document).querySelectorAll("[name]")).filter((e) => e.getAttribute("name") === name);
+  const setValue = (el, v) => {
+    const desc = Object.getOwnPropertyDescriptor(Object.getPrototypeOf(el), "value");
+    if (desc && desc.set) desc.set.call(el, v); else el.value = v;
+    el.dispatchEvent(new Event("input", { bubbles: true }));
+    el.dispatchEvent(new Event("change", { bubbles: true }));
+    el.dispatchEvent(new FocusEvent("blur"));
+  };
+  const scopeEl = () => document.querySelector("[" + MARK + "=door]");
+  const snapshot = (scope) => {
+    const fields = [];
+    if (scope && scope.tagName === "FORM") {
+      new FormData(scope).forEach((v, k) => fields.push({ name: k, value: typeof v === "string" ? v : "file " + v.name + " (" + v.size + " bytes)" }));
+    } else if (scope) {
+      scope.querySelectorAll("input[name],select[name],textarea[name]").forEach((e) => {
+        if ((e.type === "checkbox" || e.type === "radio") && !e.checked) return;
+        fields.push({ name: e.name, value: e.value });
+      });
+    }
+    return fields;
+  };
+
+  if (op === "status") {
+    const nav = performance.getEntriesByType("navigation")[0];
+    return JSON.stringify({ status: (nav && nav.responseStatus) || 0, url: location.href });
+  }
+
+  if (op === "fill") {
+    const out = { doorFound: false, doorCount: 0, inputs: [], submitFound: false, submitVisible: false };
+    let scope = null;
+    if (spec.door) {
+      const doors = resolve(spec.door);
+      out.doorCount = doors.length;
+      scope = doors.find(visible) || doors[0] || null;
+    }
+    if (!scope) return JSON.stringify(out);
+    out.doorFound = true;
+    scope.setAttribute(MARK, "door");
+    // The browser (or the page's own checkValidity) fires "invalid" on each
+    // control it refuses; counting them lets the run end as soon as the
+    // form is refused instead of waiting out WaitRequest.
+    window.__frontlatchSandboxInvalid = 0;
+    scope.addEventListener("invalid", () => { window.__frontlatchSandboxInvalid++; }, true);
+    for (const f of spec.inputs) {
+      // In the form by its locator, else in the form by its name, else by
+      // its locator anywhere (a control tied to the form by form="…").
+      const located = resolve(f.locator);
+      let els = located.filter((e) => scope.contains(e));
+      if (!els.length) els = byName(scope, f.name);
+      if (!els.length) els = located.filter((e) => e.form && (e.form === scope || scope.contains(e.form)));
+      const r = { name: f.name, found: els.length > 0, count: els.length, value: "", note: "" };
+      out.inputs.push(r);
+      if (!els.length) continue;
+      let el = els[0];
+      try {
+        switch (f.kind) {
+          case "text":
+          case "unable":
+            if (el.tagName === "SELECT" && !Array.from(el.options).some((o) => o.value === f.value)) {
+              const o = Array.from(el.options).find((o) => o.value !== "" && !o.disabled);
+              r.note = "the page does not offer " + JSON.stringify(f.value) + (o ? "; chose " + JSON.stringify(o.value) : "");
+              if (o) setValue(el, o.value);
+            } else {
+              setValue(el, f.value);
+            }
+            break;
+          case "check":
+            if (!el.checked) el.click();
+            if (!el.checked) { el.checked = true; el.dispatchEvent(new Event("change", { bubbles: true })); }
+            break;
+          case "radio": {
+            const group = byName(el.form || scope, f.name).filter((e) => e.type === "radio");
+            el = group.find((e) => e.value === f.value) || group[0] || el;
+            if (!el.checked) el.click();
+            break;
+          }
+          case "file": {
+            const dt = new DataTransfer();
+            dt.items.add(new File(["Frontlatch sandbox test file. Nothing was sent.\n"], f.value, { type: "text/plain" }));
+            el.files = dt.files;
+            el.dispatchEvent(new Event("change", { bubbles: true }));
+            break;
+          }
+        }
+      } catch (e) {
+        r.note = "could not be set: " + e;
+      }
+      r.value = el.type === "checkbox" || el.type === "radio" ? (el.checked ? el.value : "") : el.type === "file" ? "" : String(el.value);
+    }
+    if (spec.submit) {
+      const subs = within(resolve(spec.submit), scope);
+      const s = subs.find(visible) || subs[0];
+      if (s) {
+        out.submitFound = true;
+        s.setAttribute(MARK, "submit");
+        if (visible(s)) {
+          s.scrollIntoView({ block: "center" });
+          // Clickable by the mouse when the point at its centre is the
+          // control itself (not covered by a banner, say).
+          const r = s.getBoundingClientRect();
+          const x = r.left + r.width / 2, y = r.top + r.height / 2;
+          const hit = document.elementFromPoint(x, y);
+          out.submitVisible = !!hit && (hit === s || s.contains(hit));
+          out.submitX = x;
+          out.submitY = y;
+        }
+      }
+    }
+    return JSON.stringify(out);
+  }
+
+  if (op === "click") {
+    const s = document.querySelector("[" + MARK + "=submit]");
+    if (!s) return JSON.stringify({ clicked: false });
+    // Later, so that a click that navigates cannot take this evaluation
+    // down with the page.
+    setTimeout(() => s.click(), 0);
+    return JSON.stringify({ clicked: true });
+  }
+
+  if (op === "sockets") {
+    const d = window.__frontlatchSandboxSocketSends;
+    return JSON.stringify({ sends: d ? d.length : 0 });
+  }
+
+  if (op === "refused") {
+    return JSON.stringify({ invalid: window.__frontlatchSandboxInvalid || 0 });
+  }
+
+  if (op === "validity") {
+    const scope = scopeEl();
+    const invalid = [];
+    if (scope) {
+      scope.querySelectorAll("input,select,textarea").forEach((e) => {
+        if (e.willValidate && !e.validity.valid) invalid.push({ name: e.name || e.id || e.tagName.toLowerCase(), message: norm(e.validationMessage) });
+      });
+    }
+    return JSON.stringify({ invalid: invalid, fields: snapshot(scope) });
+  }
+  return JSON.stringify({ error: "unknown op " + op });
+}

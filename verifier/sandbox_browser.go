@@ -1,0 +1,597 @@
+package verifier
+
+// The browser half of a sandbox run: open the door's page through
+// topology's launcher, intercept every request from then on (Fetch
+// domain), fill, click, and wait for what the browser sends.
+
+import (
+	"context"
+	_ "embed"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"strings"
+	"sync"
+	"time"
+	"unicode/utf8"
+
+	"github.com/go-rod/rod"
+	"github.com/go-rod/rod/lib/proto"
+
+	"github.com/frontlatch/frontlatch/shared"
+	"github.com/frontlatch/frontlatch/topology"
+)
+
+//go:embed sandbox.js
+var sandboxJS string
+
+// socketGuard runs in the door's page before its own scripts: a WebSocket
+// is no request the Fetch domain can stop, so every message a page would
+// send over one is dropped and counted instead. (A page whose form travels
+// over a WebSocket then sends nothing, and the run says why.)
+const socketGuard = `(() => {
+  const dropped = [];
+  Object.defineProperty(window, "__frontlatchSandboxSocketSends", { value: dropped });
+  WebSocket.prototype.send = function (data) { dropped.push(typeof data === "string" ? data.length : (data && (data.byteLength || data.size)) || 0); };
+})();`
+
+// observation is what the browser did during one run.
+type observation struct {
+	pageURL     string
+	status      int // HTTP status of the door's page (0 when unknown)
+	doorFound   bool
+	doorCount   int
+	inputs      []inputResult
+	submitFound bool
+	submitHow   string // how the submit was triggered ("" when it was not)
+	request     *interceptedRequest
+	refused     bool // the request went to another origin and was failed
+	invalid     []invalidField
+	formFields  []shared.SubmittedField
+	socketSends int      // WebSocket messages the page tried to send (all dropped)
+	others      []string // other requests sent after the submit (all stopped)
+	stopped     int      // static reads stopped after the submit
+	timedOut    string   // what timed out ("" when nothing did)
+	early       int      // submission-like requests answered before the submit
+}
+
+type inputResult struct {
+	Name  string `json:"name"`
+	Found bool   `json:"found"`
+	Count int    `json:"count"`
+	Value string `json:"value"`
+	Note  string `json:"note"`
+}
+
+type invalidField struct {
+	Name    string `json:"name"`
+	Message string `json:"message"`
+}
+
+// fillSpec is the argument of the in-page fill.
+type fillSpec struct {
+	Door   *shared.Locator `json:"door"`
+	Inputs []fillInput     `json:"inputs"`
+	Submit *shared.Locator `json:"submit"`
+}
+
+type fillInput struct {
+	Name    string          `json:"name"`
+	Kind    fillKind        `json:"kind"`
+	Value   string          `json:"value"`
+	Locator *shared.Locator `json:"locator"`
+}
+
+type fillReport struct {
+	DoorFound     bool          `json:"doorFound"`
+	DoorCount     int           `json:"doorCount"`
+	Inputs        []inputResult `json:"inputs"`
+	SubmitFound   bool          `json:"submitFound"`
+	SubmitVisible bool          `json:"submitVisible"` // and not covered: the mouse can click it
+	SubmitX       float64       `json:"submitX"`
+	SubmitY       float64       `json:"submitY"`
+}
+
+// The sandbox's own answers. They say what they are, to a person who sees
+// them in a screenshot or a log.
+const (
+	syntheticPage = `<!doctype html><html lang="en"><meta charset="utf-8"><title>Frontlatch sandbox</title>` +
+		`<p>Intercepted by the Frontlatch sandbox: nothing was sent to the business.</p></html>`
+	syntheticJSON = `{"ok":true,"sandbox":"frontlatch","note":"intercepted: nothing was sent to the business"}`
+)
+
+// route is what the sandbox does with one paused request.
+type route int
+
+const (
+	routePass   route = iota // a read of the page's own files: let it through
+	routeBlock               // a read from elsewhere: fail it quietly
+	routeAnswer              // a submission-like request: answer it ourselves
+	routeRefuse              // a submission-like request to another origin: fail it and record it
+)
+
+// routeRequest decides the fate of a request. Submission-like means
+// anything that is not a plain read of a static file: a document
+// navigation, fetch/XHR, beacons, event sources, preflights, and any
+// method but GET and HEAD. Those never reach the server; one bound for
+// another origin than the graph's endpoint (endpointOrigin, or the page's
+// when the graph states none) is failed rather than answered. Once the
+// form is submitted (armed) not even a static read goes through: a
+// tracking pixel's query could carry the form.
+func routeRequest(method, rawURL string, rt proto.NetworkResourceType, pageOrigin, endpointOrigin string, armed bool) route {
+	for _, s := range []string{"data:", "blob:", "about:", "chrome-error:", "chrome-extension:"} {
+		if strings.HasPrefix(rawURL, s) {
+			return routePass
+		}
+	}
+	origin := originOfURL(rawURL)
+	m := strings.ToUpper(method)
+	static := m == "GET" || m == "HEAD"
+	switch rt {
+	case proto.NetworkResourceTypeDocument, proto.NetworkResourceTypeXHR, proto.NetworkResourceTypeFetch,
+		proto.NetworkResourceTypePing, proto.NetworkResourceTypeEventSource, proto.NetworkResourceTypePreflight,
+		proto.NetworkResourceTypeWebSocket, proto.NetworkResourceTypeOther, proto.NetworkResourceTypeCSPViolationReport:
+		static = false
+	}
+	if static {
+		if origin == pageOrigin && !armed {
+			return routePass
+		}
+		return routeBlock
+	}
+	allowed := endpointOrigin
+	if allowed == "" {
+		allowed = pageOrigin
+	}
+	if origin != allowed {
+		return routeRefuse
+	}
+	return routeAnswer
+}
+
+// interceptor answers paused requests and collects the submission-like
+// ones sent after the submit.
+type interceptor struct {
+	page           *rod.Page
+	step           time.Duration
+	pageOrigin     string
+	endpointOrigin string
+
+	mu      sync.Mutex
+	armed   bool
+	early   int      // submission-like requests before the submit
+	stopped int      // static reads failed after the submit
+	after   []paused // submission-like requests after the submit, in order
+	first   chan struct{}
+}
+
+// maxCollected bounds the requests kept after the submit.
+const maxCollected = 32
+
+type paused struct {
+	req     interceptedRequest
+	refused bool
+}
+
+func (ic *interceptor) arm() {
+	ic.mu.Lock()
+	ic.armed = true
+	ic.mu.Unlock()
+}
+
+func (ic *interceptor) handle(e *proto.FetchRequestPaused) {
+	p := ic.page.Timeout(ic.step)
+	r := e.Request
+	ic.mu.Lock()
+	armed := ic.armed
+	ic.mu.Unlock()
+	switch routeRequest(r.Method, r.URL, e.ResourceType, ic.pageOrigin, ic.endpointOrigin, armed) {
+	case routePass:
+		_ = proto.FetchContinueRequest{RequestID: e.RequestID}.Call(p)
+		return
+	case routeBlock:
+		if armed {
+			ic.mu.Lock()
+			ic.stopped++
+			ic.mu.Unlock()
+		}
+		_ = proto.FetchFailRequest{RequestID: e.RequestID, ErrorReason: proto.NetworkErrorReasonBlockedByClient}.Call(p)
+		return
+	case routeRefuse:
+		ic.record(e, true)
+		_ = proto.FetchFailRequest{RequestID: e.RequestID, ErrorReason: proto.NetworkErrorReasonBlockedByClient}.Call(p)
+		return
+	}
+	ic.record(e, false)
+	body, ct := syntheticJSON, "application/json"
+	if e.ResourceType == proto.NetworkResourceTypeDocument {
+		body, ct = syntheticPage, "text/html; charset=utf-8"
+	}
+	_ = proto.FetchFulfillRequest{
+		RequestID:       e.RequestID,
+		ResponseCode:    200,
+		ResponseHeaders: []*proto.FetchHeaderEntry{{Name: "Content-Type", Value: ct}, {Name: "Cache-Control", Value: "no-store"}},
+		Body:            []byte(body),
+	}.Call(p)
+}
+
+// record keeps a submission-like request sent after the submit and
+// signals the first.
+func (ic *interceptor) record(e *proto.FetchRequestPaused, refused bool) {
+	ic.mu.Lock()
+	defer ic.mu.Unlock()
+	if !ic.armed {
+		ic.early++
+		return
+	}
+	if len(ic.after) >= maxCollected {
+		return
+	}
+	ic.after = append(ic.after, paused{req: requestOf(e), refused: refused})
+	if len(ic.after) == 1 {
+		close(ic.first)
+	}
+}
+
+// collected returns the requests kept after the submit.
+func (ic *interceptor) collected() []paused {
+	ic.mu.Lock()
+	defer ic.mu.Unlock()
+	return append([]paused(nil), ic.after...)
+}
+
+func requestOf(e *proto.FetchRequestPaused) interceptedRequest {
+	r := e.Request
+	ir := interceptedRequest{Method: r.Method, URL: r.URL, ResourceType: string(e.ResourceType)}
+	for k, v := range r.Headers {
+		if strings.EqualFold(k, "content-type") {
+			ir.ContentType = v.String()
+		}
+	}
+	switch {
+	case len(r.PostDataEntries) > 0:
+		for _, pe := range r.PostDataEntries {
+			ir.Body = append(ir.Body, pe.Bytes...)
+		}
+	case r.PostData != "":
+		ir.Body = []byte(r.PostData)
+	case r.HasPostData:
+		ir.BodyMissing = true
+	}
+	return ir
+}
+
+// runInBrowser performs the run on b. It returns an error only for what is
+// not a finding: the page could not be loaded, the browser broke, ctx ended.
+func runInBrowser(ctx context.Context, b *rod.Browser, ac *shared.Access, fills []fill, inputs []shared.Input, mapped Door, o SandboxOptions) (*observation, error) {
+	obs := &observation{pageURL: ac.URL}
+	page, err := topology.OpenPage(ctx, b, ac.URL, topology.Options{
+		ActionTimeout: o.StepTimeout, NavigationTimeout: o.NavigationTimeout, InitScripts: []string{socketGuard},
+	})
+	switch {
+	case errors.Is(err, topology.ErrNavigation), errors.Is(err, topology.ErrPageStuck):
+		return nil, &SiteDownError{URL: ac.URL, Err: err}
+	case err != nil:
+		return nil, fmt.Errorf("verifier: sandbox: open %s: %w", ac.URL, err)
+	}
+	// Close through the browser (it works even when the page is stuck), and
+	// only then stop intercepting: a request the page sends late is still
+	// answered by the sandbox, never let through.
+	hctx, stopHijack := context.WithCancel(context.Background())
+	defer func() {
+		_, _ = proto.TargetCloseTarget{TargetID: page.TargetID}.Call(b.Timeout(o.StepTimeout))
+		stopHijack()
+	}()
+
+	eval := func(what string, args ...any) (string, error) {
+		res, err := page.Context(ctx).Timeout(o.StepTimeout).Evaluate(rod.Eval(sandboxJS, args...).ByUser())
+		if err != nil {
+			if errors.Is(err, context.DeadlineExceeded) && ctx.Err() == nil {
+				return "", fmt.Errorf("%s: %w (the page stopped responding for %s)", what, errTimedOut, o.StepTimeout)
+			}
+			return "", fmt.Errorf("%s: %w", what, err)
+		}
+		return res.Value.Str(), nil
+	}
+	var st struct {
+		Status int    `json:"status"`
+		URL    string `json:"url"`
+	}
+	out, err := eval("read the page status", "status", nil)
+	if err != nil {
+		return stepFailed(ctx, obs, err)
+	}
+	_ = json.Unmarshal([]byte(out), &st)
+	obs.status = st.Status
+	if st.Status >= 500 {
+		return nil, &SiteDownError{URL: ac.URL, Status: st.Status}
+	}
+	if st.URL != "" {
+		obs.pageURL = st.URL
+	}
+
+	// From here on every request that would leave the page is intercepted.
+	ic := &interceptor{page: page, step: o.StepTimeout, pageOrigin: originOfURL(obs.pageURL),
+		endpointOrigin: originOfURL(mapped.Endpoint), first: make(chan struct{})}
+	wait := page.Context(hctx).EachEvent(func(e *proto.FetchRequestPaused) {
+		go ic.handle(e)
+	})
+	go wait()
+	// A service worker would see the page's requests first and could send
+	// them on by itself, out of this tab's interception: bypass it, or do
+	// not run at all.
+	for _, call := range []func(proto.Client) error{
+		proto.NetworkEnable{}.Call,
+		proto.NetworkSetBypassServiceWorker{Bypass: true}.Call,
+	} {
+		if err := call(page.Context(ctx).Timeout(o.StepTimeout)); err != nil {
+			return stepFailed(ctx, obs, fmt.Errorf("bypass the page's service workers: %w", err))
+		}
+	}
+
+	spec := fillSpec{Inputs: []fillInput{}}
+	if ac.Locator != nil {
+		spec.Door = ac.Locator
+	} else {
+		spec.Door = &shared.Locator{Strategy: shared.StrategyCSS, Value: "form"}
+	}
+	if ac.Submission != nil {
+		spec.Submit = ac.Submission.SubmitControl
+	}
+	locators := map[string]*shared.Locator{}
+	for i := range inputs {
+		if _, ok := locators[inputs[i].Name]; !ok {
+			locators[inputs[i].Name] = inputs[i].Locator
+		}
+	}
+	for _, f := range fills {
+		fi := fillInput{Name: f.Name, Kind: f.Kind, Value: f.Value, Locator: locators[f.Name]}
+		spec.Inputs = append(spec.Inputs, fi)
+	}
+	out, err = eval("fill the form", "fill", spec)
+	if err != nil {
+		return stepFailed(ctx, obs, err)
+	}
+	var rep fillReport
+	if err := json.Unmarshal([]byte(out), &rep); err != nil {
+		return nil, fmt.Errorf("verifier: sandbox: read the fill report: %w", err)
+	}
+	obs.doorFound, obs.doorCount, obs.inputs, obs.submitFound = rep.DoorFound, rep.DoorCount, rep.Inputs, rep.SubmitFound
+	if !rep.DoorFound || !rep.SubmitFound {
+		obs.early = ic.earlyCount()
+		if rep.DoorFound {
+			if out, err := eval("read the form", "validity", nil); err == nil {
+				var vr struct {
+					Fields []shared.SubmittedField `json:"fields"`
+				}
+				_ = json.Unmarshal([]byte(out), &vr)
+				obs.formFields = vr.Fields
+			}
+		}
+		return obs, nil
+	}
+
+	ic.arm()
+	obs.submitHow = "clicked the submit control"
+	clicked := false
+	if rep.SubmitVisible {
+		if err := clickAt(ctx, page, rep.SubmitX, rep.SubmitY, o.StepTimeout); err == nil {
+			clicked = true
+		} else if errors.Is(err, context.DeadlineExceeded) && ctx.Err() == nil {
+			// The page stopped answering the mouse: its click handler
+			// hangs. What follows records it as timed out.
+			obs.timedOut = fmt.Sprintf("click the submit control: the page stopped responding for %s", o.StepTimeout)
+			obs.early = ic.earlyCount()
+			return obs, nil
+		}
+	}
+	if !clicked && !ic.hasSubmission() {
+		obs.submitHow = "clicked the submit control by script, as it is hidden or covered"
+		if _, err := eval("click the submit control", "click", nil); err != nil {
+			return stepFailed(ctx, obs, err)
+		}
+	}
+	values := filledValues(fills)
+	if p, ok, err := waitForRequest(ctx, ic, o, values, func() (bool, error) {
+		out, err := eval("watch for a refusal", "refused", nil)
+		var r struct {
+			Invalid int `json:"invalid"`
+		}
+		_ = json.Unmarshal([]byte(out), &r)
+		return r.Invalid > 0, err
+	}); err != nil {
+		return stepFailed(ctx, obs, err)
+	} else if ok {
+		obs.request, obs.refused = &p.req, p.refused
+		obs.others = ic.otherRequests(p)
+	} else {
+		out, err := eval("read the form's validity", "validity", nil)
+		if err != nil {
+			return stepFailed(ctx, obs, err)
+		}
+		var vr struct {
+			Invalid []invalidField          `json:"invalid"`
+			Fields  []shared.SubmittedField `json:"fields"`
+		}
+		_ = json.Unmarshal([]byte(out), &vr)
+		obs.invalid, obs.formFields = vr.Invalid, vr.Fields
+	}
+	obs.early, obs.stopped = ic.counts()
+	if out, err := eval("count dropped WebSocket messages", "sockets", nil); err == nil {
+		// After a form navigation the page is the sandbox's own answer and
+		// the count is gone with the old one; the guard dropped them anyway.
+		var r struct {
+			Sends int `json:"sends"`
+		}
+		_ = json.Unmarshal([]byte(out), &r)
+		obs.socketSends = r.Sends
+	}
+	return obs, nil
+}
+
+// refusalGrace is how long the run still waits for a request once the
+// browser has refused a control: a page may report a field and send anyway.
+const refusalGrace = 300 * time.Millisecond
+
+// collectGrace is how long the run keeps collecting after the first
+// request of the submit, so that an analytics beacon sent first is not
+// taken for the form.
+const collectGrace = 400 * time.Millisecond
+
+// waitForRequest waits up to o.WaitRequest for the submission, then
+// collectGrace more for the requests sent with it, and picks the one that
+// carries the form (pickSubmission). refused is polled meanwhile; once it
+// reports the form refused, the wait is cut to refusalGrace. ok is false
+// when nothing was sent. A poll that times out is an error (the page
+// stopped responding); one that fails otherwise (the page is navigating)
+// is ignored.
+func waitForRequest(ctx context.Context, ic *interceptor, o SandboxOptions, values []string, refused func() (bool, error)) (p paused, ok bool, err error) {
+	deadline := time.NewTimer(o.WaitRequest)
+	defer deadline.Stop()
+	poll := time.NewTicker(150 * time.Millisecond)
+	defer poll.Stop()
+	cut := false
+	for {
+		select {
+		case <-ic.first:
+			select {
+			case <-time.After(collectGrace):
+			case <-ctx.Done():
+				return paused{}, false, ctx.Err()
+			}
+			return pickSubmission(ic.collected(), values), true, nil
+		case <-deadline.C:
+			return paused{}, false, nil
+		case <-ctx.Done():
+			return paused{}, false, ctx.Err()
+		case <-poll.C:
+			if cut {
+				continue
+			}
+			r, err := refused()
+			if errors.Is(err, errTimedOut) {
+				return paused{}, false, err
+			}
+			if r {
+				cut = true
+				deadline.Reset(refusalGrace)
+			}
+		}
+	}
+}
+
+// hasSubmission reports whether a request has been seen since the submit,
+// so that a mouse click that errored after it went through is not repeated.
+func (ic *interceptor) hasSubmission() bool {
+	ic.mu.Lock()
+	defer ic.mu.Unlock()
+	return len(ic.after) > 0
+}
+
+func (ic *interceptor) counts() (early, stopped int) {
+	ic.mu.Lock()
+	defer ic.mu.Unlock()
+	return ic.early, ic.stopped
+}
+
+func (ic *interceptor) earlyCount() int {
+	early, _ := ic.counts()
+	return early
+}
+
+// otherRequests describes the requests collected after the submit other
+// than the submission, at most three of them.
+func (ic *interceptor) otherRequests(sub paused) []string {
+	var out []string
+	for _, p := range ic.collected() {
+		if p.req.URL == sub.req.URL && p.req.Method == sub.req.Method && string(p.req.Body) == string(sub.req.Body) {
+			continue
+		}
+		out = append(out, p.req.Method+" "+truncate(p.req.URL, 120))
+	}
+	return out
+}
+
+// pickSubmission chooses, among the requests sent after the submit, the one
+// that carries the form: the first whose query or body holds a value the
+// sandbox filled in, else the first that was not refused, else the first.
+func pickSubmission(reqs []paused, values []string) paused {
+	for _, p := range reqs {
+		if carries(p.req, values) {
+			return p
+		}
+	}
+	for _, p := range reqs {
+		if !p.refused {
+			return p
+		}
+	}
+	return reqs[0]
+}
+
+// carries reports whether a request's fields hold one of values.
+func carries(r interceptedRequest, values []string) bool {
+	fields, _ := r.fields()
+	for _, f := range fields {
+		for _, v := range values {
+			if f.Value == v || (len(v) >= 6 && strings.Contains(f.Value, v)) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// filledValues are the values the sandbox typed, selected or attached.
+func filledValues(fills []fill) []string {
+	var out []string
+	for _, f := range fills {
+		if f.Value != "" && f.Kind != fillLeave {
+			out = append(out, f.Value)
+		}
+	}
+	return out
+}
+
+func truncate(s string, n int) string {
+	if len(s) <= n {
+		return s
+	}
+	for n > 0 && !utf8.RuneStart(s[n]) {
+		n--
+	}
+	return s[:n] + "…"
+}
+
+// clickAt clicks the left mouse button at a point of the viewport, as a
+// person would: move, press, release, each a protocol call with its own
+// timeout. (rod's Mouse is bound to the page it was made for, so a timeout
+// set on a clone does not reach it.)
+func clickAt(ctx context.Context, page *rod.Page, x, y float64, step time.Duration) error {
+	for _, ev := range []proto.InputDispatchMouseEvent{
+		{Type: proto.InputDispatchMouseEventTypeMouseMoved, X: x, Y: y},
+		{Type: proto.InputDispatchMouseEventTypeMousePressed, X: x, Y: y, Button: proto.InputMouseButtonLeft, Buttons: ptrInt(1), ClickCount: 1},
+		{Type: proto.InputDispatchMouseEventTypeMouseReleased, X: x, Y: y, Button: proto.InputMouseButtonLeft, ClickCount: 1},
+	} {
+		if err := ev.Call(page.Context(ctx).Timeout(step)); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// stepFailed turns a failed browser step into a timed-out observation, or
+// an error when ctx ended (with the observation so far) or the browser
+// broke.
+func stepFailed(ctx context.Context, obs *observation, err error) (*observation, error) {
+	if ctx.Err() != nil {
+		return obs, ctx.Err() // obs so far: the caller tells its own deadline from a cancellation
+	}
+	if errors.Is(err, errTimedOut) {
+		obs.timedOut = err.Error()
+		return obs, nil
+	}
+	return nil, fmt.Errorf("verifier: sandbox: %w", err)
+}
+
+func ptrInt(n int) *int { return &n }

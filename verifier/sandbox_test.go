@@ -1,0 +1,682 @@
+package verifier
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"mime"
+	"net"
+	"net/http"
+	"net/http/httptest"
+	"os"
+	"path/filepath"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+
+	"github.com/google/go-cmp/cmp"
+	"golang.org/x/net/websocket"
+
+	"github.com/frontlatch/frontlatch/fixtures"
+	"github.com/frontlatch/frontlatch/fixtures/fixturestest"
+	"github.com/frontlatch/frontlatch/shared"
+	"github.com/frontlatch/frontlatch/topology"
+	"github.com/frontlatch/frontlatch/topology/topologytest"
+)
+
+// sharedBrowser launches one offline Chromium for a test and closes it at
+// the end: every run of the test opens its own tab on it.
+func sharedBrowser(t *testing.T) *topology.Browser {
+	t.Helper()
+	topologytest.NeedChromium(t)
+	b, err := topology.NewBrowser(t.Context(), topology.BrowserOptions{Offline: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() {
+		if err := b.Close(); err != nil {
+			t.Errorf("close browser: %v", err)
+		}
+	})
+	return b
+}
+
+// fixedOptions gives runs a fixed clock and numbered run ids.
+func fixedOptions(b *topology.Browser) SandboxOptions {
+	var mu sync.Mutex
+	n := 0
+	return SandboxOptions{
+		Browser: b.Rod,
+		Now:     func() time.Time { return testDay },
+		RunID: func() string {
+			mu.Lock()
+			defer mu.Unlock()
+			n++
+			return fmt.Sprintf("sbx-test-%d", n)
+		},
+	}
+}
+
+// fixtureGraph is the committed graph of a fixture site (fixtures.MappedGraph)
+// for its served origin.
+func fixtureGraph(t testing.TB, site, origin string) *shared.ActionGraph {
+	t.Helper()
+	data, err := fixtures.MappedGraph(site, origin)
+	if err != nil {
+		t.Fatal(err)
+	}
+	g, issues := shared.Read(data)
+	if g == nil {
+		t.Fatalf("%s: %v", site, issues)
+	}
+	return g
+}
+
+// What each html-form action of the fifteen fixture sites must give. Every
+// other action has no html-form door and must be refused with
+// ErrNoFormDoor.
+var fixtureExpect = map[string]struct {
+	outcome  shared.SandboxOutcome
+	mismatch bool
+	note     []string // fragments the note must contain
+}{
+	"ardplumber01:contact:contact":        {shared.SandboxPassed, false, []string{"intercepted: the browser's form submission sent POST"}},
+	"clinic01:booking:appointment":        {shared.SandboxFailed, false, []string{"blocked by a barrier the graph lists: captcha", "intercepted"}},
+	"electrician01:callback:callback":     {shared.SandboxPassed, false, []string{"intercepted"}},
+	"jsbooking01:booking:sparkle-booking": {shared.SandboxFailed, true, []string{"intercepted: the page's script (fetch/XHR) sent POST", "observed-runtime: json-endpoint POST"}},
+	"jsbooking01:contact:quick-message":   {shared.SandboxPassed, false, []string{"observed-runtime: json-endpoint POST", "/api/messages"}},
+	"jsonld01:booking:table-request":      {shared.SandboxPassed, false, []string{"intercepted: the browser's form submission sent GET"}},
+	"lawfirm01:enquiry:enquiry":           {shared.SandboxPassed, false, []string{"(multipart/form-data)"}},
+	"plumber01:quote:gform-3":             {shared.SandboxPassed, false, []string{"intercepted"}},
+	"webmcp01:booking:service-booking":    {shared.SandboxPassed, false, []string{"intercepted"}},
+	"wpforms01:contact:wpforms-form-412":  {shared.SandboxPassed, false, []string{"intercepted"}},
+}
+
+// Every html-form action of the fifteen fixture sites gets a run in real
+// Chromium, every required input it maps is sent with a value that meets
+// its rules, honeypots go empty — and the sites' submission handlers
+// receive nothing.
+func TestSandboxFixtureSites(t *testing.T) {
+	srv := fixturestest.Serve(t) // before the browser, so the browser closes first
+	b := sharedBrowser(t)
+	opts := fixedOptions(b)
+	ran := map[string]bool{}
+	for _, site := range srv.Names() {
+		g := fixtureGraph(t, site, fixturestest.URL(t, srv, site))
+		for _, a := range g.Actions {
+			t.Run(a.ID, func(t *testing.T) {
+				want, hasForm := fixtureExpect[a.ID]
+				res, err := Sandbox(t.Context(), g, a.ID, opts)
+				if !hasForm {
+					if !errors.Is(err, ErrNoFormDoor) || res != nil {
+						t.Fatalf("Sandbox = %v, %v; want ErrNoFormDoor and no result", res, err)
+					}
+					return
+				}
+				ran[a.ID] = true
+				var mm *MismatchError
+				if gotMM := errors.As(err, &mm); gotMM != want.mismatch || (err != nil && !gotMM) {
+					t.Fatalf("Sandbox error = %v, want a mismatch: %v", err, want.mismatch)
+				}
+				run := checkRun(t, res, want.outcome, want.note)
+				if run.At != "2026-12-01T21:00:00.000Z" || !strings.HasPrefix(run.RunID, "sbx-test-") || run.By != sandboxBy {
+					t.Errorf("run id/at/by = %s %s %s, want the injected clock and ids", run.RunID, run.At, run.By)
+				}
+				if run.Endpoint == nil || !strings.HasPrefix(*run.Endpoint, fixturestest.URL(t, srv, site)) {
+					t.Errorf("endpoint %v, want the site's own origin", run.Endpoint)
+				}
+				sent := map[string]string{}
+				for _, f := range run.Fields {
+					sent[f.Name] = f.Value
+				}
+				action := res.Action
+				for _, in := range action.Inputs {
+					v, ok := sent[in.Name]
+					switch {
+					case in.Semantic == shared.SemanticHoneypot:
+						if v != "" {
+							t.Errorf("honeypot %s sent %q, want it empty", in.Name, v)
+						}
+					case in.Semantic == shared.SemanticSystemToken && in.DefaultValue != nil && action.Access[0].Occurrences == 1:
+						// Sent as the page serves it (the graph read the
+						// same page; with one copy of the form, the same value).
+						if ok && v != *in.DefaultValue {
+							t.Errorf("system token %s sent %q, want the page's %q", in.Name, v, *in.DefaultValue)
+						}
+					case in.Required && in.AgentFillable && in.Type != "file":
+						if !ok || v == "" {
+							t.Errorf("required input %s not sent (fields %v)", in.Name, run.Fields)
+							continue
+						}
+						if err := check(v, rulesOf(in, action.Validations)); err != nil {
+							t.Errorf("input %s sent %q, which %v", in.Name, v, err)
+						}
+					}
+				}
+				if st, ok := action.Verification.(shared.SandboxTested); !ok || len(st.SandboxRuns) != 1 || st.SandboxRuns[0].RunID != run.RunID {
+					t.Errorf("verification = %#v, want sandbox-tested with this run", action.Verification)
+				}
+				if d := cmp.Diff(action, resultAction(t, res.Graph, a.ID)); d != "" {
+					t.Errorf("result graph's action differs from the result's action (-want +got):\n%s", d)
+				}
+				if findAction(g, a.ID).Verification.Status() != shared.StatusUnverified {
+					t.Error("the caller's graph was modified")
+				}
+			})
+		}
+	}
+	if len(ran) != len(fixtureExpect) {
+		t.Errorf("ran %d html-form actions, want %d: %v", len(ran), len(fixtureExpect), ran)
+	}
+	for _, site := range srv.Names() {
+		subs, err := srv.Submissions(site)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if len(subs) != 0 {
+			t.Errorf("%s: %d submissions reached the site's handlers, want none: %+v", site, len(subs), subs)
+		}
+	}
+}
+
+// checkRun fails the test unless res holds a run with the outcome and a
+// note containing every fragment; it returns the run.
+func checkRun(t *testing.T, res *SandboxResult, outcome shared.SandboxOutcome, note []string) shared.SandboxRun {
+	t.Helper()
+	if res == nil {
+		t.Fatal("no result")
+	}
+	run := res.Run
+	if run.Outcome != outcome {
+		t.Errorf("outcome %s, want %s (note: %s)", run.Outcome, outcome, *run.Note)
+	}
+	for _, frag := range note {
+		if !strings.Contains(*run.Note, frag) {
+			t.Errorf("note %q lacks %q", *run.Note, frag)
+		}
+	}
+	return run
+}
+
+func resultAction(t *testing.T, g *shared.ActionGraph, id string) shared.Action {
+	t.Helper()
+	a := findAction(g, id)
+	if a == nil {
+		t.Fatalf("result graph lacks %s", id)
+	}
+	return *a
+}
+
+// pageServer serves testdata/sandbox pages on 127.0.0.1 and records every
+// request that is not a page read: none may arrive.
+type pageServer struct {
+	*httptest.Server
+	mu   sync.Mutex
+	hits []string
+}
+
+func servePages(t *testing.T, replace map[string]string) *pageServer {
+	t.Helper()
+	ps := &pageServer{}
+	ps.Server = httptest.NewServer(pagesHandler(ps, replace))
+	t.Cleanup(ps.Close)
+	return ps
+}
+
+// pagesHandler serves testdata/sandbox with the replacements made, and
+// records in ps every request that is not a read of a page or a script.
+func pagesHandler(ps *pageServer, replace map[string]string) http.HandlerFunc {
+	return func(w http.ResponseWriter, r *http.Request) {
+		if r.URL.Path == "/down.html" {
+			http.Error(w, "down for maintenance", http.StatusServiceUnavailable)
+			return
+		}
+		if r.Method == http.MethodGet && r.URL.Path == "/favicon.ico" {
+			http.NotFound(w, r) // the browser's own read, not a submission
+			return
+		}
+		if r.Method == http.MethodGet && (strings.HasSuffix(r.URL.Path, ".html") || strings.HasSuffix(r.URL.Path, ".js")) {
+			data, err := os.ReadFile(filepath.Join("testdata", "sandbox", filepath.Base(r.URL.Path)))
+			if err != nil {
+				http.NotFound(w, r)
+				return
+			}
+			s := string(data)
+			for k, v := range replace {
+				s = strings.ReplaceAll(s, k, v)
+			}
+			w.Header().Set("Content-Type", mime.TypeByExtension(filepath.Ext(r.URL.Path)))
+			fmt.Fprint(w, s)
+			return
+		}
+		ps.mu.Lock()
+		ps.hits = append(ps.hits, r.Method+" "+r.URL.String())
+		ps.mu.Unlock()
+		fmt.Fprint(w, "received")
+	}
+}
+
+func (ps *pageServer) received() []string {
+	ps.mu.Lock()
+	defer ps.mu.Unlock()
+	return append([]string(nil), ps.hits...)
+}
+
+// formGraph is a graph of one html-form action on page, with the inputs
+// given as name/type pairs (all required and agent-fillable).
+func formGraph(t *testing.T, page, form, submit string, transport shared.Transport, endpoint string, inputs ...string) *shared.ActionGraph {
+	t.Helper()
+	prov := shared.Provenance{Method: shared.MethodParsedHTML, Confidence: 0.9, At: "2026-12-01T20:00:00.000Z", By: "test"}
+	a := shared.NewAction("test:contact:form", shared.KindContact, "Contact", page)
+	a.Access = []shared.Access{{
+		Method: shared.AccessHTMLForm, URL: page, Occurrences: 1,
+		Locator: &shared.Locator{Strategy: shared.StrategyCSS, Value: form, Stability: shared.StabilityStable},
+		Submission: &shared.Submission{Transport: transport, Endpoint: &endpoint,
+			SubmitControl: &shared.Locator{Strategy: shared.StrategyCSS, Value: submit, Stability: shared.StabilityStable}},
+		Provenance: prov,
+	}}
+	for i := 0; i+1 < len(inputs); i += 2 {
+		sem := shared.SemanticUnknown
+		switch inputs[i+1] {
+		case "email":
+			sem = shared.SemanticEmail
+		case "tel":
+			sem = shared.SemanticPhone
+		}
+		a.Inputs = append(a.Inputs, shared.Input{Name: inputs[i], Type: inputs[i+1], Semantic: sem, Required: true, AgentFillable: true,
+			ValueSpace: []shared.ValueSpace{}, Locator: &shared.Locator{Strategy: shared.StrategyCSS, Value: form + " [name=" + inputs[i] + "]", Stability: shared.StabilityStable},
+			Provenance: &prov})
+	}
+	a.SideEffects = shared.SideEffects{Effects: []shared.Effect{{Kind: shared.EffectSendsEmailToBusiness, Provenance: prov}},
+		Reversible: shared.ReversibleUnknown, Summary: "Sends a message to the business.", Provenance: prov}
+	a.Provenance = &prov
+	g := shared.NewGraph("test", shared.Site{Domain: "127.0.0.1", URL: page}, "2026-12-01T20:00:00.000Z", shared.Generator{Name: "test", Version: "0"})
+	g.Actions = append(g.Actions, a)
+	if _, err := shared.Write(g); err != nil {
+		t.Fatal(err)
+	}
+	return g
+}
+
+// unscoped gives every input of g a locator by name alone, matching
+// anywhere on the page.
+func unscoped(g *shared.ActionGraph) *shared.ActionGraph {
+	for i := range g.Actions[0].Inputs {
+		in := &g.Actions[0].Inputs[i]
+		in.Locator = &shared.Locator{Strategy: shared.StrategyCSS, Value: "input[name=" + in.Name + "]", Stability: shared.StabilityFragile}
+	}
+	return g
+}
+
+// The verifier's own pages: a form sent by script to another path, forms
+// refused by client-side validation, a form that posts to another origin, a
+// submit that hangs the page and one that does nothing. No request reaches
+// either server.
+func TestSandboxPages(t *testing.T) {
+	other := servePages(t, nil)
+	ps := servePages(t, map[string]string{"{{OTHER}}": other.URL})
+	b := sharedBrowser(t)
+	u := ps.URL
+	cases := []struct {
+		name     string
+		graph    *shared.ActionGraph
+		opts     func(*SandboxOptions)
+		outcome  shared.SandboxOutcome
+		mismatch []string // fragments of the differences; nil: no mismatch
+		refused  bool
+		note     []string
+		endpoint string // "" : none recorded
+		fields   []shared.SubmittedField
+	}{
+		{
+			name:    "sent by script as JSON to another path",
+			graph:   formGraph(t, u+"/script.html", "form#lead", "form#lead button", shared.TransportFormPost, u+"/leads/submit", "name", "text", "email", "email"),
+			outcome: shared.SandboxFailed, mismatch: []string{"transport: the graph says form-post, the browser sent json-endpoint", "endpoint: the graph says " + u + "/leads/submit"},
+			note:     []string{"intercepted: the page's script (fetch/XHR) sent POST " + u + "/api/v2/leads", "observed-runtime: json-endpoint POST " + u + "/api/v2/leads"},
+			endpoint: u + "/api/v2/leads",
+			fields:   []shared.SubmittedField{{Name: "name", Value: "Sandbox test"}, {Name: "email", Value: "sandbox.test@example.com"}},
+		},
+		{
+			name:    "the same page mapped as it behaves",
+			graph:   formGraph(t, u+"/script.html", "form#lead", "form#lead button", shared.TransportJSONEndpoint, u+"/api/v2/leads", "name", "text", "email", "email"),
+			outcome: shared.SandboxPassed, note: []string{"observed-runtime: json-endpoint"}, endpoint: u + "/api/v2/leads",
+			fields: []shared.SubmittedField{{Name: "name", Value: "Sandbox test"}, {Name: "email", Value: "sandbox.test@example.com"}},
+		},
+		{
+			name:    "refused by a rule the page enforces with setCustomValidity",
+			graph:   formGraph(t, u+"/invalid.html", "form#custom", "form#custom button", shared.TransportFormPost, u+"/bookings/change", "reference", "text", "email", "email"),
+			outcome: shared.SandboxFailed,
+			note:    []string{"refused by client-side validation, nothing was sent: reference: Enter your booking reference, e.g. BK-123456."},
+			fields:  []shared.SubmittedField{{Name: "reference", Value: "Sandbox test"}, {Name: "email", Value: "sandbox.test@example.com"}},
+		},
+		{
+			name:    "refused for a required field the graph does not list",
+			graph:   formGraph(t, u+"/invalid.html", "form#undeclared", "form#undeclared button", shared.TransportFormPost, u+"/callback", "phone", "tel"),
+			outcome: shared.SandboxFailed,
+			note:    []string{"refused by client-side validation, nothing was sent: postcode: "},
+			fields:  []shared.SubmittedField{{Name: "phone", Value: "0412345678"}, {Name: "postcode", Value: ""}},
+		},
+		{
+			name:    "posts to another origin than the graph's endpoint",
+			graph:   formGraph(t, u+"/crossorigin.html", "form#elsewhere", "form#elsewhere button", shared.TransportFormPost, u+"/contact/send", "name", "text", "phone", "tel"),
+			outcome: shared.SandboxFailed, refused: true, mismatch: []string{"origin: the request would reach " + other.URL},
+			note:     []string{"refused: the browser's form submission would have sent POST " + other.URL + "/collect to another origin"},
+			endpoint: other.URL + "/collect",
+			fields:   []shared.SubmittedField{{Name: "name", Value: "Sandbox test"}, {Name: "phone", Value: "0412345678"}},
+		},
+		{
+			name:    "posts to another origin the graph states",
+			graph:   formGraph(t, u+"/crossorigin.html", "form#elsewhere", "form#elsewhere button", shared.TransportFormPost, other.URL+"/collect", "name", "text", "phone", "tel"),
+			outcome: shared.SandboxPassed, note: []string{"intercepted: the browser's form submission sent POST " + other.URL + "/collect"},
+			endpoint: other.URL + "/collect",
+			fields:   []shared.SubmittedField{{Name: "name", Value: "Sandbox test"}, {Name: "phone", Value: "0412345678"}},
+		},
+		{
+			name:     "a submit control under a banner is clicked by script",
+			graph:    formGraph(t, u+"/covered.html", "form#covered", "form#covered button", shared.TransportFormPost, u+"/send", "name", "text"),
+			outcome:  shared.SandboxPassed,
+			note:     []string{"intercepted: the browser's form submission sent POST " + u + "/send", "the submit control is hidden or covered", "clicked it by script"},
+			endpoint: u + "/send",
+			fields:   []shared.SubmittedField{{Name: "name", Value: "Sandbox test"}},
+		},
+		{
+			name:    "an analytics beacon sent before the form is not the form",
+			graph:   formGraph(t, u+"/beacon.html", "form#tracked", "form#tracked button", shared.TransportFormPost, u+"/enquiry", "name", "text"),
+			outcome: shared.SandboxPassed,
+			note: []string{"intercepted: the browser's form submission sent POST " + u + "/enquiry",
+				// In either order: each is handled as it comes.
+				"2 other request(s) sent with it were stopped too: ", "POST https://analytics.example/collect", "POST " + u + "/track?e=submit"},
+			endpoint: u + "/enquiry",
+			fields:   []shared.SubmittedField{{Name: "name", Value: "Sandbox test"}},
+		},
+		{
+			name: "inputs found in the form first, and by form= outside it",
+			// Unscoped locators: the header's newsletter box matches first.
+			graph:    unscoped(formGraph(t, u+"/formattr.html", "form#call", "form#call button", shared.TransportFormPost, u+"/call", "email", "email", "phone", "tel")),
+			outcome:  shared.SandboxPassed,
+			note:     []string{"intercepted"},
+			endpoint: u + "/call",
+			fields:   []shared.SubmittedField{{Name: "email", Value: "sandbox.test@example.com"}, {Name: "phone", Value: "0412345678"}},
+		},
+		{
+			name:    "a submit control that sends nothing",
+			graph:   formGraph(t, u+"/stuck.html", "#dead", "#dead-send", shared.TransportJSONEndpoint, u+"/api/dead", "dead_name", "text"),
+			opts:    func(o *SandboxOptions) { o.WaitRequest = time.Second },
+			outcome: shared.SandboxFailed, note: []string{"no request: the form was submitted (clicked the submit control) and the browser sent nothing within 1s"},
+			fields: []shared.SubmittedField{{Name: "dead_name", Value: "Sandbox test"}},
+		},
+		{
+			name:    "the run's own timeout",
+			graph:   formGraph(t, u+"/stuck.html", "#dead", "#dead-send", shared.TransportJSONEndpoint, u+"/api/dead", "dead_name", "text"),
+			opts:    func(o *SandboxOptions) { o.WaitRequest, o.Timeout = time.Minute, 8*time.Second },
+			outcome: shared.SandboxUnknown, note: []string{"timed out: the run took longer than its Timeout of 8s"},
+			fields: []shared.SubmittedField{},
+		},
+		{
+			name:    "a submit that hangs the page",
+			graph:   formGraph(t, u+"/stuck.html", "form#stuck", "form#stuck button", shared.TransportFormPost, u+"/never", "name", "text"),
+			opts:    func(o *SandboxOptions) { o.WaitRequest, o.StepTimeout = time.Second, 2*time.Second },
+			outcome: shared.SandboxUnknown, note: []string{"timed out: "},
+			fields: []shared.SubmittedField{},
+		},
+		{
+			name:    "a form that is not on the page",
+			graph:   formGraph(t, u+"/script.html", "form#gone", "form#gone button", shared.TransportFormPost, u+"/gone", "name", "text"),
+			outcome: shared.SandboxFailed, mismatch: []string{"the form the graph maps is not on " + u + "/script.html"},
+			note:   []string{"the form was not found on the page"},
+			fields: []shared.SubmittedField{},
+		},
+	}
+	for _, tc := range cases {
+		t.Run(tc.name, func(t *testing.T) {
+			opts := fixedOptions(b)
+			if tc.opts != nil {
+				tc.opts(&opts)
+			}
+			res, err := Sandbox(t.Context(), tc.graph, "test:contact:form", opts)
+			var mm *MismatchError
+			switch {
+			case tc.mismatch == nil && err != nil:
+				t.Fatalf("Sandbox: %v", err)
+			case tc.mismatch != nil && !errors.As(err, &mm):
+				t.Fatalf("Sandbox error = %v, want a *MismatchError", err)
+			}
+			run := checkRun(t, res, tc.outcome, tc.note)
+			if mm != nil {
+				if !errors.Is(err, ErrMismatch) || mm.Refused != tc.refused || mm != res.Mismatch {
+					t.Errorf("mismatch %+v: Is ErrMismatch %v, refused %v (want %v), same as the result's %v",
+						mm, errors.Is(err, ErrMismatch), mm.Refused, tc.refused, mm == res.Mismatch)
+				}
+				all := strings.Join(mm.Differences, "\n")
+				for _, frag := range tc.mismatch {
+					if !strings.Contains(all, frag) {
+						t.Errorf("differences %q lack %q", all, frag)
+					}
+				}
+			}
+			got := ""
+			if run.Endpoint != nil {
+				got = *run.Endpoint
+			}
+			if got != tc.endpoint {
+				t.Errorf("endpoint %q, want %q", got, tc.endpoint)
+			}
+			if d := cmp.Diff(tc.fields, run.Fields); d != "" {
+				t.Errorf("fields (-want +got):\n%s", d)
+			}
+			if res.Action.Verification.Status() != shared.StatusSandboxTested {
+				t.Errorf("status %s, want sandbox-tested", res.Action.Verification.Status())
+			}
+		})
+	}
+	if hits := append(ps.received(), other.received()...); len(hits) != 0 {
+		t.Errorf("requests reached the servers, want none: %v", hits)
+	}
+}
+
+// Bad input is a typed error, returns no result and changes nothing.
+func TestSandboxBadInput(t *testing.T) {
+	ps := servePages(t, nil)
+	b := sharedBrowser(t)
+	closed := func() string {
+		ln, err := net.Listen("tcp", "127.0.0.1:0")
+		if err != nil {
+			t.Fatal(err)
+		}
+		addr := ln.Addr().String()
+		ln.Close()
+		return "http://" + addr
+	}()
+	good := func() *shared.ActionGraph {
+		return formGraph(t, ps.URL+"/script.html", "form#lead", "form#lead button", shared.TransportJSONEndpoint, ps.URL+"/api/v2/leads", "name", "text")
+	}
+	invalid := good()
+	invalid.Actions[0].SideEffects.Effects = []shared.Effect{} // effects.empty
+	noDoor := good()
+	noDoor.Actions[0].Access[0].Method = shared.AccessMailtoLink
+	opaque := good()
+	opaque.Actions[0].Access[0].Opaque = true
+	cases := []struct {
+		name   string
+		graph  *shared.ActionGraph
+		id     string
+		target error
+		as     any
+	}{
+		{"nil graph", nil, "test:contact:form", shared.ErrInvalidGraph, nil},
+		{"graph that does not validate", invalid, "test:contact:form", shared.ErrInvalidGraph, new(*shared.ValidationError)},
+		{"unknown action", good(), "test:nope", ErrUnknownAction, new(*ActionError)},
+		{"no html-form door", noDoor, "test:contact:form", ErrNoFormDoor, new(*NoFormDoorError)},
+		{"only an opaque form", opaque, "test:contact:form", ErrNoFormDoor, new(*NoFormDoorError)},
+		{"site down", formGraph(t, closed+"/contact.html", "form", "button", shared.TransportFormPost, closed+"/send", "name", "text"), "test:contact:form", ErrSiteDown, new(*SiteDownError)},
+		{"server error", formGraph(t, ps.URL+"/down.html", "form", "button", shared.TransportFormPost, ps.URL+"/send", "name", "text"), "test:contact:form", ErrSiteDown, new(*SiteDownError)},
+	}
+	for _, tc := range cases {
+		t.Run(tc.name, func(t *testing.T) {
+			var before []byte
+			if tc.graph != nil {
+				before, _ = shared.Write(tc.graph)
+				if tc.graph == invalid {
+					before = []byte(fmt.Sprintf("%#v", tc.graph.Actions[0]))
+				}
+			}
+			res, err := Sandbox(t.Context(), tc.graph, tc.id, fixedOptions(b))
+			if res != nil || !errors.Is(err, tc.target) {
+				t.Fatalf("Sandbox = %v, %v; want no result and %v", res, err, tc.target)
+			}
+			if tc.as != nil && !errors.As(err, tc.as) {
+				t.Errorf("error %v is not a %T", err, tc.as)
+			}
+			if !strings.HasPrefix(err.Error(), "verifier: ") {
+				t.Errorf("error %q lacks the package prefix", err)
+			}
+			if tc.graph != nil {
+				after, _ := shared.Write(tc.graph)
+				if tc.graph == invalid {
+					after = []byte(fmt.Sprintf("%#v", tc.graph.Actions[0]))
+				}
+				if string(before) != string(after) {
+					t.Error("the graph was modified")
+				}
+			}
+		})
+	}
+	if hits := ps.received(); len(hits) != 0 {
+		t.Errorf("requests reached the server, want none: %v", hits)
+	}
+	t.Run("context already done", func(t *testing.T) {
+		ctx, cancel := context.WithCancel(t.Context())
+		cancel()
+		res, err := Sandbox(ctx, good(), "test:contact:form", fixedOptions(b))
+		if res != nil || !errors.Is(err, context.Canceled) {
+			t.Fatalf("Sandbox = %v, %v; want context.Canceled", res, err)
+		}
+	})
+}
+
+// A run appends to earlier runs, and a verified action stays verified (its
+// confirmation untouched) with the run appended.
+func TestSandboxKeepsState(t *testing.T) {
+	ps := servePages(t, nil)
+	b := sharedBrowser(t)
+	g := formGraph(t, ps.URL+"/script.html", "form#lead", "form#lead button", shared.TransportJSONEndpoint, ps.URL+"/api/v2/leads", "name", "text")
+	opts := fixedOptions(b)
+	first, err := Sandbox(t.Context(), g, "test:contact:form", opts)
+	if err != nil {
+		t.Fatal(err)
+	}
+	second, err := Sandbox(t.Context(), first.Graph, "test:contact:form", opts)
+	if err != nil {
+		t.Fatal(err)
+	}
+	st, ok := second.Action.Verification.(shared.SandboxTested)
+	if !ok || len(st.SandboxRuns) != 2 || st.SandboxRuns[0].RunID != "sbx-test-1" || st.SandboxRuns[1].RunID != "sbx-test-2" {
+		t.Fatalf("verification after two runs = %#v, want both runs in order", second.Action.Verification)
+	}
+
+	// A verified action, as decoding a confirmed document yields it.
+	conf := shared.Verified{
+		Confirmation: shared.OwnerConfirmation{ConfirmedBy: "owner@example.com", ConfirmedAt: "2026-12-01T20:30:00.000Z", Method: shared.ConfirmedOwnerPortal,
+			AuditRecord: ptr("audit-1"), Limits: shared.ConfirmationLimits{VolumeCap: &shared.VolumeCap{Max: 5, Per: shared.PerDay}, Notify: ptr("owner@example.com")},
+			Disclosure: shared.DisclosureOf(first.Action.SideEffects)},
+		SandboxRuns: st.SandboxRuns,
+	}
+	data, err := shared.Write(first.Graph)
+	if err != nil {
+		t.Fatal(err)
+	}
+	vg, _ := shared.Read(data)
+	vg.Actions[0].Verification = conf
+	res, err := Sandbox(t.Context(), vg, "test:contact:form", opts)
+	if err != nil {
+		t.Fatal(err)
+	}
+	v, ok := res.Action.Verification.(shared.Verified)
+	if !ok {
+		t.Fatalf("a verified action became %s", res.Action.Verification.Status())
+	}
+	if d := cmp.Diff(conf.Confirmation, v.Confirmation); d != "" {
+		t.Errorf("confirmation changed (-want +got):\n%s", d)
+	}
+	if len(v.SandboxRuns) != 3 || v.SandboxRuns[2].RunID != res.Run.RunID {
+		t.Errorf("runs of the verified action = %d, want the run appended as the third", len(v.SandboxRuns))
+	}
+}
+
+// A service worker that takes the page's POSTs and sends them on by itself
+// would escape the tab's interception; the sandbox bypasses it, so the
+// server still receives nothing.
+func TestSandboxServiceWorker(t *testing.T) {
+	ps := servePages(t, nil)
+	b := sharedBrowser(t)
+	// Install the worker first, as an earlier visit would have: the
+	// sandbox's visit is then controlled by it from the start.
+	p, err := topology.OpenPage(t.Context(), b.Rod, ps.URL+"/sw.html", topology.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	ctl, err := p.Timeout(20 * time.Second).Eval(`() => navigator.serviceWorker.ready.then(() => navigator.serviceWorker.controller
+		? true : new Promise(r => navigator.serviceWorker.addEventListener("controllerchange", () => r(true))))`)
+	if err != nil || !ctl.Value.Bool() {
+		t.Fatalf("the service worker did not take control: %v", err)
+	}
+	if err := p.Timeout(5 * time.Second).Close(); err != nil {
+		t.Fatal(err)
+	}
+
+	g := formGraph(t, ps.URL+"/sw.html", "form#sw", "form#sw button", shared.TransportJSONEndpoint, ps.URL+"/sw/api", "name", "text")
+	res, err := Sandbox(t.Context(), g, "test:contact:form", fixedOptions(b))
+	if err != nil {
+		t.Fatal(err)
+	}
+	run := checkRun(t, res, shared.SandboxPassed, []string{"intercepted: the page's script (fetch/XHR) sent POST " + ps.URL + "/sw/api"})
+	if d := cmp.Diff([]shared.SubmittedField{{Name: "name", Value: "Sandbox test"}}, run.Fields); d != "" {
+		t.Errorf("fields (-want +got):\n%s", d)
+	}
+	if hits := ps.received(); len(hits) != 0 {
+		t.Errorf("requests reached the server, want none: %v", hits)
+	}
+}
+
+// A form sent over a WebSocket (which the Fetch domain cannot stop) sends
+// nothing: the sandbox drops every socket message and says so.
+func TestSandboxWebSocket(t *testing.T) {
+	var mu sync.Mutex
+	var frames []string
+	ws := websocket.Handler(func(c *websocket.Conn) {
+		var msg string
+		for websocket.Message.Receive(c, &msg) == nil {
+			mu.Lock()
+			frames = append(frames, msg)
+			mu.Unlock()
+		}
+	})
+	ps := &pageServer{}
+	pages := pagesHandler(ps, nil)
+	ps.Server = httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		if r.URL.Path == "/ws" {
+			ws.ServeHTTP(w, r)
+			return
+		}
+		pages(w, r)
+	}))
+	t.Cleanup(ps.Close)
+	b := sharedBrowser(t)
+	g := formGraph(t, ps.URL+"/ws.html", "form#live", "form#live button", shared.TransportJavascriptOnly, ps.URL+"/ws", "name", "text")
+	opts := fixedOptions(b)
+	opts.WaitRequest = time.Second
+	res, err := Sandbox(t.Context(), g, "test:contact:form", opts)
+	if err != nil {
+		t.Fatal(err)
+	}
+	checkRun(t, res, shared.SandboxFailed, []string{"no request", "the page tried to send 1 message(s) over a WebSocket; the sandbox dropped them"})
+	mu.Lock()
+	defer mu.Unlock()
+	if len(frames) != 0 {
+		t.Errorf("the server received %q over the socket, want nothing", frames)
+	}
+	if hits := ps.received(); len(hits) != 0 {
+		t.Errorf("requests reached the server, want none: %v", hits)
+	}
+}
