@@ -80,10 +80,10 @@ func (b *builder) addVisit(v *pageVisit) {
 // builder assembles one graph from the pages of a site. Pages are added in
 // crawl order (entry page first); finish folds, names and orders actions.
 type builder struct {
+	signer
 	o    Options
 	site *url.URL
 	slug string
-	at   shared.Timestamp
 	cls  classifier
 
 	drafts     []*draft
@@ -139,18 +139,27 @@ func newBuilder(o Options, site *url.URL, cls classifier) *builder {
 		slug = siteSlug(site.Host)
 	}
 	return &builder{
-		o: o, site: site, slug: slug, at: shared.TimestampOf(o.Now()), cls: cls,
+		signer: signer{at: shared.TimestampOf(o.Now()), by: o.by()},
+		o:      o, site: site, slug: slug, cls: cls,
 		byKey: map[string]*draft{}, seenForms: map[string]bool{}, visited: map[string]bool{},
 		redirects: map[string]string{}, loginPages: map[string]bool{},
 	}
 }
 
+// signer signs the provenance records of one run: when and by whom. The
+// stages that need nothing else — validations, effects, barriers — are its
+// methods, so they read only their own input.
+type signer struct {
+	at shared.Timestamp
+	by string
+}
+
 // prov is a provenance record signed by this run.
-func (b *builder) prov(m shared.ProvenanceMethod, conf float64, evidence string) shared.Provenance {
+func (s signer) prov(m shared.ProvenanceMethod, conf float64, evidence string) shared.Provenance {
 	if conf >= 1 {
 		conf = 0.99 // only an owner may be certain
 	}
-	return shared.Provenance{Method: m, Confidence: conf, At: b.at, By: b.o.by(), Evidence: strPtr(evidence)}
+	return shared.Provenance{Method: m, Confidence: conf, At: s.at, By: s.by, Evidence: strPtr(evidence)}
 }
 
 // draftFor returns the draft with key, creating it with kind and label.
@@ -234,27 +243,22 @@ func relPath(site *url.URL, raw string) string {
 	return p
 }
 
-// finish attaches link doors, folds evidence, reads effects and barriers,
-// assigns ids and returns the graph.
+// finish ends the door stage (structured data and link doors attach to
+// the actions the forms made), then runs the last stages on each action in
+// turn — folding, effects, barriers — names the actions and returns the
+// graph.
 func (b *builder) finish() *shared.ActionGraph {
 	b.attachStructuredData()
 	b.attachLinks()
 	g := shared.NewGraph(b.graphID(), shared.Site{Domain: b.site.Hostname(), URL: b.siteURL(), Name: strPtr(b.siteName)}, b.at, b.o.Generator)
-	used := map[string]int{}
+	names := actionNamer{slug: b.slug, used: map[string]int{}}
 	for _, d := range b.drafts {
 		a := d.action
-		for key, i := range d.doors {
-			if n := a.Access[i].Occurrences; n > 1 {
-				ev := d.doorEv[key] + "; " + foldNote(a.Access[i].Method, uniquePaths(b, d.pages[key]), n)
-				a.Access[i].Provenance.Evidence = &ev
-			}
-		}
+		foldOccurrences(a.Access, d, b.relPath)
 		d.effects.inputs = a.Inputs
 		a.SideEffects = b.sideEffects(d.effects)
-		for _, f := range d.barrier {
-			a.Barriers = append(a.Barriers, shared.Barrier{Kind: f.kind, Detail: strPtr(f.detail), Provenance: b.prov(shared.MethodParsedHTML, f.conf, f.ev)})
-		}
-		a.ID = b.actionID(a.Kind, d.idPart, used)
+		a.Barriers = append(a.Barriers, b.barriers(d.barrier)...)
+		a.ID = names.id(a.Kind, d.idPart)
 		note := "Mapped only. Nothing here has been confirmed by the business and nothing may execute."
 		a.Verification = shared.Unverified{Note: &note}
 		g.Actions = append(g.Actions, a)
@@ -264,6 +268,27 @@ func (b *builder) finish() *shared.ActionGraph {
 		g.Notes = &n
 	}
 	return g
+}
+
+// foldOccurrences is the folding stage: a door seen more than once says in
+// its evidence where its copies were (rel names a page).
+func foldOccurrences(access []shared.Access, d *draft, rel func(string) string) {
+	for key, i := range d.doors {
+		if n := access[i].Occurrences; n > 1 {
+			ev := d.doorEv[key] + "; " + foldNote(access[i].Method, uniquePaths(rel, d.pages[key]), n)
+			access[i].Provenance.Evidence = &ev
+		}
+	}
+}
+
+// barriers is the barriers stage: the findings of an action's doors and
+// pages, as the graph records them.
+func (s signer) barriers(fs []barrierFinding) []shared.Barrier {
+	var out []shared.Barrier
+	for _, f := range fs {
+		out = append(out, shared.Barrier{Kind: f.kind, Detail: strPtr(f.detail), Provenance: s.prov(shared.MethodParsedHTML, f.conf, f.ev)})
+	}
+	return out
 }
 
 // result finishes the graph and validates it the way shared.Write will: a
@@ -291,15 +316,21 @@ func (b *builder) siteURL() string {
 	return u.String()
 }
 
-// actionID is <site-slug>:<kind>:<part>, made unique with a counter.
-func (b *builder) actionID(kind shared.ActionKind, part string, used map[string]int) string {
+// actionNamer names the actions of a graph: <site-slug>:<kind>:<part>,
+// made unique with a counter.
+type actionNamer struct {
+	slug string
+	used map[string]int
+}
+
+func (n actionNamer) id(kind shared.ActionKind, part string) string {
 	if part == "" {
 		part = string(kind)
 	}
-	id := b.slug + ":" + string(kind) + ":" + part
-	used[id]++
-	if n := used[id]; n > 1 {
-		id = fmt.Sprintf("%s-%d", id, n)
+	id := n.slug + ":" + string(kind) + ":" + part
+	n.used[id]++
+	if c := n.used[id]; c > 1 {
+		id = fmt.Sprintf("%s-%d", id, c)
 	}
 	return id
 }
@@ -320,11 +351,11 @@ func foldNote(m shared.AccessMethod, pages []string, n int) string {
 	return fmt.Sprintf("%s repeated %s, folded to occurrences: %d", what, where, n)
 }
 
-func uniquePaths(b *builder, pages []string) []string {
+func uniquePaths(rel func(string) string, pages []string) []string {
 	seen := map[string]bool{}
 	var out []string
 	for _, p := range pages {
-		r := b.relPath(p)
+		r := rel(p)
 		if !seen[r] {
 			seen[r] = true
 			out = append(out, r)

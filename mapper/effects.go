@@ -86,9 +86,10 @@ var piiSemantics = map[shared.SemanticType]bool{
 	shared.SemanticPostcode: true, shared.SemanticFileAttachment: true, shared.SemanticMessage: true,
 }
 
-// sideEffects reads the consequences of an action from its evidence. The
-// list is never empty: with nothing to go on it says unknown.
-func (b *builder) sideEffects(c effectContext) shared.SideEffects {
+// sideEffects is the effects stage: it reads the consequences of an
+// action from the evidence its doors left (effectContext) and nothing
+// else. The list is never empty: with nothing to go on it says unknown.
+func (s signer) sideEffects(c effectContext) shared.SideEffects {
 	var effs []shared.Effect
 	has := map[shared.EffectKind]bool{}
 	add := func(k shared.EffectKind, target string, hold bool, conf float64, method shared.ProvenanceMethod, ev string) {
@@ -96,7 +97,7 @@ func (b *builder) sideEffects(c effectContext) shared.SideEffects {
 			return
 		}
 		has[k] = true
-		effs = append(effs, shared.Effect{Kind: k, Target: strPtr(target), HoldsInventory: hold, Provenance: b.prov(method, conf, ev)})
+		effs = append(effs, shared.Effect{Kind: k, Target: strPtr(target), HoldsInventory: hold, Provenance: s.prov(method, conf, ev)})
 	}
 	switch {
 	case c.vendor != nil && c.vendor.role == roleScheduler:
@@ -171,7 +172,7 @@ func (b *builder) sideEffects(c effectContext) shared.SideEffects {
 	if revPhrase != "" {
 		ev += "; reversible " + string(rev) + ": the text says “" + revPhrase + "”"
 	}
-	se.Provenance = b.prov(shared.MethodInferred, effectsConfidence(effs), ev)
+	se.Provenance = s.prov(shared.MethodInferred, effectsConfidence(effs), ev)
 	return se
 }
 

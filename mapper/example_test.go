@@ -92,3 +92,18 @@ func ExampleMapPage() {
 	// TestEmbedding runs the same calls and checks what they print:
 	// 2 quote
 }
+
+// A program that already runs Chromium (chromedp, Playwright, a browser
+// started with --remote-debugging-port) hands over its DevTools URL; Map
+// opens tabs of its own there and leaves the browser running. Compiled,
+// not run (it needs that browser); TestEmbedding runs the same call.
+func ExampleMap_controlURL() {
+	g, err := mapper.Map(context.Background(), "https://acme-plumbing.example/", mapper.Options{
+		ControlURL: "ws://127.0.0.1:9222/devtools/browser/…", // what the browser printed
+	})
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	fmt.Println(len(g.Actions))
+}

@@ -139,7 +139,7 @@ func fingerprint(kind shared.ActionKind, f *extract.Form, sub shared.Submission)
 func (b *builder) addForm(p *extract.Page, f *extract.Form, reading formReading, fields []fieldReading, pageBar []barrierFinding) {
 	pl, plMatch := pluginOf(f)
 	loc := formSelector(f)
-	sub := b.submission(f, pl, loc.Value)
+	sub := submissionOf(b.site, f, pl, loc.Value)
 	key := fingerprint(reading.Kind, f, sub)
 	label := formLabel(f, reading)
 	idPart := formSlug(f.ID)
@@ -177,7 +177,9 @@ func (b *builder) addForm(p *extract.Page, f *extract.Form, reading formReading,
 	if !isNew {
 		return
 	}
-	b.fillInputs(d, f, fields, loc.Value)
+	ins, vals := b.formInputs(f, fields, loc.Value)
+	d.action.Inputs = append(d.action.Inputs, ins...)
+	d.action.Validations = append(d.action.Validations, vals...)
 	d.action.Provenance = ptr(b.prov(shared.MethodParsedHTML, reading.Confidence, readingEvidence(reading, f)))
 	d.effects.plugin, d.effects.pluginMatch = pl, plMatch
 	if sub.Endpoint != nil {
@@ -195,8 +197,10 @@ func (b *builder) addForm(p *extract.Page, f *extract.Form, reading formReading,
 	d.effects.payment = paymentEvidence(d.effects.fieldNames, acs, urls)
 }
 
-// fillInputs records a form's controls as inputs with their rules.
-func (b *builder) fillInputs(d *draft, f *extract.Form, fields []fieldReading, formSel string) {
+// formInputs is the inputs stage of a form: each control as an input
+// (from the classifier's reading of it), and the validations stage for
+// each control an agent fills (declared, then inferred rules).
+func (s signer) formInputs(f *extract.Form, fields []fieldReading, formSel string) (inputs []shared.Input, vals []shared.Validation) {
 	for i, fl := range f.Fields {
 		r := fieldReading{Semantic: shared.SemanticUnknown, Confidence: 0.2}
 		if i < len(fields) {
@@ -208,23 +212,24 @@ func (b *builder) fillInputs(d *draft, f *extract.Form, fields []fieldReading, f
 		if ev == "" {
 			ev = loc.Value
 		}
-		in := shared.Input{
+		inputs = append(inputs, shared.Input{
 			Name: name, Label: strPtr(fl.Label), Semantic: r.Semantic, Type: browserType(fl),
 			Required: fl.Required, AgentFillable: r.AgentFillable,
 			ValueSpace: valueSpaces(fl), DefaultValue: defaultValue(fl), Hint: hintOf(fl),
-			Locator: &loc, Provenance: ptr(b.prov(shared.MethodParsedHTML, r.Confidence, ev)),
-		}
-		d.action.Inputs = append(d.action.Inputs, in)
+			Locator: &loc, Provenance: ptr(s.prov(shared.MethodParsedHTML, r.Confidence, ev)),
+		})
 		if !r.AgentFillable {
 			continue // tokens and honeypots are sent as found: no rule applies to an agent
 		}
-		d.action.Validations = append(d.action.Validations, b.declaredValidations(name, fl, loc.Value)...)
-		d.action.Validations = append(d.action.Validations, b.inferredValidations(name, r.Semantic, fl)...)
+		vals = append(vals, s.declaredValidations(name, fl, loc.Value)...)
+		vals = append(vals, s.inferredValidations(name, r.Semantic, fl)...)
 	}
+	return inputs, vals
 }
 
-// submission reads how a form's data travels, from the evidence it carries.
-func (b *builder) submission(f *extract.Form, pl *plugin, formSel string) shared.Submission {
+// submissionOf is how a form's data travels, read from the evidence it
+// carries alone (site resolves the endpoints it names).
+func submissionOf(site *url.URL, f *extract.Form, pl *plugin, formSel string) shared.Submission {
 	s := shared.Submission{Transport: shared.TransportUnknown}
 	s.SubmitControl = submitLocator(f, formSel)
 	if f.Formless {
@@ -232,7 +237,7 @@ func (b *builder) submission(f *extract.Form, pl *plugin, formSel string) shared
 		for _, k := range []string{"endpoint", "action", "url", "api", "submit-url"} {
 			if v := f.Data[k]; v != "" && (strings.HasPrefix(v, "/") || strings.HasPrefix(v, "http")) {
 				s.Transport = shared.TransportJSONEndpoint
-				s.Endpoint = strPtr(b.resolve(v))
+				s.Endpoint = strPtr(resolveOn(site, v))
 				ct := "application/json"
 				s.Enctype = &ct
 				break
@@ -262,7 +267,7 @@ func (b *builder) submission(f *extract.Form, pl *plugin, formSel string) shared
 	}
 	ep := f.Action
 	if pl != nil && pl.ajaxEndpoint != "" && (attr == "" || attr == "#") {
-		ep = b.resolve(pl.ajaxEndpoint)
+		ep = resolveOn(site, pl.ajaxEndpoint)
 	}
 	s.Endpoint = strPtr(ep)
 	return s

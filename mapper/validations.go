@@ -53,7 +53,7 @@ func requiredRaw(f extract.Field) (string, bool) {
 
 // declaredValidations lists the rules a control's attributes declare, each
 // quoting the attribute's raw value.
-func (b *builder) declaredValidations(name string, f extract.Field, loc string) []shared.Validation {
+func (s signer) declaredValidations(name string, f extract.Field, loc string) []shared.Validation {
 	var out []shared.Validation
 	for _, r := range declaredRules {
 		raw, ok := r.raw(f)
@@ -81,7 +81,7 @@ func (b *builder) declaredValidations(name string, f extract.Field, loc string) 
 		out = append(out, shared.DeclaredValidation{
 			AppliesTo: name, Rule: shared.Rule{Kind: r.kind, Value: val},
 			Attribute: attribute, Raw: raw,
-			Provenance: b.prov(shared.MethodParsedHTML, confDeclaredRule, ev),
+			Provenance: s.prov(shared.MethodParsedHTML, confDeclaredRule, ev),
 		})
 	}
 	return out
@@ -112,7 +112,7 @@ var inferredRules = []inferredRule{
 
 // inferredValidations lists the rules a field's semantic implies and its
 // markup leaves out.
-func (b *builder) inferredValidations(name string, sem shared.SemanticType, f extract.Field) []shared.Validation {
+func (s signer) inferredValidations(name string, sem shared.SemanticType, f extract.Field) []shared.Validation {
 	var out []shared.Validation
 	for _, r := range inferredRules {
 		if r.semantic != sem || !r.applies(f) {
@@ -122,7 +122,7 @@ func (b *builder) inferredValidations(name string, sem shared.SemanticType, f ex
 		out = append(out, shared.InferredValidation{
 			AppliesTo: name, Rule: shared.Rule{Kind: shared.RuleFormat, Value: &v},
 			Basis: r.basis, Confidence: r.conf,
-			Provenance: b.prov(shared.MethodInferred, r.conf, r.basis),
+			Provenance: s.prov(shared.MethodInferred, r.conf, r.basis),
 		})
 	}
 	return out

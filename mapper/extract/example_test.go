@@ -53,3 +53,15 @@ func ExampleFromPage() {
 	}
 	fmt.Println(len(p.Forms), "forms,", len(p.Groups), "formless groups")
 }
+
+// ScriptSubmitOf reads the code a page gives a form's submission — here a
+// submit listener as FromPage reads it in a browser — and says whether a
+// script sends the form instead of the browser.
+func ExampleScriptSubmitOf() {
+	listener := `function (ev) { ev.preventDefault(); fetch("/api/bookings", {method: "POST", body: new FormData(this)}); }`
+	fmt.Println(extract.ScriptSubmitOf("", []string{listener}))
+	fmt.Println(extract.ScriptSubmitOf("return validate(this)", nil) == "")
+	// Output:
+	// a submit listener stops the browser's submission and sends the form with fetch()
+	// true
+}
