@@ -102,7 +102,7 @@ func (b *builder) discoverCatalogs(ctx context.Context, found []catalogRef) []ca
 	for _, p := range ardWellKnown {
 		refs = append(refs, catalogRef{b.resolve(p), "well-known " + p})
 	}
-	if f, err := fetch(ctx, b.o, b.resolve("/robots.txt"), "text/plain"); err == nil {
+	if f, err := fetch(ctx, b.o, b.resolve("/robots.txt"), acceptText); err == nil {
 		refs = append(refs, ardFromRobots(b.site, f.Body)...)
 	}
 	return append(refs, found...)
@@ -191,7 +191,7 @@ func (b *builder) addCatalog(ctx context.Context, r catalogRef, seen map[string]
 		}
 		return
 	}
-	f, err := fetch(ctx, b.o, r.url, "application/json")
+	f, err := fetch(ctx, b.o, r.url, acceptJSON)
 	if err != nil {
 		if fe, ok := err.(*FetchError); !ok || fe.Status != http.StatusNotFound {
 			if !strings.HasPrefix(r.route, "well-known") {
@@ -240,7 +240,7 @@ func (b *builder) serverCard(ctx context.Context, base *url.URL, e ardEntry) (mc
 		b.note("MCP server card %s is on another site and was not fetched.", e.URL)
 		return card, "", false
 	}
-	f, err := fetch(ctx, b.o, cu.String(), "application/json")
+	f, err := fetch(ctx, b.o, cu.String(), acceptJSON)
 	if err != nil || json.Unmarshal(f.Body, &card) != nil {
 		b.note("MCP server card %s could not be read.", cu)
 		return card, "", false
@@ -269,7 +269,7 @@ func (b *builder) addServerCard(card mcpServerCard, ev string) {
 		}
 		page := endpoint
 		d, isNew := b.draftFor("ard|"+card.Name+"|"+t.Name, kind, t.label(), b.siteURL(), slugify(t.Name))
-		sub := shared.Submission{Transport: shared.TransportJSONEndpoint, Endpoint: strPtr(endpoint), Enctype: ptr("application/json")}
+		sub := shared.Submission{Transport: shared.TransportJSONEndpoint, Endpoint: strPtr(endpoint), Enctype: ptr(acceptJSON)}
 		d.addDoor("ard", shared.Access{Method: shared.AccessDocumentedEndpoint, URL: page, Submission: &sub,
 			Provenance: b.prov(shared.MethodParsedArdCatalog, confCatalogAction, ev+"; MCP tool "+t.Name)}, page)
 		if !isNew {

@@ -16,18 +16,27 @@ import (
 
 // Map maps the site at rawURL into an Action Graph. It checks the URL with a
 // plain HTTP request first (an unreachable site, an error status, a
-// redirect loop or a non-HTML answer ends here with a *FetchError), then
-// opens the entry page and up to Options.MaxPages same-site pages that
-// carry actions in a real browser (its own unless Options.Browser is set),
-// reveals modals through topology's safe exploration, reads ARD catalogs,
-// and returns the graph. Every action is Unverified.
+// redirect loop or a non-HTML answer ends here with a *FetchError; a page
+// robots.txt disallows, with a *DisallowedError), then opens the entry page
+// and up to Options.MaxPages same-site pages that carry actions, one after
+// the other in one reused tab of a real browser (its own unless
+// Options.Browser is set), reveals modals through topology's safe
+// exploration of the page as loaded, reads ARD catalogs (fetched while the
+// pages load), and returns the graph. Every action is Unverified.
 func Map(ctx context.Context, rawURL string, opts Options) (*shared.ActionGraph, error) {
 	o := opts.withDefaults()
+	o.fetcher = &fetcher{ahead: map[string]*pendingFetch{}}
 	ctx, cancel := context.WithTimeout(ctx, o.RunTimeout)
 	defer cancel()
 	site, err := parseSiteURL(rawURL)
 	if err != nil {
 		return nil, err
+	}
+	// robots.txt and the well-known catalogs are fetched while the entry
+	// page is checked and loaded.
+	o.prefetch(ctx, resolveOn(site, "/robots.txt"), acceptText)
+	for _, p := range ardWellKnown {
+		o.prefetch(ctx, resolveOn(site, p), acceptJSON)
 	}
 	pre, err := fetchHTML(ctx, o, site.String())
 	if err != nil {
@@ -36,14 +45,32 @@ func Map(ctx context.Context, rawURL string, opts Options) (*shared.ActionGraph,
 	if final, err := url.Parse(pre.URL); err == nil && final.Host != "" {
 		site = final
 	}
-	browser := o.Browser
-	if browser == nil {
-		br, err := topology.NewBrowser(ctx, topology.BrowserOptions{Offline: o.Offline})
-		if err != nil {
+	robots := robotsOf(ctx, o, site)
+	if !robots.allowed(site.String()) && !o.IgnoreRobots {
+		return nil, &DisallowedError{URL: site.String(), Agent: robots.agent}
+	}
+	if d := robots.crawlDelay(); d > 0 && !o.IgnoreRobots {
+		o.Limiter.slowTo(site.Host, d)
+	}
+	sess := o.Session
+	if sess != nil {
+		if err := sess.Reset(ctx); err != nil {
 			return nil, fmt.Errorf("mapper: %w", err)
 		}
-		defer br.Close()
-		browser = br.Rod
+	} else {
+		browser := o.Browser
+		if browser == nil {
+			br, err := topology.NewBrowser(ctx, topology.BrowserOptions{Offline: o.Offline})
+			if err != nil {
+				return nil, fmt.Errorf("mapper: %w", err)
+			}
+			defer br.Close()
+			browser = br.Rod
+		}
+		if sess, err = NewSession(ctx, browser, o); err != nil {
+			return nil, err
+		}
+		defer sess.Close()
 	}
 	b := newBuilder(o, site, classifier{})
 	refs := ardFromLinkHeader(site, pre.Header)
@@ -61,6 +88,10 @@ func Map(ctx context.Context, rawURL string, opts Options) (*shared.ActionGraph,
 		}
 		header := pre.Header
 		if opened > 0 {
+			if !robots.allowed(next.url) && !o.IgnoreRobots {
+				b.note("%s was not opened: robots.txt disallows it for %s.", b.relPath(next.url), robots.agent)
+				continue
+			}
 			f, err := fetchHTML(ctx, o, next.url)
 			if err != nil {
 				b.note("%s was not mapped: %v.", b.relPath(next.url), err)
@@ -72,7 +103,10 @@ func Map(ctx context.Context, rawURL string, opts Options) (*shared.ActionGraph,
 			}
 		}
 		opened++
-		obs, err := observe(ctx, browser, next.url, o)
+		if o.OnPage != nil {
+			o.OnPage(next.url)
+		}
+		obs, err := observe(ctx, sess, next.url, o)
 		if err != nil {
 			if opened == 1 {
 				return nil, fmt.Errorf("mapper: the entry page did not load: %w", err)
@@ -83,7 +117,7 @@ func Map(ctx context.Context, rawURL string, opts Options) (*shared.ActionGraph,
 		refs = append(refs, ardFromLinkHeader(site, header)...)
 		showsAction := b.addObservation(obs, header)
 		if !o.NoExplore && worthRevealing(opened == 1, next.score, showsAction) {
-			for _, st := range reveal(ctx, browser, next.url, o) {
+			for _, st := range reveal(ctx, sess, o) {
 				b.addForms(st, challengeOf(header))
 			}
 		}
@@ -110,6 +144,53 @@ func Map(ctx context.Context, rawURL string, opts Options) (*shared.ActionGraph,
 	}
 	b.addCatalogs(ctx, b.discoverCatalogs(ctx, refs))
 	return b.result()
+}
+
+// Accept headers of the plain HTTP requests.
+const (
+	acceptHTML = "text/html,application/xhtml+xml;q=0.9,*/*;q=0.1"
+	acceptText = "text/plain"
+	acceptJSON = "application/json"
+)
+
+// resolveOn resolves a site-relative path on site.
+func resolveOn(site *url.URL, p string) string {
+	u, err := site.Parse(p)
+	if err != nil {
+		return p
+	}
+	return u.String()
+}
+
+// robotsOf reads the site's robots.txt (prefetched by Map).
+func robotsOf(ctx context.Context, o Options, site *url.URL) robotsRules {
+	f, err := fetch(ctx, o, resolveOn(site, "/robots.txt"), acceptText)
+	if f == nil {
+		_ = err
+		return parseRobots(0, nil, o.UserAgent)
+	}
+	return parseRobots(f.Status, f.Body, o.UserAgent)
+}
+
+// NewSession opens the tab Map opens pages in (Options.Session) on
+// browser: an isolated browser context with the WebMCP recorder installed,
+// opts.UserAgent and opts.Offline. Close it when done.
+func NewSession(ctx context.Context, browser *rod.Browser, opts Options) (*topology.Session, error) {
+	s, err := topology.NewSession(ctx, browser, opts.withDefaults().tabOptions())
+	if err != nil {
+		return nil, fmt.Errorf("mapper: %w", err)
+	}
+	return s, nil
+}
+
+// tabOptions are the settings of the tab a Map opens its pages in.
+func (o Options) tabOptions() topology.Options {
+	return topology.Options{
+		Offline:     o.Offline,
+		InitScripts: []string{webmcpInitScript},
+		LoadTimeout: o.PageTimeout / 4,
+		UserAgent:   o.UserAgent,
+	}
 }
 
 // MapPage maps one page a crawler already has open and loaded. It does not
@@ -205,21 +286,27 @@ func readPage(ctx context.Context, page *rod.Page, o Options) (*observation, err
 	return &observation{url: p.URL, page: p, tools: tools}, nil
 }
 
-// observe opens url in browser and extracts it.
-func observe(ctx context.Context, browser *rod.Browser, u string, o Options) (*observation, error) {
+// observe opens url in the session's tab and extracts it.
+func observe(ctx context.Context, sess *topology.Session, u string, o Options) (*observation, error) {
 	pctx, cancel := context.WithTimeout(ctx, o.PageTimeout)
 	defer cancel()
-	page, err := topology.OpenPage(pctx, browser, u, topology.Options{
-		Offline:     o.Offline,
-		InitScripts: []string{webmcpInitScript},
-		LoadTimeout: o.PageTimeout / 4,
-	})
+	if err := o.Limiter.Wait(pctx, hostOfURL(u)); err != nil {
+		return nil, &FetchError{URL: u, Kind: ErrUnreachable, Cause: err}
+	}
+	page, err := sess.Open(pctx, u)
 	if err != nil {
 		if errors.Is(err, topology.ErrNavigation) {
 			return nil, &FetchError{URL: u, Kind: ErrUnreachable, Cause: err}
 		}
 		return nil, err
 	}
-	defer func() { _ = page.Context(context.Background()).Timeout(5 * time.Second).Close() }()
 	return readPage(pctx, page, o)
+}
+
+// hostOfURL is the host:port requests to raw are paced by.
+func hostOfURL(raw string) string {
+	if u, err := url.Parse(raw); err == nil {
+		return u.Host
+	}
+	return raw
 }

@@ -30,14 +30,14 @@ func worthRevealing(entry bool, linkScore int, showsAction bool) bool {
 	return entry || linkScore >= scorePathIntent && !showsAction
 }
 
-// reveal clicks the page's safe triggers through topology's exploration
+// reveal explores the page the session's tab shows, as loaded: it clicks the page's safe triggers through topology's exploration
 // (it never clicks submit, payment, auth or destructive controls) and
 // extracts each new state it reaches while that state is live. A failed
 // exploration costs only what it revealed: the entry state is already read.
-func reveal(ctx context.Context, browser *rod.Browser, u string, o Options) []*extract.Page {
+func reveal(ctx context.Context, sess *topology.Session, o Options) []*extract.Page {
 	var mu sync.Mutex
 	var states []*extract.Page
-	_, _ = topology.ExploreWith(ctx, browser, u, topology.Options{
+	_, _ = sess.Explore(ctx, topology.Options{
 		MaxStates:  revealMaxStates,
 		MaxEdges:   revealMaxEdges,
 		MaxDepth:   revealMaxDepth,
@@ -46,8 +46,6 @@ func reveal(ctx context.Context, browser *rod.Browser, u string, o Options) []*e
 		// links is the crawl's job and would make every page several
 		// times slower.
 		ExploreOnly: []topology.RiskCategory{topology.RiskDisclosure},
-		Offline:     o.Offline,
-		InitScripts: []string{webmcpInitScript},
 		OnState: func(ctx context.Context, page *rod.Page, st *topology.StateNode) error {
 			if st.OpenedByEdgeID == nil {
 				return nil // the entry state: already extracted
