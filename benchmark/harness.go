@@ -1,23 +1,28 @@
 package benchmark
 
 import (
+	"cmp"
 	"context"
 	"encoding/json"
 	"errors"
 	"fmt"
 	"io"
 	"math"
+	neturl "net/url"
 	"os"
 	"path/filepath"
 	"runtime"
 	"sort"
 	"strings"
+	"sync"
 	"time"
 
 	"github.com/go-rod/rod"
+	"github.com/go-rod/rod/lib/proto"
 
 	"github.com/frontlatch/frontlatch/compiler"
 	"github.com/frontlatch/frontlatch/fixtures"
+	"github.com/frontlatch/frontlatch/mapper"
 	"github.com/frontlatch/frontlatch/mapper/extract"
 	"github.com/frontlatch/frontlatch/shared"
 	"github.com/frontlatch/frontlatch/topology"
@@ -39,6 +44,15 @@ type Options struct {
 	Browser *rod.Browser
 	// SkipThroughput leaves the reader/writer throughput figures out (tests).
 	SkipThroughput bool
+	// Concurrency is how many sites are mapped at once, each in its own
+	// reused tab (default DefaultConcurrency).
+	Concurrency int
+	// PerHost bounds the sites of one host (host:port) mapped at once
+	// (default 1).
+	PerHost int
+	// Scaling also maps the whole set at each of these concurrencies and
+	// records pages/s and peak memory at each (Results.Performance.Scaling).
+	Scaling []int
 	// Now stamps the results; nil means time.Now.
 	Now func() time.Time
 }
@@ -90,35 +104,174 @@ func Run(ctx context.Context, o Options) (*Results, error) {
 		BlockerTally: map[string]int{},
 		Sites:        []SiteResult{},
 	}
-	var graphs []*shared.ActionGraph
+	jobs := make([]siteJob, len(names))
 	for i, name := range names {
-		if err := ctx.Err(); err != nil {
-			return nil, err
-		}
 		url, err := srv.URL(name)
 		if err != nil {
 			return nil, fmt.Errorf("benchmark: %w", err)
 		}
-		fmt.Fprintf(progress, "[%2d/%d] %-14s mapping %s\n", i+1, len(names), name, url)
-		sr, g := runSite(ctx, rb, name, url)
+		jobs[i] = siteJob{name: name, url: url}
+	}
+	conc := o.Concurrency
+	if conc <= 0 {
+		conc = DefaultConcurrency
+	}
+	fmt.Fprintf(progress, "mapping %d sites, %d at a time\n", len(jobs), conc)
+	mapStart := time.Now()
+	mapped, err := mapAll(ctx, rb, jobs, conc, o.PerHost, progress)
+	if err != nil {
+		return nil, err
+	}
+	mapWall := time.Since(mapStart)
+
+	// The physical floor, in the same browser right after mapping: one
+	// reused tab, navigate + load event + one extraction, over the entry
+	// page of every site (a sample of the pages mapped: measuring all of
+	// them would cost as much as mapping them).
+	var sample []string
+	for i, m := range mapped {
+		if len(m.pages) > 0 {
+			sample = append(sample, jobs[i].url)
+		}
+	}
+	fmt.Fprintf(progress, "measuring the floor: %d pages in one reused tab\n", len(sample))
+	floor, err := measureFloor(ctx, rb, sample)
+	if err != nil {
+		return nil, fmt.Errorf("benchmark: floor: %w", err)
+	}
+	var graphs []*shared.ActionGraph
+	for i, m := range mapped {
+		sr, g := scoreSite(jobs[i], m, floor)
 		if g != nil {
 			graphs = append(graphs, g)
 			if o.OutDir != "" {
-				if err := writeOutputs(filepath.Join(o.OutDir, name), g); err != nil {
-					return nil, fmt.Errorf("benchmark: %s: %w", name, err)
+				if err := writeOutputs(filepath.Join(o.OutDir, jobs[i].name), g); err != nil {
+					return nil, fmt.Errorf("benchmark: %s: %w", jobs[i].name, err)
 				}
 			}
 		}
-		fmt.Fprintf(progress, "[%2d/%d] %-14s %d actions, %d complete, %.2fs (floor %.2fs)%s\n",
-			i+1, len(names), name, sr.Actions, sr.Complete, sr.WallSeconds, sr.FloorSeconds, errSuffix(sr.Error))
 		res.add(sr)
 	}
-	res.finish()
+	res.finish(mapWall, conc, floor)
+	if len(o.Scaling) > 0 {
+		fmt.Fprintf(progress, "scaling: mapping the set at %v concurrent tabs\n", o.Scaling)
+		res.Performance.Scaling, err = measureScaling(ctx, rb, jobs, o.Scaling, o.PerHost, progress)
+		if err != nil {
+			return nil, err
+		}
+	}
 	if !o.SkipThroughput && len(graphs) > 0 {
 		fmt.Fprintln(progress, "measuring reader and writer throughput against encoding/json")
 		res.Performance.measureThroughput(graphs)
 	}
 	return res, nil
+}
+
+// DefaultConcurrency is how many sites the benchmark maps at once: on the
+// two-core machine the figures are measured on, throughput stops growing
+// past it (docs/benchmark.md, "Scaling").
+const DefaultConcurrency = 4
+
+// siteJob is one fixture site to map.
+type siteJob struct{ name, url string }
+
+// siteMap is what mapping one site gave.
+type siteMap struct {
+	graph *shared.ActionGraph
+	err   error
+	wall  time.Duration
+	pages []string // pages opened in the browser, in order
+}
+
+// mapAll maps every job on a pool of conc workers, each with one reused
+// tab (a mapper session, reset between sites), at most perHost sites of
+// one host at a time. Results come back in job order.
+func mapAll(ctx context.Context, b *rod.Browser, jobs []siteJob, conc, perHost int, progress io.Writer) ([]siteMap, error) {
+	if perHost <= 0 {
+		perHost = 1
+	}
+	conc = min(conc, len(jobs))
+	out := make([]siteMap, len(jobs))
+	hosts := newHostSlots(perHost)
+	next := make(chan int)
+	var wg sync.WaitGroup
+	var mu sync.Mutex
+	var firstErr error
+	for range conc {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			sess, err := mapper.NewSession(ctx, b, mapOptions(nil, ""))
+			if err != nil {
+				mu.Lock()
+				firstErr = cmp.Or(firstErr, err)
+				mu.Unlock()
+				for range next {
+				}
+				return
+			}
+			defer sess.Close()
+			for i := range next {
+				j := jobs[i]
+				release := hosts.acquire(hostOf(j.url))
+				fmt.Fprintf(progress, "[%2d/%d] %-14s mapping %s\n", i+1, len(jobs), j.name, j.url)
+				m := siteMap{}
+				start := time.Now()
+				m.graph, m.err = mapper.Map(ctx, j.url, mapOptions(sess, j.name, func(u string) { m.pages = append(m.pages, u) }))
+				m.wall = time.Since(start)
+				release()
+				out[i] = m
+				fmt.Fprintf(progress, "[%2d/%d] %-14s %d pages, %.2fs%s\n", i+1, len(jobs), j.name, len(m.pages), m.wall.Seconds(), errSuffix(errString(m.err)))
+			}
+		}()
+	}
+	for i := range jobs {
+		select {
+		case next <- i:
+		case <-ctx.Done():
+		}
+	}
+	close(next)
+	wg.Wait()
+	if firstErr != nil {
+		return nil, fmt.Errorf("benchmark: %w", firstErr)
+	}
+	return out, ctx.Err()
+}
+
+func errString(err error) string {
+	if err == nil {
+		return ""
+	}
+	return err.Error()
+}
+
+func hostOf(raw string) string {
+	if u, err := neturl.Parse(raw); err == nil {
+		return u.Host
+	}
+	return raw
+}
+
+// hostSlots bounds concurrent work per host.
+type hostSlots struct {
+	per int
+	mu  sync.Mutex
+	m   map[string]chan struct{}
+}
+
+func newHostSlots(per int) *hostSlots { return &hostSlots{per: per, m: map[string]chan struct{}{}} }
+
+func (h *hostSlots) acquire(host string) (release func()) {
+	h.mu.Lock()
+	c, ok := h.m[host]
+	if !ok {
+		c = make(chan struct{}, h.per)
+		h.m[host] = c
+	}
+	h.mu.Unlock()
+	c <- struct{}{}
+	return func() { <-c }
 }
 
 func errSuffix(e string) string {
@@ -128,8 +281,9 @@ func errSuffix(e string) string {
 	return " ERROR: " + e
 }
 
-// runSite maps one site and scores it. The graph is nil when mapping failed.
-func runSite(ctx context.Context, b *rod.Browser, name, url string) (SiteResult, *shared.ActionGraph) {
+// scoreSite scores one mapped site. The graph is nil when mapping failed.
+func scoreSite(j siteJob, m siteMap, floor Floor) (SiteResult, *shared.ActionGraph) {
+	name, url := j.name, j.url
 	sr := SiteResult{Site: name, URL: url, Missing: map[string]int{}, Blockers: map[string]int{},
 		Named: []string{}, Found: []string{}, Missed: []string{}, Extra: []string{}}
 	expected, err := fixtures.Expected(name)
@@ -140,12 +294,15 @@ func runSite(ctx context.Context, b *rod.Browser, name, url string) (SiteResult,
 	for _, e := range expected {
 		sr.Named = append(sr.Named, describeExpected(e))
 	}
-
-	start := time.Now()
-	g, err := mapSite(ctx, b, name, url)
-	sr.WallSeconds = seconds(time.Since(start))
-	if err != nil {
-		sr.Error = err.Error()
+	sr.WallSeconds = seconds(m.wall)
+	sr.PagesOpened = len(m.pages)
+	sr.FloorSeconds = round(floor.PerPageSeconds * float64(sr.PagesOpened))
+	if sr.FloorSeconds > 0 {
+		sr.MapToFloor = round(sr.WallSeconds / sr.FloorSeconds)
+	}
+	g := m.graph
+	if m.err != nil {
+		sr.Error = m.err.Error()
 		sr.Missed = append(sr.Missed, sr.Named...)
 		return sr, nil
 	}
@@ -163,17 +320,7 @@ func runSite(ctx context.Context, b *rod.Browser, name, url string) (SiteResult,
 	var pairs []pair
 	sr.Found, sr.Missed, sr.Extra, pairs = agree(expected, g.Actions)
 	sr.RequiredNamed, sr.RequiredFound, sr.RequiredExtra, sr.RequiredDiffs = agreeRequired(pairs)
-
-	pages := actionPages(url, g)
-	sr.Pages = len(pages)
-	floor, err := measureFloor(ctx, b, pages)
-	if err != nil {
-		sr.Error = fmt.Sprintf("floor measurement: %v", err)
-	}
-	sr.FloorSeconds = seconds(floor)
-	if floor > 0 {
-		sr.MapToFloor = round(sr.WallSeconds / sr.FloorSeconds)
-	}
+	sr.Pages = len(actionPages(url, g))
 	return sr, g
 }
 
@@ -302,22 +449,34 @@ func actionPages(entry string, g *shared.ActionGraph) []string {
 	return pages
 }
 
-// measureFloor is the bare cost of seeing the pages at all: navigate, load
-// and one extraction per page, in the same browser the mapper used.
-func measureFloor(ctx context.Context, b *rod.Browser, pages []string) (time.Duration, error) {
+// measureFloor is the physical floor of looking at pages at all: one
+// reused tab of the same browser, and per page a navigation, the load
+// event and one extraction Evaluate (the mapper's own extract.FromPage) —
+// no settle, no second look, no new tab.
+func measureFloor(ctx context.Context, b *rod.Browser, pages []string) (Floor, error) {
+	f := Floor{Pages: len(pages), Method: "one reused tab of the same browser: navigate, load event, one extraction Evaluate (extract.FromPage), over each site's entry page, right after mapping"}
+	if len(pages) == 0 {
+		return f, nil
+	}
+	p, err := b.Context(ctx).Timeout(30 * time.Second).Page(proto.TargetCreateTarget{URL: "about:blank"})
+	if err != nil {
+		return f, err
+	}
+	defer p.Close()
 	start := time.Now()
 	for _, u := range pages {
-		p, err := topology.OpenPage(ctx, b, u, topology.Options{Offline: true})
-		if err != nil {
-			return time.Since(start), err
+		if err := p.Context(ctx).Timeout(15 * time.Second).Navigate(u); err != nil {
+			return f, err
 		}
-		_, err = extract.FromPage(ctx, p)
-		p.Close()
-		if err != nil {
-			return time.Since(start), err
+		_ = p.Context(ctx).Timeout(5 * time.Second).WaitLoad()
+		if _, err := extract.FromPage(ctx, p); err != nil {
+			return f, err
 		}
 	}
-	return time.Since(start), nil
+	f.Seconds = seconds(time.Since(start))
+	f.PerPageSeconds = round(f.Seconds / float64(len(pages)))
+	f.PerPageMs = round(1000 * f.Seconds / float64(len(pages)))
+	return f, nil
 }
 
 // writeOutputs writes graph.json and every compiled format into dir. Formats
@@ -376,22 +535,33 @@ func (r *Results) add(sr SiteResult) {
 	r.Agreement.RequiredNamed += sr.RequiredNamed
 	r.Agreement.RequiredFound += sr.RequiredFound
 	r.Agreement.RequiredExtra += sr.RequiredExtra
-	r.Performance.MapSeconds += sr.WallSeconds
-	r.Performance.FloorSeconds += sr.FloorSeconds
+	r.Performance.SiteSeconds += sr.WallSeconds
+	r.Performance.PagesOpened += sr.PagesOpened
 	r.Sites = append(r.Sites, sr)
 }
 
-func (r *Results) finish() {
+func (r *Results) finish(mapWall time.Duration, conc int, floor Floor) {
 	r.SiteMappability = ratio(r.SitesWithCompleteAction, r.SiteCount)
 	r.ActionCompleteness = ratio(r.ActionsComplete, r.ActionsDetected)
 	r.Agreement.Recall = ratio(r.Agreement.Found, r.Agreement.Named)
 	r.Agreement.Precision = ratio(r.Agreement.Found, r.Agreement.Found+r.Agreement.Extra)
 	r.Agreement.RequiredRecall = ratio(r.Agreement.RequiredFound, r.Agreement.RequiredNamed)
 	r.Agreement.RequiredPrecision = ratio(r.Agreement.RequiredFound, r.Agreement.RequiredFound+r.Agreement.RequiredExtra)
-	r.Performance.MapSeconds = round(r.Performance.MapSeconds)
-	r.Performance.FloorSeconds = round(r.Performance.FloorSeconds)
-	if r.Performance.FloorSeconds > 0 {
-		r.Performance.MapToFloor = round(r.Performance.MapSeconds / r.Performance.FloorSeconds)
+	p := &r.Performance
+	p.Concurrency = conc
+	p.MapSeconds = seconds(mapWall)
+	p.SiteSeconds = round(p.SiteSeconds)
+	p.Floor = floor
+	if p.PagesOpened > 0 && floor.PerPageSeconds > 0 {
+		// Each site's wall time over its pages, against the floor per
+		// page: what one page costs the mapper, inflated by the other
+		// sites mapped beside it (an upper bound of the sequential cost).
+		p.PerPageToFloor = round(p.SiteSeconds / float64(p.PagesOpened) / floor.PerPageSeconds)
+		// The run's wall time over all pages: the throughput figure.
+		p.WallPerPageToFloor = round(p.MapSeconds / float64(p.PagesOpened) / floor.PerPageSeconds)
+	}
+	if p.MapSeconds > 0 {
+		p.PagesPerSecond = round(float64(p.PagesOpened) / p.MapSeconds)
 	}
 }
 
@@ -430,15 +600,22 @@ func cpuModel() string {
 }
 
 // WriteResults writes r as indented JSON to path, keeping the classifier
-// section a previous formeval run left there when r has none.
+// section a previous formeval run left there, and performance.before, when
+// r has none.
 func WriteResults(path string, r *Results) error {
-	if r.Classifier == nil {
-		if old, err := os.ReadFile(path); err == nil {
-			var prev struct {
-				Classifier json.RawMessage `json:"classifier"`
-			}
-			if json.Unmarshal(old, &prev) == nil {
+	if old, err := os.ReadFile(path); err == nil {
+		var prev struct {
+			Classifier  json.RawMessage `json:"classifier"`
+			Performance struct {
+				Before json.RawMessage `json:"before"`
+			} `json:"performance"`
+		}
+		if json.Unmarshal(old, &prev) == nil {
+			if r.Classifier == nil {
 				r.Classifier = prev.Classifier
+			}
+			if r.Performance.Before == nil {
+				r.Performance.Before = prev.Performance.Before
 			}
 		}
 	}

@@ -1,17 +1,18 @@
 package benchmark
 
 import (
-	"context"
-
-	"github.com/go-rod/rod"
-
 	"github.com/frontlatch/frontlatch/mapper"
-	"github.com/frontlatch/frontlatch/shared"
+	"github.com/frontlatch/frontlatch/topology"
 )
 
-// mapSite maps one fixture site in the shared browser. The site's fixture
-// name is its slug, so action ids read like the committed graphs
-// (clinic01:booking:…) whatever port the site was served on.
-func mapSite(ctx context.Context, b *rod.Browser, name, url string) (*shared.ActionGraph, error) {
-	return mapper.Map(ctx, url, mapper.Options{Browser: b, Offline: true, SiteSlug: name})
+// mapOptions are the mapper options of a benchmark run: offline, in the
+// worker's reused tab, with the fixture name as the slug, so action ids
+// read like the committed graphs (clinic01:booking:…) whatever port the
+// site was served on. onPage, when given, sees every page opened.
+func mapOptions(sess *topology.Session, name string, onPage ...func(string)) mapper.Options {
+	o := mapper.Options{Session: sess, Offline: true, SiteSlug: name}
+	if len(onPage) > 0 {
+		o.OnPage = onPage[0]
+	}
+	return o
 }

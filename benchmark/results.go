@@ -75,13 +75,31 @@ type Agreement struct {
 // Performance holds the speed figures, each a ratio measured in the same run
 // on the same machine, so that they compare across machines.
 type Performance struct {
-	// MapSeconds is the wall time to map every site; FloorSeconds the bare
-	// floor (navigate + load + one extraction) over the same pages in the
-	// same browser.
-	MapSeconds   float64 `json:"mapSeconds"`
-	FloorSeconds float64 `json:"floorSeconds"`
-	// MapToFloor is MapSeconds / FloorSeconds.
-	MapToFloor float64 `json:"mapToFloor"`
+	// WallSeconds is the whole run end to end: serving, mapping, the floor,
+	// scoring, compiling and writing every output (set by Main).
+	WallSeconds float64 `json:"wallSeconds"`
+	// Concurrency is how many sites were mapped at once.
+	Concurrency int `json:"concurrency"`
+	// MapSeconds is the wall time to map every site; SiteSeconds the sum
+	// of the sites' own wall times; PagesOpened the pages the mapper opened
+	// in the browser; PagesPerSecond = PagesOpened / MapSeconds.
+	MapSeconds     float64 `json:"mapSeconds"`
+	SiteSeconds    float64 `json:"siteSeconds"`
+	PagesOpened    int     `json:"pagesOpened"`
+	PagesPerSecond float64 `json:"pagesPerSecond"`
+	// Floor is the physical floor per page, measured right after mapping.
+	Floor Floor `json:"floor"`
+	// PerPageToFloor is SiteSeconds / PagesOpened / Floor.PerPageSeconds:
+	// one page's cost to the mapper (with the other sites mapped beside it)
+	// against merely looking at it once. WallPerPageToFloor uses MapSeconds.
+	PerPageToFloor     float64 `json:"perPageToFloor"`
+	WallPerPageToFloor float64 `json:"wallPerPageToFloor"`
+	// Scaling: the whole set mapped at several concurrencies in one run.
+	Scaling []ScalingPoint `json:"scaling,omitempty"`
+	// Before holds the figures of the mapper before issue 14, measured with
+	// the floor of that time (a new tab per page and a fixed 300 ms settle),
+	// kept as written when the benchmark rewrites the file.
+	Before json.RawMessage `json:"before,omitempty"`
 	// Reader and writer throughput against encoding/json on the same bytes.
 	ReaderMBps      float64 `json:"readerMBps"`
 	JSONDecodeMBps  float64 `json:"jsonDecodeMBps"`
@@ -91,6 +109,28 @@ type Performance struct {
 	WriterToJSON    float64 `json:"writerToJSON"`
 	ThroughputBytes int     `json:"throughputBytes"`
 	ThroughputNote  string  `json:"throughputNote"`
+}
+
+// Floor is the physical floor: what looking at the pages once costs.
+type Floor struct {
+	Method         string  `json:"method"`
+	Pages          int     `json:"pages"`
+	Seconds        float64 `json:"seconds"`
+	PerPageSeconds float64 `json:"perPageSeconds"`
+	PerPageMs      float64 `json:"perPageMs"`
+}
+
+// ScalingPoint is the whole set mapped at one concurrency.
+type ScalingPoint struct {
+	Tabs           int     `json:"tabs"`
+	Seconds        float64 `json:"seconds"`
+	Pages          int     `json:"pages"`
+	PagesPerSecond float64 `json:"pagesPerSecond"`
+	// Peak resident memory while mapping at this concurrency: Chromium's
+	// (every process of the browser, summed, sampled) and this process's.
+	ChromiumPeakRSSMB float64 `json:"chromiumPeakRssMB"`
+	ProcessPeakRSSMB  float64 `json:"processPeakRssMB"`
+	Errors            int     `json:"errors"`
 }
 
 // SiteResult is one site's figures.
@@ -103,8 +143,11 @@ type SiteResult struct {
 	Mappability float64        `json:"mappability"`
 	Missing     map[string]int `json:"missing"`
 	Blockers    map[string]int `json:"blockers"`
-	// Pages is the number of distinct pages the graph's actions live on.
+	// Pages is the number of distinct pages the graph's actions live on;
+	// PagesOpened the pages the mapper opened in the browser, and
+	// FloorSeconds the physical floor of that many pages.
 	Pages        int     `json:"pages"`
+	PagesOpened  int     `json:"pagesOpened"`
 	WallSeconds  float64 `json:"wallSeconds"`
 	FloorSeconds float64 `json:"floorSeconds"`
 	MapToFloor   float64 `json:"mapToFloor"`

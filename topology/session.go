@@ -88,6 +88,27 @@ func (s *Session) Open(ctx context.Context, rawURL string) (*rod.Page, error) {
 	return s.tab.page, nil
 }
 
+// Reset makes the session fit for another site: its cookies are cleared
+// and the tab shows about:blank (storage is per origin, so another site
+// cannot read what this one stored; the HTTP cache is kept).
+func (s *Session) Reset(ctx context.Context) error {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if s.tab == nil {
+		return ErrSessionClosed
+	}
+	if err := (proto.StorageClearCookies{BrowserContextID: s.ctxID}).Call(s.b.Context(ctx).Timeout(s.o.ActionTimeout)); err != nil {
+		return fmt.Errorf("topology: reset session: %w", err)
+	}
+	if s.tab.page == nil {
+		return s.replaceTab(ctx)
+	}
+	if err := step(ctx, s.tab.page, s.o.NavigationTimeout).Navigate("about:blank"); err != nil {
+		return s.replaceTab(ctx)
+	}
+	return nil
+}
+
 // Page is the session's tab (nil once closed).
 func (s *Session) Page() *rod.Page {
 	s.mu.Lock()
@@ -127,11 +148,11 @@ func (s *Session) run(ctx context.Context, opts Options, mode Mode) (*Graph, err
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
-	info, err := s.tab.page.Context(ctx).Timeout(s.o.ActionTimeout).Info()
+	href, err := s.tab.eval(ctx, s.o.ActionTimeout, `() => location.href`)
 	if err != nil {
 		return nil, fmt.Errorf("topology: session page: %w", err)
 	}
-	u, err := parseEntryURL(info.URL)
+	u, err := parseEntryURL(href)
 	if err != nil {
 		return nil, err
 	}
@@ -142,7 +163,7 @@ func (s *Session) run(ctx context.Context, opts Options, mode Mode) (*Graph, err
 	defer cancel()
 	r := newRun(o, mode, u, s.b, s.tab)
 	r.tabOpts = s.o
-	g, err := r.execute(ctx, runCtx, s.root, info.URL, true)
+	g, err := r.execute(ctx, runCtx, s.root, href, true)
 	s.tab = r.tab // a stuck page's tab was replaced
 	if r.dead {
 		s.tab.page = nil

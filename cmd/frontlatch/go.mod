@@ -15,6 +15,7 @@ require (
 require (
 	github.com/frontlatch/frontlatch/fixtures v0.0.0-00010101000000-000000000000 // indirect
 	github.com/go-rod/rod v0.116.2 // indirect
+	github.com/temoto/robotstxt v1.1.2 // indirect
 	github.com/ysmood/fetchup v0.2.3 // indirect
 	github.com/ysmood/goob v0.4.0 // indirect
 	github.com/ysmood/got v0.40.0 // indirect
@@ -22,6 +23,7 @@ require (
 	github.com/ysmood/leakless v0.9.0 // indirect
 	golang.org/x/net v0.62.0 // indirect
 	golang.org/x/text v0.43.0 // indirect
+	golang.org/x/time v0.16.0 // indirect
 )
 
 replace (
