@@ -17,12 +17,15 @@ var benchPages = []string{"/modal.html", "/injected.html", "/duplicate.html", "/
 //
 //   - page/floor: the mapper's page path, Session.Open (navigate, load,
 //     quiescence) plus one extraction, in the session's reused tab;
+//
 //   - scan/floor: Session.Open plus a full state capture (Session.Scan:
 //     extraction, DOM snapshot, AX tree, locator verification);
+//
 //   - scanwith/floor: ScanWith, which opens its own context and tab per run;
+//
 //   - explore/floor: ExploreWith per state reached.
 //
-//	go test -run '^$' -bench BenchmarkTopology -benchtime 3x ./
+//     go test -run '^$' -bench BenchmarkTopology -benchtime 3x ./
 func BenchmarkTopology(b *testing.B) {
 	br := browserForTest(b)
 	ctx := context.Background()
