@@ -46,6 +46,7 @@ func reveal(ctx context.Context, sess *topology.Session, o Options) []*extract.P
 		// links is the crawl's job and would make every page several
 		// times slower.
 		ExploreOnly: []topology.RiskCategory{topology.RiskDisclosure},
+		Light:       true,
 		OnState: func(ctx context.Context, page *rod.Page, st *topology.StateNode) error {
 			if st.OpenedByEdgeID == nil {
 				return nil // the entry state: already extracted

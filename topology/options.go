@@ -39,6 +39,13 @@ type Options struct {
 	// soon as it has loaded.
 	Settle time.Duration
 
+	// Light captures each state with one in-page extraction only: no DOM
+	// snapshot, no accessibility tree, no locator verification. Roles and
+	// names are the in-page computation and locators stay unverified; for
+	// an embedder that only needs to reach states and read them itself
+	// (the mapper revealing modals), at a quarter of the round trips.
+	Light bool
+
 	// ExploreOnly narrows the categories Explore clicks to these (e.g. only
 	// RiskDisclosure to open modals and menus without leaving the page).
 	// It can only narrow: categories the policy refuses stay refused. Safe
