@@ -1,14 +1,12 @@
 package benchmark
 
 import (
-	"cmp"
 	"context"
 	"encoding/json"
 	"errors"
 	"fmt"
 	"io"
 	"math"
-	neturl "net/url"
 	"os"
 	"path/filepath"
 	"runtime"
@@ -167,10 +165,8 @@ func Run(ctx context.Context, o Options) (*Results, error) {
 	return res, nil
 }
 
-// DefaultConcurrency is how many sites the benchmark maps at once: on the
-// two-core machine the figures are measured on, throughput stops growing
-// past it (docs/benchmark.md, "Scaling").
-const DefaultConcurrency = 4
+// DefaultConcurrency is how many sites the benchmark maps at once.
+const DefaultConcurrency = mapper.DefaultConcurrency
 
 // siteJob is one fixture site to map.
 type siteJob struct{ name, url string }
@@ -183,60 +179,37 @@ type siteMap struct {
 	pages []string // pages opened in the browser, in order
 }
 
-// mapAll maps every job on a pool of conc workers, each with one reused
-// tab (a mapper session, reset between sites), at most perHost sites of
-// one host at a time. Results come back in job order.
+// mapAll maps every job with mapper.MapAll: conc workers, each with one
+// reused tab, at most perHost sites of one host at a time. Results come
+// back in job order.
 func mapAll(ctx context.Context, b *rod.Browser, jobs []siteJob, conc, perHost int, progress io.Writer) ([]siteMap, error) {
-	if perHost <= 0 {
-		perHost = 1
+	urls := make([]string, len(jobs))
+	for i, j := range jobs {
+		urls[i] = j.url
 	}
-	conc = min(conc, len(jobs))
-	out := make([]siteMap, len(jobs))
-	hosts := newHostSlots(perHost)
-	next := make(chan int)
-	var wg sync.WaitGroup
 	var mu sync.Mutex
-	var firstErr error
-	for range conc {
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			sess, err := mapper.NewSession(ctx, b, mapOptions(nil, ""))
-			if err != nil {
-				mu.Lock()
-				firstErr = cmp.Or(firstErr, err)
-				mu.Unlock()
-				for range next {
-				}
-				return
-			}
-			defer sess.Close()
-			for i := range next {
-				j := jobs[i]
-				release := hosts.acquire(hostOf(j.url))
-				fmt.Fprintf(progress, "[%2d/%d] %-14s mapping %s\n", i+1, len(jobs), j.name, j.url)
-				m := siteMap{}
-				start := time.Now()
-				m.graph, m.err = mapper.Map(ctx, j.url, mapOptions(sess, j.name, func(u string) { m.pages = append(m.pages, u) }))
-				m.wall = time.Since(start)
-				release()
-				out[i] = m
-				fmt.Fprintf(progress, "[%2d/%d] %-14s %d pages, %.2fs%s\n", i+1, len(jobs), j.name, len(m.pages), m.wall.Seconds(), errSuffix(errString(m.err)))
-			}
-		}()
+	rs, err := mapper.MapAll(ctx, urls, mapOptions(b), mapper.PoolOptions{
+		Concurrency: conc, PerHost: perHost,
+		Configure: func(i int, o *mapper.Options) { o.SiteSlug = jobs[i].name },
+		OnStart: func(i int, u string) {
+			mu.Lock()
+			defer mu.Unlock()
+			fmt.Fprintf(progress, "[%2d/%d] %-14s mapping %s\n", i+1, len(jobs), jobs[i].name, u)
+		},
+		OnDone: func(i int, r mapper.Result) {
+			mu.Lock()
+			defer mu.Unlock()
+			fmt.Fprintf(progress, "[%2d/%d] %-14s %d pages, %.2fs%s\n", i+1, len(jobs), jobs[i].name, len(r.Pages), r.Wall.Seconds(), errSuffix(errString(r.Err)))
+		},
+	})
+	if err != nil {
+		return nil, fmt.Errorf("benchmark: %w", err)
 	}
-	for i := range jobs {
-		select {
-		case next <- i:
-		case <-ctx.Done():
-		}
+	out := make([]siteMap, len(rs))
+	for i, r := range rs {
+		out[i] = siteMap{graph: r.Graph, err: r.Err, wall: r.Wall, pages: r.Pages}
 	}
-	close(next)
-	wg.Wait()
-	if firstErr != nil {
-		return nil, fmt.Errorf("benchmark: %w", firstErr)
-	}
-	return out, ctx.Err()
+	return out, nil
 }
 
 func errString(err error) string {
@@ -244,41 +217,6 @@ func errString(err error) string {
 		return ""
 	}
 	return err.Error()
-}
-
-func hostOf(raw string) string {
-	if u, err := neturl.Parse(raw); err == nil {
-		return u.Host
-	}
-	return raw
-}
-
-// hostSlots bounds concurrent work per host.
-type hostSlots struct {
-	per int
-	mu  sync.Mutex
-	m   map[string]chan struct{}
-}
-
-func newHostSlots(per int) *hostSlots { return &hostSlots{per: per, m: map[string]chan struct{}{}} }
-
-func (h *hostSlots) acquire(host string) (release func()) {
-	h.mu.Lock()
-	c, ok := h.m[host]
-	if !ok {
-		c = make(chan struct{}, h.per)
-		h.m[host] = c
-	}
-	h.mu.Unlock()
-	c <- struct{}{}
-	return func() { <-c }
-}
-
-func errSuffix(e string) string {
-	if e == "" {
-		return ""
-	}
-	return " ERROR: " + e
 }
 
 // scoreSite scores one mapped site. The graph is nil when mapping failed.
@@ -624,4 +562,11 @@ func WriteResults(path string, r *Results) error {
 		return err
 	}
 	return writeFile(path, append(data, '\n'))
+}
+
+func errSuffix(e string) string {
+	if e == "" {
+		return ""
+	}
+	return " ERROR: " + e
 }

@@ -134,32 +134,6 @@ func TestResultsAggregate(t *testing.T) {
 	}
 }
 
-// At most perHost sites of one host are mapped at once; other hosts are
-// not held up.
-func TestHostSlots(t *testing.T) {
-	h := newHostSlots(1)
-	release := h.acquire("127.0.0.1:1")
-	other := h.acquire("127.0.0.1:2") // another host: not blocked
-	other()
-	got := make(chan bool, 1)
-	go func() {
-		r := h.acquire("127.0.0.1:1")
-		got <- true
-		r()
-	}()
-	select {
-	case <-got:
-		t.Fatal("a second site of the same host started while the first was mapped")
-	case <-time.After(50 * time.Millisecond):
-	}
-	release()
-	select {
-	case <-got:
-	case <-time.After(5 * time.Second):
-		t.Fatal("the second site never started after the first ended")
-	}
-}
-
 // TestRunProducesValidGraphs maps two real fixture sites through Chromium
 // and checks that every graph the harness records reads back as a valid 0.1
 // Action Graph and that the recorded counts are the graph's own.

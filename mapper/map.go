@@ -302,11 +302,3 @@ func observe(ctx context.Context, sess *topology.Session, u string, o Options) (
 	}
 	return readPage(pctx, page, o)
 }
-
-// hostOfURL is the host:port requests to raw are paced by.
-func hostOfURL(raw string) string {
-	if u, err := url.Parse(raw); err == nil {
-		return u.Host
-	}
-	return raw
-}
