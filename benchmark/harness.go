@@ -11,6 +11,7 @@ import (
 	"path/filepath"
 	"runtime"
 	"sort"
+	"strconv"
 	"strings"
 	"sync"
 	"time"
@@ -84,14 +85,14 @@ func Run(ctx context.Context, o Options) (*Results, error) {
 	}
 	defer srv.Close()
 
-	rb := o.Browser
+	rb, browserPID := o.Browser, 0
 	if rb == nil {
 		b, err := topology.NewBrowser(ctx, topology.BrowserOptions{Offline: true})
 		if err != nil {
 			return nil, fmt.Errorf("benchmark: %w", err)
 		}
 		defer b.Close()
-		rb = b.Rod
+		rb, browserPID = b.Rod, b.PID()
 	}
 
 	res := &Results{
@@ -153,10 +154,12 @@ func Run(ctx context.Context, o Options) (*Results, error) {
 	res.finish(mapWall, conc, floor)
 	if len(o.Scaling) > 0 {
 		fmt.Fprintf(progress, "scaling: mapping the set at %v concurrent tabs\n", o.Scaling)
-		res.Performance.Scaling, err = measureScaling(ctx, rb, jobs, o.Scaling, o.PerHost, progress)
+		res.Performance.Scaling, err = measureScaling(ctx, rb, browserPID, jobs, o.Scaling, o.PerHost, floor, progress)
 		if err != nil {
 			return nil, err
 		}
+		res.Performance.ScalingNote = fmt.Sprintf("measured %s by %q, load average %.2f at the start, one browser, the %d sites mapped once per level one level after the other",
+			res.GeneratedAt, o.Command, res.Machine.LoadAverage, len(jobs))
 	}
 	if !o.SkipThroughput && len(graphs) > 0 {
 		fmt.Fprintln(progress, "measuring reader and writer throughput against encoding/json")
@@ -517,11 +520,24 @@ func round(x float64) float64 { return math.Round(x*10000) / 10000 }
 func seconds(d time.Duration) float64 { return round(d.Seconds()) }
 
 func machineOf(b *rod.Browser) Machine {
-	m := Machine{OS: runtime.GOOS, Arch: runtime.GOARCH, CPUs: runtime.NumCPU(), GoVersion: runtime.Version(), CPUModel: cpuModel()}
+	m := Machine{OS: runtime.GOOS, Arch: runtime.GOARCH, CPUs: runtime.NumCPU(), GoVersion: runtime.Version(), CPUModel: cpuModel(), LoadAverage: loadAverage()}
 	if v, err := b.Version(); err == nil {
 		m.Chromium = v.Product
 	}
 	return m
+}
+
+func loadAverage() float64 {
+	data, err := os.ReadFile("/proc/loadavg")
+	if err != nil {
+		return 0
+	}
+	f := strings.Fields(string(data))
+	if len(f) == 0 {
+		return 0
+	}
+	v, _ := strconv.ParseFloat(f[0], 64)
+	return v
 }
 
 func cpuModel() string {
@@ -538,14 +554,16 @@ func cpuModel() string {
 }
 
 // WriteResults writes r as indented JSON to path, keeping the classifier
-// section a previous formeval run left there, and performance.before, when
-// r has none.
+// section a previous formeval run left there, performance.before and the
+// last --scaling measurement, when r has none.
 func WriteResults(path string, r *Results) error {
 	if old, err := os.ReadFile(path); err == nil {
 		var prev struct {
 			Classifier  json.RawMessage `json:"classifier"`
 			Performance struct {
-				Before json.RawMessage `json:"before"`
+				Before      json.RawMessage `json:"before"`
+				Scaling     []ScalingPoint  `json:"scaling"`
+				ScalingNote string          `json:"scalingNote"`
 			} `json:"performance"`
 		}
 		if json.Unmarshal(old, &prev) == nil {
@@ -554,6 +572,9 @@ func WriteResults(path string, r *Results) error {
 			}
 			if r.Performance.Before == nil {
 				r.Performance.Before = prev.Performance.Before
+			}
+			if r.Performance.Scaling == nil {
+				r.Performance.Scaling, r.Performance.ScalingNote = prev.Performance.Scaling, prev.Performance.ScalingNote
 			}
 		}
 	}

@@ -158,7 +158,7 @@ func TestRunProducesValidGraphs(t *testing.T) {
 	}
 	for _, pt := range p.Scaling {
 		// Mapping is deterministic: every level opens the same pages.
-		if pt.Pages != p.PagesOpened || pt.Errors != 0 || pt.ChromiumPeakRSSMB <= 0 || pt.ProcessPeakRSSMB <= 0 {
+		if pt.Pages != p.PagesOpened || pt.Errors != 0 || pt.ChromiumPeakRSSMB <= 0 || pt.ProcessPeakRSSMB <= 0 || pt.PerPageToFloor <= 0 {
 			t.Errorf("scaling point %+v: want %d pages, no errors, peak memory of both processes", pt, p.PagesOpened)
 		}
 	}

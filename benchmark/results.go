@@ -45,6 +45,9 @@ type Machine struct {
 	CPUModel  string `json:"cpuModel"`
 	GoVersion string `json:"goVersion"`
 	Chromium  string `json:"chromium"`
+	// LoadAverage is /proc/loadavg's 1-minute figure when the run started:
+	// the machine is shared, so absolute times depend on it (ratios less).
+	LoadAverage float64 `json:"loadAverage"`
 }
 
 // Agreement counts actions against the human judgement in SITE.md.
@@ -94,8 +97,11 @@ type Performance struct {
 	// against merely looking at it once. WallPerPageToFloor uses MapSeconds.
 	PerPageToFloor     float64 `json:"perPageToFloor"`
 	WallPerPageToFloor float64 `json:"wallPerPageToFloor"`
-	// Scaling: the whole set mapped at several concurrencies in one run.
-	Scaling []ScalingPoint `json:"scaling,omitempty"`
+	// Scaling: the whole set mapped at several concurrencies in one run
+	// (bench --scaling), kept as written by runs without --scaling;
+	// ScalingNote says when and how it was measured.
+	Scaling     []ScalingPoint `json:"scaling,omitempty"`
+	ScalingNote string         `json:"scalingNote,omitempty"`
 	// Before holds the figures of the mapper before issue 14, measured with
 	// the floor of that time (a new tab per page and a fixed 300 ms settle),
 	// kept as written when the benchmark rewrites the file.
@@ -126,8 +132,12 @@ type ScalingPoint struct {
 	Seconds        float64 `json:"seconds"`
 	Pages          int     `json:"pages"`
 	PagesPerSecond float64 `json:"pagesPerSecond"`
+	// PerPageToFloor is Seconds / Pages against the run's floor per page:
+	// at 1 tab, the mapper's sequential cost of a page.
+	PerPageToFloor float64 `json:"perPageToFloor"`
 	// Peak resident memory while mapping at this concurrency: Chromium's
-	// (every process of the browser, summed, sampled) and this process's.
+	// (the launched browser's process tree, summed, sampled every 50 ms; 0
+	// for a browser connected by URL) and this process's (VmHWM).
 	ChromiumPeakRSSMB float64 `json:"chromiumPeakRssMB"`
 	ProcessPeakRSSMB  float64 `json:"processPeakRssMB"`
 	Errors            int     `json:"errors"`

@@ -17,9 +17,9 @@ import (
 
 // measureScaling maps the whole set once at each concurrency, in the same
 // browser one after the other, and records pages/s with the peak resident
-// memory of Chromium (all its processes, sampled every 50 ms) and of this
+// memory of Chromium (its process tree, sampled every 50 ms) and of this
 // process (VmHWM, reset before each level where the kernel allows).
-func measureScaling(ctx context.Context, b *rod.Browser, jobs []siteJob, levels []int, perHost int, progress io.Writer) ([]ScalingPoint, error) {
+func measureScaling(ctx context.Context, b *rod.Browser, browserPID int, jobs []siteJob, levels []int, perHost int, floor Floor, progress io.Writer) ([]ScalingPoint, error) {
 	var out []ScalingPoint
 	for _, n := range levels {
 		if n <= 0 {
@@ -35,7 +35,7 @@ func measureScaling(ctx context.Context, b *rod.Browser, jobs []siteJob, levels 
 			t := time.NewTicker(50 * time.Millisecond)
 			defer t.Stop()
 			for {
-				peak = max(peak, chromiumRSSMB())
+				peak = max(peak, treeRSSMB(browserPID))
 				select {
 				case <-stop:
 					return
@@ -59,24 +59,49 @@ func measureScaling(ctx context.Context, b *rod.Browser, jobs []siteJob, levels 
 			}
 		}
 		pt.PagesPerSecond = round(float64(pt.Pages) / took.Seconds())
-		fmt.Fprintf(progress, "scaling: %d tabs: %d pages in %.2fs, %.1f pages/s, Chromium peak %.0f MB, process peak %.0f MB\n",
-			n, pt.Pages, pt.Seconds, pt.PagesPerSecond, pt.ChromiumPeakRSSMB, pt.ProcessPeakRSSMB)
+		if pt.Pages > 0 && floor.PerPageSeconds > 0 {
+			pt.PerPageToFloor = round(took.Seconds() / float64(pt.Pages) / floor.PerPageSeconds)
+		}
+		fmt.Fprintf(progress, "scaling: %d tabs: %d pages in %.2fs, %.1f pages/s (%.1f× the floor a page), Chromium peak %.0f MB, process peak %.0f MB\n",
+			n, pt.Pages, pt.Seconds, pt.PagesPerSecond, pt.PerPageToFloor, pt.ChromiumPeakRSSMB, pt.ProcessPeakRSSMB)
 		out = append(out, pt)
 	}
 	return out, nil
 }
 
-// chromiumRSSMB sums the resident memory of every process whose command
-// is Chromium's (the browser, its renderers, GPU and utility processes).
-func chromiumRSSMB() float64 {
+// treeRSSMB sums the resident memory of process root and all its
+// descendants (Chromium's browser, renderer, GPU and utility processes);
+// 0 when root is unknown (a browser connected by URL).
+func treeRSSMB(root int) float64 {
+	if root <= 0 {
+		return 0
+	}
 	dirs, _ := filepath.Glob("/proc/[0-9]*")
-	var kb float64
+	parent := map[int]int{}
 	for _, d := range dirs {
-		comm, err := os.ReadFile(filepath.Join(d, "comm"))
-		if err != nil || !strings.HasPrefix(strings.TrimSpace(string(comm)), "chrom") {
+		pid, err := strconv.Atoi(filepath.Base(d))
+		if err != nil {
 			continue
 		}
-		kb += statusKB(filepath.Join(d, "status"), "VmRSS:")
+		stat, err := os.ReadFile(filepath.Join(d, "stat"))
+		if err != nil {
+			continue
+		}
+		// pid (comm) state ppid …: comm may hold spaces, so cut at the last ')'.
+		if i := strings.LastIndexByte(string(stat), ')'); i > 0 {
+			if f := strings.Fields(string(stat[i+1:])); len(f) > 1 {
+				parent[pid], _ = strconv.Atoi(f[1])
+			}
+		}
+	}
+	var kb float64
+	for pid := range parent {
+		for p, hops := pid, 0; p > 1 && hops < 64; p, hops = parent[p], hops+1 {
+			if p == root {
+				kb += statusKB(filepath.Join("/proc", strconv.Itoa(pid), "status"), "VmRSS:")
+				break
+			}
+		}
 	}
 	return kb / 1024
 }

@@ -4,6 +4,8 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"net/http"
+	"net/http/httptest"
 	"strings"
 	"sync"
 	"sync/atomic"
@@ -96,5 +98,30 @@ func TestMapAll(t *testing.T) {
 	}
 	if last := rs[4]; !errors.Is(last.Err, ErrUnreachable) || !strings.Contains(last.URL, "127.0.0.1") {
 		t.Errorf("unreachable site: %+v, want ErrUnreachable", last)
+	}
+}
+
+// A one-page site with no action costs at most two loads of its page: the
+// plain HTTP pre-flight and one browser load. Revealing explores the page
+// as loaded, so its menu button is clicked without a reload.
+func TestOnePageSiteCost(t *testing.T) {
+	var loads atomic.Int64
+	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		if r.URL.Path != "/" {
+			http.NotFound(w, r)
+			return
+		}
+		loads.Add(1)
+		w.Header().Set("Content-Type", "text/html; charset=utf-8")
+		fmt.Fprint(w, page("Gallery", `<header><button type="button" aria-expanded="false" aria-controls="m" onclick="document.getElementById('m').hidden=false">Menu</button>
+<nav id="m" hidden><a href="#top">Top</a></nav></header><main><h1>Our gallery</h1><p>Paintings since 1990.</p></main>`))
+	}))
+	defer srv.Close()
+	g := mapTest(t, srv.URL+"/", nil)
+	if len(g.Actions) != 0 {
+		t.Errorf("%d actions on a site with none", len(g.Actions))
+	}
+	if n := loads.Load(); n > 2 {
+		t.Errorf("the page was loaded %d times, want at most 2 (pre-flight and one browser load)", n)
 	}
 }
