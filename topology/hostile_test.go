@@ -9,8 +9,10 @@ import (
 	"github.com/google/go-cmp/cmp/cmpopts"
 )
 
-// hostileBound is how long any hostile page may hold a run here.
-const hostileBound = 60 * time.Second
+// hostileBound is how long any hostile page may hold a run here: a hang
+// check on a shared 2-core machine (load average 25 when measured), not a
+// speed target.
+const hostileBound = 90 * time.Second
 
 // Hostile pages never hang or crash a run: each ends as a failed observation
 // within its timeout, and the shared browser keeps working for later tests.
@@ -33,7 +35,9 @@ func TestHostilePages(t *testing.T) {
 		{"never finishes loading", "/slowload.html", short, FailLoadTimeout, 1, false},
 		{"server never answers", "/never-answers", short, FailNavigationTimeout, 0, true},
 		{"navigates away on load", "/redirect.html", short, FailNavigatedAway, 1, false},
-		{"huge DOM", "/huge.html", func(o *Options) { short(o); o.MaxElements = 300 }, FailDOMTruncated, 1, false},
+		// A huge DOM is slow to extract on a loaded 2-core machine, not
+		// stuck: it gets a longer step bound than the pages that hang.
+		{"huge DOM", "/huge.html", func(o *Options) { short(o); o.MaxElements = 300; o.ActionTimeout = 20 * time.Second }, FailDOMTruncated, 1, false},
 		{"alert storm", "/alert-storm.html", short, FailDialog, 1, false},
 		{"cross-origin iframe", "/cross-frame.html", func(o *Options) { short(o); o.Offline = false }, FailFrameInaccessible, 1, false},
 		{"unreachable host", "http://127.0.0.1:1/", short, FailNavigationFailed, 0, true},
@@ -44,7 +48,7 @@ func TestHostilePages(t *testing.T) {
 			g := runGraph(t, ModeScan, tc.path, tc.edit)
 			fs := failures(g, tc.reason)
 			if len(fs) == 0 {
-				t.Fatalf("no %s failure; got %v", tc.reason, g.Summary.FailedObservationsByReason)
+				t.Fatalf("no %s failure; got %v: %+v", tc.reason, g.Summary.FailedObservationsByReason, g.FailedObservations)
 			}
 			if len(g.States) != tc.wantStates {
 				t.Errorf("%d states, want %d", len(g.States), tc.wantStates)
@@ -62,7 +66,7 @@ func TestHostilePages(t *testing.T) {
 	}
 	t.Run("100,000-node DOM", func(t *testing.T) {
 		start := time.Now()
-		g := runGraph(t, ModeScan, "/huge-dom.html", short)
+		g := runGraph(t, ModeScan, "/huge-dom.html", func(o *Options) { short(o); o.ActionTimeout = 20 * time.Second })
 		if len(g.States) != 1 {
 			t.Fatalf("%d states, want 1; failures %v", len(g.States), g.Summary.FailedObservationsByReason)
 		}

@@ -110,6 +110,10 @@ func (r *run) extract(ctx context.Context) (*snapshot, error) {
 	return s, nil
 }
 
+// maxAXNodes is the largest document (in elements) whose DOM snapshot and
+// accessibility tree a capture asks for.
+const maxAXNodes = 20000
+
 // maxHashedNodes bounds the DOM walk of one extraction (huge DOMs are hashed
 // up to it and recorded as dom-truncated).
 const maxHashedNodes = 60000
@@ -244,7 +248,13 @@ func (r *run) capture(ctx context.Context) (*snapshot, error) {
 
 	var ax map[string]axInfo
 	var axErr error
-	if !r.o.Light {
+	switch {
+	case r.o.Light:
+	case s.raw.Nodes > maxAXNodes:
+		// A DOM snapshot and AX tree of a huge document are tens of
+		// megabytes over CDP: roles and names stay the in-page ones.
+		st.Evidence = append(st.Evidence, Evidence{EvidenceObserved, "ax-tree", "skipped", fmt.Sprintf("%d elements > %d: roles and names from the in-page computation", s.raw.Nodes, maxAXNodes)})
+	default:
 		ax, axErr = r.axIndex(ctx)
 	}
 	if axErr != nil {
