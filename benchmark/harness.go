@@ -154,7 +154,7 @@ func Run(ctx context.Context, o Options) (*Results, error) {
 	res.finish(mapWall, conc, floor)
 	if len(o.Scaling) > 0 {
 		fmt.Fprintf(progress, "scaling: mapping the set at %v concurrent tabs\n", o.Scaling)
-		res.Performance.Scaling, err = measureScaling(ctx, rb, browserPID, jobs, o.Scaling, o.PerHost, floor, progress)
+		res.Performance.Scaling, err = measureScaling(ctx, rb, browserPID, jobs, o.Scaling, o.PerHost, progress)
 		if err != nil {
 			return nil, err
 		}

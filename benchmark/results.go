@@ -132,8 +132,10 @@ type ScalingPoint struct {
 	Seconds        float64 `json:"seconds"`
 	Pages          int     `json:"pages"`
 	PagesPerSecond float64 `json:"pagesPerSecond"`
-	// PerPageToFloor is Seconds / Pages against the run's floor per page:
-	// at 1 tab, the mapper's sequential cost of a page.
+	// PerPageToFloor is Seconds / Pages against FloorPerPageMs, the floor
+	// measured right before this level: at 1 tab, the mapper's sequential
+	// cost of a page.
+	FloorPerPageMs float64 `json:"floorPerPageMs"`
 	PerPageToFloor float64 `json:"perPageToFloor"`
 	// Peak resident memory while mapping at this concurrency: Chromium's
 	// (the launched browser's process tree, summed, sampled every 50 ms; 0

@@ -18,12 +18,22 @@ import (
 // measureScaling maps the whole set once at each concurrency, in the same
 // browser one after the other, and records pages/s with the peak resident
 // memory of Chromium (its process tree, sampled every 50 ms) and of this
-// process (VmHWM, reset before each level where the kernel allows).
-func measureScaling(ctx context.Context, b *rod.Browser, browserPID int, jobs []siteJob, levels []int, perHost int, floor Floor, progress io.Writer) ([]ScalingPoint, error) {
+// process (VmHWM, reset before each level where the kernel allows). The
+// floor is measured again right before each level, so each per-page ratio
+// divides by a floor taken under the same machine load.
+func measureScaling(ctx context.Context, b *rod.Browser, browserPID int, jobs []siteJob, levels []int, perHost int, progress io.Writer) ([]ScalingPoint, error) {
 	var out []ScalingPoint
+	sample := make([]string, len(jobs))
+	for i, j := range jobs {
+		sample[i] = j.url
+	}
 	for _, n := range levels {
 		if n <= 0 {
 			continue
+		}
+		floor, err := measureFloor(ctx, b, sample)
+		if err != nil {
+			return out, fmt.Errorf("benchmark: floor: %w", err)
 		}
 		resetPeakRSS()
 		stop := make(chan struct{})
@@ -51,7 +61,7 @@ func measureScaling(ctx context.Context, b *rod.Browser, browserPID int, jobs []
 		if err != nil {
 			return out, err
 		}
-		pt := ScalingPoint{Tabs: n, Seconds: seconds(took), ChromiumPeakRSSMB: round(peak), ProcessPeakRSSMB: round(processPeakRSSMB())}
+		pt := ScalingPoint{Tabs: n, Seconds: seconds(took), FloorPerPageMs: floor.PerPageMs, ChromiumPeakRSSMB: round(peak), ProcessPeakRSSMB: round(processPeakRSSMB())}
 		for _, m := range mapped {
 			pt.Pages += len(m.pages)
 			if m.err != nil {
@@ -62,8 +72,8 @@ func measureScaling(ctx context.Context, b *rod.Browser, browserPID int, jobs []
 		if pt.Pages > 0 && floor.PerPageSeconds > 0 {
 			pt.PerPageToFloor = round(took.Seconds() / float64(pt.Pages) / floor.PerPageSeconds)
 		}
-		fmt.Fprintf(progress, "scaling: %d tabs: %d pages in %.2fs, %.1f pages/s (%.1f× the floor a page), Chromium peak %.0f MB, process peak %.0f MB\n",
-			n, pt.Pages, pt.Seconds, pt.PagesPerSecond, pt.PerPageToFloor, pt.ChromiumPeakRSSMB, pt.ProcessPeakRSSMB)
+		fmt.Fprintf(progress, "scaling: %d tabs: %d pages in %.2fs, %.1f pages/s (%.1f× the %.0f ms floor a page), Chromium peak %.0f MB, process peak %.0f MB\n",
+			n, pt.Pages, pt.Seconds, pt.PagesPerSecond, pt.PerPageToFloor, pt.FloorPerPageMs, pt.ChromiumPeakRSSMB, pt.ProcessPeakRSSMB)
 		out = append(out, pt)
 	}
 	return out, nil

@@ -44,8 +44,8 @@ func PrintTable(w io.Writer, r *Results) {
 	fmt.Fprintf(w, "per page             %.1f× the physical floor (%.0f ms a page: one reused tab, navigate, load event, one extraction); the run's wall time is %.1f× it\n",
 		p.PerPageToFloor, p.Floor.PerPageMs, p.WallPerPageToFloor)
 	for _, pt := range p.Scaling {
-		fmt.Fprintf(w, "scaling %d tabs       %.1f pages/s (%d pages in %.2fs, %.1f× the floor a page), Chromium peak RSS %.0f MB, process peak RSS %.0f MB\n",
-			pt.Tabs, pt.PagesPerSecond, pt.Pages, pt.Seconds, pt.PerPageToFloor, pt.ChromiumPeakRSSMB, pt.ProcessPeakRSSMB)
+		fmt.Fprintf(w, "scaling %d tabs       %.1f pages/s (%d pages in %.2fs, %.1f× the %.0f ms floor a page), Chromium peak RSS %.0f MB, process peak RSS %.0f MB\n",
+			pt.Tabs, pt.PagesPerSecond, pt.Pages, pt.Seconds, pt.PerPageToFloor, pt.FloorPerPageMs, pt.ChromiumPeakRSSMB, pt.ProcessPeakRSSMB)
 	}
 	if p.ReaderMBps > 0 {
 		fmt.Fprintf(w, "contract reader      %.1f MB/s, %.2f× encoding/json (%.1f MB/s) on the same %d bytes\n", p.ReaderMBps, p.ReaderToJSON, p.JSONDecodeMBps, p.ThroughputBytes)
