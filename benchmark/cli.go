@@ -7,13 +7,15 @@ import (
 	"fmt"
 	"io"
 	"path/filepath"
+	"strconv"
 	"strings"
+	"time"
 
 	"github.com/frontlatch/frontlatch/fixtures"
 )
 
 // Usage is the command line both `frontlatch bench` and `go run ./benchmark/cmd/bench` take.
-const Usage = "frontlatch bench [--json] [--out DIR] [--results FILE] [--site NAME[,NAME...]]"
+const Usage = "frontlatch bench [--json] [--out DIR] [--results FILE] [--site NAME[,NAME...]] [--concurrency N] [--scaling 1,2,4,8]"
 
 // Main runs the benchmark as a command: progress on stderr, the table (or
 // with --json the results) on stdout, results.json written. It returns the
@@ -25,6 +27,8 @@ func Main(ctx context.Context, command string, args []string, stdout, stderr io.
 	out := fs.String("out", "", "write out/<site>/graph.json and every compiled format under this directory")
 	resultsPath := fs.String("results", "", "results file (default <repo>/benchmark/results.json, or ./results.json outside the repo)")
 	sites := fs.String("site", "", "comma-separated fixture sites to run (default all)")
+	conc := fs.Int("concurrency", DefaultConcurrency, "sites mapped at once, each in its own reused tab")
+	scaling := fs.String("scaling", "", "also map the set at each of these comma-separated concurrencies and record pages/s and peak memory (e.g. 1,2,4,8)")
 	fs.Usage = func() { fmt.Fprintf(stderr, "usage: %s\n", Usage); fs.PrintDefaults() }
 	if err := fs.Parse(args); err != nil {
 		return 2
@@ -33,9 +37,25 @@ func Main(ctx context.Context, command string, args []string, stdout, stderr io.
 		fs.Usage()
 		return 2
 	}
-	o := Options{OutDir: *out, Progress: stderr, Command: command}
+	start := time.Now()
+	o := Options{OutDir: *out, Progress: stderr, Command: command, Concurrency: *conc}
 	if *sites != "" {
 		o.Sites = strings.Split(*sites, ",")
+	}
+	if *conc <= 0 {
+		fmt.Fprintf(stderr, "frontlatch bench: --concurrency must be at least 1\n")
+		return 2
+	}
+	for _, f := range strings.Split(*scaling, ",") {
+		if f = strings.TrimSpace(f); f == "" {
+			continue
+		}
+		n, err := strconv.Atoi(f)
+		if err != nil || n <= 0 {
+			fmt.Fprintf(stderr, "frontlatch bench: --scaling %q: give concurrencies such as 1,2,4,8\n", *scaling)
+			return 2
+		}
+		o.Scaling = append(o.Scaling, n)
 	}
 	if *resultsPath == "" {
 		*resultsPath = DefaultResultsPath()
@@ -45,6 +65,8 @@ func Main(ctx context.Context, command string, args []string, stdout, stderr io.
 		fmt.Fprintf(stderr, "frontlatch bench: %v\n", err)
 		return 2
 	}
+	// The end-to-end wall time: everything but writing results.json itself.
+	res.Performance.WallSeconds = seconds(time.Since(start))
 	if err := WriteResults(*resultsPath, res); err != nil {
 		fmt.Fprintf(stderr, "frontlatch bench: write results: %v\n", err)
 		return 2

@@ -13,6 +13,11 @@ require (
 )
 
 require (
+	github.com/temoto/robotstxt v1.1.2 // indirect
+	golang.org/x/time v0.16.0 // indirect
+)
+
+require (
 	github.com/ysmood/fetchup v0.2.3 // indirect
 	github.com/ysmood/goob v0.4.0 // indirect
 	github.com/ysmood/got v0.40.0 // indirect

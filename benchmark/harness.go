@@ -11,13 +11,17 @@ import (
 	"path/filepath"
 	"runtime"
 	"sort"
+	"strconv"
 	"strings"
+	"sync"
 	"time"
 
 	"github.com/go-rod/rod"
+	"github.com/go-rod/rod/lib/proto"
 
 	"github.com/frontlatch/frontlatch/compiler"
 	"github.com/frontlatch/frontlatch/fixtures"
+	"github.com/frontlatch/frontlatch/mapper"
 	"github.com/frontlatch/frontlatch/mapper/extract"
 	"github.com/frontlatch/frontlatch/shared"
 	"github.com/frontlatch/frontlatch/topology"
@@ -39,6 +43,15 @@ type Options struct {
 	Browser *rod.Browser
 	// SkipThroughput leaves the reader/writer throughput figures out (tests).
 	SkipThroughput bool
+	// Concurrency is how many sites are mapped at once, each in its own
+	// reused tab (default DefaultConcurrency).
+	Concurrency int
+	// PerHost bounds the sites of one host (host:port) mapped at once
+	// (default 1).
+	PerHost int
+	// Scaling also maps the whole set at each of these concurrencies and
+	// records pages/s and peak memory at each (Results.Performance.Scaling).
+	Scaling []int
 	// Now stamps the results; nil means time.Now.
 	Now func() time.Time
 }
@@ -72,14 +85,14 @@ func Run(ctx context.Context, o Options) (*Results, error) {
 	}
 	defer srv.Close()
 
-	rb := o.Browser
+	rb, browserPID := o.Browser, 0
 	if rb == nil {
 		b, err := topology.NewBrowser(ctx, topology.BrowserOptions{Offline: true})
 		if err != nil {
 			return nil, fmt.Errorf("benchmark: %w", err)
 		}
 		defer b.Close()
-		rb = b.Rod
+		rb, browserPID = b.Rod, b.PID()
 	}
 
 	res := &Results{
@@ -90,30 +103,64 @@ func Run(ctx context.Context, o Options) (*Results, error) {
 		BlockerTally: map[string]int{},
 		Sites:        []SiteResult{},
 	}
-	var graphs []*shared.ActionGraph
+	jobs := make([]siteJob, len(names))
 	for i, name := range names {
-		if err := ctx.Err(); err != nil {
-			return nil, err
-		}
 		url, err := srv.URL(name)
 		if err != nil {
 			return nil, fmt.Errorf("benchmark: %w", err)
 		}
-		fmt.Fprintf(progress, "[%2d/%d] %-14s mapping %s\n", i+1, len(names), name, url)
-		sr, g := runSite(ctx, rb, name, url)
+		jobs[i] = siteJob{name: name, url: url}
+	}
+	conc := o.Concurrency
+	if conc <= 0 {
+		conc = DefaultConcurrency
+	}
+	fmt.Fprintf(progress, "mapping %d sites, %d at a time\n", len(jobs), conc)
+	mapStart := time.Now()
+	mapped, err := mapAll(ctx, rb, jobs, conc, o.PerHost, progress)
+	if err != nil {
+		return nil, err
+	}
+	mapWall := time.Since(mapStart)
+
+	// The physical floor, in the same browser right after mapping: one
+	// reused tab, navigate + load event + one extraction, over the entry
+	// page of every site (a sample of the pages mapped: measuring all of
+	// them would cost as much as mapping them).
+	var sample []string
+	for i, m := range mapped {
+		if len(m.pages) > 0 {
+			sample = append(sample, jobs[i].url)
+		}
+	}
+	fmt.Fprintf(progress, "measuring the floor: %d pages in one reused tab\n", len(sample))
+	floor, err := measureFloor(ctx, rb, sample)
+	if err != nil {
+		return nil, fmt.Errorf("benchmark: floor: %w", err)
+	}
+	var graphs []*shared.ActionGraph
+	for i, m := range mapped {
+		sr, g := scoreSite(jobs[i], m, floor)
 		if g != nil {
 			graphs = append(graphs, g)
 			if o.OutDir != "" {
-				if err := writeOutputs(filepath.Join(o.OutDir, name), g); err != nil {
-					return nil, fmt.Errorf("benchmark: %s: %w", name, err)
+				if err := writeOutputs(filepath.Join(o.OutDir, jobs[i].name), g); err != nil {
+					return nil, fmt.Errorf("benchmark: %s: %w", jobs[i].name, err)
 				}
 			}
 		}
-		fmt.Fprintf(progress, "[%2d/%d] %-14s %d actions, %d complete, %.2fs (floor %.2fs)%s\n",
-			i+1, len(names), name, sr.Actions, sr.Complete, sr.WallSeconds, sr.FloorSeconds, errSuffix(sr.Error))
 		res.add(sr)
 	}
-	res.finish()
+	res.finish(mapWall, conc, floor)
+	if len(o.Scaling) > 0 {
+		fmt.Fprintf(progress, "scaling: mapping the set at %v concurrent tabs\n", o.Scaling)
+		res.Performance.Scaling, err = measureScaling(ctx, rb, browserPID, jobs, o.Scaling, o.PerHost, progress)
+		if err != nil {
+			return nil, err
+		}
+		res.Performance.ScalingNote = fmt.Sprintf("measured %s by %q, load average %.2f at the start, one browser, the %d sites mapped once per level one level after the other",
+			res.GeneratedAt, o.Command, res.Machine.LoadAverage, len(jobs))
+	}
 	if !o.SkipThroughput && len(graphs) > 0 {
 		fmt.Fprintln(progress, "measuring reader and writer throughput against encoding/json")
 		res.Performance.measureThroughput(graphs)
@@ -121,15 +168,63 @@ func Run(ctx context.Context, o Options) (*Results, error) {
 	return res, nil
 }
 
-func errSuffix(e string) string {
-	if e == "" {
-		return ""
-	}
-	return " ERROR: " + e
+// DefaultConcurrency is how many sites the benchmark maps at once.
+const DefaultConcurrency = mapper.DefaultConcurrency
+
+// siteJob is one fixture site to map.
+type siteJob struct{ name, url string }
+
+// siteMap is what mapping one site gave.
+type siteMap struct {
+	graph *shared.ActionGraph
+	err   error
+	wall  time.Duration
+	pages []string // pages opened in the browser, in order
 }
 
-// runSite maps one site and scores it. The graph is nil when mapping failed.
-func runSite(ctx context.Context, b *rod.Browser, name, url string) (SiteResult, *shared.ActionGraph) {
+// mapAll maps every job with mapper.MapAll: conc workers, each with one
+// reused tab, at most perHost sites of one host at a time. Results come
+// back in job order.
+func mapAll(ctx context.Context, b *rod.Browser, jobs []siteJob, conc, perHost int, progress io.Writer) ([]siteMap, error) {
+	urls := make([]string, len(jobs))
+	for i, j := range jobs {
+		urls[i] = j.url
+	}
+	var mu sync.Mutex
+	rs, err := mapper.MapAll(ctx, urls, mapOptions(b), mapper.PoolOptions{
+		Concurrency: conc, PerHost: perHost,
+		Configure: func(i int, o *mapper.Options) { o.SiteSlug = jobs[i].name },
+		OnStart: func(i int, u string) {
+			mu.Lock()
+			defer mu.Unlock()
+			fmt.Fprintf(progress, "[%2d/%d] %-14s mapping %s\n", i+1, len(jobs), jobs[i].name, u)
+		},
+		OnDone: func(i int, r mapper.Result) {
+			mu.Lock()
+			defer mu.Unlock()
+			fmt.Fprintf(progress, "[%2d/%d] %-14s %d pages, %.2fs%s\n", i+1, len(jobs), jobs[i].name, len(r.Pages), r.Wall.Seconds(), errSuffix(errString(r.Err)))
+		},
+	})
+	if err != nil {
+		return nil, fmt.Errorf("benchmark: %w", err)
+	}
+	out := make([]siteMap, len(rs))
+	for i, r := range rs {
+		out[i] = siteMap{graph: r.Graph, err: r.Err, wall: r.Wall, pages: r.Pages}
+	}
+	return out, nil
+}
+
+func errString(err error) string {
+	if err == nil {
+		return ""
+	}
+	return err.Error()
+}
+
+// scoreSite scores one mapped site. The graph is nil when mapping failed.
+func scoreSite(j siteJob, m siteMap, floor Floor) (SiteResult, *shared.ActionGraph) {
+	name, url := j.name, j.url
 	sr := SiteResult{Site: name, URL: url, Missing: map[string]int{}, Blockers: map[string]int{},
 		Named: []string{}, Found: []string{}, Missed: []string{}, Extra: []string{}}
 	expected, err := fixtures.Expected(name)
@@ -140,12 +235,15 @@ func runSite(ctx context.Context, b *rod.Browser, name, url string) (SiteResult,
 	for _, e := range expected {
 		sr.Named = append(sr.Named, describeExpected(e))
 	}
-
-	start := time.Now()
-	g, err := mapSite(ctx, b, name, url)
-	sr.WallSeconds = seconds(time.Since(start))
-	if err != nil {
-		sr.Error = err.Error()
+	sr.WallSeconds = seconds(m.wall)
+	sr.PagesOpened = len(m.pages)
+	sr.FloorSeconds = round(floor.PerPageSeconds * float64(sr.PagesOpened))
+	if sr.FloorSeconds > 0 {
+		sr.MapToFloor = round(sr.WallSeconds / sr.FloorSeconds)
+	}
+	g := m.graph
+	if m.err != nil {
+		sr.Error = m.err.Error()
 		sr.Missed = append(sr.Missed, sr.Named...)
 		return sr, nil
 	}
@@ -163,17 +261,7 @@ func runSite(ctx context.Context, b *rod.Browser, name, url string) (SiteResult,
 	var pairs []pair
 	sr.Found, sr.Missed, sr.Extra, pairs = agree(expected, g.Actions)
 	sr.RequiredNamed, sr.RequiredFound, sr.RequiredExtra, sr.RequiredDiffs = agreeRequired(pairs)
-
-	pages := actionPages(url, g)
-	sr.Pages = len(pages)
-	floor, err := measureFloor(ctx, b, pages)
-	if err != nil {
-		sr.Error = fmt.Sprintf("floor measurement: %v", err)
-	}
-	sr.FloorSeconds = seconds(floor)
-	if floor > 0 {
-		sr.MapToFloor = round(sr.WallSeconds / sr.FloorSeconds)
-	}
+	sr.Pages = len(actionPages(url, g))
 	return sr, g
 }
 
@@ -302,22 +390,34 @@ func actionPages(entry string, g *shared.ActionGraph) []string {
 	return pages
 }
 
-// measureFloor is the bare cost of seeing the pages at all: navigate, load
-// and one extraction per page, in the same browser the mapper used.
-func measureFloor(ctx context.Context, b *rod.Browser, pages []string) (time.Duration, error) {
+// measureFloor is the physical floor of looking at pages at all: one
+// reused tab of the same browser, and per page a navigation, the load
+// event and one extraction Evaluate (the mapper's own extract.FromPage) —
+// no settle, no second look, no new tab.
+func measureFloor(ctx context.Context, b *rod.Browser, pages []string) (Floor, error) {
+	f := Floor{Pages: len(pages), Method: "one reused tab of the same browser: navigate, load event, one extraction Evaluate (extract.FromPage), over each site's entry page, right after mapping"}
+	if len(pages) == 0 {
+		return f, nil
+	}
+	p, err := b.Context(ctx).Timeout(30 * time.Second).Page(proto.TargetCreateTarget{URL: "about:blank"})
+	if err != nil {
+		return f, err
+	}
+	defer p.Close()
 	start := time.Now()
 	for _, u := range pages {
-		p, err := topology.OpenPage(ctx, b, u, topology.Options{Offline: true})
-		if err != nil {
-			return time.Since(start), err
+		if err := p.Context(ctx).Timeout(15 * time.Second).Navigate(u); err != nil {
+			return f, err
 		}
-		_, err = extract.FromPage(ctx, p)
-		p.Close()
-		if err != nil {
-			return time.Since(start), err
+		_ = p.Context(ctx).Timeout(5 * time.Second).WaitLoad()
+		if _, err := extract.FromPage(ctx, p); err != nil {
+			return f, err
 		}
 	}
-	return time.Since(start), nil
+	f.Seconds = seconds(time.Since(start))
+	f.PerPageSeconds = round(f.Seconds / float64(len(pages)))
+	f.PerPageMs = round(1000 * f.Seconds / float64(len(pages)))
+	return f, nil
 }
 
 // writeOutputs writes graph.json and every compiled format into dir. Formats
@@ -376,22 +476,33 @@ func (r *Results) add(sr SiteResult) {
 	r.Agreement.RequiredNamed += sr.RequiredNamed
 	r.Agreement.RequiredFound += sr.RequiredFound
 	r.Agreement.RequiredExtra += sr.RequiredExtra
-	r.Performance.MapSeconds += sr.WallSeconds
-	r.Performance.FloorSeconds += sr.FloorSeconds
+	r.Performance.SiteSeconds += sr.WallSeconds
+	r.Performance.PagesOpened += sr.PagesOpened
 	r.Sites = append(r.Sites, sr)
 }
 
-func (r *Results) finish() {
+func (r *Results) finish(mapWall time.Duration, conc int, floor Floor) {
 	r.SiteMappability = ratio(r.SitesWithCompleteAction, r.SiteCount)
 	r.ActionCompleteness = ratio(r.ActionsComplete, r.ActionsDetected)
 	r.Agreement.Recall = ratio(r.Agreement.Found, r.Agreement.Named)
 	r.Agreement.Precision = ratio(r.Agreement.Found, r.Agreement.Found+r.Agreement.Extra)
 	r.Agreement.RequiredRecall = ratio(r.Agreement.RequiredFound, r.Agreement.RequiredNamed)
 	r.Agreement.RequiredPrecision = ratio(r.Agreement.RequiredFound, r.Agreement.RequiredFound+r.Agreement.RequiredExtra)
-	r.Performance.MapSeconds = round(r.Performance.MapSeconds)
-	r.Performance.FloorSeconds = round(r.Performance.FloorSeconds)
-	if r.Performance.FloorSeconds > 0 {
-		r.Performance.MapToFloor = round(r.Performance.MapSeconds / r.Performance.FloorSeconds)
+	p := &r.Performance
+	p.Concurrency = conc
+	p.MapSeconds = seconds(mapWall)
+	p.SiteSeconds = round(p.SiteSeconds)
+	p.Floor = floor
+	if p.PagesOpened > 0 && floor.PerPageSeconds > 0 {
+		// Each site's wall time over its pages, against the floor per
+		// page: what one page costs the mapper, inflated by the other
+		// sites mapped beside it (an upper bound of the sequential cost).
+		p.PerPageToFloor = round(p.SiteSeconds / float64(p.PagesOpened) / floor.PerPageSeconds)
+		// The run's wall time over all pages: the throughput figure.
+		p.WallPerPageToFloor = round(p.MapSeconds / float64(p.PagesOpened) / floor.PerPageSeconds)
+	}
+	if p.MapSeconds > 0 {
+		p.PagesPerSecond = round(float64(p.PagesOpened) / p.MapSeconds)
 	}
 }
 
@@ -409,11 +520,24 @@ func round(x float64) float64 { return math.Round(x*10000) / 10000 }
 func seconds(d time.Duration) float64 { return round(d.Seconds()) }
 
 func machineOf(b *rod.Browser) Machine {
-	m := Machine{OS: runtime.GOOS, Arch: runtime.GOARCH, CPUs: runtime.NumCPU(), GoVersion: runtime.Version(), CPUModel: cpuModel()}
+	m := Machine{OS: runtime.GOOS, Arch: runtime.GOARCH, CPUs: runtime.NumCPU(), GoVersion: runtime.Version(), CPUModel: cpuModel(), LoadAverage: loadAverage()}
 	if v, err := b.Version(); err == nil {
 		m.Chromium = v.Product
 	}
 	return m
+}
+
+func loadAverage() float64 {
+	data, err := os.ReadFile("/proc/loadavg")
+	if err != nil {
+		return 0
+	}
+	f := strings.Fields(string(data))
+	if len(f) == 0 {
+		return 0
+	}
+	v, _ := strconv.ParseFloat(f[0], 64)
+	return v
 }
 
 func cpuModel() string {
@@ -430,9 +554,10 @@ func cpuModel() string {
 }
 
 // WriteResults writes r as indented JSON to path, keeping what other
-// commands recorded there when r has none: the classifier section (formeval)
-// and the performance figures of benchmarks this harness does not run
-// (shared's adversarial reads, the executor, the fleet).
+// commands recorded there when r has none: the classifier section (formeval),
+// the performance figures of benchmarks this harness does not run (shared's
+// adversarial reads, the executor, the fleet), performance.before and the
+// last --scaling measurement.
 func WriteResults(path string, r *Results) error {
 	if old, err := os.ReadFile(path); err == nil {
 		var prev struct {
@@ -441,6 +566,9 @@ func WriteResults(path string, r *Results) error {
 				ReaderAdversarial json.RawMessage `json:"readerAdversarial"`
 				Executor          json.RawMessage `json:"executor"`
 				Fleet             json.RawMessage `json:"fleet"`
+				Before            json.RawMessage `json:"before"`
+				Scaling           []ScalingPoint  `json:"scaling"`
+				ScalingNote       string          `json:"scalingNote"`
 			} `json:"performance"`
 		}
 		if json.Unmarshal(old, &prev) == nil {
@@ -453,6 +581,10 @@ func WriteResults(path string, r *Results) error {
 			keep(&r.Performance.ReaderAdversarial, prev.Performance.ReaderAdversarial)
 			keep(&r.Performance.Executor, prev.Performance.Executor)
 			keep(&r.Performance.Fleet, prev.Performance.Fleet)
+			keep(&r.Performance.Before, prev.Performance.Before)
+			if r.Performance.Scaling == nil {
+				r.Performance.Scaling, r.Performance.ScalingNote = prev.Performance.Scaling, prev.Performance.ScalingNote
+			}
 		}
 	}
 	data, err := json.MarshalIndent(r, "", "  ")
@@ -460,4 +592,11 @@ func WriteResults(path string, r *Results) error {
 		return err
 	}
 	return writeFile(path, append(data, '\n'))
+}
+
+func errSuffix(e string) string {
+	if e == "" {
+		return ""
+	}
+	return " ERROR: " + e
 }

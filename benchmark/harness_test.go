@@ -6,6 +6,7 @@ import (
 	"os"
 	"path/filepath"
 	"testing"
+	"time"
 
 	"github.com/google/go-cmp/cmp"
 
@@ -108,10 +109,15 @@ func TestRatioOfEmptySetIsZero(t *testing.T) {
 
 func TestResultsAggregate(t *testing.T) {
 	r := &Results{MissingTally: map[string]int{}, BlockerTally: map[string]int{}}
-	r.add(SiteResult{Site: "a", Actions: 2, Complete: 1, Missing: map[string]int{"inputs.no_contact_channel": 1}, Named: []string{"x"}, Found: []string{"x"}, RequiredNamed: 3, RequiredFound: 2, RequiredExtra: 2})
-	r.add(SiteResult{Site: "b", Actions: 0, Complete: 0, Named: []string{}, Extra: []string{}})
-	r.add(SiteResult{Site: "c", Actions: 1, Complete: 0, Missing: map[string]int{"inputs.no_contact_channel": 1}, Named: []string{"y"}, Missed: []string{"y"}, Extra: []string{"z"}})
-	r.finish()
+	r.add(SiteResult{Site: "a", Actions: 2, Complete: 1, Missing: map[string]int{"inputs.no_contact_channel": 1}, Named: []string{"x"}, Found: []string{"x"}, RequiredNamed: 3, RequiredFound: 2, RequiredExtra: 2, PagesOpened: 3, WallSeconds: 0.9})
+	r.add(SiteResult{Site: "b", Actions: 0, Complete: 0, Named: []string{}, Extra: []string{}, PagesOpened: 1, WallSeconds: 0.3})
+	r.add(SiteResult{Site: "c", Actions: 1, Complete: 0, Missing: map[string]int{"inputs.no_contact_channel": 1}, Named: []string{"y"}, Missed: []string{"y"}, Extra: []string{"z"}, PagesOpened: 2, WallSeconds: 0.6})
+	r.finish(900*time.Millisecond, 2, Floor{PerPageSeconds: 0.1})
+	perf := Performance{Concurrency: 2, MapSeconds: 0.9, SiteSeconds: 1.8, PagesOpened: 6, PagesPerSecond: 6.6667,
+		Floor: Floor{PerPageSeconds: 0.1}, PerPageToFloor: 3, WallPerPageToFloor: 1.5}
+	if diff := cmp.Diff(perf, r.Performance); diff != "" {
+		t.Errorf("performance (-want +got):\n%s", diff)
+	}
 	want := struct {
 		Sites, WithComplete, Detected, Complete int
 		SiteMap, ActionComp                     float64
@@ -136,12 +142,25 @@ func TestRunProducesValidGraphs(t *testing.T) {
 		t.Skip("drives Chromium")
 	}
 	out := t.TempDir()
-	res, err := Run(context.Background(), Options{Sites: []string{"clinic01", "brochure01"}, OutDir: out, SkipThroughput: true})
+	res, err := Run(context.Background(), Options{Sites: []string{"clinic01", "brochure01"}, OutDir: out, SkipThroughput: true, Concurrency: 2, Scaling: []int{1, 2}})
 	if err != nil {
 		t.Fatal(err)
 	}
 	if len(res.Sites) != 2 {
 		t.Fatalf("got %d site results, want 2", len(res.Sites))
+	}
+	p := res.Performance
+	if p.PagesOpened == 0 || p.Floor.Pages != len(res.Sites) || p.Floor.PerPageSeconds <= 0 || p.PerPageToFloor <= 0 {
+		t.Errorf("performance lacks the floor or the pages: %+v", p)
+	}
+	if len(p.Scaling) != 2 || p.Scaling[0].Tabs != 1 || p.Scaling[1].Tabs != 2 {
+		t.Fatalf("scaling %+v, want points at 1 and 2 tabs", p.Scaling)
+	}
+	for _, pt := range p.Scaling {
+		// Mapping is deterministic: every level opens the same pages.
+		if pt.Pages != p.PagesOpened || pt.Errors != 0 || pt.ChromiumPeakRSSMB <= 0 || pt.ProcessPeakRSSMB <= 0 || pt.PerPageToFloor <= 0 {
+			t.Errorf("scaling point %+v: want %d pages, no errors, peak memory of both processes", pt, p.PagesOpened)
+		}
 	}
 	for _, s := range res.Sites {
 		if s.Error != "" {

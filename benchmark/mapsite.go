@@ -1,17 +1,15 @@
 package benchmark
 
 import (
-	"context"
-
 	"github.com/go-rod/rod"
 
 	"github.com/frontlatch/frontlatch/mapper"
-	"github.com/frontlatch/frontlatch/shared"
 )
 
-// mapSite maps one fixture site in the shared browser. The site's fixture
-// name is its slug, so action ids read like the committed graphs
-// (clinic01:booking:…) whatever port the site was served on.
-func mapSite(ctx context.Context, b *rod.Browser, name, url string) (*shared.ActionGraph, error) {
-	return mapper.Map(ctx, url, mapper.Options{Browser: b, Offline: true, SiteSlug: name})
+// mapOptions are the mapper options of a benchmark run: offline, in the
+// shared browser. mapAll sets each site's slug to its fixture name, so
+// action ids read like the committed graphs (clinic01:booking:…) whatever
+// port the site was served on.
+func mapOptions(b *rod.Browser) mapper.Options {
+	return mapper.Options{Browser: b, Offline: true}
 }

@@ -45,6 +45,9 @@ type Machine struct {
 	CPUModel  string `json:"cpuModel"`
 	GoVersion string `json:"goVersion"`
 	Chromium  string `json:"chromium"`
+	// LoadAverage is /proc/loadavg's 1-minute figure when the run started:
+	// the machine is shared, so absolute times depend on it (ratios less).
+	LoadAverage float64 `json:"loadAverage"`
 }
 
 // Agreement counts actions against the human judgement in SITE.md.
@@ -75,13 +78,34 @@ type Agreement struct {
 // Performance holds the speed figures, each a ratio measured in the same run
 // on the same machine, so that they compare across machines.
 type Performance struct {
-	// MapSeconds is the wall time to map every site; FloorSeconds the bare
-	// floor (navigate + load + one extraction) over the same pages in the
-	// same browser.
-	MapSeconds   float64 `json:"mapSeconds"`
-	FloorSeconds float64 `json:"floorSeconds"`
-	// MapToFloor is MapSeconds / FloorSeconds.
-	MapToFloor float64 `json:"mapToFloor"`
+	// WallSeconds is the whole run end to end: serving, mapping, the floor,
+	// scoring, compiling and writing every output (set by Main).
+	WallSeconds float64 `json:"wallSeconds"`
+	// Concurrency is how many sites were mapped at once.
+	Concurrency int `json:"concurrency"`
+	// MapSeconds is the wall time to map every site; SiteSeconds the sum
+	// of the sites' own wall times; PagesOpened the pages the mapper opened
+	// in the browser; PagesPerSecond = PagesOpened / MapSeconds.
+	MapSeconds     float64 `json:"mapSeconds"`
+	SiteSeconds    float64 `json:"siteSeconds"`
+	PagesOpened    int     `json:"pagesOpened"`
+	PagesPerSecond float64 `json:"pagesPerSecond"`
+	// Floor is the physical floor per page, measured right after mapping.
+	Floor Floor `json:"floor"`
+	// PerPageToFloor is SiteSeconds / PagesOpened / Floor.PerPageSeconds:
+	// one page's cost to the mapper (with the other sites mapped beside it)
+	// against merely looking at it once. WallPerPageToFloor uses MapSeconds.
+	PerPageToFloor     float64 `json:"perPageToFloor"`
+	WallPerPageToFloor float64 `json:"wallPerPageToFloor"`
+	// Scaling: the whole set mapped at several concurrencies in one run
+	// (bench --scaling), kept as written by runs without --scaling;
+	// ScalingNote says when and how it was measured.
+	Scaling     []ScalingPoint `json:"scaling,omitempty"`
+	ScalingNote string         `json:"scalingNote,omitempty"`
+	// Before holds the figures of the mapper before issue 14, measured with
+	// the floor of that time (a new tab per page and a fixed 300 ms settle),
+	// kept as written when the benchmark rewrites the file.
+	Before json.RawMessage `json:"before,omitempty"`
 	// Reader and writer throughput against encoding/json on the same bytes.
 	ReaderMBps      float64 `json:"readerMBps"`
 	JSONDecodeMBps  float64 `json:"jsonDecodeMBps"`
@@ -105,6 +129,34 @@ type Performance struct {
 	Fleet json.RawMessage `json:"fleet,omitempty"`
 }
 
+// Floor is the physical floor: what looking at the pages once costs.
+type Floor struct {
+	Method         string  `json:"method"`
+	Pages          int     `json:"pages"`
+	Seconds        float64 `json:"seconds"`
+	PerPageSeconds float64 `json:"perPageSeconds"`
+	PerPageMs      float64 `json:"perPageMs"`
+}
+
+// ScalingPoint is the whole set mapped at one concurrency.
+type ScalingPoint struct {
+	Tabs           int     `json:"tabs"`
+	Seconds        float64 `json:"seconds"`
+	Pages          int     `json:"pages"`
+	PagesPerSecond float64 `json:"pagesPerSecond"`
+	// PerPageToFloor is Seconds / Pages against FloorPerPageMs, the floor
+	// measured right before this level: at 1 tab, the mapper's sequential
+	// cost of a page.
+	FloorPerPageMs float64 `json:"floorPerPageMs"`
+	PerPageToFloor float64 `json:"perPageToFloor"`
+	// Peak resident memory while mapping at this concurrency: Chromium's
+	// (the launched browser's process tree, summed, sampled every 50 ms; 0
+	// for a browser connected by URL) and this process's (VmHWM).
+	ChromiumPeakRSSMB float64 `json:"chromiumPeakRssMB"`
+	ProcessPeakRSSMB  float64 `json:"processPeakRssMB"`
+	Errors            int     `json:"errors"`
+}
+
 // SiteResult is one site's figures.
 type SiteResult struct {
 	Site        string         `json:"site"`
@@ -115,8 +167,11 @@ type SiteResult struct {
 	Mappability float64        `json:"mappability"`
 	Missing     map[string]int `json:"missing"`
 	Blockers    map[string]int `json:"blockers"`
-	// Pages is the number of distinct pages the graph's actions live on.
+	// Pages is the number of distinct pages the graph's actions live on;
+	// PagesOpened the pages the mapper opened in the browser, and
+	// FloorSeconds the physical floor of that many pages.
 	Pages        int     `json:"pages"`
+	PagesOpened  int     `json:"pagesOpened"`
 	WallSeconds  float64 `json:"wallSeconds"`
 	FloorSeconds float64 `json:"floorSeconds"`
 	MapToFloor   float64 `json:"mapToFloor"`

@@ -11,15 +11,15 @@ import (
 // PrintTable writes the per-site table and the overall figures for a person.
 func PrintTable(w io.Writer, r *Results) {
 	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', 0)
-	fmt.Fprintln(tw, "site\tactions\tcomplete\tfound/named\textra\tmissing (top)\tblockers\tmap s\tfloor s\tratio")
+	fmt.Fprintln(tw, "site\tactions\tcomplete\tfound/named\textra\tmissing (top)\tblockers\tpages\tmap s\tfloor s\tratio")
 	for _, s := range r.Sites {
 		if s.Error != "" && s.Graph == nil {
 			fmt.Fprintf(tw, "%s\tERROR\t\t\t\t%s\t\t%.2f\t\t\n", s.Site, truncate(s.Error, 60), s.WallSeconds)
 			continue
 		}
-		fmt.Fprintf(tw, "%s\t%d\t%d\t%d/%d\t%d\t%s\t%s\t%.2f\t%.2f\t%.1f×\n",
+		fmt.Fprintf(tw, "%s\t%d\t%d\t%d/%d\t%d\t%s\t%s\t%d\t%.2f\t%.2f\t%.1f×\n",
 			s.Site, s.Actions, s.Complete, len(s.Found), len(s.Named), len(s.Extra),
-			topCodes(s.Missing, 2), topCodes(s.Blockers, 2), s.WallSeconds, s.FloorSeconds, s.MapToFloor)
+			topCodes(s.Missing, 2), topCodes(s.Blockers, 2), s.PagesOpened, s.WallSeconds, s.FloorSeconds, s.MapToFloor)
 	}
 	tw.Flush()
 	for _, s := range r.Sites {
@@ -39,13 +39,22 @@ func PrintTable(w io.Writer, r *Results) {
 	fmt.Fprintf(w, "missing-reason tally %s\n", topCodes(r.MissingTally, 0))
 	fmt.Fprintf(w, "blocker tally        %s\n", topCodes(r.BlockerTally, 0))
 	p := r.Performance
-	fmt.Fprintf(w, "mapping time         %.2fs total, %.1f× the bare floor (%.2fs navigate+load+one extraction of the same pages)\n",
-		p.MapSeconds, p.MapToFloor, p.FloorSeconds)
+	fmt.Fprintf(w, "mapping time         %.2fs wall for %d pages, %d sites at a time (%.1f pages/s)\n",
+		p.MapSeconds, p.PagesOpened, p.Concurrency, p.PagesPerSecond)
+	fmt.Fprintf(w, "per page             %.1f× the physical floor (%.0f ms a page: one reused tab, navigate, load event, one extraction); the run's wall time is %.1f× it\n",
+		p.PerPageToFloor, p.Floor.PerPageMs, p.WallPerPageToFloor)
+	for _, pt := range p.Scaling {
+		fmt.Fprintf(w, "scaling %d tabs       %.1f pages/s (%d pages in %.2fs, %.1f× the %.0f ms floor a page), Chromium peak RSS %.0f MB, process peak RSS %.0f MB\n",
+			pt.Tabs, pt.PagesPerSecond, pt.Pages, pt.Seconds, pt.PerPageToFloor, pt.FloorPerPageMs, pt.ChromiumPeakRSSMB, pt.ProcessPeakRSSMB)
+	}
 	if p.ReaderMBps > 0 {
 		fmt.Fprintf(w, "contract reader      %.1f MB/s, %.2f× encoding/json (%.1f MB/s) on the same %d bytes\n", p.ReaderMBps, p.ReaderToJSON, p.JSONDecodeMBps, p.ThroughputBytes)
 		fmt.Fprintf(w, "contract writer      %.1f MB/s, %.2f× encoding/json (%.1f MB/s)\n", p.WriterMBps, p.WriterToJSON, p.JSONEncodeMBps)
 	}
-	fmt.Fprintf(w, "measured on %s, %d CPUs, %s, %s\n", r.Machine.CPUModel, r.Machine.CPUs, r.Machine.Chromium, r.GeneratedAt)
+	fmt.Fprintf(w, "measured on %s, %d CPUs, %s, %s, load average %.2f\n", r.Machine.CPUModel, r.Machine.CPUs, r.Machine.Chromium, r.GeneratedAt, r.Machine.LoadAverage)
+	if p.WallSeconds > 0 {
+		fmt.Fprintf(w, "total wall time      %.2fs end to end (serving, mapping, floor, scoring, compiling, writing)\n", p.WallSeconds)
+	}
 }
 
 // topCodes renders a tally as "code×n, …", largest first; n=0 means all.

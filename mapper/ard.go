@@ -195,7 +195,7 @@ func readCatalogs(ctx context.Context, o Options, site *url.URL, found []catalog
 	for _, p := range ardWellKnown {
 		refs = append(refs, catalogRef{resolveOn(site, p), "well-known " + p})
 	}
-	if f, err := fetch(ctx, o, resolveOn(site, "/robots.txt"), "text/plain"); err == nil {
+	if f, err := fetch(ctx, o, resolveOn(site, "/robots.txt"), acceptText); err == nil {
 		refs = append(refs, ardFromRobots(site, f.Body)...)
 	}
 	r := &catalogReader{o: o, site: site, seen: map[string]bool{}}
@@ -341,7 +341,7 @@ func (cr *catalogReader) catalog(ctx context.Context, r catalogRef, depth int) {
 		}
 		return
 	}
-	f, err := fetch(ctx, cr.o, r.url, "application/json")
+	f, err := fetch(ctx, cr.o, r.url, acceptJSON)
 	if err != nil {
 		if fe, ok := err.(*FetchError); !ok || fe.Status != http.StatusNotFound {
 			if !strings.HasPrefix(r.route, "well-known") {
@@ -395,7 +395,7 @@ func (cr *catalogReader) serverCard(ctx context.Context, base *url.URL, e ardEnt
 		cr.note("MCP server card %s is on another site and was not fetched.", e.URL)
 		return card, nil, "", false
 	}
-	f, err := fetch(ctx, cr.o, cu.String(), "application/json")
+	f, err := fetch(ctx, cr.o, cu.String(), acceptJSON)
 	if err != nil || json.Unmarshal(f.Body, &card) != nil {
 		cr.note("MCP server card %s could not be read.", cu)
 		return card, nil, "", false
@@ -418,7 +418,7 @@ func (b *builder) addServerCard(card mcpServerCard, base *url.URL, ev string) {
 		}
 		page := endpoint
 		d, isNew := b.draftFor("ard|"+card.Name+"|"+t.Name, kind, t.label(), b.siteURL(), slugify(t.Name))
-		sub := shared.Submission{Transport: shared.TransportJSONEndpoint, Endpoint: strPtr(endpoint), Enctype: ptr("application/json")}
+		sub := shared.Submission{Transport: shared.TransportJSONEndpoint, Endpoint: strPtr(endpoint), Enctype: ptr(acceptJSON)}
 		d.addDoor("ard", shared.Access{Method: shared.AccessDocumentedEndpoint, URL: page, Submission: &sub,
 			Provenance: b.prov(shared.MethodParsedArdCatalog, confCatalogAction, ev+"; MCP tool "+t.Name)}, page)
 		if !isNew {

@@ -2,6 +2,7 @@ package mapper_test
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"net/http"
 	"net/http/httptest"
@@ -106,4 +107,52 @@ func ExampleMap_controlURL() {
 		return
 	}
 	fmt.Println(len(g.Actions))
+}
+
+// MapAll maps several sites at once on a pool of reused tabs, never two
+// sites of one host at a time, and reports each site on its own.
+func ExampleMapAll() {
+	urls := []string{"https://acme-plumbing.example/", "https://harbourside-dental.example/"}
+	rs, err := mapper.MapAll(context.Background(), urls, mapper.Options{}, mapper.PoolOptions{Concurrency: 2, PerHost: 1})
+	if err != nil {
+		fmt.Println(err) // no browser could be had
+		return
+	}
+	for _, r := range rs {
+		if r.Err != nil {
+			fmt.Println(r.URL, r.Err)
+			continue
+		}
+		fmt.Println(r.URL, len(r.Graph.Actions), "actions from", len(r.Pages), "pages in", r.Wall)
+	}
+}
+
+// NewSession gives a crawler's worker the tab Map reuses from site to site.
+func ExampleNewSession() {
+	ctx := context.Background()
+	b, err := topology.NewBrowser(ctx, topology.BrowserOptions{})
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	defer b.Close()
+	opts := mapper.Options{Browser: b.Rod, UserAgent: "AcmeCrawler/1.0 (+https://acme.example/bot)"}
+	sess, err := mapper.NewSession(ctx, b.Rod, opts)
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	defer sess.Close()
+	opts.Session = sess
+	for _, u := range []string{"https://acme-plumbing.example/", "https://harbourside-dental.example/"} {
+		g, err := mapper.Map(ctx, u, opts)
+		if errors.Is(err, mapper.ErrDisallowed) {
+			fmt.Println(u, "robots.txt says no")
+			continue
+		} else if err != nil {
+			fmt.Println(u, err)
+			continue
+		}
+		fmt.Println(g.GraphID, len(g.Actions))
+	}
 }

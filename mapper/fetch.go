@@ -9,6 +9,8 @@ import (
 	"net/http"
 	"net/url"
 	"strings"
+	"sync"
+	"time"
 )
 
 // maxRedirects bounds a redirect chain; a longer one is treated as a loop.
@@ -26,12 +28,78 @@ type fetched struct {
 	Body        []byte
 }
 
-// httpClient returns the caller's client or a bounded one that detects loops.
+// defaultClient is the keep-alive client of every Map that names none: one
+// transport, so the connections to a site are reused across its pre-flights,
+// robots.txt and catalog fetches.
+var defaultClient = &http.Client{CheckRedirect: checkRedirect, Transport: &http.Transport{
+	Proxy:               http.ProxyFromEnvironment,
+	MaxIdleConnsPerHost: 8,
+	IdleConnTimeout:     30 * time.Second,
+	ForceAttemptHTTP2:   true,
+}}
+
+// httpClient returns the caller's client or the bounded keep-alive one
+// that detects loops.
 func (o Options) httpClient() *http.Client {
 	if o.HTTPClient != nil {
 		return o.HTTPClient
 	}
-	return &http.Client{CheckRedirect: checkRedirect}
+	return defaultClient
+}
+
+// fetcher runs one Map's plain HTTP requests: paced per host, and able to
+// start a request ahead (robots.txt, the well-known catalogs) while the
+// browser loads a page, the answer waiting until the crawl asks for it.
+type fetcher struct {
+	mu    sync.Mutex
+	ahead map[string]*pendingFetch
+}
+
+type pendingFetch struct {
+	done chan struct{}
+	f    *fetched
+	err  error
+}
+
+// prefetch starts GETting raw now; fetch of the same URL and accept later
+// takes its answer.
+func (o Options) prefetch(ctx context.Context, raw, accept string) {
+	if o.fetcher == nil {
+		return
+	}
+	key := accept + " " + raw
+	o.fetcher.mu.Lock()
+	defer o.fetcher.mu.Unlock()
+	if _, ok := o.fetcher.ahead[key]; ok {
+		return
+	}
+	p := &pendingFetch{done: make(chan struct{})}
+	o.fetcher.ahead[key] = p
+	go func() {
+		p.f, p.err = fetchNow(ctx, o, raw, accept)
+		close(p.done)
+	}()
+}
+
+// taken returns a prefetched answer, waiting for it if needed (kept for
+// the Map's life: robots.txt is read for its rules and its Agentmap lines).
+func (o Options) taken(ctx context.Context, raw, accept string) (*pendingFetch, bool) {
+	if o.fetcher == nil {
+		return nil, false
+	}
+	key := accept + " " + raw
+	o.fetcher.mu.Lock()
+	p, ok := o.fetcher.ahead[key]
+	o.fetcher.mu.Unlock()
+	if !ok {
+		return nil, false
+	}
+	select {
+	case <-p.done:
+		return p, true
+	case <-ctx.Done():
+		return &pendingFetch{err: &FetchError{URL: raw, Kind: ErrUnreachable, Cause: ctx.Err()}}, true
+	}
 }
 
 // checkRedirect refuses a redirect back to a URL already visited in the
@@ -62,6 +130,13 @@ func parseSiteURL(raw string) (*url.URL, error) {
 // *FetchError for no answer, an error status or a redirect loop; the
 // content type is the caller's to judge.
 func fetch(ctx context.Context, o Options, raw string, accept string) (*fetched, error) {
+	if p, ok := o.taken(ctx, raw, accept); ok {
+		return p.f, p.err
+	}
+	return fetchNow(ctx, o, raw, accept)
+}
+
+func fetchNow(ctx context.Context, o Options, raw string, accept string) (*fetched, error) {
 	ctx, cancel := context.WithTimeout(ctx, o.FetchTimeout)
 	defer cancel()
 	req, err := http.NewRequestWithContext(ctx, http.MethodGet, raw, nil)
@@ -69,7 +144,10 @@ func fetch(ctx context.Context, o Options, raw string, accept string) (*fetched,
 		return nil, &FetchError{URL: raw, Kind: ErrInvalidURL, Cause: err}
 	}
 	req.Header.Set("Accept", accept)
-	req.Header.Set("User-Agent", "frontlatch-mapper/"+Version)
+	req.Header.Set("User-Agent", o.UserAgent)
+	if err := o.Limiter.Wait(ctx, req.URL.Host); err != nil {
+		return nil, &FetchError{URL: raw, Kind: ErrUnreachable, Cause: err}
+	}
 	resp, err := o.httpClient().Do(req)
 	if err != nil {
 		if errors.Is(err, errRedirect) {
@@ -92,7 +170,7 @@ func fetch(ctx context.Context, o Options, raw string, accept string) (*fetched,
 
 // fetchHTML is fetch that also insists on an HTML page.
 func fetchHTML(ctx context.Context, o Options, raw string) (*fetched, error) {
-	f, err := fetch(ctx, o, raw, "text/html,application/xhtml+xml;q=0.9,*/*;q=0.1")
+	f, err := fetch(ctx, o, raw, acceptHTML)
 	if err != nil {
 		return f, err
 	}

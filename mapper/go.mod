@@ -8,7 +8,9 @@ require (
 	github.com/frontlatch/frontlatch/topology v0.0.0-00010101000000-000000000000
 	github.com/go-rod/rod v0.116.2
 	github.com/google/go-cmp v0.7.0
+	github.com/temoto/robotstxt v1.1.2
 	golang.org/x/net v0.62.0
+	golang.org/x/time v0.16.0
 )
 
 require (

@@ -17,18 +17,28 @@ import (
 
 // Map maps the site at rawURL into an Action Graph. It checks the URL with a
 // plain HTTP request first (an unreachable site, an error status, a
-// redirect loop or a non-HTML answer ends here with a *FetchError), then
-// opens the entry page and up to Options.MaxPages same-site pages that
-// carry actions in a real browser (its own unless Options.Browser is set),
-// reveals modals through topology's safe exploration, reads ARD catalogs,
-// and returns the graph. Every action is Unverified.
+// redirect loop or a non-HTML answer ends here with a *FetchError; a page
+// robots.txt disallows, with a *DisallowedError), then opens the entry page
+// and up to Options.MaxPages same-site pages that carry actions, one after
+// the other in one reused tab of a real browser (Options.Session, or a tab
+// of Options.Browser, of the browser at Options.ControlURL or of its own),
+// reveals modals through topology's safe
+// exploration of the page as loaded, reads ARD catalogs (fetched while the
+// pages load), and returns the graph. Every action is Unverified.
 func Map(ctx context.Context, rawURL string, opts Options) (*shared.ActionGraph, error) {
 	o := opts.withDefaults()
+	o.fetcher = &fetcher{ahead: map[string]*pendingFetch{}}
 	ctx, cancel := context.WithTimeout(ctx, o.RunTimeout)
 	defer cancel()
 	site, err := parseSiteURL(rawURL)
 	if err != nil {
 		return nil, err
+	}
+	// robots.txt and the well-known catalogs are fetched while the entry
+	// page is checked and loaded.
+	o.prefetch(ctx, resolveOn(site, "/robots.txt"), acceptText)
+	for _, p := range ardWellKnown {
+		o.prefetch(ctx, resolveOn(site, p), acceptJSON)
 	}
 	pre, err := fetchHTML(ctx, o, site.String())
 	if err != nil {
@@ -37,20 +47,38 @@ func Map(ctx context.Context, rawURL string, opts Options) (*shared.ActionGraph,
 	if final, err := url.Parse(pre.URL); err == nil && final.Host != "" {
 		site = final
 	}
+	robots := robotsOf(ctx, o, site)
+	if !robots.allowed(site.String()) && !o.IgnoreRobots {
+		return nil, &DisallowedError{URL: site.String(), Agent: robots.agent}
+	}
+	if d := robots.crawlDelay(); d > 0 && !o.IgnoreRobots {
+		o.Limiter.slowTo(site.Host, d)
+	}
 	ld := o.loader
 	if ld == nil {
-		browser := o.Browser
-		if browser == nil {
-			br, err := topology.NewBrowser(ctx, topology.BrowserOptions{Offline: o.Offline, ControlURL: o.ControlURL})
-			if err != nil {
+		sess := o.Session
+		if sess != nil {
+			if err := sess.Reset(ctx); err != nil {
 				return nil, fmt.Errorf("mapper: %w", err)
 			}
-			defer br.Close()
-			browser = br.Rod
+		} else {
+			browser := o.Browser
+			if browser == nil {
+				br, err := topology.NewBrowser(ctx, topology.BrowserOptions{Offline: o.Offline, ControlURL: o.ControlURL})
+				if err != nil {
+					return nil, fmt.Errorf("mapper: %w", err)
+				}
+				defer br.Close()
+				browser = br.Rod
+			}
+			if sess, err = NewSession(ctx, browser, o); err != nil {
+				return nil, err
+			}
+			defer sess.Close()
 		}
-		ld = browserLoader{browser: browser, o: o}
+		ld = browserLoader{sess: sess, o: o}
 	}
-	c, refs, err := crawl(ctx, o, site, pre, ld)
+	c, refs, err := crawl(ctx, o, site, pre, robots, ld)
 	if err != nil {
 		return nil, err
 	}
@@ -63,23 +91,27 @@ func Map(ctx context.Context, rawURL string, opts Options) (*shared.ActionGraph,
 type pageLoader interface {
 	// load reads the page u, whose plain-HTTP response is f.
 	load(ctx context.Context, u string, f *fetched) (*observation, error)
-	// reveal returns the states a safe exploration of u reaches, and what
-	// went wrong on the way (for the graph's notes).
+	// reveal returns the states a safe exploration of u, the page load
+	// just read, reaches, and what went wrong on the way (for the graph's
+	// notes).
 	reveal(ctx context.Context, u string) ([]*extract.Page, error)
 }
 
-// browserLoader opens each page in a browser.
+// browserLoader opens each page, one after the other, in one reused tab
+// of a browser (a topology.Session).
 type browserLoader struct {
-	browser *rod.Browser
-	o       Options
+	sess *topology.Session
+	o    Options
 }
 
 func (l browserLoader) load(ctx context.Context, u string, _ *fetched) (*observation, error) {
-	return observe(ctx, l.browser, u, l.o)
+	return observe(ctx, l.sess, u, l.o)
 }
 
-func (l browserLoader) reveal(ctx context.Context, u string) ([]*extract.Page, error) {
-	return reveal(ctx, l.browser, u, l.o)
+// reveal explores the page the tab shows as loaded (u, just loaded): no
+// second load.
+func (l browserLoader) reveal(ctx context.Context, _ string) ([]*extract.Page, error) {
+	return reveal(ctx, l.sess, l.o)
 }
 
 // staticLoader parses each page's plain-HTTP response as MapHTML does:
@@ -98,8 +130,10 @@ func (staticLoader) reveal(context.Context, string) ([]*extract.Page, error) { r
 
 // crawl reads the entry page (whose plain-HTTP response is pre) and up to
 // o.MaxPages same-site pages, best-scored first, and returns what they gave
-// with the ARD catalog references it met.
-func crawl(ctx context.Context, o Options, site *url.URL, pre *fetched, ld pageLoader) (*collection, []catalogRef, error) {
+// with the ARD catalog references it met. A page robots disallows is not
+// opened (unless o.IgnoreRobots) and the notes say so; Map has checked the
+// entry page already.
+func crawl(ctx context.Context, o Options, site *url.URL, pre *fetched, robots robotsRules, ld pageLoader) (*collection, []catalogRef, error) {
 	c := &collection{site: site, redirects: map[string]string{}, cls: newClassifier()}
 	visited := map[string]bool{}
 	seenForms := map[string]bool{}
@@ -118,6 +152,10 @@ func crawl(ctx context.Context, o Options, site *url.URL, pre *fetched, ld pageL
 		}
 		resp := pre
 		if opened > 0 {
+			if !robots.allowed(next.url) && !o.IgnoreRobots {
+				c.note("%s was not opened: robots.txt disallows it for %s.", relPath(site, next.url), robots.agent)
+				continue
+			}
 			f, err := fetchHTML(ctx, o, next.url)
 			if err != nil {
 				c.note("%s was not mapped: %v.", relPath(site, next.url), err)
@@ -129,6 +167,9 @@ func crawl(ctx context.Context, o Options, site *url.URL, pre *fetched, ld pageL
 			}
 		}
 		opened++
+		if o.OnPage != nil {
+			o.OnPage(next.url)
+		}
 		obs, err := ld.load(ctx, next.url, resp)
 		if err != nil {
 			if opened == 1 {
@@ -177,6 +218,44 @@ func crawl(ctx context.Context, o Options, site *url.URL, pre *fetched, ld pageL
 		}
 	}
 	return c, refs, nil
+}
+
+// Accept headers of the plain HTTP requests.
+const (
+	acceptHTML = "text/html,application/xhtml+xml;q=0.9,*/*;q=0.1"
+	acceptText = "text/plain"
+	acceptJSON = "application/json"
+)
+
+// robotsOf reads the site's robots.txt (prefetched by Map).
+func robotsOf(ctx context.Context, o Options, site *url.URL) robotsRules {
+	f, err := fetch(ctx, o, resolveOn(site, "/robots.txt"), acceptText)
+	if f == nil {
+		_ = err
+		return parseRobots(0, nil, o.UserAgent)
+	}
+	return parseRobots(f.Status, f.Body, o.UserAgent)
+}
+
+// NewSession opens the tab Map opens pages in (Options.Session) on
+// browser: an isolated browser context with the WebMCP recorder installed,
+// opts.UserAgent and opts.Offline. Close it when done.
+func NewSession(ctx context.Context, browser *rod.Browser, opts Options) (*topology.Session, error) {
+	s, err := topology.NewSession(ctx, browser, opts.withDefaults().tabOptions())
+	if err != nil {
+		return nil, fmt.Errorf("mapper: %w", err)
+	}
+	return s, nil
+}
+
+// tabOptions are the settings of the tab a Map opens its pages in.
+func (o Options) tabOptions() topology.Options {
+	return topology.Options{
+		Offline:     o.Offline,
+		InitScripts: []string{webmcpInitScript},
+		LoadTimeout: o.PageTimeout / 4,
+		UserAgent:   o.UserAgent,
+	}
 }
 
 // MapPage maps one page a crawler already has open and loaded. It does not
@@ -256,21 +335,19 @@ func readPage(ctx context.Context, page *rod.Page, o Options) (*observation, err
 	return &observation{url: p.URL, page: p, tools: tools}, nil
 }
 
-// observe opens url in browser and extracts it.
-func observe(ctx context.Context, browser *rod.Browser, u string, o Options) (*observation, error) {
+// observe opens url in the session's tab and extracts it.
+func observe(ctx context.Context, sess *topology.Session, u string, o Options) (*observation, error) {
 	pctx, cancel := context.WithTimeout(ctx, o.PageTimeout)
 	defer cancel()
-	page, err := topology.OpenPage(pctx, browser, u, topology.Options{
-		Offline:     o.Offline,
-		InitScripts: []string{webmcpInitScript},
-		LoadTimeout: o.PageTimeout / 4,
-	})
+	if err := o.Limiter.Wait(pctx, hostOfURL(u)); err != nil {
+		return nil, &FetchError{URL: u, Kind: ErrUnreachable, Cause: err}
+	}
+	page, err := sess.Open(pctx, u)
 	if err != nil {
 		if errors.Is(err, topology.ErrNavigation) {
 			return nil, &FetchError{URL: u, Kind: ErrUnreachable, Cause: err}
 		}
 		return nil, err
 	}
-	defer func() { _ = page.Context(context.Background()).Timeout(5 * time.Second).Close() }()
 	return readPage(pctx, page, o)
 }

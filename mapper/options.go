@@ -5,6 +5,7 @@ import (
 	"time"
 
 	"github.com/frontlatch/frontlatch/shared"
+	"github.com/frontlatch/frontlatch/topology"
 	"github.com/go-rod/rod"
 )
 
@@ -46,12 +47,40 @@ type Options struct {
 	Browser *rod.Browser
 	// ControlURL is the DevTools WebSocket URL of a Chromium already running
 	// (the one a chromedp or Playwright program started with
-	// --remote-debugging-port): Map opens its pages there, in tabs of its
-	// own, and leaves the browser running. Ignored when Browser is set.
+	// --remote-debugging-port): Map opens its pages there, in a tab of its
+	// own, and leaves the browser running. Ignored when Browser or Session
+	// is set.
 	ControlURL string
-	// HTTPClient makes the plain HTTP requests. When nil a bounded client
-	// is used that follows at most 10 redirects and detects loops.
+	// Session is a tab to open the pages in, from NewSession: a crawler
+	// mapping site after site reuses one per worker instead of paying a new
+	// tab (a renderer process) per site. Map resets it (cookies cleared)
+	// before and does not close it. It wins over Browser and ControlURL;
+	// when nil, Map opens a session on Browser (or ControlURL's browser, or
+	// its own) and closes it before returning.
+	Session *topology.Session
+	// HTTPClient makes the plain HTTP requests. When nil a bounded
+	// keep-alive client is used that follows at most 10 redirects and
+	// detects loops.
 	HTTPClient *http.Client
+	// UserAgent is sent with every plain HTTP request and by the browser
+	// (default DefaultUserAgent, which names Frontlatch and a URL). Its
+	// product token (the part before "/") is the agent robots.txt groups
+	// are matched on.
+	UserAgent string
+	// IgnoreRobots opens pages robots.txt disallows (only for sites you
+	// own: by default a disallowed page is not opened and the notes say so,
+	// and a Crawl-delay paces the run).
+	IgnoreRobots bool
+	// Limiter paces requests per host (default: one limiter shared by the
+	// process, DefaultHostRate requests a second per host, bursts of
+	// DefaultHostBurst). Share one across concurrent Maps of a crawl.
+	Limiter *HostLimiter
+
+	// OnPage, when set, is called with the URL of every page Map opens in
+	// the browser (entry page included), e.g. to count page loads.
+	OnPage func(pageURL string)
+
+	fetcher *fetcher // this Map's prefetched answers
 
 	// Now stamps generatedAt and every provenance "at" (default time.Now);
 	// set it for reproducible output.
@@ -88,6 +117,12 @@ func (o Options) withDefaults() Options {
 	}
 	if o.Now == nil {
 		o.Now = time.Now
+	}
+	if o.UserAgent == "" {
+		o.UserAgent = DefaultUserAgent
+	}
+	if o.Limiter == nil {
+		o.Limiter = defaultLimiter
 	}
 	if o.Generator.Name == "" {
 		o.Generator = shared.Generator{Name: "mapper", Version: Version}

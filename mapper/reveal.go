@@ -33,18 +33,19 @@ func worthRevealing(entry bool, linkScore int, showsAction bool) bool {
 	return entry || linkScore >= scorePathIntent && !showsAction
 }
 
-// reveal clicks the page's safe triggers through topology's exploration
-// (it never clicks submit, payment, auth or destructive controls) and
-// extracts each new state it reaches while that state is live. A failed
-// exploration costs only what it revealed: the entry state is already read,
-// and the states read before the failure are returned. The error says what
-// went wrong — the exploration's own error, observations it could not
-// make, states that could not be read — for the graph's notes.
-func reveal(ctx context.Context, browser *rod.Browser, u string, o Options) ([]*extract.Page, error) {
+// reveal explores the page the session's tab shows, as loaded: it clicks
+// the page's safe triggers through topology's exploration (it never clicks
+// submit, payment, auth or destructive controls) and extracts each new
+// state it reaches while that state is live. A failed exploration costs
+// only what it revealed: the entry state is already read, and the states
+// read before the failure are returned. The error says what went wrong —
+// the exploration's own error, observations it could not make, states that
+// could not be read — for the graph's notes.
+func reveal(ctx context.Context, sess *topology.Session, o Options) ([]*extract.Page, error) {
 	var mu sync.Mutex
 	var states []*extract.Page
 	var unread []error
-	g, err := topology.ExploreWith(ctx, browser, u, topology.Options{
+	g, err := sess.Explore(ctx, topology.Options{
 		MaxStates:  revealMaxStates,
 		MaxEdges:   revealMaxEdges,
 		MaxDepth:   revealMaxDepth,
@@ -53,8 +54,7 @@ func reveal(ctx context.Context, browser *rod.Browser, u string, o Options) ([]*
 		// links is the crawl's job and would make every page several
 		// times slower.
 		ExploreOnly: []topology.RiskCategory{topology.RiskDisclosure},
-		Offline:     o.Offline,
-		InitScripts: []string{webmcpInitScript},
+		Light:       true,
 		OnState: func(ctx context.Context, page *rod.Page, st *topology.StateNode) error {
 			if st.OpenedByEdgeID == nil {
 				return nil // the entry state: already extracted

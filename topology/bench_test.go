@@ -11,32 +11,63 @@ import (
 // benchPages are the fixture pages every measurement visits.
 var benchPages = []string{"/modal.html", "/injected.html", "/duplicate.html", "/plain.html", "/about.html", "/covered.html"}
 
-// BenchmarkTopology reports scan and explore time per state as a ratio to a
-// bare floor: navigate + load + one in-page extraction of the same pages, on
-// a reused tab of the same browser.
+// BenchmarkTopology reports, as ratios to the physical floor measured in
+// the same run — one reused tab: navigate, load event, one extraction
+// Evaluate — what the engine costs per page:
 //
-//	go test -run '^$' -bench BenchmarkTopology -benchtime 3x ./
+//   - page/floor: the mapper's page path, Session.Open (navigate, load,
+//     quiescence) plus one extraction, in the session's reused tab;
+//
+//   - scan/floor: Session.Open plus a full state capture (Session.Scan:
+//     extraction, DOM snapshot, AX tree, locator verification);
+//
+//   - scanwith/floor: ScanWith, which opens its own context and tab per run;
+//
+//   - explore/floor: ExploreWith per state reached.
+//
+//     go test -run '^$' -bench BenchmarkTopology -benchtime 3x ./
 func BenchmarkTopology(b *testing.B) {
 	br := browserForTest(b)
 	ctx := context.Background()
 	o := testOptions()
-	var bare, scan, explore time.Duration
-	var barePages, scanStates, exploreStates int
+	var floor, page, scan, scanWith, explore time.Duration
+	var pages, exploreStates int
+	s, err := NewSession(ctx, br, o)
+	if err != nil {
+		b.Fatal(err)
+	}
+	defer s.Close()
 	for b.Loop() {
-		d, n := bareFloor(b, ctx, br, o)
-		bare += d
-		barePages += n
+		floor += bareFloor(b, ctx, br, o)
+		pages += len(benchPages)
 		for _, p := range benchPages {
 			start := time.Now()
-			g, err := ScanWith(ctx, br, siteURL(p), o)
+			pg, err := s.Open(ctx, siteURL(p))
 			if err != nil {
 				b.Fatal(err)
 			}
-			scan += time.Since(start)
-			scanStates += len(g.States)
+			if _, err := pg.Context(ctx).Timeout(o.ActionTimeout).Evaluate(extractEval(o)); err != nil {
+				b.Fatal(err)
+			}
+			page += time.Since(start)
 
 			start = time.Now()
-			g, err = ExploreWith(ctx, br, siteURL(p), o)
+			if _, err := s.Open(ctx, siteURL(p)); err != nil {
+				b.Fatal(err)
+			}
+			if _, err := s.Scan(ctx, o); err != nil {
+				b.Fatal(err)
+			}
+			scan += time.Since(start)
+
+			start = time.Now()
+			if _, err := ScanWith(ctx, br, siteURL(p), o); err != nil {
+				b.Fatal(err)
+			}
+			scanWith += time.Since(start)
+
+			start = time.Now()
+			g, err := ExploreWith(ctx, br, siteURL(p), o)
 			if err != nil {
 				b.Fatal(err)
 			}
@@ -44,20 +75,24 @@ func BenchmarkTopology(b *testing.B) {
 			exploreStates += len(g.States)
 		}
 	}
-	perBare := float64(bare.Milliseconds()) / float64(barePages)
-	perScan := float64(scan.Milliseconds()) / float64(scanStates)
-	perExplore := float64(explore.Milliseconds()) / float64(exploreStates)
-	b.ReportMetric(perBare, "bare-ms/page")
-	b.ReportMetric(perScan, "scan-ms/state")
-	b.ReportMetric(perExplore, "explore-ms/state")
-	b.ReportMetric(perScan/perBare, "scan/bare")
-	b.ReportMetric(perExplore/perBare, "explore/bare")
-	b.ReportMetric(float64(exploreStates)/float64(b.N), "explore-states/op")
+	per := func(d time.Duration, n int) float64 { return float64(d.Microseconds()) / 1000 / float64(n) }
+	f := per(floor, pages)
+	b.ReportMetric(f, "floor-ms/page")
+	b.ReportMetric(per(page, pages), "page-ms/page")
+	b.ReportMetric(per(page, pages)/f, "page/floor")
+	b.ReportMetric(per(scan, pages)/f, "scan/floor")
+	b.ReportMetric(per(scanWith, pages)/f, "scanwith/floor")
+	b.ReportMetric(per(explore, exploreStates)/f, "explore-state/floor")
 }
 
-// bareFloor visits every bench page on one reused hardened tab: navigate,
-// bounded wait for load, one extraction Evaluate.
-func bareFloor(b *testing.B, ctx context.Context, br *rod.Browser, o Options) (time.Duration, int) {
+func extractEval(o Options) *rod.EvalOptions {
+	o = o.withDefaults()
+	return rod.Eval(extractJS, "extract", map[string]int{"maxElements": o.MaxElements, "maxNodes": maxHashedNodes}).ByPromise()
+}
+
+// bareFloor visits every bench page on one reused tab: navigate, bounded
+// wait for the load event, one extraction Evaluate.
+func bareFloor(b *testing.B, ctx context.Context, br *rod.Browser, o Options) time.Duration {
 	o = o.withDefaults()
 	p, err := OpenPage(ctx, br, siteURL("/plain.html"), o)
 	if err != nil {
@@ -70,9 +105,9 @@ func bareFloor(b *testing.B, ctx context.Context, br *rod.Browser, o Options) (t
 			b.Fatal(err)
 		}
 		_ = p.Context(ctx).Timeout(o.LoadTimeout).WaitLoad()
-		if _, err := p.Context(ctx).Timeout(o.ActionTimeout).Evaluate(rod.Eval(extractJS, "extract", map[string]int{"maxElements": o.MaxElements, "maxNodes": maxHashedNodes}).ByPromise()); err != nil {
+		if _, err := p.Context(ctx).Timeout(o.ActionTimeout).Evaluate(extractEval(o)); err != nil {
 			b.Fatal(err)
 		}
 	}
-	return time.Since(start), len(benchPages)
+	return time.Since(start)
 }

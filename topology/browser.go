@@ -222,6 +222,15 @@ func (b *Browser) Close() error {
 	return nil
 }
 
+// PID is the process id of the Chromium that NewBrowser launched (0 for a
+// browser connected through ControlURL), e.g. to measure its memory.
+func (b *Browser) PID() int {
+	if b == nil || b.launcher == nil {
+		return 0
+	}
+	return b.launcher.PID()
+}
+
 const profilePrefix = "frontlatch-chromium-"
 
 // sweepStaleProfiles removes profile directories left by killed runs that are

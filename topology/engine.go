@@ -63,12 +63,17 @@ func withBrowser(ctx context.Context, rawURL string, opts Options, mode Mode) (*
 
 // run is the state of one Scan or Explore.
 type run struct {
-	o      Options
-	mode   Mode
-	b      *rod.Browser // the run's own browser context
-	tab    *tab
-	entry  *url.URL
-	origin string
+	o       Options
+	tabOpts Options // the options the tab was opened with (a replacement tab gets the same)
+	mode    Mode
+	// current: the tab already shows the entry page, settled (a Session's
+	// page); untouched: it still shows the entry state as captured, so the
+	// first edge needs no reset.
+	current, untouched bool
+	b                  *rod.Browser // the run's own browser context
+	tab                *tab
+	entry              *url.URL
+	origin             string
 
 	g         *Graph
 	byHash    map[string]int // stateHash → index in g.States
@@ -113,18 +118,43 @@ func execute(ctx context.Context, b *rod.Browser, rawURL string, opts Options, m
 	o := opts.withDefaults()
 	runCtx, cancel := context.WithTimeout(ctx, o.RunTimeout)
 	defer cancel()
+	inc, err := b.Context(runCtx).Timeout(o.ActionTimeout).Incognito()
+	if err != nil {
+		return nil, fmt.Errorf("topology: create browser context: %w", err)
+	}
+	ctxB := inc.Context(context.Background())
+	defer func() {
+		_ = proto.TargetDisposeBrowserContext{BrowserContextID: inc.BrowserContextID}.Call(b.Timeout(5 * time.Second))
+	}()
+	t, err := openTab(runCtx, ctxB, o, originOf(u))
+	if err != nil {
+		return nil, err
+	}
+	r := newRun(o, mode, u, ctxB, t)
+	defer func() { r.tab.close() }()
+	return r.execute(ctx, runCtx, b, rawURL, false)
+}
 
-	r := &run{o: o, mode: mode, entry: u, origin: originOf(u), byHash: map[string]int{}, failIDs: map[string]int{}, budgetHit: map[string]bool{}}
+func newRun(o Options, mode Mode, u *url.URL, b *rod.Browser, t *tab) *run {
+	return &run{o: o, tabOpts: t.o, mode: mode, entry: u, origin: originOf(u), b: b, tab: t,
+		byHash: map[string]int{}, failIDs: map[string]int{}, budgetHit: map[string]bool{}}
+}
+
+// execute drives the run on its tab. When current is true the tab already
+// shows the entry page, loaded and settled: the entry state is captured
+// without navigating again.
+func (r *run) execute(ctx, runCtx context.Context, root *rod.Browser, rawURL string, current bool) (*Graph, error) {
+	o, u := r.o, r.entry
 	version := "unknown"
-	if v, err := (proto.BrowserGetVersion{}).Call(b.Context(runCtx).Timeout(o.ActionTimeout)); err == nil {
+	if v, err := (proto.BrowserGetVersion{}).Call(root.Context(runCtx).Timeout(o.ActionTimeout)); err == nil {
 		version = v.Product
 	}
 	r.g = &Graph{
 		SchemaVersion: SchemaVersion,
 		Metadata: Metadata{
 			ArtifactVersion: ArtifactVersion, InputURL: rawURL, EntryURL: u.String(), GeneratedAt: r.now(),
-			EngineVersion: EngineVersion, Mode: mode, CrawlSessionID: newSessionID(), InputSeed: rawURL,
-			InputFingerprint: InputFingerprint(rawURL, mode),
+			EngineVersion: EngineVersion, Mode: r.mode, CrawlSessionID: newSessionID(), InputSeed: rawURL,
+			InputFingerprint: InputFingerprint(rawURL, r.mode),
 			RuntimeContext: RuntimeContext{BrowserEngine: "chromium", BrowserVersion: version, Viewport: o.Viewport,
 				Locale: o.Locale, Timezone: o.Timezone, AuthContext: "anonymous", Offline: o.Offline},
 			Site:                     Site{BaseURL: r.origin + "/", EntryURL: u.String()},
@@ -135,21 +165,8 @@ func execute(ctx context.Context, b *rod.Browser, rawURL string, opts Options, m
 		States: []StateNode{}, Elements: []ActionableElement{}, Edges: []ActionEdge{},
 		SkippedActions: []SkippedAction{}, FailedObservations: []FailedObservation{},
 	}
-
-	inc, err := b.Context(runCtx).Timeout(o.ActionTimeout).Incognito()
-	if err != nil {
-		return nil, fmt.Errorf("topology: create browser context: %w", err)
-	}
-	r.b = inc.Context(context.Background())
-	defer func() {
-		_ = proto.TargetDisposeBrowserContext{BrowserContextID: inc.BrowserContextID}.Call(b.Timeout(5 * time.Second))
-	}()
-	if r.tab, err = openTab(runCtx, r.b, o, r.origin); err != nil {
-		return nil, err
-	}
-	defer func() { r.tab.close() }()
-
-	err = r.drive(runCtx)
+	r.current = current
+	err := r.drive(runCtx)
 	if ctx.Err() != nil {
 		return nil, ctx.Err()
 	}
@@ -176,7 +193,12 @@ func (r *run) drive(ctx context.Context) error {
 // enter navigates to the entry URL and records the entry state. It returns
 // the state's index, or -1 when there is none (the failure is recorded).
 func (r *run) enter(ctx context.Context) (int, error) {
-	nav := r.tab.navigate(ctx, r.entry.String())
+	var nav navOutcome
+	if r.current {
+		nav.settle = r.tab.settle(ctx, r.o.LoadTimeout)
+	} else {
+		nav = r.tab.navigate(ctx, r.entry.String())
+	}
 	if nav.navErr != nil {
 		reason := FailNavigationFailed
 		if nav.navErr.Timeout {
@@ -220,6 +242,9 @@ func (r *run) enter(ctx context.Context) (int, error) {
 	if err := r.onState(ctx, idx); err != nil {
 		return -1, err
 	}
+	// On a session's page the entry state was loaded once already: the
+	// first click starts from it as captured rather than from a reload.
+	r.untouched = r.current
 	return idx, nil
 }
 
@@ -324,7 +349,8 @@ func (r *run) stuck(ctx context.Context, stateID, elementID, action *string, msg
 	r.addFailure(r.failure(stateID, elementID, action, FailTimedOut, msg+"; the tab was closed"))
 	r.tab.drain()
 	r.tab.close()
-	t, err := openTab(ctx, r.b, r.o, r.origin)
+	r.untouched = false
+	t, err := openTab(ctx, r.b, r.tabOpts, r.origin)
 	if err != nil {
 		// Nothing more can be observed: the run ends with what it has.
 		r.dead = true

@@ -177,3 +177,32 @@ func ExampleResolveChromium() {
 	}
 	fmt.Println("chromium at", bin)
 }
+
+// A Session opens page after page of one site in one reused tab, and
+// explores the page it shows without loading it again.
+func ExampleNewSession() {
+	ctx := context.Background()
+	b, err := topology.NewBrowser(ctx, topology.BrowserOptions{Offline: true})
+	if err != nil {
+		log.Fatal(err)
+	}
+	defer b.Close()
+	s, err := topology.NewSession(ctx, b.Rod, topology.Options{Offline: true})
+	if err != nil {
+		log.Fatal(err)
+	}
+	defer s.Close()
+	for _, u := range []string{"http://127.0.0.1:8080/", "http://127.0.0.1:8080/contact/"} {
+		page, err := s.Open(ctx, u) // the session's tab: do not close it
+		if err != nil {
+			log.Print(err)
+			continue
+		}
+		title, _ := page.Eval(`() => document.title`)
+		fmt.Println(u, title.Value.Str())
+	}
+	g, err := s.Explore(ctx, topology.Options{MaxDepth: 1, Light: true})
+	if err == nil {
+		fmt.Println(len(g.States), "states")
+	}
+}

@@ -109,11 +109,16 @@ func (r *run) edge(ctx context.Context, cur queued, i int, risk Risk) (*queued, 
 	el := &from.elements[i]
 	sid, eid, act := from.stateID, el.ElementID, actionClick
 	confidence := 1.0
-	switch r.reset(ctx) {
-	case resetFailed:
-		return nil, nil
-	case resetDrifted:
-		confidence = 0.5
+	if r.untouched && len(cur.path) == 0 {
+		r.untouched = false // the page still shows the entry state as captured
+	} else {
+		r.untouched = false
+		switch r.reset(ctx) {
+		case resetFailed:
+			return nil, nil
+		case resetDrifted:
+			confidence = 0.5
+		}
 	}
 	for _, st := range cur.path {
 		if !r.click(ctx, st.path, &sid, &st.elementID) {

@@ -9,6 +9,7 @@ import (
 	"net/http/httptest"
 	"os"
 	"strings"
+	"sync/atomic"
 	"testing"
 	"time"
 
@@ -24,6 +25,9 @@ var (
 
 //go:embed testdata/site
 var siteFS embed.FS
+
+// countedLoads counts requests for /counted/modal.html.
+var countedLoads atomic.Int64
 
 func TestMain(m *testing.M) {
 	testSite = httptest.NewServer(siteHandler())
@@ -82,6 +86,32 @@ func siteHandler() http.Handler {
 		w.WriteHeader(200)
 		w.(http.Flusher).Flush()
 		<-r.Context().Done()
+	})
+	// A fragment that answers after 300 ms (fetched.html renders it).
+	mux.HandleFunc("/slow-fragment", func(w http.ResponseWriter, r *http.Request) {
+		select {
+		case <-time.After(300 * time.Millisecond):
+		case <-r.Context().Done():
+			return
+		}
+		w.Header().Set("Content-Type", "text/html; charset=utf-8")
+		fmt.Fprint(w, `<form><label>Message <textarea name="message"></textarea></label><button>Send</button></form>`)
+	})
+	// A 100,000-node DOM: 50,000 list items, each with a text node.
+	mux.HandleFunc("/huge-dom.html", func(w http.ResponseWriter, r *http.Request) {
+		w.Header().Set("Content-Type", "text/html; charset=utf-8")
+		fmt.Fprint(w, `<!doctype html><html lang="en"><title>Huge</title><body><h1>Catalogue</h1><button type="button">Filter</button><ul>`)
+		for i := range 50000 {
+			fmt.Fprintf(w, "<li>p%d</li>", i%10)
+		}
+		fmt.Fprint(w, `</ul></body></html>`)
+	})
+	// Counts the loads of modal.html served under /counted/ (Session tests).
+	mux.HandleFunc("/counted/modal.html", func(w http.ResponseWriter, r *http.Request) {
+		countedLoads.Add(1)
+		data, _ := siteFS.ReadFile("testdata/site/modal.html")
+		w.Header().Set("Content-Type", "text/html; charset=utf-8")
+		w.Write(data)
 	})
 	// Volatile markup: a fresh nonce, id and timestamp on every request.
 	mux.HandleFunc("/volatile.html", func(w http.ResponseWriter, r *http.Request) {

@@ -32,10 +32,19 @@ type Options struct {
 	// RunTimeout bounds the whole run (default 2m). When it expires the
 	// graph built so far is returned with a budget-exhausted failure.
 	RunTimeout time.Duration
-	// Settle is how long the page must stay unchanged (URL, readyState,
-	// element count, no pending main-frame load) to count as stable
-	// (default 300ms).
+	// Settle is the quiet window of the quiescence signal: after the load
+	// event, a page counts as settled once no structural DOM mutation
+	// happened and no request of the page was in flight for this long, with
+	// no short timeout pending (default 50ms). A static page is settled as
+	// soon as it has loaded.
 	Settle time.Duration
+
+	// Light captures each state with one in-page extraction only: no DOM
+	// snapshot, no accessibility tree, no locator verification. Roles and
+	// names are the in-page computation and locators stay unverified; for
+	// an embedder that only needs to reach states and read them itself
+	// (the mapper revealing modals), at a quarter of the round trips.
+	Light bool
 
 	// ExploreOnly narrows the categories Explore clicks to these (e.g. only
 	// RiskDisclosure to open modals and menus without leaving the page).
@@ -49,6 +58,9 @@ type Options struct {
 	Locale string
 	// Timezone is the emulated IANA time zone (default UTC).
 	Timezone string
+	// UserAgent replaces the browser's User-Agent in every tab the run opens
+	// (Emulation.setUserAgentOverride); empty keeps Chromium's own.
+	UserAgent string
 	// Offline aborts every request whose origin differs from the entry
 	// URL's (Fetch interception), so a scan never leaves the site.
 	Offline bool
@@ -89,7 +101,7 @@ func (o Options) withDefaults() Options {
 	setDur(&o.NavigationTimeout, 15*time.Second)
 	setDur(&o.LoadTimeout, 5*time.Second)
 	setDur(&o.RunTimeout, 2*time.Minute)
-	setDur(&o.Settle, 300*time.Millisecond)
+	setDur(&o.Settle, 50*time.Millisecond)
 	if o.Viewport.Width <= 0 || o.Viewport.Height <= 0 {
 		o.Viewport = Viewport{Width: 1280, Height: 800}
 	}

@@ -2,6 +2,7 @@ package topology
 
 import (
 	"context"
+	_ "embed"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -84,6 +85,51 @@ type tab struct {
 	dialogs []string // messages of dialogs accepted since the last drain
 	blocked []string // first blocked request URLs since the last drain
 	nBlock  int
+
+	// The page's requests in flight (CDP Network events) and when the last
+	// one started or ended; changed is closed and replaced on each event.
+	inflight map[proto.NetworkRequestID]time.Time
+	lastNet  time.Time
+	changed  chan struct{}
+}
+
+// netEvent records a request starting (start) or ending.
+func (t *tab) netEvent(id proto.NetworkRequestID, start bool) {
+	t.mu.Lock()
+	defer t.mu.Unlock()
+	now := time.Now()
+	if start {
+		t.inflight[id] = now
+	} else if _, ok := t.inflight[id]; ok {
+		delete(t.inflight, id)
+	} else {
+		return
+	}
+	t.lastNet = now
+	close(t.changed)
+	t.changed = make(chan struct{})
+}
+
+// netIdle reports that no request started within netPatience is in flight
+// and none started or ended within quiet (a request that never ends, such
+// as a long poll, is not waited for past netPatience).
+func (t *tab) netIdle(now time.Time, quiet time.Duration) bool {
+	t.mu.Lock()
+	defer t.mu.Unlock()
+	for id, began := range t.inflight {
+		if now.Sub(began) < netPatience {
+			return false
+		}
+		delete(t.inflight, id)
+	}
+	return now.Sub(t.lastNet) >= quiet
+}
+
+// netChanged is closed at the next network event.
+func (t *tab) netChanged() <-chan struct{} {
+	t.mu.Lock()
+	defer t.mu.Unlock()
+	return t.changed
 }
 
 func step(ctx context.Context, p *rod.Page, d time.Duration) *rod.Page {
@@ -98,7 +144,8 @@ func openTab(ctx context.Context, b *rod.Browser, o Options, origin string) (*ta
 	}
 	p = p.Context(context.Background())
 	hctx, stop := context.WithCancel(context.Background())
-	t := &tab{page: p, browser: b, o: o, origin: origin, stop: stop}
+	t := &tab{page: p, browser: b, o: o, origin: origin, stop: stop,
+		inflight: map[proto.NetworkRequestID]time.Time{}, changed: make(chan struct{})}
 
 	hp := p.Context(hctx)
 	handlers := []any{
@@ -118,6 +165,9 @@ func openTab(ctx context.Context, b *rod.Browser, o Options, origin string) (*ta
 				t.loading.Store(false)
 			}
 		},
+		func(e *proto.NetworkRequestWillBeSent) { t.netEvent(e.RequestID, true) },
+		func(e *proto.NetworkLoadingFinished) { t.netEvent(e.RequestID, false) },
+		func(e *proto.NetworkLoadingFailed) { t.netEvent(e.RequestID, false) },
 	}
 	if o.Offline {
 		handlers = append(handlers, func(e *proto.FetchRequestPaused) {
@@ -142,13 +192,16 @@ func openTab(ctx context.Context, b *rod.Browser, o Options, origin string) (*ta
 		proto.EmulationSetLocaleOverride{Locale: o.Locale}.Call,
 		proto.EmulationSetTimezoneOverride{TimezoneID: o.Timezone}.Call,
 	}
+	if o.UserAgent != "" {
+		setup = append(setup, proto.EmulationSetUserAgentOverride{UserAgent: o.UserAgent, AcceptLanguage: o.Locale}.Call)
+	}
 	for _, call := range setup {
 		if err := call(step(ctx, p, o.ActionTimeout)); err != nil {
 			t.close()
 			return nil, fmt.Errorf("topology: configure tab (viewport, locale %q, time zone %q): %w", o.Locale, o.Timezone, err)
 		}
 	}
-	for _, src := range o.InitScripts {
+	for _, src := range append([]string{quietJS}, o.InitScripts...) {
 		if _, err := (proto.PageAddScriptToEvaluateOnNewDocument{Source: src}).Call(step(ctx, p, o.ActionTimeout)); err != nil {
 			t.close()
 			return nil, fmt.Errorf("topology: add init script: %w", err)
@@ -169,6 +222,8 @@ func (t *tab) allowed(raw string) bool {
 	if err != nil {
 		return false
 	}
+	t.mu.Lock()
+	defer t.mu.Unlock()
 	return originOf(u) == t.origin
 }
 
@@ -241,23 +296,59 @@ type settleOutcome struct {
 	err      error
 }
 
-const settleProbe = `() => JSON.stringify([location.href, document.readyState, document.getElementsByTagName('*').length])`
+//go:embed quiet.js
+var quietJS string
 
-// settle waits until the page is stable: the URL, readyState and element
-// count unchanged for o.Settle, readyState complete and no main-frame load
-// pending. It is bounded by d; past it the caller proceeds with the page as
-// it is, and the outcome says why it was not stable. A page that does not
-// answer a probe within ActionTimeout is reported stuck.
+// quietProbe waits in the page, at most maxMs, until the document is
+// complete, no structural mutation happened for quietMs and no short
+// timeout is pending (quiet.js keeps both; a document without the recorder,
+// such as an error page, counts as quiet). It answers [url, readyState,
+// ms since the last mutation, pending timeouts, whether it was quiet].
+const quietProbe = `(quietMs, maxMs, ignoreTimers) => new Promise((resolve) => {
+  const st = window[Symbol.for('frontlatch.quiet')];
+  const t0 = performance.now();
+  const check = () => {
+    const now = performance.now();
+    const since = st ? now - st.last : 1e9;
+    const pending = st ? st.timers.size : 0;
+    const quiet = document.readyState === 'complete' && since >= quietMs && (pending === 0 || ignoreTimers);
+    if (quiet || now - t0 >= maxMs || !st) {
+      resolve(JSON.stringify([location.href, document.readyState, Math.round(since), pending, quiet]));
+      return;
+    }
+    st.wait(check, Math.max(5, Math.min(quietMs - since, 25)));
+  };
+  check();
+})`
+
+// Quiescence bounds: a timeout chain (a page polling with setTimeout) or a
+// request that never ends (a long poll, a beacon) is waited for at most
+// this long, then the page is taken as it is.
+const (
+	timerPatience = time.Second
+	netPatience   = time.Second
+	probeMaxWait  = 250 * time.Millisecond
+)
+
+// settle waits until the page is quiescent: the main frame loaded
+// (readyState complete, no main-frame load pending), no structural DOM
+// mutation for o.Settle, no short timeout pending and no request of the
+// page in flight (CDP Network events) — a static page is settled as soon as
+// it has loaded. It is bounded by d; past it the caller proceeds with the
+// page as it is, and the outcome says why it was not quiet. A page that does
+// not answer a probe within ActionTimeout is reported stuck.
 func (t *tab) settle(ctx context.Context, d time.Duration) settleOutcome {
-	deadline := time.Now().Add(d)
-	var last string
-	var since time.Time
+	start := time.Now()
+	deadline := start.Add(d)
+	quiet := t.o.Settle
 	var out settleOutcome
 	for {
 		// Each probe gets the full ActionTimeout: only a page that cannot
 		// answer one tiny Evaluate in that long counts as stuck, however
 		// close the settle deadline is.
-		probe, err := t.eval(ctx, t.o.ActionTimeout, settleProbe)
+		wait := min(probeMaxWait, max(time.Until(deadline), 0))
+		ignoreTimers := time.Since(start) >= timerPatience
+		probe, err := t.eval(ctx, t.o.ActionTimeout+wait, quietProbe, quiet.Milliseconds(), wait.Milliseconds(), ignoreTimers)
 		now := time.Now()
 		if err != nil {
 			out.err = err
@@ -272,21 +363,21 @@ func (t *tab) settle(ctx context.Context, d time.Duration) settleOutcome {
 			out.err = nil
 			var v []any
 			_ = json.Unmarshal([]byte(probe), &v)
-			if len(v) == 3 {
+			if len(v) == 5 {
 				out.url, _ = v[0].(string)
 			}
-			if probe != last {
-				last, since = probe, now
-			}
-			complete := len(v) == 3 && v[1] == "complete"
+			complete := len(v) == 5 && v[1] == "complete"
+			since, _ := v[2].(float64)
+			pending, _ := v[3].(float64)
 			loading := t.loading.Load() || !complete
-			if !loading && now.Sub(since) >= t.o.Settle {
+			domQuiet := len(v) == 5 && time.Duration(since)*time.Millisecond >= quiet
+			timersDone := pending == 0 || ignoreTimers
+			netIdle := t.netIdle(now, quiet)
+			if !loading && domQuiet && timersDone && netIdle {
 				return settleOutcome{url: out.url}
 			}
 			out.loading = loading
-			out.unstable = now.Sub(since) < t.o.Settle
-			// A page that never finishes loading but whose DOM has been
-			// quiet for a while is used as it is once the deadline passes.
+			out.unstable = !domQuiet
 		}
 		if now.After(deadline) {
 			return out
@@ -295,7 +386,8 @@ func (t *tab) settle(ctx context.Context, d time.Duration) settleOutcome {
 		case <-ctx.Done():
 			out.err = ctx.Err()
 			return out
-		case <-time.After(50 * time.Millisecond):
+		case <-t.netChanged():
+		case <-time.After(10 * time.Millisecond):
 		}
 	}
 }

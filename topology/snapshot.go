@@ -110,6 +110,10 @@ func (r *run) extract(ctx context.Context) (*snapshot, error) {
 	return s, nil
 }
 
+// maxAXNodes is the largest document (in elements) whose DOM snapshot and
+// accessibility tree a capture asks for.
+const maxAXNodes = 20000
+
 // maxHashedNodes bounds the DOM walk of one extraction (huge DOMs are hashed
 // up to it and recorded as dom-truncated).
 const maxHashedNodes = 60000
@@ -242,7 +246,17 @@ func (r *run) capture(ctx context.Context) (*snapshot, error) {
 		}
 	}
 
-	ax, axErr := r.axIndex(ctx)
+	var ax map[string]axInfo
+	var axErr error
+	switch {
+	case r.o.Light:
+	case s.raw.Nodes > maxAXNodes:
+		// A DOM snapshot and AX tree of a huge document are tens of
+		// megabytes over CDP: roles and names stay the in-page ones.
+		st.Evidence = append(st.Evidence, Evidence{EvidenceObserved, "ax-tree", "skipped", fmt.Sprintf("%d elements > %d: roles and names from the in-page computation", s.raw.Nodes, maxAXNodes)})
+	default:
+		ax, axErr = r.axIndex(ctx)
+	}
 	if axErr != nil {
 		if ctx.Err() != nil {
 			return nil, ctx.Err()
@@ -277,6 +291,10 @@ func (r *run) capture(ctx context.Context) (*snapshot, error) {
 			fail(FailCovered, &id, fmt.Sprintf("%s %q is covered by %s", e.Tag, el.AccessibleName, *e.By),
 				Evidence{EvidenceObserved, "dom", "hit-test", *e.By})
 		}
+	}
+	if r.o.Light {
+		s.state = st
+		return s, nil
 	}
 	if err := r.verifyLocators(ctx, s); err != nil {
 		if ctx.Err() != nil {

@@ -6,6 +6,7 @@ import (
 	"flag"
 	"fmt"
 	"io"
+	"net/url"
 	"os"
 	"path/filepath"
 	"sort"
@@ -15,13 +16,13 @@ import (
 	"github.com/frontlatch/frontlatch/shared"
 )
 
-const mapUsage = "frontlatch map [--offline] [--json] [--pages N] [--timeout D] URL [-o FILE]"
+const mapUsage = "frontlatch map [--offline] [--json] [--pages N] [--timeout D] [--user-agent UA] [--ignore-robots] [--concurrency N] [--per-host N] URL... [-o FILE | --out-dir DIR]"
 
 func init() {
 	register(command{
 		name:    "map",
 		usage:   mapUsage,
-		summary: "map a site into an Action Graph in a real browser; prints a summary (or the graph with --json) and writes the graph with -o",
+		summary: "map sites into Action Graphs in a real browser (several URLs: concurrently); prints a summary (or the graph with --json) and writes the graph with -o",
 		run:     runMap,
 	})
 }
@@ -29,17 +30,29 @@ func init() {
 func runMap(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 	fs := newFlagSet("map", stderr)
 	offline := fs.Bool("offline", false, "keep the browser on the site's own origin and loopback: no third-party script runs")
-	asJSON := fs.Bool("json", false, "write the graph to standard output (or to -o) instead of a summary")
-	out := fs.String("o", "", "write the graph to `FILE` (atomically: a failed run leaves no file)")
-	pages := fs.Int("pages", 0, "open at most `N` pages of the site (default 6)")
-	timeout := fs.Duration("timeout", 0, "give up on the whole run after `D` (default 2m)")
+	asJSON := fs.Bool("json", false, "write the graph to standard output (or to -o) instead of a summary; several graphs are written one after the other")
+	out := fs.String("o", "", "write the graph to `FILE` (atomically: a failed run leaves no file); one URL only")
+	outDir := fs.String("out-dir", "", "write each site's graph to `DIR`/<host>.json (several URLs)")
+	pages := fs.Int("pages", 0, "open at most `N` pages of each site (default 6)")
+	timeout := fs.Duration("timeout", 0, "give up on a site's run after `D` (default 2m)")
+	ua := fs.String("user-agent", "", "the User-Agent of every request (default "+mapper.DefaultUserAgent+"); its product token picks the robots.txt group")
+	ignoreRobots := fs.Bool("ignore-robots", false, "open pages robots.txt disallows (only for sites you own)")
+	conc := fs.Int("concurrency", mapper.DefaultConcurrency, "with several URLs, how many sites are mapped at once")
+	perHost := fs.Int("per-host", 1, "with several URLs, how many sites of one host are mapped at once")
 	urls, ok := parseInterspersed(fs, args)
 	if !ok {
 		return exitUsage
 	}
-	if len(urls) != 1 {
-		fmt.Fprintln(stderr, "frontlatch map: give exactly one URL")
+	switch {
+	case len(urls) == 0:
+		fmt.Fprintln(stderr, "frontlatch map: give at least one URL")
 		fs.Usage()
+		return exitUsage
+	case len(urls) > 1 && *out != "":
+		fmt.Fprintln(stderr, "frontlatch map: -o takes one URL; with several, use --out-dir DIR")
+		return exitUsage
+	case *conc <= 0 || *perHost <= 0:
+		fmt.Fprintln(stderr, "frontlatch map: --concurrency and --per-host must be at least 1")
 		return exitUsage
 	}
 	set := map[string]bool{}
@@ -61,33 +74,82 @@ func runMap(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 			return exitUsage
 		}
 	}
-	g, err := mapper.Map(ctx, urls[0], mapper.Options{Offline: *offline, MaxPages: *pages, RunTimeout: *timeout})
-	if err != nil {
-		fmt.Fprintf(stderr, "frontlatch map: %v\n", err)
-		if a := mapAdvice(err); a != "" {
+	opts := mapper.Options{Offline: *offline, MaxPages: *pages, RunTimeout: *timeout, UserAgent: *ua, IgnoreRobots: *ignoreRobots}
+	var results []mapper.Result
+	if len(urls) == 1 {
+		g, err := mapper.Map(ctx, urls[0], opts)
+		results = []mapper.Result{{URL: urls[0], Graph: g, Err: err}}
+	} else {
+		var err error
+		results, err = mapper.MapAll(ctx, urls, opts, mapper.PoolOptions{Concurrency: *conc, PerHost: *perHost})
+		if err != nil {
+			fmt.Fprintf(stderr, "frontlatch map: %v\n", err)
+			return exitFail
+		}
+	}
+	code := exitOK
+	for i, r := range results {
+		if i > 0 && !*asJSON {
+			fmt.Fprintln(stdout)
+		}
+		if c := writeMapResult(r, *asJSON, *out, *outDir, stdout, stderr); c > code {
+			code = c
+		}
+	}
+	return code
+}
+
+// writeMapResult reports one site: its error, or its graph validated and
+// written where the flags say.
+func writeMapResult(r mapper.Result, asJSON bool, out, outDir string, stdout, stderr io.Writer) int {
+	if r.Err != nil {
+		fmt.Fprintf(stderr, "frontlatch map: %v\n", r.Err)
+		if a := mapAdvice(r.Err); a != "" {
 			fmt.Fprintf(stderr, "frontlatch map: %s\n", a)
 		}
 		return exitFail
 	}
-	data, err := shared.Write(g)
+	data, err := shared.Write(r.Graph)
 	if err != nil {
 		// Our bug, not the site's: never write a graph the contract refuses.
-		fmt.Fprintf(stderr, "frontlatch map: the mapped graph does not validate (a mapper bug, please report it): %v\n", err)
+		fmt.Fprintf(stderr, "frontlatch map: the mapped graph of %s does not validate (a mapper bug, please report it): %v\n", r.URL, err)
 		return exitFail
 	}
-	if *out != "" {
-		if err := writeFileAtomic(*out, data); err != nil {
-			fmt.Fprintf(stderr, "frontlatch map: write %s: %v\n", *out, err)
+	if outDir != "" {
+		out = filepath.Join(outDir, fileNameOf(r.URL)+".json")
+	}
+	if out != "" {
+		if err := writeFileAtomic(out, data); err != nil {
+			fmt.Fprintf(stderr, "frontlatch map: write %s: %v\n", out, err)
 			return exitUsage
 		}
 	}
 	switch {
-	case *asJSON && *out == "":
+	case asJSON && out == "":
 		stdout.Write(data)
-	case !*asJSON:
-		printMapSummary(stdout, g, *out)
+	case !asJSON:
+		printMapSummary(stdout, r.Graph, out)
 	}
 	return exitOK
+}
+
+// fileNameOf names a site's graph file after its host and path
+// (127.0.0.1:8080/shop/ → 127.0.0.1-8080-shop).
+func fileNameOf(raw string) string {
+	u, err := url.Parse(raw)
+	if err != nil {
+		return "site"
+	}
+	name := strings.Trim(strings.Map(func(r rune) rune {
+		if r >= 'a' && r <= 'z' || r >= 'A' && r <= 'Z' || r >= '0' && r <= '9' || r == '.' || r == '-' {
+			return r
+		}
+		return '-'
+	}, u.Host+u.Path), "-")
+	if name == "" {
+		return "site"
+	}
+	return name
 }
 
 // mapAdvice is what a person can do about a failed map: the library says
@@ -104,6 +166,8 @@ func mapAdvice(err error) string {
 		return "give the URL of the site's home page"
 	case errors.Is(err, mapper.ErrUnreachable):
 		return "check the URL and that the server is up and reachable from this machine"
+	case errors.Is(err, mapper.ErrDisallowed):
+		return "the site asks crawlers to stay away from this page; map it with --ignore-robots only if the site is yours"
 	case errors.Is(err, shared.ErrInvalidGraph):
 		return "the mapper built a graph the contract refuses: that is a mapper bug, please report it with the URL"
 	case errors.Is(err, mapper.ErrNilPage):

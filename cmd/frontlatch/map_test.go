@@ -158,3 +158,41 @@ func TestWriteFileAtomicFolder(t *testing.T) {
 		t.Fatalf("writeFileAtomic(folder) = %v, want an error naming the folder", err)
 	}
 }
+
+// Several URLs are mapped concurrently: each graph lands in --out-dir,
+// each summary is printed, and one site that fails makes the exit 1
+// without losing the others.
+func TestMapSeveralURLs(t *testing.T) {
+	a, b := mapTestSite(t), mapTestSite(t)
+	ln, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	closed := "http://" + ln.Addr().String() + "/"
+	ln.Close()
+	dir := t.TempDir()
+	var stdout, stderr bytes.Buffer
+	code := run(context.Background(), []string{"map", "--offline", "--concurrency", "2", a.URL + "/", b.URL + "/", closed, "--out-dir", dir}, &stdout, &stderr)
+	if code != exitFail {
+		t.Errorf("exit %d, want %d (one site is unreachable)", code, exitFail)
+	}
+	if !strings.Contains(stderr.String(), "does not answer") {
+		t.Errorf("stderr %q does not name the unreachable site", stderr.String())
+	}
+	for _, srv := range []string{a.URL, b.URL} {
+		file := filepath.Join(dir, fileNameOf(srv+"/")+".json")
+		data, err := os.ReadFile(file)
+		if err != nil {
+			t.Fatalf("graph of %s: %v", srv, err)
+		}
+		if g, issues := shared.Read(data); g == nil || len(g.Actions) != 1 {
+			t.Errorf("graph of %s does not read as one action: %v", srv, issues)
+		}
+	}
+	if n := strings.Count(stdout.String(), "mappability"); n != 2 {
+		t.Errorf("%d summaries printed, want 2:\n%s", n, stdout.String())
+	}
+	if code := run(context.Background(), []string{"map", a.URL + "/", b.URL + "/", "-o", filepath.Join(dir, "x.json")}, &stdout, &stderr); code != exitUsage {
+		t.Errorf("-o with several URLs: exit %d, want %d", code, exitUsage)
+	}
+}

@@ -1,0 +1,171 @@
+package mapper
+
+import (
+	"context"
+	"fmt"
+	"net/url"
+	"sync"
+	"time"
+
+	"github.com/frontlatch/frontlatch/shared"
+	"github.com/frontlatch/frontlatch/topology"
+)
+
+// PoolOptions configures MapAll.
+type PoolOptions struct {
+	// Concurrency is how many sites are mapped at once, each in its own
+	// reused tab (default DefaultConcurrency).
+	Concurrency int
+	// PerHost bounds the sites of one host (host:port) mapped at once
+	// (default 1): a crawl never opens two tabs on one small business.
+	PerHost int
+	// Configure, when set, adjusts the options of site i (e.g. its slug).
+	Configure func(i int, o *Options)
+	// OnStart and OnDone, when set, are told when site i starts and ends
+	// (from the worker's goroutine).
+	OnStart func(i int, url string)
+	OnDone  func(i int, r Result)
+}
+
+// DefaultConcurrency is MapAll's default: on the two-core machine the
+// figures are measured on, throughput stops growing past four tabs
+// (docs/benchmark.md, "Scaling").
+const DefaultConcurrency = 4
+
+// Result is what mapping one site of MapAll gave.
+type Result struct {
+	URL   string
+	Graph *shared.ActionGraph // nil when Err is set
+	Err   error
+	Pages []string      // pages opened in the browser, in order
+	Wall  time.Duration // the site's own wall time
+}
+
+// MapAll maps sites concurrently: a pool of Concurrency workers, each with
+// one reused tab (NewSession, reset between sites), at most PerHost sites
+// of one host at a time, every request paced by opts.Limiter. It launches
+// one Chromium unless opts.Browser is set. Results come back in the order
+// of urls; a site that fails has its Err set and the others go on. The
+// error is for a browser or tab that could not be had, or ctx ending.
+func MapAll(ctx context.Context, urls []string, opts Options, po PoolOptions) ([]Result, error) {
+	conc := po.Concurrency
+	if conc <= 0 {
+		conc = DefaultConcurrency
+	}
+	conc = min(conc, len(urls))
+	out := make([]Result, len(urls))
+	if len(urls) == 0 {
+		return out, nil
+	}
+	browser := opts.Browser
+	if browser == nil {
+		br, err := topology.NewBrowser(ctx, topology.BrowserOptions{Offline: opts.Offline})
+		if err != nil {
+			return nil, fmt.Errorf("mapper: %w", err)
+		}
+		defer br.Close()
+		browser = br.Rod
+	}
+	hosts := newHostSlots(po.PerHost)
+	next := make(chan int)
+	var wg sync.WaitGroup
+	var mu sync.Mutex
+	var firstErr error
+	for range conc {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			sess, err := NewSession(ctx, browser, opts)
+			if err != nil {
+				mu.Lock()
+				if firstErr == nil {
+					firstErr = err
+				}
+				mu.Unlock()
+				for range next { // the other workers take the sites
+				}
+				return
+			}
+			defer sess.Close()
+			for i := range next {
+				release, err := hosts.acquire(ctx, hostOfURL(urls[i]))
+				if err != nil {
+					out[i] = Result{URL: urls[i], Err: err}
+					continue
+				}
+				if po.OnStart != nil {
+					po.OnStart(i, urls[i])
+				}
+				o := opts
+				o.Browser, o.Session = browser, sess
+				if po.Configure != nil {
+					po.Configure(i, &o)
+				}
+				r := Result{URL: urls[i]}
+				onPage := o.OnPage
+				o.OnPage = func(u string) {
+					r.Pages = append(r.Pages, u)
+					if onPage != nil {
+						onPage(u)
+					}
+				}
+				start := time.Now()
+				r.Graph, r.Err = Map(ctx, urls[i], o)
+				r.Wall = time.Since(start)
+				release()
+				out[i] = r
+				if po.OnDone != nil {
+					po.OnDone(i, r)
+				}
+			}
+		}()
+	}
+	for i := range urls {
+		select {
+		case next <- i:
+		case <-ctx.Done():
+		}
+	}
+	close(next)
+	wg.Wait()
+	if firstErr != nil {
+		return out, firstErr
+	}
+	return out, ctx.Err()
+}
+
+// hostOfURL is the host:port requests to raw are paced and pooled by.
+func hostOfURL(raw string) string {
+	if u, err := url.Parse(raw); err == nil {
+		return u.Host
+	}
+	return raw
+}
+
+// hostSlots bounds concurrent sites per host.
+type hostSlots struct {
+	per int
+	mu  sync.Mutex
+	m   map[string]chan struct{}
+}
+
+func newHostSlots(per int) *hostSlots {
+	return &hostSlots{per: max(per, 1), m: map[string]chan struct{}{}}
+}
+
+// acquire waits for a slot of host, or ctx's end.
+func (h *hostSlots) acquire(ctx context.Context, host string) (release func(), err error) {
+	h.mu.Lock()
+	c, ok := h.m[host]
+	if !ok {
+		c = make(chan struct{}, h.per)
+		h.m[host] = c
+	}
+	h.mu.Unlock()
+	select {
+	case c <- struct{}{}:
+		return func() { <-c }, nil
+	case <-ctx.Done():
+		return nil, ctx.Err()
+	}
+}

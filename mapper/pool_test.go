@@ -1,0 +1,127 @@
+package mapper
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"net/http"
+	"net/http/httptest"
+	"strings"
+	"sync"
+	"sync/atomic"
+	"testing"
+	"time"
+)
+
+// At most PerHost sites of one host are mapped at once; other hosts are
+// not held up, and a cancelled wait returns.
+func TestHostSlots(t *testing.T) {
+	h := newHostSlots(1)
+	ctx := context.Background()
+	release, _ := h.acquire(ctx, "127.0.0.1:1")
+	other, err := h.acquire(ctx, "127.0.0.1:2") // another host: not blocked
+	if err != nil {
+		t.Fatal(err)
+	}
+	other()
+	got := make(chan bool, 1)
+	go func() {
+		r, _ := h.acquire(ctx, "127.0.0.1:1")
+		got <- true
+		r()
+	}()
+	select {
+	case <-got:
+		t.Fatal("a second site of the same host started while the first was mapped")
+	case <-time.After(50 * time.Millisecond):
+	}
+	release()
+	select {
+	case <-got:
+	case <-time.After(5 * time.Second):
+		t.Fatal("the second site never started after the first ended")
+	}
+	hold, _ := h.acquire(ctx, "127.0.0.1:3")
+	defer hold()
+	cctx, cancel := context.WithCancel(ctx)
+	cancel()
+	if _, err := h.acquire(cctx, "127.0.0.1:3"); !errors.Is(err, context.Canceled) {
+		t.Errorf("cancelled wait: %v, want context.Canceled", err)
+	}
+}
+
+// MapAll maps several sites on a pool of reused tabs: results in input
+// order, the same graphs as one Map each, a failing site reported in its
+// own result, and never two sites of one host at once.
+func TestMapAll(t *testing.T) {
+	form := func(h string) string { return page(h, `<h1>Contact `+h+`</h1>`+contactForm) }
+	var urls []string
+	for i := range 3 {
+		srv := serveSite(t, site{pages: map[string]string{"/": form(fmt.Sprintf("Site %d", i))}})
+		urls = append(urls, srv.URL+"/")
+	}
+	urls = append(urls, urls[0]) // the same host twice
+	urls = append(urls, "http://"+closedPort(t)+"/")
+	var mu sync.Mutex
+	busy := map[string]int{}
+	var overlap atomic.Bool
+	rs, err := MapAll(context.Background(), urls, testOptions(), PoolOptions{
+		Concurrency: 3,
+		OnStart: func(i int, u string) {
+			mu.Lock()
+			defer mu.Unlock()
+			busy[hostOfURL(u)]++
+			if busy[hostOfURL(u)] > 1 {
+				overlap.Store(true)
+			}
+		},
+		OnDone: func(i int, r Result) {
+			mu.Lock()
+			defer mu.Unlock()
+			busy[hostOfURL(r.URL)]--
+		},
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if overlap.Load() {
+		t.Error("two sites of one host were mapped at once")
+	}
+	for i, r := range rs[:4] {
+		if r.URL != urls[i] || r.Err != nil || r.Graph == nil || len(r.Pages) != 1 {
+			t.Fatalf("result %d: url %s err %v pages %v", i, r.URL, r.Err, r.Pages)
+		}
+		want := mapTest(t, urls[i], nil)
+		if len(r.Graph.Actions) != 1 || r.Graph.Actions[0].Label != want.Actions[0].Label {
+			t.Errorf("site %d: pooled graph's actions %+v differ from a lone Map's %+v", i, r.Graph.Actions, want.Actions)
+		}
+	}
+	if last := rs[4]; !errors.Is(last.Err, ErrUnreachable) || !strings.Contains(last.URL, "127.0.0.1") {
+		t.Errorf("unreachable site: %+v, want ErrUnreachable", last)
+	}
+}
+
+// A one-page site with no action costs at most two loads of its page: the
+// plain HTTP pre-flight and one browser load. Revealing explores the page
+// as loaded, so its menu button is clicked without a reload.
+func TestOnePageSiteCost(t *testing.T) {
+	var loads atomic.Int64
+	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		if r.URL.Path != "/" {
+			http.NotFound(w, r)
+			return
+		}
+		loads.Add(1)
+		w.Header().Set("Content-Type", "text/html; charset=utf-8")
+		fmt.Fprint(w, page("Gallery", `<header><button type="button" aria-expanded="false" aria-controls="m" onclick="document.getElementById('m').hidden=false">Menu</button>
+<nav id="m" hidden><a href="#top">Top</a></nav></header><main><h1>Our gallery</h1><p>Paintings since 1990.</p></main>`))
+	}))
+	defer srv.Close()
+	g := mapTest(t, srv.URL+"/", nil)
+	if len(g.Actions) != 0 {
+		t.Errorf("%d actions on a site with none", len(g.Actions))
+	}
+	if n := loads.Load(); n > 2 {
+		t.Errorf("the page was loaded %d times, want at most 2 (pre-flight and one browser load)", n)
+	}
+}

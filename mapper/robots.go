@@ -1,0 +1,157 @@
+package mapper
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"net/url"
+	"strings"
+	"sync"
+	"time"
+
+	"github.com/temoto/robotstxt"
+	"golang.org/x/time/rate"
+)
+
+// DefaultUserAgent names the mapper in every request it makes (plain HTTP
+// and the browser): the product token robots.txt groups are matched on,
+// and where to read what it is.
+const DefaultUserAgent = "Frontlatch/" + Version + " (+https://github.com/frontlatch/frontlatch)"
+
+// ErrDisallowed reports an entry URL the site's robots.txt does not let the
+// mapper open. Inner pages it disallows are skipped and named in the notes.
+var ErrDisallowed = errors.New("mapper: robots.txt disallows the page")
+
+// DisallowedError names the page and the user agent robots.txt refused.
+// It matches ErrDisallowed with errors.Is.
+type DisallowedError struct {
+	URL   string
+	Agent string // the robots.txt product token matched
+}
+
+func (e *DisallowedError) Error() string {
+	return fmt.Sprintf("mapper: robots.txt of %s disallows %s for user agent %q", hostOf(e.URL), e.URL, e.Agent)
+}
+
+// Is makes DisallowedError match ErrDisallowed.
+func (e *DisallowedError) Is(target error) bool { return target == ErrDisallowed }
+
+// robotsToken is the product token of a User-Agent ("Frontlatch" of
+// "Frontlatch/0.1.0 (+…)"), which robots.txt groups name.
+func robotsToken(ua string) string {
+	tok, _, _ := strings.Cut(strings.TrimSpace(ua), "/")
+	tok, _, _ = strings.Cut(tok, " ")
+	if tok == "" {
+		return "*"
+	}
+	return tok
+}
+
+// robotsRules is what a site's robots.txt says to this mapper's agent.
+type robotsRules struct {
+	group *robotstxt.Group // nil: no robots.txt, or one that could not be read (everything allowed)
+	agent string
+}
+
+// parseRobots reads a robots.txt answer with temoto/robotstxt (Google's
+// rules: the most specific matching group, longest-path Allow/Disallow, a
+// 4xx means no rules, a 5xx disallows everything). A file that cannot be
+// parsed, or no answer at all, imposes nothing.
+func parseRobots(status int, body []byte, ua string) robotsRules {
+	r := robotsRules{agent: robotsToken(ua)}
+	if status == 0 {
+		return r
+	}
+	data, err := robotstxt.FromStatusAndBytes(status, body)
+	if err != nil || data == nil {
+		return r
+	}
+	r.group = data.FindGroup(r.agent)
+	return r
+}
+
+// allowed reports whether the page may be opened.
+func (r robotsRules) allowed(raw string) bool {
+	if r.group == nil {
+		return true
+	}
+	u, err := url.Parse(raw)
+	if err != nil {
+		return false
+	}
+	return r.group.Test(u.RequestURI())
+}
+
+// crawlDelay is the group's Crawl-delay (0 when none).
+func (r robotsRules) crawlDelay() time.Duration {
+	if r.group == nil {
+		return 0
+	}
+	return r.group.CrawlDelay
+}
+
+// HostLimiter paces requests per host (host:port): every plain HTTP request
+// and every page the mapper opens waits for its host's token. One limiter
+// shared by concurrent Maps keeps a whole crawl polite to each host. A
+// robots.txt Crawl-delay slows its host further, never speeds it up.
+type HostLimiter struct {
+	every time.Duration // minimum spacing, 0 for none
+	burst int
+
+	mu    sync.Mutex
+	hosts map[string]*rate.Limiter
+}
+
+// NewHostLimiter allows each host perSecond requests a second (0 or less:
+// unlimited) with bursts of burst (at least 1).
+func NewHostLimiter(perSecond float64, burst int) *HostLimiter {
+	l := &HostLimiter{burst: max(burst, 1), hosts: map[string]*rate.Limiter{}}
+	if perSecond > 0 {
+		l.every = time.Duration(float64(time.Second) / perSecond)
+	}
+	return l
+}
+
+// defaultLimiter is shared by every Map of the process that names none.
+var defaultLimiter = NewHostLimiter(DefaultHostRate, DefaultHostBurst)
+
+// Default per-host pace: ten requests a second, bursts of five.
+const (
+	DefaultHostRate  = 10
+	DefaultHostBurst = 5
+)
+
+func (l *HostLimiter) limiter(host string) *rate.Limiter {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	lim, ok := l.hosts[host]
+	if !ok {
+		r := rate.Inf
+		if l.every > 0 {
+			r = rate.Every(l.every)
+		}
+		lim = rate.NewLimiter(r, l.burst)
+		l.hosts[host] = lim
+	}
+	return lim
+}
+
+// Wait blocks until host may be sent one more request, or ctx ends.
+func (l *HostLimiter) Wait(ctx context.Context, host string) error {
+	if l == nil {
+		return nil
+	}
+	return l.limiter(host).Wait(ctx)
+}
+
+// slowTo applies a Crawl-delay: at most one request per delay to host.
+func (l *HostLimiter) slowTo(host string, delay time.Duration) {
+	if l == nil || delay <= 0 {
+		return
+	}
+	lim := l.limiter(host)
+	if cur := lim.Limit(); cur == rate.Inf || time.Duration(float64(time.Second)/float64(cur)) < delay {
+		lim.SetLimit(rate.Every(delay))
+		lim.SetBurst(1)
+	}
+}

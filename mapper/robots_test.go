@@ -1,0 +1,146 @@
+package mapper
+
+import (
+	"context"
+	"errors"
+	"net/http"
+	"net/http/httptest"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+
+	"golang.org/x/time/rate"
+)
+
+// robots.txt is obeyed: a page it disallows for our agent (or for every
+// agent) is not opened, and the notes say so; Allow beats a shorter
+// Disallow; a group for another agent does not apply to us.
+func TestRobotsDisallow(t *testing.T) {
+	home := page("Acme", `<nav><a href="/contact/">Contact</a> <a href="/book/">Book</a> <a href="/quote/">Get a quote</a> <a href="/private/open/">Opening hours</a></nav><h1>Acme</h1>`)
+	form := func(h string) string {
+		return page(h, `<h1>`+h+`</h1><form action="/send" method="post"><label>Email <input type="email" name="email" required></label><button>Send</button></form>`)
+	}
+	robots := "User-agent: *\nDisallow: /book/\nDisallow: /private/\nAllow: /private/open/\n\n" +
+		"User-agent: Frontlatch\nDisallow: /book/\nDisallow: /quote/\nDisallow: /private/\nAllow: /private/open/\n\n" +
+		"User-agent: OtherBot\nDisallow: /\n"
+	var mu sync.Mutex
+	opened := map[string]bool{}
+	g := mapSite(t, site{pages: map[string]string{
+		"/": home, "/robots.txt": robots, "/contact/": form("Contact"), "/book/": form("Book"),
+		"/quote/": form("Quote"), "/private/open/": page("Hours", "<h1>Hours</h1>"),
+	}}, func(o *Options) {
+		o.OnPage = func(u string) { mu.Lock(); opened[pathOf(u)] = true; mu.Unlock() }
+	})
+	for _, p := range []string{"/", "/contact/", "/private/open/"} {
+		if !opened[p] {
+			t.Errorf("%s was not opened; opened %v", p, opened)
+		}
+	}
+	notes := ""
+	if g.Notes != nil {
+		notes = *g.Notes
+	}
+	for _, p := range []string{"/book/", "/quote/"} {
+		if opened[p] {
+			t.Errorf("%s was opened although robots.txt disallows it", p)
+		}
+		if !strings.Contains(notes, p+" was not opened: robots.txt disallows it for Frontlatch") {
+			t.Errorf("notes do not name disallowed %s: %q", p, notes)
+		}
+	}
+	t.Run("IgnoreRobots opens them", func(t *testing.T) {
+		opened := map[string]bool{}
+		mapSite(t, site{pages: map[string]string{"/": home, "/robots.txt": robots, "/book/": form("Book")}}, func(o *Options) {
+			o.IgnoreRobots = true
+			o.OnPage = func(u string) { opened[pathOf(u)] = true }
+		})
+		if !opened["/book/"] {
+			t.Errorf("/book/ not opened with IgnoreRobots; opened %v", opened)
+		}
+	})
+}
+
+// An entry page robots.txt disallows is a typed error before any page is
+// opened.
+func TestRobotsDisallowedEntry(t *testing.T) {
+	srv := serveSite(t, site{pages: map[string]string{"/": page("Acme", "<h1>Acme</h1>"), "/robots.txt": "User-agent: *\nDisallow: /\n"}})
+	o := testOptions()
+	pages := 0
+	o.OnPage = func(string) { pages++ }
+	_, err := Map(context.Background(), srv.URL+"/", o)
+	var de *DisallowedError
+	if !errors.Is(err, ErrDisallowed) || !errors.As(err, &de) {
+		t.Fatalf("err = %v, want a *DisallowedError", err)
+	}
+	if de.Agent != "Frontlatch" || pages != 0 {
+		t.Errorf("agent %q, %d pages opened; want Frontlatch, 0", de.Agent, pages)
+	}
+}
+
+// Every request, plain HTTP and browser, names Frontlatch and a URL; the
+// User-Agent is configurable, and its product token picks the robots group.
+func TestUserAgent(t *testing.T) {
+	tests := []struct{ name, ua, want string }{
+		{"default", "", "Frontlatch/" + Version + " (+https://github.com/frontlatch/frontlatch)"},
+		{"configured", "AcmeCrawler/2.0 (+https://acme.example/bot)", "AcmeCrawler/2.0 (+https://acme.example/bot)"},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			var mu sync.Mutex
+			seen := map[string]bool{}
+			srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+				mu.Lock()
+				seen[r.Header.Get("User-Agent")] = true
+				mu.Unlock()
+				if r.URL.Path != "/" {
+					http.NotFound(w, r)
+					return
+				}
+				w.Header().Set("Content-Type", "text/html")
+				w.Write([]byte(page("Acme", "<h1>Acme</h1>")))
+			}))
+			defer srv.Close()
+			mapTest(t, srv.URL+"/", func(o *Options) { o.UserAgent = tc.ua })
+			mu.Lock()
+			defer mu.Unlock()
+			if len(seen) != 1 || !seen[tc.want] {
+				t.Errorf("user agents seen %v, want only %q", seen, tc.want)
+			}
+		})
+	}
+	if got := robotsToken("AcmeCrawler/2.0 (+https://acme.example/bot)"); got != "AcmeCrawler" {
+		t.Errorf("robotsToken = %q, want AcmeCrawler", got)
+	}
+}
+
+// Crawl-delay slows its host, and never speeds up a slower pace.
+func TestCrawlDelay(t *testing.T) {
+	tests := []struct {
+		name  string
+		rate  float64
+		delay time.Duration
+		want  rate.Limit
+	}{
+		{"delay slows a fast host", 10, 2 * time.Second, rate.Every(2 * time.Second)},
+		{"delay slows an unlimited host", 0, time.Second, rate.Every(time.Second)},
+		{"a shorter delay keeps the slower pace", 0.25, time.Second, rate.Limit(0.25)},
+		{"no delay changes nothing", 10, 0, rate.Limit(10)},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			l := NewHostLimiter(tc.rate, 5)
+			l.slowTo("a.example", tc.delay)
+			if got := l.limiter("a.example").Limit(); got != tc.want {
+				t.Errorf("limit %v, want %v", got, tc.want)
+			}
+			if got := l.limiter("b.example").Limit(); tc.rate > 0 && got != rate.Limit(tc.rate) {
+				t.Errorf("another host's limit %v, want %v", got, tc.rate)
+			}
+		})
+	}
+	g := parseRobots(200, []byte("User-agent: *\nCrawl-delay: 3\n"), DefaultUserAgent)
+	if got := g.crawlDelay(); got != 3*time.Second {
+		t.Errorf("Crawl-delay read as %v, want 3s", got)
+	}
+}

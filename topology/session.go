@@ -1,0 +1,217 @@
+package topology
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"sync"
+	"time"
+
+	"github.com/go-rod/rod"
+	"github.com/go-rod/rod/lib/proto"
+)
+
+// ErrSessionClosed reports a Session used after Close.
+var ErrSessionClosed = errors.New("topology: session closed")
+
+// Session is one isolated browser context holding one reused, hardened tab:
+// the way to open many pages of one site at the price of one tab. Opening a
+// new tab costs a renderer process (200–700 ms here); navigating a reused
+// one costs a page load. A Session is not safe for concurrent use: open one
+// per site (or per worker) and Close it.
+type Session struct {
+	root  *rod.Browser // the caller's browser
+	b     *rod.Browser // the session's own browser context
+	ctxID proto.BrowserBrowserContextID
+	o     Options
+
+	mu  sync.Mutex
+	tab *tab
+}
+
+// NewSession creates an incognito browser context on b (the embedder's
+// cookies and tabs are untouched) and one tab hardened like OpenPage's:
+// dialogs accepted, offline request blocking, opts.InitScripts, viewport,
+// locale and time zone. Nothing is navigated yet.
+func NewSession(ctx context.Context, b *rod.Browser, opts Options) (*Session, error) {
+	if b == nil {
+		return nil, ErrNilBrowser
+	}
+	o := opts.withDefaults()
+	inc, err := b.Context(ctx).Timeout(o.ActionTimeout).Incognito()
+	if err != nil {
+		return nil, fmt.Errorf("topology: create browser context: %w", err)
+	}
+	s := &Session{root: b, b: inc.Context(context.Background()), ctxID: inc.BrowserContextID, o: o}
+	t, err := openTab(ctx, s.b, o, "")
+	if err != nil {
+		s.dispose()
+		return nil, err
+	}
+	s.tab = t
+	return s, nil
+}
+
+// Open navigates the session's tab to rawURL, waits (bounded) for the load
+// event and quiescence, and returns the page, which stays the session's:
+// do not close it. Errors are OpenPage's: ErrInvalidURL, a
+// *NavigationError, ErrPageStuck (the tab is then replaced, so the session
+// stays usable) or ctx's error.
+func (s *Session) Open(ctx context.Context, rawURL string) (*rod.Page, error) {
+	u, err := parseEntryURL(rawURL)
+	if err != nil {
+		return nil, err
+	}
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if s.tab == nil {
+		return nil, ErrSessionClosed
+	}
+	if s.tab.page == nil {
+		if err := s.replaceTab(ctx); err != nil {
+			return nil, err
+		}
+	}
+	s.tab.setOrigin(originOf(u))
+	s.tab.drain()
+	nav := s.tab.navigate(ctx, u.String())
+	if nav.navErr != nil {
+		return nil, nav.navErr
+	}
+	if nav.settle.stuck {
+		_ = s.replaceTab(ctx)
+		return nil, fmt.Errorf("%w: %s", ErrPageStuck, u)
+	}
+	if nav.settle.err != nil && ctx.Err() != nil {
+		return nil, ctx.Err()
+	}
+	return s.tab.page, nil
+}
+
+// Reset makes the session fit for another site: its cookies are cleared
+// and the tab shows about:blank (storage is per origin, so another site
+// cannot read what this one stored; the HTTP cache is kept).
+func (s *Session) Reset(ctx context.Context) error {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if s.tab == nil {
+		return ErrSessionClosed
+	}
+	if err := (proto.StorageClearCookies{BrowserContextID: s.ctxID}).Call(s.b.Context(ctx).Timeout(s.o.ActionTimeout)); err != nil {
+		return fmt.Errorf("topology: reset session: %w", err)
+	}
+	if s.tab.page == nil {
+		return s.replaceTab(ctx)
+	}
+	if err := step(ctx, s.tab.page, s.o.NavigationTimeout).Navigate("about:blank"); err != nil {
+		return s.replaceTab(ctx)
+	}
+	return nil
+}
+
+// Page is the session's tab (nil once closed).
+func (s *Session) Page() *rod.Page {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if s.tab == nil {
+		return nil
+	}
+	return s.tab.page
+}
+
+// Explore explores the page the last Open left in the session's tab, as
+// ExploreWith does, without loading it again: the entry state is captured
+// as the page is, and the first safe click starts from it; every later one
+// starts from a clean entry state (the session's storage and cookies
+// cleared, the entry URL reloaded: the replays run in this session's
+// isolated context). Tab settings (viewport, locale, time zone, offline,
+// init scripts) are the session's; opts gives the run's bounds and policy.
+func (s *Session) Explore(ctx context.Context, opts Options) (*Graph, error) {
+	return s.run(ctx, opts, ModeExplore)
+}
+
+// Scan captures the page the last Open left, as ScanWith does, without
+// loading it again.
+func (s *Session) Scan(ctx context.Context, opts Options) (*Graph, error) {
+	return s.run(ctx, opts, ModeScan)
+}
+
+func (s *Session) run(ctx context.Context, opts Options, mode Mode) (*Graph, error) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if s.tab == nil {
+		return nil, ErrSessionClosed
+	}
+	if s.tab.page == nil {
+		return nil, ErrPageStuck
+	}
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
+	href, err := s.tab.eval(ctx, s.o.ActionTimeout, `() => location.href`)
+	if err != nil {
+		return nil, fmt.Errorf("topology: session page: %w", err)
+	}
+	u, err := parseEntryURL(href)
+	if err != nil {
+		return nil, err
+	}
+	o := opts.withDefaults()
+	// The tab's own settings stay the session's.
+	o.Viewport, o.Locale, o.Timezone, o.Offline, o.InitScripts = s.o.Viewport, s.o.Locale, s.o.Timezone, s.o.Offline, s.o.InitScripts
+	runCtx, cancel := context.WithTimeout(ctx, o.RunTimeout)
+	defer cancel()
+	r := newRun(o, mode, u, s.b, s.tab)
+	r.tabOpts = s.o
+	g, err := r.execute(ctx, runCtx, s.root, href, true)
+	s.tab = r.tab // a stuck page's tab was replaced
+	if r.dead {
+		s.tab.page = nil
+	}
+	return g, err
+}
+
+// replaceTab closes the session's tab and opens a new one.
+func (s *Session) replaceTab(ctx context.Context) error {
+	origin := ""
+	if s.tab != nil {
+		origin = s.tab.origin
+		s.tab.close()
+	}
+	t, err := openTab(ctx, s.b, s.o, origin)
+	if err != nil {
+		s.tab = &tab{browser: s.b, stop: func() {}}
+		return err
+	}
+	s.tab = t
+	return nil
+}
+
+// Close closes the tab and disposes of the session's browser context. It is
+// safe to call twice.
+func (s *Session) Close() error {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if s.tab == nil {
+		return nil
+	}
+	s.tab.close()
+	s.tab = nil
+	return s.dispose()
+}
+
+func (s *Session) dispose() error {
+	err := proto.TargetDisposeBrowserContext{BrowserContextID: s.ctxID}.Call(s.root.Timeout(5 * time.Second))
+	if err != nil {
+		return fmt.Errorf("topology: close session: %w", err)
+	}
+	return nil
+}
+
+// setOrigin sets the origin offline mode lets through (the page about to
+// be opened).
+func (t *tab) setOrigin(origin string) {
+	t.mu.Lock()
+	t.origin = origin
+	t.mu.Unlock()
+}
