@@ -124,7 +124,7 @@ func (r *run) edge(ctx context.Context, cur queued, i int, risk Risk) (*queued, 
 		if !r.click(ctx, st.path, &sid, &st.elementID) {
 			return nil, nil
 		}
-		if s := r.tab.settle(ctx, r.o.ActionTimeout); s.stuck {
+		if s := r.tab.settleAfterClick(ctx, r.o.ActionTimeout); s.stuck {
 			r.stuck(ctx, &sid, &eid, &act, "page stopped answering while replaying the path to "+sid)
 			return nil, nil
 		}
@@ -142,7 +142,7 @@ func (r *run) edge(ctx context.Context, cur queued, i int, risk Risk) (*queued, 
 	if !r.click(ctx, from.raw.Elements[i].Path, &sid, &eid) {
 		return nil, nil
 	}
-	settle := r.tab.settle(ctx, r.o.ActionTimeout)
+	settle := r.tab.settleAfterClick(ctx, r.o.ActionTimeout)
 	if settle.stuck {
 		r.stuck(ctx, &sid, &eid, &act, "page stopped answering after the click")
 		return nil, nil

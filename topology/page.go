@@ -338,6 +338,18 @@ const (
 // page as it is, and the outcome says why it was not quiet. A page that does
 // not answer a probe within ActionTimeout is reported stuck.
 func (t *tab) settle(ctx context.Context, d time.Duration) settleOutcome {
+	return t.settleFrom(ctx, d, false)
+}
+
+// settleAfterClick is settle after a click: the page is not taken as
+// quiet before one quiet window has passed since the click, so a click
+// that starts a navigation or a timer-less fetch a moment later is seen
+// starting (frameStartedLoading, requestWillBeSent) rather than missed.
+func (t *tab) settleAfterClick(ctx context.Context, d time.Duration) settleOutcome {
+	return t.settleFrom(ctx, d, true)
+}
+
+func (t *tab) settleFrom(ctx context.Context, d time.Duration, afterClick bool) settleOutcome {
 	start := time.Now()
 	deadline := start.Add(d)
 	quiet := t.o.Settle
@@ -373,7 +385,8 @@ func (t *tab) settle(ctx context.Context, d time.Duration) settleOutcome {
 			domQuiet := len(v) == 5 && time.Duration(since)*time.Millisecond >= quiet
 			timersDone := pending == 0 || ignoreTimers
 			netIdle := t.netIdle(now, quiet)
-			if !loading && domQuiet && timersDone && netIdle {
+			waited := !afterClick || now.Sub(start) >= quiet
+			if !loading && domQuiet && timersDone && netIdle && waited {
 				return settleOutcome{url: out.url}
 			}
 			out.loading = loading
