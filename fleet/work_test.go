@@ -289,10 +289,16 @@ func TestPostgresWorkersSurviveKillAndRestart(t *testing.T) {
 	a.Wait()
 	t.Log("worker 0 killed")
 	if pgctl != "" {
-		// The restarted server inherits pg_ctl's output: give it a file,
-		// not a pipe this test would wait on forever.
+		// The restarted server inherits pg_ctl's output: give it a file of
+		// its own, not a pipe (this test's, or go test's) that would then
+		// never close.
+		logf, err := os.Create(filepath.Join(t.TempDir(), "pg_ctl.log"))
+		if err != nil {
+			t.Fatal(err)
+		}
+		defer logf.Close()
 		restart := exec.Command("sh", "-c", pgctl+" restart -m fast -w -t 60")
-		restart.Stdout, restart.Stderr = os.Stderr, os.Stderr
+		restart.Stdout, restart.Stderr = logf, logf
 		if err := restart.Run(); err != nil {
 			t.Fatalf("restarting PostgreSQL: %v", err)
 		}
