@@ -9,13 +9,14 @@ import (
 	"github.com/prometheus/client_golang/prometheus/promhttp"
 )
 
-// Metrics are a worker's Prometheus metrics: jobs, pages (actions found),
+// Metrics are a worker's Prometheus metrics: jobs, pages opened, actions found,
 // failures by reason, and the queue's depth by state. A nil *Metrics
 // records nothing.
 type Metrics struct {
 	reg      *prometheus.Registry
 	jobs     *prometheus.CounterVec
 	actions  prometheus.Counter
+	pages    prometheus.Counter
 	failures *prometheus.CounterVec
 	duration prometheus.Histogram
 	depth    *prometheus.GaugeVec
@@ -28,11 +29,12 @@ func NewMetrics() *Metrics {
 		reg:      prometheus.NewRegistry(),
 		jobs:     prometheus.NewCounterVec(prometheus.CounterOpts{Name: "frontlatch_fleet_jobs_total", Help: "Map jobs finished by this worker, by outcome."}, []string{"outcome"}),
 		actions:  prometheus.NewCounter(prometheus.CounterOpts{Name: "frontlatch_fleet_actions_found_total", Help: "Actions found by the maps of this worker."}),
+		pages:    prometheus.NewCounter(prometheus.CounterOpts{Name: "frontlatch_fleet_pages_total", Help: "Pages opened in the browser by the maps of this worker (pages/s is its rate)."}),
 		failures: prometheus.NewCounterVec(prometheus.CounterOpts{Name: "frontlatch_fleet_failures_total", Help: "Failed maps by reason."}, []string{"reason"}),
 		duration: prometheus.NewHistogram(prometheus.HistogramOpts{Name: "frontlatch_fleet_map_seconds", Help: "Time to map one site.", Buckets: prometheus.ExponentialBuckets(0.25, 2, 10)}),
 		depth:    prometheus.NewGaugeVec(prometheus.GaugeOpts{Name: "frontlatch_fleet_queue_jobs", Help: "Map jobs in the queue, by state."}, []string{"state"}),
 	}
-	m.reg.MustRegister(m.jobs, m.actions, m.failures, m.duration, m.depth,
+	m.reg.MustRegister(m.jobs, m.actions, m.pages, m.failures, m.duration, m.depth,
 		prometheus.NewGoCollector(), prometheus.NewProcessCollector(prometheus.ProcessCollectorOpts{}))
 	return m
 }
@@ -52,6 +54,12 @@ func (m *Metrics) mapped(actions int, took time.Duration) {
 	m.jobs.WithLabelValues("mapped").Inc()
 	m.actions.Add(float64(actions))
 	m.duration.Observe(took.Seconds())
+}
+
+func (m *Metrics) page() {
+	if m != nil {
+		m.pages.Inc()
+	}
 }
 
 func (m *Metrics) failed(reason string) {

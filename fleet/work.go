@@ -140,14 +140,22 @@ func (w *mapWorker) Work(ctx context.Context, job *river.Job[MapArgs]) error {
 		return err
 	}
 	defer release()
-	browser, err := w.browsers.get(ctx)
+	mo := w.opts.Map
+	sess, browser, err := w.browsers.session(ctx, mo)
 	if err != nil {
 		w.opts.Metrics.failed("browser")
 		return fmt.Errorf("fleet: browser: %w", err)
 	}
-	mo := w.opts.Map
-	mo.Browser = browser
+	mo.Browser, mo.Session = browser, sess
+	onPage := mo.OnPage
+	mo.OnPage = func(u string) {
+		w.opts.Metrics.page()
+		if onPage != nil {
+			onPage(u)
+		}
+	}
 	g, mapErr := mapper.Map(ctx, job.Args.URL, mo)
+	w.browsers.put(sess, browser, reusableAfter(mapErr))
 	rec := mapRecord{site: job.Args.URL, jobID: job.ID, attempt: job.Attempt, at: time.Now().UTC()}
 	if mapErr != nil {
 		rec.errCode, rec.err = classify(mapErr), mapErr.Error()
@@ -155,7 +163,11 @@ func (w *mapWorker) Work(ctx context.Context, job *river.Job[MapArgs]) error {
 			w.browsers.invalidate(browser)
 		}
 		w.opts.Metrics.failed(rec.errCode)
-		if err := w.fleet.record(ctx, rec); err != nil {
+		// The job's context may be what ended the map (its timeout): the
+		// failure is still recorded, within a bound of its own.
+		rctx, cancel := context.WithTimeout(context.WithoutCancel(ctx), 10*time.Second)
+		defer cancel()
+		if err := w.fleet.record(rctx, rec); err != nil {
 			return err
 		}
 		w.opts.Logger.Info("map failed", "site", job.Args.URL, "attempt", job.Attempt, "code", rec.errCode, "err", mapErr)
@@ -189,6 +201,8 @@ func (w *mapWorker) Timeout(*river.Job[MapArgs]) time.Duration { return w.opts.J
 func classify(err error) string {
 	var fe *mapper.FetchError
 	switch {
+	case errors.Is(err, context.DeadlineExceeded), errors.Is(err, context.Canceled):
+		return "timeout" // the job's timeout, or a page that did not answer in time
 	case errors.Is(err, mapper.ErrInvalidURL):
 		return "invalid-url"
 	case errors.As(err, &fe) && errors.Is(fe.Kind, mapper.ErrHTTPStatus):
@@ -199,8 +213,6 @@ func classify(err error) string {
 		return "not-html"
 	case errors.Is(err, mapper.ErrRedirectLoop):
 		return "redirect-loop"
-	case errors.Is(err, context.DeadlineExceeded), errors.Is(err, context.Canceled):
-		return "timeout"
 	case errors.Is(err, errBrowserLost):
 		return "browser"
 	}
@@ -208,6 +220,18 @@ func classify(err error) string {
 }
 
 var errBrowserLost = errors.New("fleet: browser connection lost")
+
+// reusableAfter reports whether a tab may map the next site after a map
+// that ended with err: yes when it succeeded or the site itself failed
+// (down, an error status, not HTML), no when the tab or the job may be
+// stuck (a timeout, a lost browser, anything else).
+func reusableAfter(err error) bool {
+	switch classify(err) {
+	case "invalid-url", "http-status", "unreachable", "not-html", "redirect-loop":
+		return true
+	}
+	return err == nil
+}
 
 // hostLimiter bounds concurrent maps per host.
 type hostLimiter struct {
@@ -244,6 +268,41 @@ type browserSource struct {
 	offline bool
 	mu      sync.Mutex
 	b       *topology.Browser
+	// idle are tabs (mapper sessions) on b that no job holds: a site is
+	// mapped in a reused tab, as mapper.MapAll does, not a new one each.
+	idle []*topology.Session
+}
+
+// session hands out an idle tab of the current browser, or opens one; put
+// returns it. A tab of a browser since replaced is closed, not reused.
+func (s *browserSource) session(ctx context.Context, mo mapper.Options) (*topology.Session, *rod.Browser, error) {
+	b, err := s.get(ctx)
+	if err != nil {
+		return nil, nil, err
+	}
+	s.mu.Lock()
+	if n := len(s.idle); n > 0 {
+		sess := s.idle[n-1]
+		s.idle = s.idle[:n-1]
+		s.mu.Unlock()
+		return sess, b, nil
+	}
+	s.mu.Unlock()
+	sess, err := mapper.NewSession(ctx, b, mo)
+	if err != nil {
+		return nil, nil, fmt.Errorf("%w: %w", errBrowserLost, err)
+	}
+	return sess, b, nil
+}
+
+func (s *browserSource) put(sess *topology.Session, b *rod.Browser, ok bool) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if ok && s.b != nil && s.b.Rod == b {
+		s.idle = append(s.idle, sess)
+		return
+	}
+	sess.Close()
 }
 
 func (s *browserSource) get(ctx context.Context) (*rod.Browser, error) {
@@ -312,6 +371,10 @@ func (s *browserSource) invalidate(b *rod.Browser) {
 // dropLocked forgets the browser: a local one is closed, a remote one only
 // disconnected (it belongs to its pool).
 func (s *browserSource) dropLocked() {
+	for _, sess := range s.idle {
+		sess.Close()
+	}
+	s.idle = nil
 	if s.b != nil {
 		s.b.Close()
 	}

@@ -4,12 +4,14 @@ import (
 	"context"
 	"fmt"
 	"net"
+	"net/http"
 	"net/http/httptest"
 	"os"
 	"os/exec"
 	"path/filepath"
 	"strconv"
 	"strings"
+	"sync/atomic"
 	"testing"
 	"time"
 
@@ -105,8 +107,11 @@ func TestWork(t *testing.T) {
 	ctx, cancel := context.WithCancel(t.Context())
 	done := make(chan error, 1)
 	metrics := NewMetrics()
+	var pages atomic.Int64 // what the mapper reports opening, for the pages metric
+	mo := testMapOptions()
+	mo.OnPage = func(string) { pages.Add(1) }
 	go func() {
-		done <- f.Work(ctx, WorkOptions{Workers: 2, Offline: true, Map: testMapOptions(),
+		done <- f.Work(ctx, WorkOptions{Workers: 2, Offline: true, Map: mo,
 			Backoff: func(int) time.Duration { return 100 * time.Millisecond }, Metrics: metrics})
 	}()
 	st := waitDone(t, f, len(urls)+1, 4*time.Minute)
@@ -148,12 +153,16 @@ func TestWork(t *testing.T) {
 	if gained == 0 {
 		t.Error("no site gained a complete action on its first map")
 	}
+	if pages.Load() < int64(len(urls)) {
+		t.Errorf("%d pages opened for %d sites", pages.Load(), len(urls))
+	}
 	// The worker's metrics saw every job.
 	rec := httptest.NewRecorder()
 	metrics.Handler().ServeHTTP(rec, httptest.NewRequest("GET", "/metrics", nil))
 	for _, want := range []string{
 		fmt.Sprintf(`frontlatch_fleet_jobs_total{outcome="mapped"} %d`, len(urls)),
 		`frontlatch_fleet_failures_total{reason="unreachable"} 2`,
+		fmt.Sprintf("frontlatch_fleet_pages_total %d", pages.Load()),
 		"frontlatch_fleet_map_seconds_count",
 	} {
 		if !strings.Contains(rec.Body.String(), want) {
@@ -312,5 +321,47 @@ func TestPostgresWorkersSurviveKillAndRestart(t *testing.T) {
 	}
 	if rows, sites, jobs := okRows(t, f); rows != n || sites != n || jobs != n {
 		t.Errorf("ok rows %d, sites %d, jobs %d; want %d each: nothing lost, nothing written twice", rows, sites, jobs, n)
+	}
+}
+
+// TestJobTimeout: a map that runs past the job timeout (a site whose pages
+// never answer) is cancelled and retried, then discarded with a timeout.
+func TestJobTimeout(t *testing.T) {
+	topologytest.NeedChromium(t)
+	hang := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		select { // never answers, until the test ends
+		case <-r.Context().Done():
+		case <-t.Context().Done():
+		}
+	}))
+	defer hang.Close()
+	f := openTemp(t)
+	f.MaxAttempts = 2
+	if _, err := f.Add(t.Context(), []Input{{URL: hang.URL + "/"}}); err != nil {
+		t.Fatal(err)
+	}
+	ctx, cancel := context.WithCancel(t.Context())
+	done := make(chan error, 1)
+	mo := testMapOptions()
+	mo.FetchTimeout, mo.RunTimeout = time.Minute, 2*time.Minute // the job's timeout must be what ends it
+	start := time.Now()
+	go func() {
+		done <- f.Work(ctx, WorkOptions{Workers: 1, Offline: true, Map: mo, JobTimeout: 2 * time.Second,
+			Backoff: func(int) time.Duration { return 100 * time.Millisecond }})
+	}()
+	st := waitDone(t, f, 1, 2*time.Minute)
+	cancel()
+	if err := <-done; err != nil {
+		t.Fatal(err)
+	}
+	if st.Failed != 1 {
+		t.Fatalf("status %+v, want the hanging site discarded", st)
+	}
+	fails, err := f.Failures(t.Context())
+	if err != nil || len(fails) != 1 || fails[0].Code != "timeout" || fails[0].Attempt != 2 {
+		t.Errorf("failures %+v (%v), want one timeout after 2 attempts", fails, err)
+	}
+	if took := time.Since(start); took > time.Minute {
+		t.Errorf("two 2 s attempts took %s", took)
 	}
 }

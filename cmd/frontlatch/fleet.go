@@ -21,7 +21,7 @@ import (
 func init() {
 	register(command{
 		name:    "fleet",
-		usage:   "frontlatch fleet add|work|status|export …",
+		usage:   "frontlatch fleet add|work|status|changes|export …",
 		summary: "map thousands of sites on a River queue (SQLite by default, PostgreSQL for many machines)",
 		run: func(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 			return runParent(ctx, "fleet", args, stdout, stderr)
@@ -44,6 +44,12 @@ func init() {
 		usage:   "frontlatch fleet status [--db URL] [--json] [--watch]",
 		summary: "queued, running, done and failed jobs, with the sites that failed and why",
 		run:     runFleetStatus,
+	})
+	registerSub("fleet", command{
+		name:    "changes",
+		usage:   "frontlatch fleet changes [--db URL] [--since 168h] [--json]",
+		summary: "the sites that gained or lost a complete action since then (default: a week ago)",
+		run:     runFleetChanges,
 	})
 	registerSub("fleet", command{
 		name:    "export",
@@ -317,5 +323,48 @@ func runFleetExport(ctx context.Context, args []string, stdout, stderr io.Writer
 		return exitFail
 	}
 	fmt.Fprintf(stdout, "wrote %d graphs to %s\n", n, pos[0])
+	return exitOK
+}
+
+func runFleetChanges(ctx context.Context, args []string, stdout, stderr io.Writer) int {
+	fs := newFlagSet("fleet changes", stderr)
+	db := fs.String("db", defaultFleetDB(), fleetDBHelp)
+	since := fs.Duration("since", 7*24*time.Hour, "how far back to compare")
+	asJSON := fs.Bool("json", false, "one JSON list of {site, gained, lost}")
+	if _, ok := parseInterspersed(fs, args); !ok {
+		return exitUsage
+	}
+	if *since <= 0 {
+		fmt.Fprintln(stderr, "frontlatch fleet changes: --since must be positive")
+		return exitUsage
+	}
+	f, ok := openFleet(ctx, *db, stderr, "fleet changes")
+	if !ok {
+		return exitFail
+	}
+	defer f.Close()
+	changes, err := f.Changes(ctx, time.Now().Add(-*since))
+	if err != nil {
+		fmt.Fprintf(stderr, "frontlatch fleet changes: %v\n", err)
+		return exitFail
+	}
+	if *asJSON {
+		if changes == nil {
+			changes = []fleet.Change{}
+		}
+		out, _ := json.MarshalIndent(changes, "", "  ")
+		fmt.Fprintln(stdout, string(out))
+		return exitOK
+	}
+	for _, c := range changes {
+		fmt.Fprintf(stdout, "%s: gained %d, lost %d complete actions\n", c.Site, len(c.Gained), len(c.Lost))
+		for _, id := range c.Gained {
+			fmt.Fprintf(stdout, "  + %s\n", id)
+		}
+		for _, id := range c.Lost {
+			fmt.Fprintf(stdout, "  - %s\n", id)
+		}
+	}
+	fmt.Fprintf(stdout, "%d sites changed since %s\n", len(changes), time.Now().Add(-*since).UTC().Format(time.RFC3339))
 	return exitOK
 }

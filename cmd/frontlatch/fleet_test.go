@@ -40,12 +40,19 @@ func TestFleetAddStatusExport(t *testing.T) {
 	if code, out, _ := runCmd(t, "", "fleet", "status", "--db", db); code != exitOK || !strings.Contains(out, "queued 2") {
 		t.Errorf("status: %s", out)
 	}
+	if code, out, _ := runCmd(t, "", "fleet", "changes", "--db", db); code != exitOK || !strings.Contains(out, "0 sites changed") {
+		t.Errorf("changes: %s", out)
+	}
+	if code, out, _ := runCmd(t, "", "fleet", "changes", "--db", db, "--json"); code != exitOK || strings.TrimSpace(out) != "[]" {
+		t.Errorf("changes --json: %q", out)
+	}
 	if code, out, _ := runCmd(t, "", "fleet", "export", "--db", db, filepath.Join(dir, "out")); code != exitOK || !strings.Contains(out, "wrote 0 graphs") {
 		t.Errorf("export: %s", out)
 	}
 	for _, args := range [][]string{
 		{"fleet"}, {"fleet", "nope"}, {"fleet", "add", "--db", db}, {"fleet", "add", "--db", db, filepath.Join(dir, "missing.txt")},
 		{"fleet", "work", "--db", db, "--workers", "0"}, {"fleet", "work", "--db", db, "--rescan-every", "1h"},
+		{"fleet", "changes", "--db", db, "--since", "-1h"},
 	} {
 		if code, _, _ := runCmd(t, "", args...); code != exitUsage {
 			t.Errorf("%v: exit %d, want %d", args, code, exitUsage)
