@@ -4,7 +4,6 @@ import (
 	"context"
 	"fmt"
 	"path/filepath"
-	"sync"
 	"testing"
 	"time"
 
@@ -14,9 +13,10 @@ import (
 )
 
 // BenchmarkFleet maps the same sites through the queue (River on SQLite,
-// results recorded) and with a plain pool of goroutines calling mapper.Map
-// on one browser, at 1, 2 and 4 workers, and reports sites/min of each and
-// the queue's overhead per job (fleet time / plain time − 1).
+// results recorded) and with the plain concurrent mapper (mapper.MapAll on
+// one browser), at 1, 2 and 4 workers, and reports sites/min of each and
+// the queue's overhead per job (fleet time / plain time − 1). Both times
+// include launching the browser.
 //
 //	cd fleet && go test -run '^$' -bench BenchmarkFleet -benchtime 1x .
 func BenchmarkFleet(b *testing.B) {
@@ -38,9 +38,12 @@ func BenchmarkFleet(b *testing.B) {
 	}
 }
 
-// timePlain maps urls with workers goroutines on one browser.
+// timePlain maps urls with the plain concurrent mapper (mapper.MapAll:
+// workers reused tabs, one site per host at a time) on a browser launched
+// for the run, as the fleet's workers launch theirs.
 func timePlain(b *testing.B, urls []string, workers int) time.Duration {
 	ctx := context.Background()
+	start := time.Now()
 	br, err := topology.NewBrowser(ctx, topology.BrowserOptions{Offline: true})
 	if err != nil {
 		b.Fatal(err)
@@ -48,26 +51,15 @@ func timePlain(b *testing.B, urls []string, workers int) time.Duration {
 	defer br.Close()
 	mo := testMapOptions()
 	mo.Browser = br.Rod
-	hosts := newHostLimiter(1)
-	work := make(chan string)
-	var wg sync.WaitGroup
-	start := time.Now()
-	for range workers {
-		wg.Go(func() {
-			for u := range work {
-				release, _ := hosts.acquire(ctx, u)
-				if _, err := mapper.Map(ctx, u, mo); err != nil {
-					b.Error(err)
-				}
-				release()
-			}
-		})
+	rs, err := mapper.MapAll(ctx, urls, mo, mapper.PoolOptions{Concurrency: workers, PerHost: 1})
+	if err != nil {
+		b.Fatal(err)
 	}
-	for _, u := range urls {
-		work <- u
+	for _, r := range rs {
+		if r.Err != nil {
+			b.Error(r.Err)
+		}
 	}
-	close(work)
-	wg.Wait()
 	return time.Since(start)
 }
 

@@ -95,8 +95,12 @@ func (f *Fleet) Work(ctx context.Context, opts WorkOptions) error {
 		Workers:              workers,
 		JobTimeout:           o.JobTimeout,
 		RescueStuckJobsAfter: o.RescueAfter,
-		FetchPollInterval:    200 * time.Millisecond,
-		Logger:               o.Logger,
+		// SQLite has no LISTEN/NOTIFY: a free worker finds the next job by
+		// polling, so the poll interval is a per-job cost (measured: 200 ms
+		// cost 15% at one worker on sub-second maps; BenchmarkFleet).
+		FetchPollInterval: 50 * time.Millisecond,
+		FetchCooldown:     20 * time.Millisecond,
+		Logger:            o.Logger,
 	}
 	if o.Backoff != nil {
 		cfg.RetryPolicy = backoffPolicy(o.Backoff)
