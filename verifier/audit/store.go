@@ -176,12 +176,34 @@ func openSQLite(ctx context.Context, p, sync string) (*Store, error) {
 	// SQLite's busy handler; WAL lets the readers run beside it.
 	db.SetMaxOpenConns(4)
 	db.SetMaxIdleConns(4)
-	s.db = &sqliteDB{db: db}
-	if err := s.db.ping(ctx); err != nil {
+	sdb := &sqliteDB{db: db}
+	s.db = sdb
+	if err := pingSQLite(ctx, sdb); err != nil {
 		_ = db.Close()
 		return nil, s.unavailable("open", err)
 	}
 	return s, nil
+}
+
+// pingSQLite opens the first connection, retrying while the file is busy:
+// switching a new connection to WAL needs a lock that SQLite's busy
+// handler does not wait for, so processes opening one store at once (a
+// fleet of executors starting together) would otherwise see SQLITE_BUSY.
+func pingSQLite(ctx context.Context, db *sqliteDB) error {
+	deadline := time.Now().Add(sqliteBusyTimeout)
+	wait := 5 * time.Millisecond
+	for {
+		err := db.ping(ctx)
+		if err == nil || !strings.Contains(err.Error(), "SQLITE_BUSY") || time.Now().After(deadline) {
+			return err
+		}
+		select {
+		case <-ctx.Done():
+			return ctx.Err()
+		case <-time.After(wait):
+		}
+		wait = min(2*wait, 200*time.Millisecond)
+	}
 }
 
 func openPostgres(ctx context.Context, url string) (*Store, error) {
