@@ -81,7 +81,7 @@ func (o WorkOptions) withDefaults() WorkOptions {
 // fails for retry with backoff; it never stops the worker.
 func (f *Fleet) Work(ctx context.Context, opts WorkOptions) error {
 	o := opts.withDefaults()
-	w := &mapWorker{fleet: f, opts: o, hosts: newHostLimiter(o.PerHost), browsers: &browserSource{url: o.BrowserURL, offline: o.Offline}}
+	w := &mapWorker{fleet: f, opts: o, hosts: mapper.NewHostSlots(o.PerHost), browsers: &browserSource{url: o.BrowserURL, offline: o.Offline}}
 	defer w.browsers.close()
 	workers := river.NewWorkers()
 	if err := river.AddWorkerSafely(workers, w); err != nil {
@@ -128,7 +128,7 @@ type mapWorker struct {
 	river.WorkerDefaults[MapArgs]
 	fleet    *Fleet
 	opts     WorkOptions
-	hosts    *hostLimiter
+	hosts    *mapper.HostSlots
 	browsers *browserSource
 }
 
@@ -139,7 +139,7 @@ func (w *mapWorker) Work(ctx context.Context, job *river.Job[MapArgs]) error {
 	if err != nil {
 		return river.JobCancel(fmt.Errorf("fleet: %w: %v", ErrInvalidURL, err))
 	}
-	release, err := w.hosts.acquire(ctx, u.Host)
+	release, err := w.hosts.Acquire(ctx, u.Host)
 	if err != nil {
 		return err
 	}
@@ -235,33 +235,6 @@ func reusableAfter(err error) bool {
 		return true
 	}
 	return err == nil
-}
-
-// hostLimiter bounds concurrent maps per host.
-type hostLimiter struct {
-	mu    sync.Mutex
-	limit int
-	slots map[string]chan struct{}
-}
-
-func newHostLimiter(n int) *hostLimiter {
-	return &hostLimiter{limit: n, slots: map[string]chan struct{}{}}
-}
-
-func (h *hostLimiter) acquire(ctx context.Context, host string) (func(), error) {
-	h.mu.Lock()
-	ch, ok := h.slots[host]
-	if !ok {
-		ch = make(chan struct{}, h.limit)
-		h.slots[host] = ch
-	}
-	h.mu.Unlock()
-	select {
-	case ch <- struct{}{}:
-		return func() { <-ch }, nil
-	case <-ctx.Done():
-		return nil, ctx.Err()
-	}
 }
 
 // browserSource hands out one browser per process, checking it is alive

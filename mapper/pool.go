@@ -66,7 +66,7 @@ func MapAll(ctx context.Context, urls []string, opts Options, po PoolOptions) ([
 		defer br.Close()
 		browser = br.Rod
 	}
-	hosts := newHostSlots(po.PerHost)
+	hosts := NewHostSlots(po.PerHost)
 	next := make(chan int)
 	var wg sync.WaitGroup
 	var mu sync.Mutex
@@ -88,7 +88,7 @@ func MapAll(ctx context.Context, urls []string, opts Options, po PoolOptions) ([
 			}
 			defer sess.Close()
 			for i := range next {
-				release, err := hosts.acquire(ctx, hostOfURL(urls[i]))
+				release, err := hosts.Acquire(ctx, hostOfURL(urls[i]))
 				if err != nil {
 					out[i] = Result{URL: urls[i], Err: err}
 					continue
@@ -142,19 +142,22 @@ func hostOfURL(raw string) string {
 	return raw
 }
 
-// hostSlots bounds concurrent sites per host.
-type hostSlots struct {
+// HostSlots bounds how many sites of one host (host:port) are mapped at
+// once: MapAll uses it, and so can a crawler's own workers (the fleet's).
+type HostSlots struct {
 	per int
 	mu  sync.Mutex
 	m   map[string]chan struct{}
 }
 
-func newHostSlots(per int) *hostSlots {
-	return &hostSlots{per: max(per, 1), m: map[string]chan struct{}{}}
+// NewHostSlots allows per sites of one host at once (at least 1).
+func NewHostSlots(per int) *HostSlots {
+	return &HostSlots{per: max(per, 1), m: map[string]chan struct{}{}}
 }
 
-// acquire waits for a slot of host, or ctx's end.
-func (h *hostSlots) acquire(ctx context.Context, host string) (release func(), err error) {
+// Acquire waits for a slot of host, or ctx's end, and returns the function
+// that gives the slot back.
+func (h *HostSlots) Acquire(ctx context.Context, host string) (release func(), err error) {
 	h.mu.Lock()
 	c, ok := h.m[host]
 	if !ok {

@@ -16,17 +16,17 @@ import (
 // At most PerHost sites of one host are mapped at once; other hosts are
 // not held up, and a cancelled wait returns.
 func TestHostSlots(t *testing.T) {
-	h := newHostSlots(1)
+	h := NewHostSlots(1)
 	ctx := context.Background()
-	release, _ := h.acquire(ctx, "127.0.0.1:1")
-	other, err := h.acquire(ctx, "127.0.0.1:2") // another host: not blocked
+	release, _ := h.Acquire(ctx, "127.0.0.1:1")
+	other, err := h.Acquire(ctx, "127.0.0.1:2") // another host: not blocked
 	if err != nil {
 		t.Fatal(err)
 	}
 	other()
 	got := make(chan bool, 1)
 	go func() {
-		r, _ := h.acquire(ctx, "127.0.0.1:1")
+		r, _ := h.Acquire(ctx, "127.0.0.1:1")
 		got <- true
 		r()
 	}()
@@ -41,11 +41,11 @@ func TestHostSlots(t *testing.T) {
 	case <-time.After(5 * time.Second):
 		t.Fatal("the second site never started after the first ended")
 	}
-	hold, _ := h.acquire(ctx, "127.0.0.1:3")
+	hold, _ := h.Acquire(ctx, "127.0.0.1:3")
 	defer hold()
 	cctx, cancel := context.WithCancel(ctx)
 	cancel()
-	if _, err := h.acquire(cctx, "127.0.0.1:3"); !errors.Is(err, context.Canceled) {
+	if _, err := h.Acquire(cctx, "127.0.0.1:3"); !errors.Is(err, context.Canceled) {
 		t.Errorf("cancelled wait: %v, want context.Canceled", err)
 	}
 }
