@@ -1,7 +1,6 @@
 package verifier
 
 import (
-	"context"
 	"encoding/json"
 	"errors"
 	"reflect"
@@ -11,6 +10,7 @@ import (
 
 	"github.com/frontlatch/frontlatch/fixtures"
 	"github.com/frontlatch/frontlatch/shared"
+	"github.com/frontlatch/frontlatch/verifier/audit"
 )
 
 const (
@@ -18,42 +18,6 @@ const (
 	reconcileAction = "wpforms01:contact:wpforms-form-412"
 	testOrigin      = "http://127.0.0.1:8080"
 )
-
-// records is the audit lookup contract of docs/contract.md held in memory:
-// what was written at confirmation, answered exactly.
-type records map[string]struct {
-	c       ownerRecord
-	revoked bool
-}
-
-// ownerRecord is what a store keeps of one confirmation.
-type ownerRecord struct {
-	ActionID, By string
-	At           shared.Timestamp
-	Digest       string
-	Subject      []byte
-}
-
-func (r records) LookupAudit(ctx context.Context, q shared.AuditQuery) (shared.AuditAnswer, error) {
-	if err := ctx.Err(); err != nil {
-		return shared.AuditAnswer{}, err
-	}
-	rec, ok := r[q.Ref]
-	if !ok || rec.c.ActionID != q.ActionID || rec.c.By != q.ConfirmedBy || rec.c.At != q.ConfirmedAt {
-		return shared.AuditAnswer{}, nil
-	}
-	return shared.AuditAnswer{Found: true, Revoked: rec.revoked, Digest: rec.c.Digest, Subject: rec.c.Subject}, nil
-}
-
-func (r records) RecordRevocation(_ context.Context, ref, _ string, _ time.Time, _ string) error {
-	rec, ok := r[ref]
-	if !ok {
-		return errors.New("no such record")
-	}
-	rec.revoked = true
-	r[ref] = rec
-	return nil
-}
 
 func mappedGraph(t *testing.T) *shared.ActionGraph {
 	t.Helper()
@@ -69,29 +33,17 @@ func mappedGraph(t *testing.T) *shared.ActionGraph {
 }
 
 // confirmed returns the mapped graph with reconcileAction confirmed by its
-// owner as it is, recorded in store.
-func confirmed(t *testing.T, store records) *shared.ActionGraph {
+// owner as it is (verifier.Confirm, recorded in the real store), and the
+// record's reference.
+func confirmed(t *testing.T, store *audit.Store) (*shared.ActionGraph, string) {
 	t.Helper()
-	g := mappedGraph(t)
-	a := findAction(g, reconcileAction)
-	notify := "owner@example.com"
-	limits := shared.ConfirmationLimits{VolumeCap: &shared.VolumeCap{Max: 5, Per: shared.PerDay}, Notify: &notify}
-	subject := shared.ConsentSubjectOf(a, limits)
-	digest, err := shared.ConsentDigest(subject)
+	g, rec, err := Confirm(t.Context(), mappedGraph(t), reconcileAction, Confirmation{
+		By: "Owner", At: time.Date(2026, 11, 30, 9, 0, 0, 0, time.UTC), Limits: testLimits(),
+	}, store)
 	if err != nil {
 		t.Fatal(err)
 	}
-	canon, _ := shared.CanonicalConsent(subject)
-	ref, at := "aud_test", shared.Timestamp("2026-11-30T09:00:00.000Z")
-	store[ref] = struct {
-		c       ownerRecord
-		revoked bool
-	}{c: ownerRecord{ActionID: a.ID, By: "Owner", At: at, Digest: digest, Subject: canon}}
-	a.Verification = shared.Verified{Confirmation: shared.OwnerConfirmation{
-		ConfirmedBy: "Owner", ConfirmedAt: at, Method: shared.ConfirmedOwnerPortal, AuditRecord: &ref,
-		Limits: limits, Disclosure: shared.DisclosureOf(a.SideEffects),
-	}, SandboxRuns: []shared.SandboxRun{}}
-	return g
+	return g, rec.Ref
 }
 
 // remapped is the graph a re-scan yields: the same site, all unverified,
@@ -149,8 +101,8 @@ func statusOf(t *testing.T, g *shared.ActionGraph) (shared.VerificationStatus, s
 }
 
 func TestReconcileKeepsUnchanged(t *testing.T) {
-	store := records{}
-	old := confirmed(t, store)
+	store := sqliteStore(t)
+	old, _ := confirmed(t, store)
 	// A re-scan a day later: new provenance times, same consequences.
 	next := remapped(t, func(d map[string]any) {
 		d["sideEffects"].(map[string]any)["provenance"].(map[string]any)["at"] = "2026-12-01T09:00:00.000Z"
@@ -188,8 +140,8 @@ func mutations(v any) []any {
 func TestReconcileDriftEachConsentBoundKey(t *testing.T) {
 	for _, key := range shared.ConsentBoundSideEffectKeys() {
 		t.Run(key, func(t *testing.T) {
-			store := records{}
-			old := confirmed(t, store)
+			store := sqliteStore(t)
+			old, _ := confirmed(t, store)
 			tried := 0
 			var orig any
 			remapped(t, func(d map[string]any) { orig = d["sideEffects"].(map[string]any)[key] })
@@ -243,8 +195,9 @@ func TestReconcileDriftDoorsAndTargets(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			store := records{}
-			got, _, err := Reconcile(t.Context(), confirmed(t, store), remapped(t, tt.edit), store)
+			store := sqliteStore(t)
+			old, _ := confirmed(t, store)
+			got, _, err := Reconcile(t.Context(), old, remapped(t, tt.edit), store)
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -256,26 +209,24 @@ func TestReconcileDriftDoorsAndTargets(t *testing.T) {
 }
 
 func TestReconcileStoreDownChangesNothing(t *testing.T) {
-	store := records{}
-	old := confirmed(t, store)
-	down := shared.AuditLookupFunc(func(context.Context, shared.AuditQuery) (shared.AuditAnswer, error) {
-		return shared.AuditAnswer{}, errors.New("connection refused")
-	})
-	got, _, err := Reconcile(t.Context(), old, remapped(t, nil), down)
+	store := sqliteStore(t)
+	old, _ := confirmed(t, store)
+	store.Close() // the store is down
+	got, _, err := Reconcile(t.Context(), old, remapped(t, nil), store)
 	if err == nil || got != nil {
 		t.Fatalf("Reconcile with the store down = %v, %v; want an error and no graph", got, err)
 	}
-	if !strings.Contains(err.Error(), "connection refused") {
+	if !errors.Is(err, audit.ErrUnavailable) {
 		t.Errorf("the error hides the cause: %v", err)
 	}
 }
 
 func TestReconcileRevokedAndGone(t *testing.T) {
-	store := records{}
-	old := confirmed(t, store)
-	rec := store["aud_test"]
-	rec.revoked = true
-	store["aud_test"] = rec
+	store := sqliteStore(t)
+	old, ref := confirmed(t, store)
+	if err := store.RecordRevocation(t.Context(), ref, "Owner", time.Now(), "test"); err != nil {
+		t.Fatal(err)
+	}
 	got, _, err := Reconcile(t.Context(), old, remapped(t, nil), store)
 	if err != nil {
 		t.Fatal(err)
@@ -287,7 +238,9 @@ func TestReconcileRevokedAndGone(t *testing.T) {
 	// The action is no longer on the site.
 	next := remapped(t, nil)
 	next.Actions = []shared.Action{}
-	got, _, err = Reconcile(t.Context(), confirmed(t, records{}), next, store)
+	other := sqliteStore(t)
+	prev, _ := confirmed(t, other)
+	got, _, err = Reconcile(t.Context(), prev, next, other)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -297,8 +250,8 @@ func TestReconcileRevokedAndGone(t *testing.T) {
 }
 
 func TestRevoke(t *testing.T) {
-	store := records{}
-	g := confirmed(t, store)
+	store := sqliteStore(t)
+	g, _ := confirmed(t, store)
 	at := time.Date(2026, 12, 1, 10, 0, 0, 0, time.UTC)
 	out, err := Revoke(t.Context(), g, reconcileAction, store, "Owner", "closing for the holidays", at)
 	if err != nil {
