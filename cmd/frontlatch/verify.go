@@ -85,14 +85,9 @@ func defaultStoreURL() string {
 
 const storeFlagHelp = "the audit store: a SQLite file path or a postgres:// URL (default $FRONTLATCH_STORE, else ~/.local/share/frontlatch/audit.db)"
 
-// openStore opens the audit store, creating a SQLite file's directory.
+// openStore opens the audit store (audit.Open creates a SQLite file's
+// directory).
 func openStore(ctx context.Context, url string) (*audit.Store, error) {
-	if !strings.Contains(url, "://") {
-		path := strings.TrimPrefix(url, "sqlite:")
-		if err := os.MkdirAll(filepath.Dir(path), 0o700); err != nil {
-			return nil, err
-		}
-	}
 	return audit.Open(ctx, url)
 }
 

@@ -248,3 +248,33 @@ func TestDatabaseRefusesChanges(t *testing.T) {
 		}
 	})
 }
+
+// sqliteBusy is what opening a store retries on: SQLite's busy code, read
+// from the driver's error, not from its text.
+func TestSQLiteBusyIsReadFromTheCode(t *testing.T) {
+	dir := t.TempDir()
+	lock, err := sql.Open("sqlite", filepath.Join(dir, "a.db"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer lock.Close()
+	lock.SetMaxOpenConns(1)
+	if _, err := lock.Exec(`CREATE TABLE x (a); BEGIN EXCLUSIVE; INSERT INTO x VALUES (1)`); err != nil {
+		t.Fatal(err)
+	}
+	other, err := sql.Open("sqlite", filepath.Join(dir, "a.db")+"?_busy_timeout=0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer other.Close()
+	_, busyErr := other.Exec(`INSERT INTO x VALUES (2)`)
+	if busyErr == nil {
+		t.Fatal("a write beside an exclusive transaction succeeded")
+	}
+	if !audit.SQLiteBusyForTest(busyErr) {
+		t.Errorf("not taken for busy: %v", busyErr)
+	}
+	if audit.SQLiteBusyForTest(errors.New("SQLITE_BUSY in a message")) {
+		t.Error("an error that only says SQLITE_BUSY was taken for busy")
+	}
+}

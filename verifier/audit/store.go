@@ -20,7 +20,7 @@ import (
 	"unicode/utf8"
 
 	"github.com/jackc/pgx/v5/pgxpool"
-	_ "modernc.org/sqlite" // registers the "sqlite" database/sql driver
+	"modernc.org/sqlite" // the "sqlite" database/sql driver, and its error codes
 )
 
 // Driver names, as Store.Driver reports them.
@@ -185,6 +185,12 @@ func openSQLite(ctx context.Context, p, sync string) (*Store, error) {
 	return s, nil
 }
 
+// sqliteBusy reports whether err is SQLite's SQLITE_BUSY (primary code 5).
+func sqliteBusy(err error) bool {
+	var se *sqlite.Error
+	return errors.As(err, &se) && se.Code()&0xff == 5
+}
+
 // pingSQLite opens the first connection, retrying while the file is busy:
 // switching a new connection to WAL needs a lock that SQLite's busy
 // handler does not wait for, so processes opening one store at once (a
@@ -194,7 +200,7 @@ func pingSQLite(ctx context.Context, db *sqliteDB) error {
 	wait := 5 * time.Millisecond
 	for {
 		err := db.ping(ctx)
-		if err == nil || !strings.Contains(err.Error(), "SQLITE_BUSY") || time.Now().After(deadline) {
+		if err == nil || !sqliteBusy(err) || time.Now().After(deadline) {
 			return err
 		}
 		select {

@@ -1,0 +1,4 @@
+package audit
+
+// SQLiteBusyForTest exposes sqliteBusy to the external tests.
+var SQLiteBusyForTest = sqliteBusy
