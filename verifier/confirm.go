@@ -81,16 +81,7 @@ func Confirm(ctx context.Context, g *shared.ActionGraph, actionID string, c Conf
 	}
 	at := shared.TimestampOf(c.At)
 	disclosure := shared.DisclosureOf(a.SideEffects)
-	var runs []shared.SandboxRun
-	switch v := a.Verification.(type) {
-	case shared.SandboxTested:
-		runs = v.SandboxRuns
-	case shared.Verified:
-		runs = v.SandboxRuns
-	}
-	if runs == nil {
-		runs = []shared.SandboxRun{}
-	}
+	runs := append([]shared.SandboxRun{}, SandboxRunsOf(a.Verification)...)
 	verified := shared.Verified{
 		Confirmation: shared.OwnerConfirmation{
 			ConfirmedBy: c.By, ConfirmedAt: at, Method: c.Method,
@@ -116,4 +107,16 @@ func Confirm(ctx context.Context, g *shared.ActionGraph, actionID string, c Conf
 	verified.Confirmation.AuditRecord = &ref
 	a.Verification = verified
 	return out, rec, nil
+}
+
+// SandboxRunsOf returns the sandbox runs a verification state records
+// (sandbox-tested and verified keep them; unverified has none).
+func SandboxRunsOf(v shared.VerificationState) []shared.SandboxRun {
+	switch s := v.(type) {
+	case shared.SandboxTested:
+		return s.SandboxRuns
+	case shared.Verified:
+		return s.SandboxRuns
+	}
+	return nil
 }

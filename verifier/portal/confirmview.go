@@ -4,6 +4,7 @@ import (
 	"strings"
 
 	"github.com/frontlatch/frontlatch/shared"
+	"github.com/frontlatch/frontlatch/verifier"
 )
 
 // confirmView is the confirmation page of one action: the disclosure
@@ -128,20 +129,9 @@ func inputsViewOf(a *shared.Action) []inputView {
 	return out
 }
 
-// runsOf returns the sandbox runs a verification state carries.
-func runsOf(v shared.VerificationState) []shared.SandboxRun {
-	switch s := v.(type) {
-	case shared.SandboxTested:
-		return s.SandboxRuns
-	case shared.Verified:
-		return s.SandboxRuns
-	}
-	return nil
-}
-
 func runsViewOf(a *shared.Action) []runView {
 	var out []runView
-	for _, r := range runsOf(a.Verification) {
+	for _, r := range verifier.SandboxRunsOf(a.Verification) {
 		rv := runView{RunID: r.RunID, At: string(r.At), Outcome: words(outcomeWords, r.Outcome), Passed: r.Outcome == shared.SandboxPassed, Fields: r.Fields}
 		if r.Endpoint != nil {
 			rv.Endpoint = *r.Endpoint

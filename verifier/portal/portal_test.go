@@ -11,6 +11,7 @@ import (
 	"testing"
 
 	"github.com/frontlatch/frontlatch/shared"
+	"github.com/frontlatch/frontlatch/verifier"
 	"github.com/frontlatch/frontlatch/verifier/audit"
 	"github.com/frontlatch/frontlatch/verifier/audit/audittest"
 	"github.com/google/go-cmp/cmp"
@@ -111,7 +112,7 @@ func TestConfirmRecordsAuditAndThePrintedGraphPassesTheGate(t *testing.T) {
 	if diff := cmp.Diff(shared.DisclosureOf(before.Actions[0].SideEffects), c.Disclosure); diff != "" {
 		t.Errorf("disclosure is not what was shown (-want +got):\n%s", diff)
 	}
-	if diff := cmp.Diff(runsOf(before.Actions[0].Verification), v.SandboxRuns); diff != "" {
+	if diff := cmp.Diff(verifier.SandboxRunsOf(before.Actions[0].Verification), v.SandboxRuns); diff != "" {
 		t.Errorf("sandbox runs not kept (-want +got):\n%s", diff)
 	}
 	// The other action is untouched, and the audit holds one confirmation

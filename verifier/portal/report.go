@@ -220,7 +220,7 @@ func actionReport(a *shared.Action, c shared.Report, site string) ActionReport {
 		ar.Blockers = append(ar.Blockers, Reason{Code: b, Sentence: pc.Why})
 		next(pc.Next)
 	}
-	if runs := runsOf(a.Verification); len(runs) > 0 {
+	if runs := verifier.SandboxRunsOf(a.Verification); len(runs) > 0 {
 		last := runs[len(runs)-1]
 		ar.LastRun = words(outcomeWords, last.Outcome) + " on " + string(last.At)
 		ar.LastRunPassed = last.Outcome == shared.SandboxPassed
