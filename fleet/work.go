@@ -159,7 +159,11 @@ func (w *mapWorker) Work(ctx context.Context, job *river.Job[MapArgs]) error {
 		}
 	}
 	g, mapErr := mapper.Map(ctx, job.Args.URL, mo)
-	w.browsers.put(sess, browser, reusableAfter(mapErr))
+	reusable := reusableAfter(mapErr)
+	w.browsers.put(sess, browser, reusable)
+	if !reusable {
+		w.browsers.checkAlive(ctx, browser)
+	}
 	rec := mapRecord{site: job.Args.URL, jobID: job.ID, attempt: job.Attempt, at: time.Now().UTC()}
 	if mapErr != nil {
 		rec.errCode, rec.err = classify(mapErr), mapErr.Error()
@@ -237,9 +241,9 @@ func reusableAfter(err error) bool {
 	return err == nil
 }
 
-// browserSource hands out one browser per process, checking it is alive
-// before each job and replacing it when its connection is lost: a local
-// Chromium is relaunched, a remote one reconnected.
+// browserSource hands out one browser per process and replaces it when it
+// stops answering after a failed job: a local Chromium is relaunched, a
+// remote one reconnected.
 type browserSource struct {
 	url     string
 	offline bool
@@ -267,6 +271,7 @@ func (s *browserSource) session(ctx context.Context, mo mapper.Options) (*topolo
 	s.mu.Unlock()
 	sess, err := mapper.NewSession(ctx, b, mo)
 	if err != nil {
+		s.checkAlive(ctx, b)
 		return nil, nil, fmt.Errorf("%w: %w", errBrowserLost, err)
 	}
 	return sess, b, nil
@@ -286,13 +291,7 @@ func (s *browserSource) get(ctx context.Context) (*rod.Browser, error) {
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	if s.b != nil {
-		hctx, cancel := context.WithTimeout(ctx, 5*time.Second)
-		_, err := s.b.Rod.Context(hctx).Version()
-		cancel()
-		if err == nil {
-			return s.b.Rod, nil
-		}
-		s.dropLocked()
+		return s.b.Rod, nil // checked only after a failure (checkAlive): no round trip per job
 	}
 	opts := topology.BrowserOptions{Offline: s.offline}
 	if s.url != "" {
@@ -333,6 +332,17 @@ func resolveDevTools(ctx context.Context, httpURL string) (string, error) {
 		return r.ws, r.err
 	case <-ctx.Done():
 		return "", ctx.Err()
+	}
+}
+
+// checkAlive asks b for its version after a map failed for a reason not of
+// the site's making, and drops it when it does not answer: the next job
+// relaunches or reconnects.
+func (s *browserSource) checkAlive(ctx context.Context, b *rod.Browser) {
+	hctx, cancel := context.WithTimeout(context.WithoutCancel(ctx), 5*time.Second)
+	defer cancel()
+	if _, err := b.Context(hctx).Version(); err != nil {
+		s.invalidate(b)
 	}
 }
 
