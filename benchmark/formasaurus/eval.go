@@ -56,29 +56,30 @@ type Report struct {
 
 // Figures are the scores of one split.
 type Figures struct {
-	Pages                int                `json:"pages"`
-	PagesFailed          int                `json:"pagesFailed"`
-	PagesStaticFallback  int                `json:"pagesStaticFallback"`
-	FormsLabelled        int                `json:"formsLabelled"`
-	FormsAligned         int                `json:"formsAligned"`
-	FormsUnaligned       int                `json:"formsUnaligned"`
-	FormsDroppedByParser int                `json:"formsDroppedByParser"`
-	FieldAccuracy        float64            `json:"fieldAccuracy"`
-	FieldsScored         int                `json:"fieldsScored"`
-	FieldsRight          int                `json:"fieldsRight"`
-	FieldsNotFound       int                `json:"fieldsNotFound"`
-	UnknownLabelAccuracy float64            `json:"unknownLabelAccuracy"`
-	UnknownLabelFields   int                `json:"unknownLabelFields"`
-	HoneypotRecall       float64            `json:"honeypotRecall"`
-	HoneypotPrecision    float64            `json:"honeypotPrecision"`
-	Honeypots            int                `json:"honeypots"`
-	PurposeAccuracy      float64            `json:"purposeAccuracy"`
-	PurposeScored        int                `json:"purposeScored"`
-	CustomerAction       PRF                `json:"customerAction"`
-	CustomerActionStrict PRF                `json:"customerActionStrict"`
-	PerType              map[string]TypePRF `json:"perType"`
-	TopFieldConfusions   []string           `json:"topFieldConfusions"`
-	TopFormConfusions    []string           `json:"topFormConfusions"`
+	Pages                int     `json:"pages"`
+	PagesFailed          int     `json:"pagesFailed"`
+	PagesStaticFallback  int     `json:"pagesStaticFallback"`
+	FormsLabelled        int     `json:"formsLabelled"`
+	FormsAligned         int     `json:"formsAligned"`
+	FormsUnaligned       int     `json:"formsUnaligned"`
+	FormsDroppedByParser int     `json:"formsDroppedByParser"`
+	FieldAccuracy        float64 `json:"fieldAccuracy"`
+	FieldsScored         int     `json:"fieldsScored"`
+	FieldsRight          int     `json:"fieldsRight"`
+	FieldsNotFound       int     `json:"fieldsNotFound"`
+	UnknownLabelAccuracy float64 `json:"unknownLabelAccuracy"`
+	UnknownLabelFields   int     `json:"unknownLabelFields"`
+	HoneypotRecall       float64 `json:"honeypotRecall"`
+	HoneypotPrecision    float64 `json:"honeypotPrecision"`
+	Honeypots            int     `json:"honeypots"`
+	PurposeAccuracy      float64 `json:"purposeAccuracy"`
+	PurposeScored        int     `json:"purposeScored"`
+	CustomerAction       PRF     `json:"customerAction"`
+	CustomerActionStrict PRF     `json:"customerActionStrict"`
+	// PerType and the confusions are reported for the dev split only.
+	PerType            map[string]TypePRF `json:"perType,omitempty"`
+	TopFieldConfusions []string           `json:"topFieldConfusions,omitempty"`
+	TopFormConfusions  []string           `json:"topFormConfusions,omitempty"`
 	// Intervals95 are 95% bootstrap intervals (pages resampled, see
 	// bootstrap) of fieldAccuracy, customerActionF1 and honeypotRecall: how
 	// far the figure could move on another sample of pages like these.
@@ -111,7 +112,7 @@ const Method = "Pages served from the corpus on 127.0.0.1 as text/html; charset=
 	"purposeAccuracy: labels s,l,r,p,m,b,c,o (P,V,N,C simplified to o); c is right as any customer action or comment. " +
 	"customerAction: label c positive, s,l,r,p,m,b negative, o,-,X not scored; predicted positive = customerAction or comment (README: c is contact/comment); customerActionStrict counts customerAction only. " +
 	"A page the browser cannot render (endless script, redirect) is scored from its markup (extract.FromHTML) and counted in pagesStaticFallback. " +
-	"Splits: holdout = FNV-32a(file name) % 5 == 0, never used for tuning."
+	"Splits: holdout = FNV-32a(file name) % 5 == 0, never used for tuning: the holdout (and all, which contains it) is reported as aggregates only — no per-type figures, confusions or page names; failures lists dev pages only."
 
 // Run loads every page (or the split in o.Only), extracts and classifies
 // it, and scores it against the labels.
@@ -201,7 +202,9 @@ func Run(ctx context.Context, c *Corpus, o Options) (*Report, error) {
 						counts[k].Pages++
 						counts[k].PagesFailed++
 					}
-					rep.Failures = append(rep.Failures, p.File+": "+firstLine(err.Error()))
+					if p.Split == "dev" {
+						rep.Failures = append(rep.Failures, p.File+": "+firstLine(err.Error()))
+					}
 					mu.Unlock()
 					continue
 				}
@@ -209,7 +212,9 @@ func Run(ctx context.Context, c *Corpus, o Options) (*Report, error) {
 					for _, k := range []string{"all", p.Split} {
 						counts[k].PagesStatic++
 					}
-					rep.Failures = append(rep.Failures, p.File+": "+firstLine(err.Error())+" (scored from its markup)")
+					if p.Split == "dev" {
+						rep.Failures = append(rep.Failures, p.File+": "+firstLine(err.Error())+" (scored from its markup)")
+					}
 				}
 				r := read(p, DroppedForms(raw), ep)
 				for _, k := range []string{"all", p.Split} {
@@ -233,10 +238,23 @@ func Run(ctx context.Context, c *Corpus, o Options) (*Report, error) {
 	sort.Strings(rep.Failures)
 	rep.Splits = map[string]Figures{}
 	for k, c := range counts {
-		rep.Splits[k] = c.figures()
+		f := c.figures()
+		if k != "dev" {
+			f = f.aggregatesOnly()
+		}
+		rep.Splits[k] = f
 	}
 	rep.Seconds = math.Round(time.Since(start).Seconds()*10) / 10
 	return rep, nil
+}
+
+// aggregatesOnly drops what names single fields or forms: per-type
+// figures and confusions. The holdout (and "all", which contains it) is
+// reported as aggregates only, so nobody reading the output can tune a
+// rule to one of its pages.
+func (f Figures) aggregatesOnly() Figures {
+	f.PerType, f.TopFieldConfusions, f.TopFormConfusions = nil, nil, nil
+	return f
 }
 
 func firstLine(s string) string {
@@ -296,6 +314,9 @@ func (c *Counts) figures() Figures {
 	}
 	f.TopFieldConfusions = top(c.Confusions, 15)
 	f.TopFormConfusions = top(c.PurposeConfusions, 15)
+	// Workers finish pages in any order: resample in file order so the
+	// intervals of one run are the intervals of the next.
+	sort.Slice(c.tallies, func(i, j int) bool { return c.tallies[i].page < c.tallies[j].page })
 	f.Intervals95 = bootstrap(c.tallies, bootstrapRounds)
 	return f
 }

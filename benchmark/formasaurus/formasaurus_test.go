@@ -5,6 +5,7 @@ import (
 	"errors"
 	"os"
 	"path/filepath"
+	"strings"
 	"testing"
 
 	"github.com/frontlatch/frontlatch/mapper/classify"
@@ -200,5 +201,67 @@ func TestBootstrap(t *testing.T) {
 		if !(iv[0] <= p && p <= iv[1] && iv[0] < iv[1]) {
 			t.Errorf("%s: interval %v is not a spread around the point figure %v", name, iv, p)
 		}
+	}
+}
+
+// The holdout is reported as aggregates only: no per-type figures, no
+// confusions, no page names among the failures; dev keeps its details.
+func TestHoldoutReportsAggregatesOnly(t *testing.T) {
+	dir := t.TempDir()
+	if err := os.Mkdir(filepath.Join(dir, "html"), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	var dev, holdout string
+	for i := 0; dev == "" || holdout == ""; i++ {
+		name := filepath.Join("html", "p"+string(rune('a'+i%26))+string(rune('a'+i/26))+".html")
+		if SplitOf(name) == "holdout" && holdout == "" {
+			holdout = name
+		} else if SplitOf(name) == "dev" && dev == "" {
+			dev = name
+		}
+	}
+	page := `<form><label for=e>Email</label><input id=e name=email><label for=x>Foo</label><input id=x name=x><textarea name=msg></textarea><button>Send</button></form>`
+	idx := map[string]any{}
+	for _, name := range []string{dev, holdout} {
+		if err := os.WriteFile(filepath.Join(dir, name), []byte(page), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		idx[name] = map[string]any{"url": "http://x/", "forms": []string{"c"}, "visible_html_fields": []map[string]string{{"email": "e1", "x": "ph", "msg": "CC"}}}
+	}
+	// listed but missing: fails to load in each split
+	var missing []string
+	for i := 0; len(missing) < 2; i++ {
+		name := filepath.Join("html", "m"+string(rune('a'+i%26))+string(rune('a'+i/26))+".html")
+		if want := []string{"dev", "holdout"}[len(missing)]; SplitOf(name) == want {
+			missing = append(missing, name)
+			idx[name] = map[string]any{"url": "http://x/", "forms": []string{"c"}}
+		}
+	}
+	raw, _ := json.Marshal(idx)
+	if err := os.WriteFile(filepath.Join(dir, "index.json"), raw, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	c, err := Load(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	rep, err := Run(t.Context(), c, Options{Static: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, k := range []string{"holdout", "all"} {
+		f := rep.Splits[k]
+		if f.FieldsScored != map[string]int{"holdout": 3, "all": 6}[k] {
+			t.Errorf("%s: fieldsScored %d", k, f.FieldsScored)
+		}
+		if f.PerType != nil || f.TopFieldConfusions != nil || f.TopFormConfusions != nil {
+			t.Errorf("%s split reports per-field details: %+v", k, f)
+		}
+	}
+	if len(rep.Failures) != 1 || !strings.HasPrefix(rep.Failures[0], missing[0]) || rep.Splits["holdout"].PagesFailed != 1 {
+		t.Errorf("failures %q (holdout failed %d), want only the dev page %s named", rep.Failures, rep.Splits["holdout"].PagesFailed, missing[0])
+	}
+	if d := rep.Splits["dev"]; len(d.TopFieldConfusions) == 0 || len(d.PerType) == 0 {
+		t.Errorf("dev split lost its details: %+v", d)
 	}
 }

@@ -71,18 +71,21 @@ type Counts struct {
 }
 
 // tally is one page's share of the counts behind the headline figures.
-type tally struct{ fieldsScored, fieldsRight, tp, fp, fn, honeypots, honeypotsFound int }
+type tally struct {
+	page                                                             string
+	fieldsScored, fieldsRight, tp, fp, fn, honeypots, honeypotsFound int
+}
 
 func (c *Counts) tally() tally {
-	return tally{c.FieldsScored, c.FieldsRight, c.TP, c.FP, c.FN, c.Honeypots, c.HoneypotsFound}
+	return tally{"", c.FieldsScored, c.FieldsRight, c.TP, c.FP, c.FN, c.Honeypots, c.HoneypotsFound}
 }
 
 func (t tally) minus(u tally) tally {
-	return tally{t.fieldsScored - u.fieldsScored, t.fieldsRight - u.fieldsRight, t.tp - u.tp, t.fp - u.fp, t.fn - u.fn, t.honeypots - u.honeypots, t.honeypotsFound - u.honeypotsFound}
+	return tally{t.page, t.fieldsScored - u.fieldsScored, t.fieldsRight - u.fieldsRight, t.tp - u.tp, t.fp - u.fp, t.fn - u.fn, t.honeypots - u.honeypots, t.honeypotsFound - u.honeypotsFound}
 }
 
 func (t tally) plus(u tally) tally {
-	return tally{t.fieldsScored + u.fieldsScored, t.fieldsRight + u.fieldsRight, t.tp + u.tp, t.fp + u.fp, t.fn + u.fn, t.honeypots + u.honeypots, t.honeypotsFound + u.honeypotsFound}
+	return tally{t.page, t.fieldsScored + u.fieldsScored, t.fieldsRight + u.fieldsRight, t.tp + u.tp, t.fp + u.fp, t.fn + u.fn, t.honeypots + u.honeypots, t.honeypotsFound + u.honeypotsFound}
 }
 
 type typeCount struct{ tp, fp, fn int }
@@ -205,7 +208,11 @@ func (c *Counts) scorePage(r reading) {
 	c.Pages++
 	c.page = r.page.File
 	before := c.tally()
-	defer func() { c.tallies = append(c.tallies, c.tally().minus(before)) }()
+	defer func() {
+		t := c.tally().minus(before)
+		t.page = r.page.File
+		c.tallies = append(c.tallies, t)
+	}()
 	c.FormsDropped += r.dropped
 	for _, lf := range r.forms {
 		c.FormsLabelled++

@@ -117,12 +117,13 @@ func printSummary(w io.Writer, rep *formasaurus.Report) {
 				interval(iv, "fieldAccuracy"), interval(iv, "customerActionF1"), interval(iv, "honeypotRecall"))
 		}
 	}
-	if f, ok := rep.Splits["all"]; ok {
-		if f.PagesStaticFallback > 0 {
-			fmt.Fprintf(w, "%d pages the browser could not render were scored from their markup\n", f.PagesStaticFallback)
-		}
-		fmt.Fprintf(w, "field confusions: %s\n", strings.Join(f.TopFieldConfusions, ", "))
-		fmt.Fprintf(w, "form confusions: %s\n", strings.Join(f.TopFormConfusions, ", "))
+	if f, ok := rep.Splits["all"]; ok && f.PagesStaticFallback > 0 {
+		fmt.Fprintf(w, "%d pages the browser could not render were scored from their markup\n", f.PagesStaticFallback)
+	}
+	// Confusions name single fields and forms: dev only, never the holdout.
+	if f, ok := rep.Splits["dev"]; ok {
+		fmt.Fprintf(w, "dev field confusions: %s\n", strings.Join(f.TopFieldConfusions, ", "))
+		fmt.Fprintf(w, "dev form confusions: %s\n", strings.Join(f.TopFormConfusions, ", "))
 	}
 }
 
