@@ -453,3 +453,36 @@ func TestRequiredAttr(t *testing.T) {
 		})
 	}
 }
+
+// A form opened in a table keeps no children in the tree, yet the parser
+// gives it the rows' controls up to </form> (form.elements); so does a form
+// its wrapper's end tag closed early. Static extraction sees what the
+// browser sees, and leaves controls after </form> to formless groups.
+func TestParserOwnedControls(t *testing.T) {
+	for _, ex := range extractors {
+		t.Run(ex.name, func(t *testing.T) {
+			p := ex.load(t, "parserowned.html")
+			got := map[string][]string{}
+			for _, f := range p.Forms {
+				for _, fl := range f.Fields {
+					got[f.ID] = append(got[f.ID], fl.Name)
+				}
+				for _, s := range f.Submits {
+					got[f.ID+" submits"] = append(got[f.ID+" submits"], s.Value)
+				}
+			}
+			for _, g := range p.Groups {
+				for _, fl := range g.Fields {
+					got["groups"] = append(got["groups"], fl.Name)
+				}
+			}
+			want := map[string][]string{"contact": {"name", "email", "msg"}, "contact submits": {"Send"}, "early": {"q", "later"}, "groups": {"alone"}}
+			if diff := cmp.Diff(want, got); diff != "" {
+				t.Errorf("fields by form (-want +got):\n%s", diff)
+			}
+			if l := field(t, formByID(t, p, "contact"), "name").Label; l != "Name" {
+				t.Errorf("label of name = %q, want Name", l)
+			}
+		})
+	}
+}

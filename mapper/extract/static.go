@@ -34,6 +34,7 @@ func FromHTML(pageURL string, markup []byte) (*Page, error) {
 	}
 	s := &static{root: root, base: base, byID: map[string]*html.Node{}, labelsFor: map[string][]*html.Node{}}
 	s.index(root)
+	s.owner = parserOwners(markup, s.forms, s.all)
 	p := s.page(pageURL)
 	p.normalize()
 	return p, nil
@@ -46,6 +47,9 @@ type static struct {
 	labelsFor map[string][]*html.Node
 	forms     []*html.Node
 	all       []*html.Node // elements in document order
+	// owner: controls outside any form element that the parser gave to a
+	// form (parserOwners).
+	owner map[*html.Node]*html.Node
 }
 
 func (s *static) index(n *html.Node) {
@@ -186,7 +190,7 @@ func (s *static) controlsOf(form *html.Node) []*html.Node {
 			}
 			continue
 		}
-		if isAncestor(form, n) {
+		if isAncestor(form, n) || s.owner[n] == form {
 			out = append(out, n)
 		}
 	}
@@ -705,7 +709,7 @@ func (s *static) groups() []Form {
 	containers := map[*html.Node][]*html.Node{}
 	var order []*html.Node
 	for _, n := range s.all {
-		if !isControl(n) || n.DataAtom == atom.Button || hasAncestor(n, atom.Form) || hasAttr(n, "form") {
+		if !isControl(n) || n.DataAtom == atom.Button || hasAncestor(n, atom.Form) || hasAttr(n, "form") || s.owner[n] != nil {
 			continue
 		}
 		t := controlType(n)
@@ -751,7 +755,7 @@ func (s *static) groups() []Form {
 		scope := s.cssPath(c)
 		var controls []*html.Node
 		walk(c, func(n *html.Node) bool {
-			if isControl(n) && !hasAttr(n, "form") {
+			if isControl(n) && !hasAttr(n, "form") && s.owner[n] == nil {
 				controls = append(controls, n)
 			}
 			return true
@@ -816,6 +820,11 @@ func (s *static) formLocator(f *html.Node) string {
 }
 
 func (s *static) fieldLocator(c *html.Node, scope string, group int) string {
+	if s.owner[c] != nil {
+		// Owned by a form it is not inside: a selector scoped to the form
+		// would not find it.
+		return s.cssPath(c)
+	}
 	if name := getAttr(c, "name"); name != "" {
 		k := 0
 		scopeNode := s.scopeNode(c, scope)
