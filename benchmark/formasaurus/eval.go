@@ -50,8 +50,12 @@ type Report struct {
 	Pages    int                `json:"pages"`
 	Seconds  float64            `json:"seconds"`
 	Splits   map[string]Figures `json:"splits"`
-	Method   string             `json:"method"`
-	Failures []string           `json:"failures"`
+	// RulesOnly are the same figures with the fields read by the rules
+	// alone (classify.FieldsWith(…, nil)): what the learned model adds is
+	// the difference. Aggregates only.
+	RulesOnly map[string]Figures `json:"rulesOnly"`
+	Method    string             `json:"method"`
+	Failures  []string           `json:"failures"`
 }
 
 // Figures are the scores of one split.
@@ -112,6 +116,7 @@ const Method = "Pages served from the corpus on 127.0.0.1 as text/html; charset=
 	"purposeAccuracy: labels s,l,r,p,m,b,c,o (P,V,N,C simplified to o); c is right as any customer action or comment. " +
 	"customerAction: label c positive, s,l,r,p,m,b negative, o,-,X not scored; predicted positive = customerAction or comment (README: c is contact/comment); customerActionStrict counts customerAction only. " +
 	"A page the browser cannot render (endless script, redirect) is scored from its markup (extract.FromHTML) and counted in pagesStaticFallback. " +
+	"rulesOnly: the same scoring with fields read by the rules alone, without the learned model (trained on dev only). " +
 	"Splits: holdout = FNV-32a(file name) % 5 == 0, never used for tuning: the holdout (and all, which contains it) is reported as aggregates only — no per-type figures, confusions or page names; failures lists dev pages only."
 
 // Run loads every page (or the split in o.Only), extracts and classifies
@@ -167,6 +172,7 @@ func Run(ctx context.Context, c *Corpus, o Options) (*Report, error) {
 	}
 
 	counts := map[string]*Counts{"all": newCounts(), "dev": newCounts(), "holdout": newCounts()}
+	rules := map[string]*Counts{"all": newCounts(), "dev": newCounts(), "holdout": newCounts()}
 	counts["dev"].explain = o.Explain
 	var mu sync.Mutex
 	jobs := make(chan Page)
@@ -199,8 +205,10 @@ func Run(ctx context.Context, c *Corpus, o Options) (*Report, error) {
 				}
 				if err != nil && !fallback {
 					for _, k := range []string{"all", p.Split} {
-						counts[k].Pages++
-						counts[k].PagesFailed++
+						for _, cs := range []map[string]*Counts{counts, rules} {
+							cs[k].Pages++
+							cs[k].PagesFailed++
+						}
 					}
 					if p.Split == "dev" {
 						rep.Failures = append(rep.Failures, p.File+": "+firstLine(err.Error()))
@@ -211,14 +219,17 @@ func Run(ctx context.Context, c *Corpus, o Options) (*Report, error) {
 				if fallback {
 					for _, k := range []string{"all", p.Split} {
 						counts[k].PagesStatic++
+						rules[k].PagesStatic++
 					}
 					if p.Split == "dev" {
 						rep.Failures = append(rep.Failures, p.File+": "+firstLine(err.Error())+" (scored from its markup)")
 					}
 				}
 				r := read(p, DroppedForms(raw), ep)
+				ro := r.rulesOnly(ep)
 				for _, k := range []string{"all", p.Split} {
 					counts[k].scorePage(r)
+					rules[k].scorePage(ro)
 				}
 				mu.Unlock()
 			}
@@ -243,6 +254,10 @@ func Run(ctx context.Context, c *Corpus, o Options) (*Report, error) {
 			f = f.aggregatesOnly()
 		}
 		rep.Splits[k] = f
+	}
+	rep.RulesOnly = map[string]Figures{}
+	for k, c := range rules {
+		rep.RulesOnly[k] = c.figures().aggregatesOnly()
 	}
 	rep.Seconds = math.Round(time.Since(start).Seconds()*10) / 10
 	return rep, nil

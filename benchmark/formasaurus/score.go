@@ -203,6 +203,20 @@ func read(p Page, dropped []bool, ep *extract.Page) reading {
 	return r
 }
 
+// rulesOnly is r classified by the rules alone, without the learned model:
+// the comparison formeval reports beside the combined figures.
+func (r reading) rulesOnly(ep *extract.Page) reading {
+	out := reading{page: r.page, dropped: r.dropped}
+	for _, lf := range r.forms {
+		if lf.aligned {
+			lf.fields = classify.FieldsWith(lf.form, ep, nil)
+			lf.purpose = classify.FormWith(lf.form, ep, lf.fields)
+		}
+		out.forms = append(out.forms, lf)
+	}
+	return out
+}
+
 // scorePage adds one page's scores to c.
 func (c *Counts) scorePage(r reading) {
 	c.Pages++

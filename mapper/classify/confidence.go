@@ -33,6 +33,9 @@ const (
 	// ConfContext: only the control and its form suggest it (a textarea in a
 	// contact form is its message).
 	ConfContext = 0.55
+	// ConfModel: the learned model decided (model.go), where the rules
+	// found nothing or only weaker words.
+	ConfModel = 0.70
 	// ConfUnknown: nothing matched; "unknown" is a guess too.
 	ConfUnknown = 0.50
 	// Honeypot: ConfHoneypotBase + score×ConfHoneypotScale, capped at

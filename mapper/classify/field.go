@@ -37,19 +37,10 @@ func sameField(a, b extract.Field) bool {
 	return a.Locator == b.Locator && a.Name == b.Name && a.ID == b.ID && a.Type == b.Type && a.Label == b.Label
 }
 
-// Fields classifies every field of form, in order.
+// Fields classifies every field of form, in order: by the rules, and by
+// the learned model where the rules are unsure (FieldsWith, model.go).
 func Fields(form extract.Form, page *extract.Page) []FieldResult {
-	fc := newFormContext(form)
-	out := make([]FieldResult, len(form.Fields))
-	for i, f := range form.Fields {
-		out[i] = fc.base(f)
-	}
-	applyNameSplit(out)
-	applyLoneEmail(form, out)
-	for i := range out {
-		out[i].AgentFillable = fillable(out[i].Semantic)
-	}
-	return out
+	return FieldsWith(form, page, fieldModel)
 }
 
 // applyNameSplit: a form that asks for a "name" and a "surname" means the

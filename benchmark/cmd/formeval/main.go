@@ -101,20 +101,30 @@ func run(args []string, stdout, stderr io.Writer) int {
 
 func printSummary(w io.Writer, rep *formasaurus.Report) {
 	fmt.Fprintf(w, "Formasaurus corpus, %d pages, %s mode (%s), %.0fs\n", rep.Pages, rep.Mode, rep.Chromium, rep.Seconds)
-	fmt.Fprintf(w, "%-8s %6s %6s %9s %8s %9s %8s %8s %6s %8s\n", "split", "pages", "failed", "fields", "n", "unknownOK", "hpRecall", "purpose", "caF1", "caStrict")
-	for _, k := range []string{"all", "dev", "holdout"} {
-		f, ok := rep.Splits[k]
-		if !ok {
-			continue
+	fmt.Fprintf(w, "%-14s %6s %6s %9s %8s %9s %8s %8s %6s %8s\n", "split (rules+model; rules: rules alone)", "pages", "failed", "fields", "n", "unknownOK", "hpRecall", "purpose", "caF1", "caStrict")
+	for _, set := range []struct {
+		name   string
+		splits map[string]formasaurus.Figures
+	}{{"", rep.Splits}, {"rules ", rep.RulesOnly}} {
+		for _, k := range []string{"all", "dev", "holdout"} {
+			f, ok := set.splits[k]
+			if !ok {
+				continue
+			}
+			fmt.Fprintf(w, "%-14s %6d %6d %9.3f %8d %9.3f %8.3f %8.3f %6.3f %8.3f\n", set.name+k, f.Pages, f.PagesFailed+f.PagesStaticFallback, f.FieldAccuracy, f.FieldsScored,
+				f.UnknownLabelAccuracy, f.HoneypotRecall, f.PurposeAccuracy, f.CustomerAction.F1, f.CustomerActionStrict.F1)
 		}
-		fmt.Fprintf(w, "%-8s %6d %6d %9.3f %8d %9.3f %8.3f %8.3f %6.3f %8.3f\n", k, f.Pages, f.PagesFailed+f.PagesStaticFallback, f.FieldAccuracy, f.FieldsScored,
-			f.UnknownLabelAccuracy, f.HoneypotRecall, f.PurposeAccuracy, f.CustomerAction.F1, f.CustomerActionStrict.F1)
 	}
-	for _, k := range []string{"all", "dev", "holdout"} {
-		if f, ok := rep.Splits[k]; ok {
-			iv := f.Intervals95
-			fmt.Fprintf(w, "%-8s 95%% bootstrap intervals: fields %s, customer-action F1 %s, honeypot recall %s\n", k,
-				interval(iv, "fieldAccuracy"), interval(iv, "customerActionF1"), interval(iv, "honeypotRecall"))
+	for _, set := range []struct {
+		name   string
+		splits map[string]formasaurus.Figures
+	}{{"", rep.Splits}, {"rules ", rep.RulesOnly}} {
+		for _, k := range []string{"all", "dev", "holdout"} {
+			if f, ok := set.splits[k]; ok {
+				iv := f.Intervals95
+				fmt.Fprintf(w, "%-14s 95%% bootstrap intervals: fields %s, customer-action F1 %s, honeypot recall %s\n", set.name+k,
+					interval(iv, "fieldAccuracy"), interval(iv, "customerActionF1"), interval(iv, "honeypotRecall"))
+			}
 		}
 	}
 	if f, ok := rep.Splits["all"]; ok && f.PagesStaticFallback > 0 {

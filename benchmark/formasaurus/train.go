@@ -1,0 +1,225 @@
+package formasaurus
+
+import (
+	"context"
+	"fmt"
+	"os"
+	"path/filepath"
+	"sort"
+
+	"github.com/frontlatch/frontlatch/mapper/classify"
+	"github.com/frontlatch/frontlatch/mapper/classify/learn"
+	"github.com/frontlatch/frontlatch/mapper/extract"
+	"github.com/frontlatch/frontlatch/shared"
+)
+
+// TrainOptions configure TrainFieldModel.
+type TrainOptions struct {
+	// Folds of the cross-validation inside dev (default 5).
+	Folds int
+	// Seed of the training shuffles (default 2016).
+	Seed uint64
+}
+
+// TrainReport is what the cross-validation inside dev measured.
+type TrainReport struct {
+	Pages, Examples int
+	// Epochs, MinCount, MinMargin and MinMarginFallback are the choices
+	// the cross-validation made.
+	Epochs, MinCount             int
+	MinMargin, MinMarginFallback int64
+	// RulesCV and CombinedCV are the fractions of labelled fields (typed
+	// and unknown labels) read right on the held-out folds, by the rules
+	// alone and with the model.
+	RulesCV, CombinedCV float64
+	Features            int
+}
+
+// labelled is one aligned labelled form of the dev split.
+type labelled struct {
+	form   extract.Form
+	labels map[string]string // field name → label
+	read   *classify.FieldReadings
+}
+
+// TrainFieldModel trains the classifier's field model on the dev split of
+// c only — holdout pages are never read — with static extraction (the
+// same reading on every machine, no browser). Choices (epochs, feature
+// count floor, the two margins) are made by k-fold cross-validation over
+// dev pages; the returned model is then trained on all of dev.
+func TrainFieldModel(ctx context.Context, c *Corpus, o TrainOptions) (*learn.Model, TrainReport, error) {
+	if o.Folds <= 1 {
+		o.Folds = 5
+	}
+	if o.Seed == 0 {
+		o.Seed = 2016
+	}
+	var rep TrainReport
+	var pages [][]labelled // per dev page, in file order
+	for _, p := range c.Pages {
+		if p.Split != "dev" {
+			continue
+		}
+		if err := ctx.Err(); err != nil {
+			return nil, rep, err
+		}
+		raw, err := os.ReadFile(filepath.Join(c.Dir, p.File))
+		if err != nil {
+			return nil, rep, fmt.Errorf("formasaurus: %w", err)
+		}
+		ep, err := extract.FromHTML("http://127.0.0.1/"+p.File, raw)
+		if err != nil {
+			continue // a page the parser cannot read teaches nothing
+		}
+		idx, _ := align(p, DroppedForms(raw), ep.Forms)
+		var forms []labelled
+		for i, k := range idx {
+			if k < 0 || i >= len(p.Fields) || len(p.Fields[i]) == 0 {
+				continue
+			}
+			forms = append(forms, labelled{ep.Forms[k], p.Fields[i], classify.ReadFields(ep.Forms[k], ep)})
+		}
+		pages = append(pages, forms)
+	}
+	rep.Pages = len(pages)
+	// Features are computed once per field: they depend on the rules
+	// only, not on the model.
+	type item struct {
+		ex   learn.Example
+		fold int
+	}
+	var items []item
+	for pi, forms := range pages {
+		for _, lf := range forms {
+			rules := lf.read.With(nil)
+			feats := lf.read.Features()
+			for i, f := range lf.form.Fields {
+				class, ok := trainClass(lf.labels[f.Name])
+				if !ok || rules[i].Semantic == shared.SemanticHoneypot || rules[i].Semantic == shared.SemanticSystemToken {
+					continue
+				}
+				items = append(items, item{learn.Example{Features: feats[i], Class: class}, pi % o.Folds})
+			}
+		}
+	}
+	rep.Examples = len(items)
+	type config struct{ epochs, minCount int }
+	configs := []config{{5, 1}, {5, 2}, {10, 1}, {10, 2}, {20, 2}}
+	margins := []int64{0, 500, 1000, 2000, 3000, 5000, 8000, 12000, 1 << 40}
+	type key struct {
+		cfg      config
+		min, fbk int64
+	}
+	right := map[key]int{}
+	rulesRight, total := 0, 0
+	for _, cfg := range configs {
+		for fold := range o.Folds {
+			var train []learn.Example
+			for _, it := range items {
+				if it.fold != fold {
+					train = append(train, it.ex)
+				}
+			}
+			m, err := learn.Train(train, learn.Options{Epochs: cfg.epochs, MinCount: cfg.minCount, Seed: o.Seed})
+			if err != nil {
+				return nil, rep, err
+			}
+			for pi, forms := range pages {
+				if pi%o.Folds != fold {
+					continue
+				}
+				for _, lf := range forms {
+					if cfg == configs[0] {
+						r, n := scoreLabelled(lf, lf.read.With(nil))
+						rulesRight += r
+						total += n
+					}
+					for _, mn := range margins {
+						for _, fb := range margins {
+							if fb > mn {
+								continue
+							}
+							mm := *m
+							mm.MinMargin, mm.MinMarginFallback = mn, fb
+							r, _ := scoreLabelled(lf, lf.read.With(&mm))
+							right[key{cfg, mn, fb}] += r
+						}
+					}
+				}
+			}
+		}
+	}
+	keys := make([]key, 0, len(right))
+	for k := range right {
+		keys = append(keys, k)
+	}
+	// Best CV score; ties go to the larger margins (trust the rules more),
+	// then the fewer epochs and the higher feature floor (the simpler model).
+	sort.Slice(keys, func(i, j int) bool {
+		a, b := keys[i], keys[j]
+		switch {
+		case right[a] != right[b]:
+			return right[a] > right[b]
+		case a.min != b.min:
+			return a.min > b.min
+		case a.fbk != b.fbk:
+			return a.fbk > b.fbk
+		case a.cfg.epochs != b.cfg.epochs:
+			return a.cfg.epochs < b.cfg.epochs
+		}
+		return a.cfg.minCount > b.cfg.minCount
+	})
+	best := keys[0]
+	rep.Epochs, rep.MinCount, rep.MinMargin, rep.MinMarginFallback = best.cfg.epochs, best.cfg.minCount, best.min, best.fbk
+	rep.RulesCV, rep.CombinedCV = ratio(rulesRight, total), ratio(right[best], total)
+	all := make([]learn.Example, len(items))
+	for i, it := range items {
+		all[i] = it.ex
+	}
+	m, err := learn.Train(all, learn.Options{Epochs: best.cfg.epochs, MinCount: best.cfg.minCount, Seed: o.Seed})
+	if err != nil {
+		return nil, rep, err
+	}
+	m.MinMargin, m.MinMarginFallback = best.min, best.fbk
+	rep.Features = len(m.Weights)
+	return m, rep, nil
+}
+
+// trainClass is the class a field label teaches: its semantic type, or
+// unknown for labels of none of our types; honeypots are the rules' and
+// other labels teach nothing.
+func trainClass(label string) (string, bool) {
+	if unknownLabels[label] {
+		return string(shared.SemanticUnknown), true
+	}
+	s, ok := LabelSemantic[label]
+	if !ok || s == shared.SemanticHoneypot {
+		return "", false
+	}
+	return string(s), true
+}
+
+// scoreLabelled counts the labelled fields of lf (typed and unknown
+// labels, honeypots included) read right by res, and how many there are.
+func scoreLabelled(lf labelled, res []classify.FieldResult) (right, n int) {
+	seen := map[string]bool{}
+	for i, f := range lf.form.Fields {
+		if seen[f.Name] || f.Name == "" {
+			continue
+		}
+		seen[f.Name] = true
+		label := lf.labels[f.Name]
+		want, ok := LabelSemantic[label]
+		if unknownLabels[label] {
+			want, ok = shared.SemanticUnknown, true
+		}
+		if !ok {
+			continue
+		}
+		n++
+		if res[i].Semantic == want {
+			right++
+		}
+	}
+	return right, n
+}
