@@ -105,7 +105,10 @@ func TrainFieldModel(ctx context.Context, c *Corpus, o TrainOptions) (*learn.Mod
 	rep.Examples = len(items)
 	type config struct{ epochs, minCount int }
 	configs := []config{{5, 1}, {5, 2}, {10, 1}, {10, 2}, {20, 2}}
-	margins := []int64{0, 500, 1000, 2000, 3000, 5000, 8000, 12000, 1 << 40}
+	// Margins in stored units (learn.Scale per unit of averaged weight).
+	// Below one unit a lead is a coin flip the folds cannot tell from
+	// noise; 1<<40 never lets the model decide.
+	margins := []int64{1000, 2000, 3000, 5000, 8000, 12000, 1 << 40}
 	type key struct {
 		cfg      config
 		min, fbk int64

@@ -23,7 +23,8 @@ import (
 // honeypots, system tokens, autocomplete tokens and input types are never
 // overruled, nor are types the corpus has no label for (service,
 // preferred time, party size, budget…); it names consent or marketing
-// opt-in only on a checkbox. Otherwise the model's reading
+// opt-in only on a checkbox, and never a type the rules' negative
+// patterns rule out for the field (vetoed). Otherwise the model's reading
 // replaces the rules' when it
 // names another semantic type, one of its strongest supports is the
 // field's own words (anyLexical), and it leads its runner-up by the margin the
@@ -112,6 +113,11 @@ func combine(f extract.Field, r FieldResult, rd learn.Reading, m *learn.Model) F
 	if s := shared.SemanticType(rd.Class); (s == shared.SemanticConsent || s == shared.SemanticMarketingOptIn) && f.Type != "checkbox" {
 		return r
 	}
+	// The rules' negative patterns said it is not that ("hotel name" is
+	// not a person's name): the model does not say it either.
+	if vetoed(f, shared.SemanticType(rd.Class)) {
+		return r
+	}
 	// Types the corpus has no label for (service, preferred time, party
 	// size, budget…) are the rules' alone: the model never learned them.
 	if !slices.Contains(m.Classes, string(r.Semantic)) {
@@ -130,6 +136,26 @@ func combine(f extract.Field, r FieldResult, rd learn.Reading, m *learn.Model) F
 		ev = append(ev, "overruled: "+string(r.Semantic)+" ("+strings.Join(r.Evidence, "; ")+")")
 	}
 	return FieldResult{Semantic: shared.SemanticType(rd.Class), Confidence: ConfModel, Evidence: ev}
+}
+
+// vetoed: a source of f matches a word rule of semantic s, positive and
+// negative patterns both — the rules' explicit "not this".
+func vetoed(f extract.Field, s shared.SemanticType) bool {
+	rules := cFields
+	if controlOf(f) == kindCheckbox {
+		rules = cCheckbox
+	}
+	for _, src := range sources(f) {
+		for _, r := range rules {
+			if r.semantic != s || !slices.ContainsFunc(r.cneg, func(c compiled) bool { return c.re.MatchString(src.text) }) {
+				continue
+			}
+			if slices.ContainsFunc(r.cpos, func(c compiled) bool { return c.re.MatchString(src.text) }) {
+				return true
+			}
+		}
+	}
+	return false
 }
 
 // anyLexical: one of a reading's strongest supports is made of the

@@ -12,7 +12,7 @@ import "github.com/frontlatch/frontlatch/mapper/classify/learn"
 var fieldModel = &learn.Model{
 	Classes:           []string{"company", "consent", "country", "date", "email", "family-name", "file-attachment", "given-name", "locality", "marketing-opt-in", "message", "person-name", "phone", "postcode", "region", "street-address", "subject", "unknown", "website-url"},
 	MinMargin:         8000,
-	MinMarginFallback: 0,
+	MinMarginFallback: 1000,
 	Weights: map[string][]learn.Weight{
 		"ac:address-level2":         {{13, -911}, {14, 911}},
 		"ac:off":                    {{0, -1000}, {1, 951}, {4, -951}, {11, -840}, {12, 2167}, {17, -327}},
