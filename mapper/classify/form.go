@@ -41,6 +41,8 @@ type formFacts struct {
 	// account: account-creation words anywhere; accountStrong: in the
 	// submit control, heading or attributes.
 	account, accountStrong bool
+	// pay: paying said in the submit control, heading or attributes.
+	pay bool
 	// ctxText: the page's title and URL words, weak evidence of the kind.
 	ctxText string
 }
@@ -90,6 +92,10 @@ func readFormFacts(form extract.Form, page *extract.Page, fields []FieldResult) 
 	}
 	if f.accountStrong {
 		f.sc[PurposeRegistration] += 2
+	}
+	if c, ok := anyMatch(cPay, submit+" | "+strong); ok {
+		f.pay = true
+		f.ev[PurposeOrder] = append(f.ev[PurposeOrder], "paying: "+c.why())
 	}
 	return f
 }
@@ -185,6 +191,9 @@ var formRules = []formRule{
 		return no, false
 	}},
 	{"order-fields", func(f *formFacts) (decision, bool) {
+		if f.ft.card {
+			return decide(PurposeOrder, ConfFormStructure, "payment card fields")
+		}
 		if f.ft.order {
 			return decide(PurposeOrder, ConfFormStructure, "quantity or payment card fields")
 		}
@@ -219,8 +228,19 @@ var formRules = []formRule{
 		return no, false
 	}},
 	{"order-words", func(f *formFacts) (decision, bool) {
+		if f.pay {
+			return decide(PurposeOrder, ConfFormStrong, "the submit control or heading says pay")
+		}
 		if o := f.sc[PurposeOrder]; o >= 3 && o > f.customer() || o >= 2 && !f.ft.message && !f.ft.email {
 			return decide(PurposeOrder, ConfFormStrong, "order words")
+		}
+		return no, false
+	}},
+	// Billing or delivery details and nothing to say: a checkout step
+	// (its card fields may come on the next page).
+	{"checkout", func(f *formFacts) (decision, bool) {
+		if f.ft.checkout && (!f.ft.message || f.sc[PurposeOrder] >= 2) {
+			return decide(PurposeOrder, ConfFormStrong, "billing or delivery details of a checkout")
 		}
 		return no, false
 	}},
@@ -271,6 +291,14 @@ var formRules = []formRule{
 		best, bs := f.best(0, PurposeRegistration, PurposeLogin, PurposePasswordRecovery, PurposeNewsletter, PurposeSearch, PurposeOrder)
 		if bs >= 2 && bs > f.customer() {
 			return decide(best, ConfFormStrong, "no message; "+string(best)+" words in the submit control or heading")
+		}
+		return no, false
+	}},
+	// Account creation said anywhere in the form and nothing to say: a
+	// sign-up whose password comes later or by mail.
+	{"account-words", func(f *formFacts) (decision, bool) {
+		if f.account && !f.ft.message && f.customer() < 2 {
+			return decide(PurposeRegistration, ConfFormWeak, "account-creation words, no message")
 		}
 		return no, false
 	}},
@@ -394,7 +422,13 @@ type features struct {
 	order     bool
 	dateTime  bool
 	budget    bool
-	plugin    string
+	// card: a payment card field (by name, autocomplete cc-*, or label);
+	// it also sets order.
+	card bool
+	// checkout: billing or delivery details (autocomplete sections,
+	// field names or labels, or the form's heading, attributes, submit).
+	checkout bool
+	plugin   string
 }
 
 var (
@@ -448,9 +482,19 @@ func formFeatures(form extract.Form, fields []FieldResult) features {
 		if r.Semantic == shared.SemanticUnknown && strings.Contains(strings.Join(r.Evidence, " "), "user") {
 			ft.username = true
 		}
-		if orderName.MatchString(f.Name) || cardNameRe.MatchString(f.Name) {
+		if orderName.MatchString(f.Name) {
 			ft.order = true
 		}
+		if isCardField(f) {
+			ft.card, ft.order = true, true
+		}
+		if isCheckoutField(f) {
+			ft.checkout = true
+		}
+	}
+	submit, strong, _ := formTexts(form)
+	if _, ok := anyMatch(cCheckout, submit+" | "+strong); ok {
+		ft.checkout = true
 	}
 	if strings.Contains(strings.ToLower(attrOf(form)), "search") && ft.visible <= 2 && !ft.message {
 		ft.search = true
@@ -463,6 +507,43 @@ func formFeatures(form extract.Form, fields []FieldResult) features {
 		ft.plugin = strings.ToLower(m)
 	}
 	return ft
+}
+
+// isCardField: a payment card field, by its name, its autocomplete
+// token (cc-number, cc-exp, cc-csc, cc-name…) or the words of its label
+// or placeholder.
+func isCardField(f extract.Field) bool {
+	if cardNameRe.MatchString(f.Name) {
+		return true
+	}
+	for _, t := range f.AutocompleteTokens {
+		if strings.HasPrefix(t, "cc-") {
+			return true
+		}
+	}
+	for _, t := range []string{f.Label, f.Placeholder} {
+		if _, ok := anyMatch(cCard, text(t)); ok {
+			return true
+		}
+	}
+	return false
+}
+
+// isCheckoutField: a field of a checkout's billing or delivery details:
+// an autocomplete "shipping"/"billing" section, or checkout words in its
+// name or label ("billing_first_name", "Lieferadresse").
+func isCheckoutField(f extract.Field) bool {
+	for _, t := range f.AutocompleteTokens {
+		if t == "shipping" || t == "billing" {
+			return true
+		}
+	}
+	for _, t := range []string{words(f.Name), text(f.Label)} {
+		if _, ok := anyMatch(cCheckout, t); ok {
+			return true
+		}
+	}
+	return false
 }
 
 func attrOf(form extract.Form) string {

@@ -52,6 +52,13 @@ func TestFormRules(t *testing.T) {
 		{"few-fields-words", "a phone number", facts(features{visible: 1, phone: true}, map[Purpose]float64{PurposeLogin: 2}), "", 0},
 
 		{"order-words", "strong order words", facts(features{visible: 3, email: true}, map[Purpose]float64{PurposeOrder: 3}), PurposeOrder, ConfFormStrong},
+		{"order-words", "the submit control says pay", &formFacts{ft: features{visible: 3, email: true, name: true}, sc: map[Purpose]float64{}, ev: map[Purpose][]string{}, pay: true}, PurposeOrder, ConfFormStrong},
+		{"checkout", "billing details, no message", facts(features{visible: 5, email: true, phone: true, name: true, checkout: true}, nil), PurposeOrder, ConfFormStrong},
+		{"checkout", "delivery address with a message", facts(features{visible: 5, email: true, name: true, message: true, checkout: true}, nil), "", 0},
+		{"checkout", "order notes on a checkout with order words", facts(features{visible: 5, email: true, name: true, message: true, checkout: true}, map[Purpose]float64{PurposeOrder: 3}), PurposeOrder, ConfFormStrong},
+		{"account-words", "create an account, no message", &formFacts{ft: features{visible: 3, email: true, name: true}, sc: map[Purpose]float64{}, ev: map[Purpose][]string{}, account: true}, PurposeRegistration, ConfFormWeak},
+		{"account-words", "with a message", &formFacts{ft: features{visible: 3, email: true, name: true, message: true}, sc: map[Purpose]float64{}, ev: map[Purpose][]string{}, account: true}, "", 0},
+		{"order-fields", "card fields", facts(features{visible: 3, email: true, card: true, order: true}, nil), PurposeOrder, ConfFormStructure},
 		{"order-words", "order words with a message and email", facts(features{visible: 3, email: true, message: true}, map[Purpose]float64{PurposeOrder: 2}), "", 0},
 
 		{"newsletter-words", "subscribe with an email", facts(features{visible: 2, email: true}, map[Purpose]float64{PurposeNewsletter: 1}), PurposeNewsletter, ConfFormWeak},

@@ -924,7 +924,7 @@ var purposeWords = []purposeRule{
 // accountWords: creating an account — registration even when the form
 // asks only for an email (a password may come by mail), never a newsletter.
 var accountWords = []pat{
-	{"en", `create (an |your |my )?account|new account|open an account|become a member|new (customer|user) registration`},
+	{"en", `create (an |your |my )?(free |new )?account|new account|open an account|become a member|new (customer|user) registration`},
 	{"de", `konto (erstellen|anlegen|eröffnen)|kundenkonto anlegen|neues konto`},
 	{"es", `crea(r)? (una |tu )?cuenta|nueva cuenta|hazte (socio|miembro)`},
 	{"fr", `cré(er|ez) (votre |un |mon )?compte|nouveau compte|devenir membre`},
@@ -950,6 +950,81 @@ var accountWords = []pat{
 	{"he", `יצירת חשבון|צור חשבון|חשבון חדש`},
 	{"vi", `tạo tài khoản|tài khoản mới`},
 	{"id", `buat akun|akun baru`},
+}
+
+// cardWords: a payment card field, named by its label or placeholder. A
+// form that takes card details charges money: it is an order, never a
+// customer action, whatever else it asks for.
+var cardWords = []pat{
+	{"en", `\bcard ?(number|no\b|num\b)|\bname on (the )?card|\bcard ?holder|\bcvv|\bcvc|\bccv\b|card (security|verification) code|\bexpir(y|ation) (date|month|year)|\bvalid (thru|through|until)|\bcredit card|\bdebit card`},
+	{"de", `kartennummer|karteninhaber|prüfnummer|prüfziffer|kreditkarte|gültig bis|ablaufdatum`},
+	{"es", `número de (la )?tarjeta|titular de la tarjeta|tarjeta de (crédito|débito)|fecha de (caducidad|vencimiento)`},
+	{"fr", `numéro de (la )?carte|titulaire de la carte|carte (bancaire|de crédit)|date d'expiration|cryptogramme`},
+	{"it", `numero (della )?carta|titolare (della )?carta|carta di credito|data di scadenza`},
+	{"pt", `número do cartão|titular do cartão|cartão de (crédito|débito)|validade do cartão`},
+	{"nl", `kaartnummer|kaarthouder|creditcard|vervaldatum`},
+	{"ru", `номер карты|держатель карты|срок действия карты|банковская карта`},
+	{"pl", `numer karty|właściciel karty|karta kredytowa|data ważności karty`},
+	{"tr", `kart numarası|kart sahibi|kredi kartı|son kullanma tarihi`},
+	{"ja", `カード番号|カード名義|有効期限|セキュリティコード|クレジットカード`},
+	{"zh", `卡号|信用卡|有效期|安全码|银行卡`},
+	{"ko", `카드 ?번호|카드 소유자|유효 ?기간|신용카드`},
+	{"sv", `kortnummer|kortinnehavare|giltig till|kreditkort`},
+	{"da", `kortnummer|kortholder|udløbsdato|kreditkort`},
+	{"no", `kortnummer|kortinnehaver|utløpsdato|kredittkort`},
+	{"fi", `kortin numero|kortinhaltija|luottokortti`},
+	{"cs", `číslo karty|držitel karty|platební karta|platnost karty`},
+	{"hu", `kártyaszám|kártyabirtokos|bankkártya|hitelkártya`},
+	{"ro", `num[ăa]rul cardului|num[ăa]r card|titular card|card de credit`},
+	{"el", `αριθμ[όο]ς κ[άα]ρτας|κ[άα]τοχος κ[άα]ρτας|πιστωτικ[ήη] κ[άα]ρτα`},
+	{"ar", `رقم البطاقة|حامل البطاقة|بطاقة الائتمان`},
+	{"fa", `شماره کارت|کارت اعتباری`},
+	{"he", `מספר כרטיס|בעל הכרטיס|כרטיס אשראי`},
+	{"vi", `số thẻ|chủ thẻ|thẻ tín dụng`},
+	{"id", `nomor kartu|pemegang kartu|kartu kredit`},
+}
+
+// checkoutWords: a checkout's billing or delivery details, in field
+// names and labels or in the form's heading, attributes and submit
+// control. With no message to send, such a form is an order.
+var checkoutWords = []pat{
+	{"en", `\bbilling\b|\bshipping\b|\bdelivery (address|details|method)|\bcheck ?out\b|\bship to\b|\bbill to\b`},
+	{"de", `rechnungsadresse|rechnungsanschrift|lieferadresse|lieferanschrift|versandadresse|zur kasse`},
+	{"es", `facturación|dirección de (envío|entrega)|datos de envío|finalizar (la )?compra`},
+	{"fr", `facturation|adresse de livraison|mode de livraison|passer (la )?commande`},
+	{"it", `fatturazione|indirizzo di (spedizione|consegna)|spedizione`},
+	{"pt", `faturação|faturamento|endereço de (entrega|envio|cobrança)|finalizar compra`},
+	{"nl", `factuuradres|bezorgadres|verzendadres|afleveradres|afrekenen`},
+	{"ru", `адрес доставки|оформление заказа|оплата и доставка`},
+	{"pl", `adres (dostawy|wysyłki)|dane do faktury|do kasy`},
+	{"tr", `fatura adresi|teslimat adresi|kargo adresi`},
+	{"ja", `お届け先|配送先|請求先|ご注文手続き`},
+	{"zh", `收货地址|配送地址|账单地址|结算|结账`},
+	{"ko", `배송지|배송 ?주소|청구 ?주소`},
+	{"sv", `leveransadress|faktureringsadress|till kassan`},
+	{"da", `leveringsadresse|faktureringsadresse|til kassen`},
+	{"no", `leveringsadresse|fakturaadresse|til kassen`},
+	{"fi", `toimitusosoite|laskutusosoite|kassalle`},
+	{"cs", `doručovací adresa|fakturační adresa|pokladn`},
+	{"hu", `szállítási cím|számlázási cím|pénztár`},
+	{"ro", `adresa de livrare|adresa de facturare|date de facturare`},
+	{"el", `διε[ύυ]θυνση αποστολ|στοιχε[ίι]α χρ[έε]ωσης|ολοκλ[ήη]ρωση αγορ`},
+	{"ar", `عنوان الشحن|عنوان الفواتير|إتمام الشراء`},
+	{"fa", `آدرس ارسال|تسویه حساب`},
+	{"he", `כתובת למשלוח|כתובת לחיוב|לקופה`},
+	{"vi", `địa chỉ giao hàng|địa chỉ thanh toán`},
+	{"id", `alamat pengiriman|alamat penagihan`},
+}
+
+// payWords: paying, said in the submit control or heading — the order
+// table's words for the step that charges money.
+var payWords = []pat{
+	{"en", `\bpay (now|securely|with)\b|\bproceed to payment|\bcomplete (purchase|payment)`},
+	{"de", `bezahlen|zahlungspflichtig|zur zahlung`}, {"es", `pagar|pago seguro|realizar pago`}, {"fr", `payer|paiement`},
+	{"it", `paga\b|pagamento`}, {"pt", `pagar|pagamento`}, {"nl", `betalen|afrekenen`}, {"ru", `оплат`},
+	{"pl", `zapłać|płatnoś`}, {"tr", `ödeme|öde\b`}, {"ja", `支払|決済`}, {"zh", `支付|付款`}, {"ko", `결제`},
+	{"sv", `betala`}, {"da", `betal\b|betaling`}, {"no", `betal\b|betaling`}, {"fi", `maksa\b|maksaa`}, {"cs", `zaplatit|platba`}, {"hu", `fizetés|fizetek`},
+	{"ro", `plăte[șs]te|plat[ăa]\b`}, {"el", `πληρωμ`}, {"ar", `الدفع|ادفع`}, {"fa", `پرداخت`}, {"he", `תשלום|לתשלום`}, {"vi", `thanh toán`}, {"id", `bayar|pembayaran`},
 }
 
 // ---- compiled forms --------------------------------------------------
@@ -1006,6 +1081,9 @@ var (
 	cFields       = compileRules(fieldRules)
 	cHoneypotText = compile(honeypotText)
 	cAccount      = compile(accountWords)
+	cCard         = compile(cardWords)
+	cCheckout     = compile(checkoutWords)
+	cPay          = compile(payWords)
 )
 
 type compiledPurpose struct {

@@ -282,7 +282,7 @@ func WriteGo(out io.Writer, m *Model, pkg, name string) error {
 			if i > 0 {
 				b.WriteString(", ")
 			}
-			fmt.Fprintf(&b, "{%d, %d}", w.Class, w.Weight)
+			fmt.Fprintf(&b, "{Class: %d, Weight: %d}", w.Class, w.Weight)
 		}
 		b.WriteString("},\n")
 	}
