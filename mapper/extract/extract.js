@@ -458,7 +458,19 @@
       for (let n = el.parentElement, d = 0; n && n !== doc.body && n !== doc.documentElement && d < 8; n = n.parentElement, d++) {
         if (nearButton.has(n)) { c = n; break; }
       }
-      if (!c) continue;
+      if (!c) {
+        // No button near it (sent by Enter or by a script's own control):
+        // a labelled control is still returned, grouped with the loose
+        // controls around it; static.go's groups applies the same rule.
+        if (!labelOf(el, null)[0]) continue;
+        for (let n = el.parentElement, d = 0; n && n !== doc.body && n !== doc.documentElement && d < 8; n = n.parentElement, d++) {
+          let k = 0;
+          for (const o of loose) if (n.contains(o) && ++k >= 2) break;
+          if (k >= 2) { c = n; break; }
+        }
+        c = c || el.parentElement;
+        if (!c || c === doc.body || c === doc.documentElement) continue;
+      }
       if (!containers.has(c)) containers.set(c, []);
       containers.get(c).push(el);
     }

@@ -486,3 +486,25 @@ func TestParserOwnedControls(t *testing.T) {
 		})
 	}
 }
+
+// Labelled controls outside any form are returned even when no button-like
+// element sits near them (a script sends them from its own control);
+// unlabelled strays are not.
+func TestFormlessGroupsWithoutButton(t *testing.T) {
+	for _, ex := range extractors {
+		t.Run(ex.name, func(t *testing.T) {
+			p := ex.load(t, "formless-nobutton.html")
+			var got [][]string
+			for _, g := range p.Groups {
+				var names []string
+				for _, f := range g.Fields {
+					names = append(names, f.Name)
+				}
+				got = append(got, names)
+			}
+			if diff := cmp.Diff([][]string{{"cbname", "cbphone"}}, got); diff != "" {
+				t.Errorf("formless groups (-want +got):\n%s", diff)
+			}
+		})
+	}
+}

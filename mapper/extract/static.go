@@ -734,7 +734,15 @@ func (s *static) groups() []Form {
 			}
 		}
 		if c == nil {
-			continue
+			// No button near it (sent by Enter or by a script's own
+			// control): a labelled control is still returned, grouped with
+			// the loose controls around it (extract.js does the same).
+			if l, _, _ := s.label(n, nil); l == "" {
+				continue
+			}
+			if c = s.looseContainer(n); c == nil {
+				continue
+			}
 		}
 		if _, ok := containers[c]; !ok {
 			order = append(order, c)
@@ -778,6 +786,31 @@ func (s *static) groups() []Form {
 		}
 	}
 	return out
+}
+
+// looseContainer: the nearest ancestor of a control outside any form (up
+// to 8 levels below body) that holds another such control, else its
+// parent; nil at the body.
+func (s *static) looseContainer(n *html.Node) *html.Node {
+	loose := func(c *html.Node) bool {
+		return isControl(c) && c.DataAtom != atom.Button && controlType(c) != "hidden" && !hasAncestor(c, atom.Form) && !hasAttr(c, "form") && s.owner[c] == nil
+	}
+	for p, d := n.Parent, 0; p != nil && p.DataAtom != atom.Body && p.DataAtom != atom.Html && d < 8; p, d = p.Parent, d+1 {
+		k := 0
+		walk(p, func(c *html.Node) bool {
+			if loose(c) {
+				k++
+			}
+			return k < 2
+		})
+		if k >= 2 {
+			return p
+		}
+	}
+	if p := n.Parent; p != nil && p.DataAtom != atom.Body && p.DataAtom != atom.Html {
+		return p
+	}
+	return nil
 }
 
 // ---- locators ------------------------------------------------------------
