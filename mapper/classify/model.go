@@ -22,8 +22,9 @@ import (
 // How the two combine (combine): the rules stay where they are sharper —
 // honeypots, system tokens, autocomplete tokens and input types are never
 // overruled, nor are types the corpus has no label for (service,
-// preferred time, party size, budget…); it names consent or marketing
-// opt-in only on a checkbox, and never a type the rules' negative
+// preferred time, party size, budget…); it names only types that fit
+// the control (modelMayName: consent and opt-in on checkboxes, places and
+// subjects on selects), and never a type the rules' negative
 // patterns rule out for the field (vetoed). Otherwise the model's reading
 // replaces the rules' when it
 // names another semantic type, one of its strongest supports is the
@@ -107,10 +108,7 @@ func combine(f extract.Field, r FieldResult, rd learn.Reading, m *learn.Model) F
 	if rd.Class == "" || shared.SemanticType(rd.Class) == r.Semantic || !anyLexical(rd.Top) {
 		return r
 	}
-	// Consent and marketing opt-in commit the customer (an agent ticks
-	// one; the other adds a marketing effect): the model names them only
-	// on a checkbox, never on a radio group, select or text box.
-	if s := shared.SemanticType(rd.Class); (s == shared.SemanticConsent || s == shared.SemanticMarketingOptIn) && f.Type != "checkbox" {
+	if !modelMayName(f, shared.SemanticType(rd.Class)) {
 		return r
 	}
 	// The rules' negative patterns said it is not that ("hotel name" is
@@ -136,6 +134,26 @@ func combine(f extract.Field, r FieldResult, rd learn.Reading, m *learn.Model) F
 		ev = append(ev, "overruled: "+string(r.Semantic)+" ("+strings.Join(r.Evidence, "; ")+")")
 	}
 	return FieldResult{Semantic: shared.SemanticType(rd.Class), Confidence: ConfModel, Evidence: ev}
+}
+
+// modelMayName: the types the model may name for a kind of control.
+// Consent and marketing opt-in commit the customer (an agent ticks one;
+// the other adds a marketing effect): only on a checkbox, and a checkbox
+// is nothing else. A select or radio group picks a place, a subject or
+// nothing of ours; what is typed (a message, an email, a name) needs a
+// text box.
+func modelMayName(f extract.Field, s shared.SemanticType) bool {
+	switch controlOf(f) {
+	case kindCheckbox:
+		return s == shared.SemanticConsent || s == shared.SemanticMarketingOptIn || s == shared.SemanticUnknown
+	case kindSelect:
+		switch s {
+		case shared.SemanticCountry, shared.SemanticRegion, shared.SemanticLocality, shared.SemanticSubject, shared.SemanticUnknown:
+			return true
+		}
+		return false
+	}
+	return s != shared.SemanticConsent && s != shared.SemanticMarketingOptIn
 }
 
 // vetoed: a source of f matches a word rule of semantic s, positive and

@@ -40,6 +40,7 @@ func TestRulesAndModelCombine(t *testing.T) {
 		{"a type the model has no class for stays", extract.Field{Type: "text", Name: "zork", Label: "Party size"}, shared.SemanticPartySize},
 		{"opt-in on a checkbox: the model", extract.Field{Type: "checkbox", Name: "newsy"}, shared.SemanticMarketingOptIn},
 		{"opt-in on a radio group: never the model", extract.Field{Type: "radio", Name: "newsy", Options: []extract.Option{{Value: "a"}, {Value: "b"}}}, shared.SemanticUnknown},
+		{"a phone is typed, never picked from a select", extract.Field{Type: "select-one", Name: "zork", Options: []extract.Option{{Text: "Garden design"}, {Text: "Lawn care"}}}, shared.SemanticUnknown},
 		{"structural support alone is no evidence", extract.Field{Type: "text", Name: "input_4"}, shared.SemanticUnknown},
 	}
 	for _, c := range cases {
