@@ -9,7 +9,11 @@
 // text — matched against per-type pattern tables in thirteen languages
 // with negative patterns (tables.go, the one place word lists live), then
 // the form around it (a "name" beside a "surname" is a given name; the lone
-// box of a newsletter form is an email). Type=hidden inputs and captcha
+// box of a newsletter form is an email). Where the word rules find nothing
+// or only weaker words, a small learned linear model (model.go, weights in
+// the generated model_gen.go, trained on the Formasaurus dev split by
+// benchmark/cmd/train-classifier) may decide, never over autocomplete,
+// input types or honeypot structure (FieldsWith, ReadFields). Type=hidden inputs and captcha
 // responses are system tokens. Honeypots are found by structure before
 // meaning — hidden by CSS while the form shows, off-screen, tabindex=-1 with
 // autocomplete=off, "leave this field empty" text, a plugin's honeypot class,
