@@ -203,26 +203,10 @@ func trainClass(label string) (string, bool) {
 }
 
 // scoreLabelled counts the labelled fields of lf (typed and unknown
-// labels, honeypots included) read right by res, and how many there are.
+// labels, honeypots included) read right by res, and how many there are,
+// with formeval's own field scoring.
 func scoreLabelled(lf labelled, res []classify.FieldResult) (right, n int) {
-	seen := map[string]bool{}
-	for i, f := range lf.form.Fields {
-		if seen[f.Name] || f.Name == "" {
-			continue
-		}
-		seen[f.Name] = true
-		label := lf.labels[f.Name]
-		want, ok := LabelSemantic[label]
-		if unknownLabels[label] {
-			want, ok = shared.SemanticUnknown, true
-		}
-		if !ok {
-			continue
-		}
-		n++
-		if res[i].Semantic == want {
-			right++
-		}
-	}
-	return right, n
+	c := newCounts()
+	c.scoreFields(lf.labels, lf.form, res)
+	return c.FieldsRight + c.UnknownRight, c.FieldsScored + c.UnknownScored
 }
