@@ -4,7 +4,6 @@ import (
 	"bytes"
 	"context"
 	"crypto/rand"
-	"crypto/sha256"
 	"encoding/hex"
 	"encoding/json"
 	"errors"
@@ -60,26 +59,31 @@ type Executor struct {
 	maxBody  int64
 	notify   *notifier
 
-	mu     sync.Mutex
-	closed bool
-	active sync.WaitGroup              // calls in flight, waited for by Close
-	parsed map[[32]byte]*shared.Action // read-only parses of action bytes the gate passed, by SHA-256
+	mu          sync.Mutex
+	closed      bool
+	active      sync.WaitGroup            // calls in flight, waited for by Close
+	parsed      map[string]*shared.Action // read-only parses of action bytes the gate passed, by the bytes
+	parsedBytes int                       // the bytes of parsed's keys
 }
 
-// maxParsed bounds the parse cache.
-const maxParsed = 256
+// maxParsed and maxParsedBytes bound the parse cache: entries, and bytes
+// of the documents they are keyed by.
+const (
+	maxParsed      = 256
+	maxParsedBytes = 16 << 20
+)
 
 // readAction reads an action's bytes with the strict reader, reusing an
 // earlier parse of the same bytes. Only bytes the gate has just passed are
-// cached (cache true): the cache saves a second parse, never a check, and
-// holds only actions an owner confirmed.
+// cached (cache true), keyed by the whole bytes (any changed byte is a
+// miss): the cache saves a second parse, never a check, and holds only
+// actions an owner confirmed.
 func (e *Executor) readAction(b []byte, cache bool) (*shared.Action, []shared.Issue) {
 	if !cache {
 		return shared.ReadAction(b)
 	}
-	sum := sha256.Sum256(b)
 	e.mu.Lock()
-	a, ok := e.parsed[sum]
+	a, ok := e.parsed[string(b)]
 	e.mu.Unlock()
 	if ok {
 		return a, nil
@@ -89,10 +93,13 @@ func (e *Executor) readAction(b []byte, cache bool) (*shared.Action, []shared.Is
 		return a, issues
 	}
 	e.mu.Lock()
-	if e.parsed == nil || len(e.parsed) >= maxParsed {
-		e.parsed = map[[32]byte]*shared.Action{}
+	if e.parsed == nil || len(e.parsed) >= maxParsed || e.parsedBytes+len(b) > maxParsedBytes {
+		e.parsed, e.parsedBytes = map[string]*shared.Action{}, 0
 	}
-	e.parsed[sum] = a
+	if _, ok := e.parsed[string(b)]; !ok {
+		e.parsed[string(b)] = a
+		e.parsedBytes += len(b)
+	}
 	e.mu.Unlock()
 	return a, nil
 }

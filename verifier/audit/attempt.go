@@ -193,7 +193,7 @@ func (s *Store) BeginAttempt(ctx context.Context, b Begin) (Attempt, error) {
 	a := Attempt{ID: newID("att_"), ActionID: b.ActionID, AuditRef: b.AuditRef, IdempotencyKey: b.IdempotencyKey,
 		BegunAt: at, Request: req, Instance: b.Instance}
 	var result error
-	err := s.db.write(ctx, b.ActionID, func(q querier) error {
+	err := s.db.write(ctx, writeOpts{lock: b.ActionID, durable: true}, func(q querier) error {
 		result = nil
 		if key != nil {
 			r, err := q.query(ctx, "SELECT "+attemptColumns+" WHERE a.action_id = ? AND a.idempotency_key = ?", b.ActionID, key)
@@ -273,7 +273,7 @@ func (s *Store) CompleteAttempt(ctx context.Context, attemptID string, c Complet
 		resp = []byte{}
 	}
 	at := nowOr(c.At)
-	err := s.db.write(ctx, "", func(q querier) error {
+	err := s.db.write(ctx, writeOpts{}, func(q querier) error {
 		var x int64
 		found, err := one(ctx, q, "SELECT 1 FROM attempts WHERE id = ?", []any{attemptID}, &x)
 		if err != nil {
@@ -317,7 +317,7 @@ func (s *Store) RecordRefusal(ctx context.Context, actionID, idempotencyKey stri
 			return err
 		}
 	}
-	err := s.db.write(ctx, "", func(q querier) error {
+	err := s.db.write(ctx, writeOpts{}, func(q querier) error {
 		return insertRefusal(ctx, q, actionID, idempotencyKey, RefusalRefused, reasons, nowOr(at))
 	})
 	return s.dbErr(op, err)
@@ -367,7 +367,7 @@ func (s *Store) RecoverAbandoned(ctx context.Context, instance string, before ti
 		return 0, err
 	}
 	var n int64
-	err := s.db.write(ctx, "", func(q querier) error {
+	err := s.db.write(ctx, writeOpts{}, func(q querier) error {
 		var err error
 		n, err = q.exec(ctx, `INSERT INTO abandonments (attempt_id, instance, recorded_ns)
 			SELECT a.id, ?, ? FROM attempts a
@@ -433,7 +433,7 @@ func (s *Store) RecordNotification(ctx context.Context, attemptID string, try in
 	if try < 1 || status < 0 || status > 999 {
 		return s.invalid(op, "try %d (from 1) or status %d (0 or an HTTP status) out of range", try, status)
 	}
-	err := s.db.write(ctx, "", func(q querier) error {
+	err := s.db.write(ctx, writeOpts{}, func(q querier) error {
 		var x int64
 		found, err := one(ctx, q, "SELECT 1 FROM attempts WHERE id = ?", []any{attemptID}, &x)
 		if err != nil {

@@ -394,10 +394,17 @@ func TestRecoverAbandoned(t *testing.T) {
 	audittest.EachStore(t, func(t *testing.T, s *audit.Store) {
 		ctx := context.Background()
 		const id = "plumber01:callback:form"
+		// Every attempt below falls in one UTC day, the cap's window, at any
+		// time of day the test runs (an hour before "now" is yesterday just
+		// after midnight).
+		base := time.Now().UTC()
+		if day := base.Truncate(24 * time.Hour); base.Sub(day) < 2*time.Hour {
+			base = day.Add(2 * time.Hour)
+		}
 		at := func(instance string, offset time.Duration) audit.Attempt {
 			t.Helper()
 			b := begin(id, 5)
-			b.Instance, b.At = instance, time.Now().Add(offset)
+			b.Instance, b.At = instance, base.Add(offset)
 			a, err := s.BeginAttempt(ctx, b)
 			if err != nil {
 				t.Fatal(err)
@@ -412,7 +419,7 @@ func TestRecoverAbandoned(t *testing.T) {
 		mineOld := at("me", -time.Hour)
 		mineNew := at("me", 0)
 
-		n, err := s.RecoverAbandoned(ctx, "me", time.Now().Add(-30*time.Minute))
+		n, err := s.RecoverAbandoned(ctx, "me", base.Add(-30*time.Minute))
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -439,14 +446,16 @@ func TestRecoverAbandoned(t *testing.T) {
 			t.Errorf("attempt states (-want +got):\n%s", diff)
 		}
 		// Running it again marks nothing new.
-		if n, err := s.RecoverAbandoned(ctx, "me", time.Now().Add(-30*time.Minute)); err != nil || n != 0 {
+		if n, err := s.RecoverAbandoned(ctx, "me", base.Add(-30*time.Minute)); err != nil || n != 0 {
 			t.Errorf("second RecoverAbandoned = %d, %v; want 0", n, err)
 		}
 		// Unknown attempts keep counting: 4 begun, cap 5 → one more, then refused.
-		if _, err := s.BeginAttempt(ctx, begin(id, 5)); err != nil {
+		fifth := begin(id, 5)
+		fifth.At = base
+		if _, err := s.BeginAttempt(ctx, fifth); err != nil {
 			t.Errorf("5th attempt: %v", err)
 		}
-		if _, err := s.BeginAttempt(ctx, begin(id, 5)); !errors.Is(err, audit.ErrCapReached) {
+		if _, err := s.BeginAttempt(ctx, fifth); !errors.Is(err, audit.ErrCapReached) {
 			t.Errorf("6th attempt: err = %v, want ErrCapReached (unknown outcomes count)", err)
 		}
 		// A late completion of an abandoned attempt is kept.

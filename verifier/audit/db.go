@@ -6,6 +6,7 @@ import (
 	"errors"
 	"strconv"
 	"strings"
+	"sync"
 
 	"github.com/jackc/pgx/v5"
 	"github.com/jackc/pgx/v5/pgxpool"
@@ -25,6 +26,21 @@ type querier interface {
 	query(ctx context.Context, q string, args ...any) (rows, error)
 }
 
+// writeOpts says how a write transaction runs.
+type writeOpts struct {
+	// lock, when not empty, serialises writers of the same key across
+	// connections and processes on PostgreSQL (SQLite has one writer).
+	lock string
+	// durable: the record must survive a power loss once committed, not
+	// only a killed process (see Durability). SQLite commits it with an
+	// fsync; PostgreSQL commits every transaction durably.
+	durable bool
+	// unprepared: run the statements as text, not through the prepared
+	// statement cache (migrations: the tables they create do not exist
+	// for the other connections a statement is prepared on until commit).
+	unprepared bool
+}
+
 // backend is one driver: reads on the pool, writes in one transaction.
 type backend interface {
 	querier
@@ -35,7 +51,7 @@ type backend interface {
 	// first takes pg_advisory_xact_lock on lock (when lock is not empty),
 	// which serialises writers of the same action across connections and
 	// processes until commit.
-	write(ctx context.Context, lock string, fn func(q querier) error) error
+	write(ctx context.Context, w writeOpts, fn func(q querier) error) error
 	ping(ctx context.Context) error
 	close() error
 }
@@ -59,21 +75,102 @@ func one(ctx context.Context, q querier, query string, args []any, dest ...any) 
 
 // ---- SQLite (database/sql with modernc.org/sqlite) ----
 
-type sqliteDB struct{ db *sql.DB }
+// sqliteDB is a SQLite database opened through two pools on the same file,
+// which differ only in their synchronous setting: durable commits its
+// write transactions with an fsync of the WAL (synchronous=FULL), db
+// without one (NORMAL) — see Durability. Under DurabilityFull and
+// DurabilityNormal both are the same pool. Reads use db.
+type sqliteDB struct {
+	db, durable *sql.DB
+	stmts       *stmtCache // db's prepared statements
+	durStmts    *stmtCache // durable's (the same cache when it is the same pool)
+	// writer is held by the one write transaction this process runs at a
+	// time. SQLite has a single writer anyway; waiting here wakes the next
+	// writer the moment the last one commits, where SQLite's busy handler
+	// would poll with sleeps of 1 ms and more. Other processes still meet
+	// the write lock through the busy timeout.
+	writer chan struct{}
+}
+
+// stmtCache holds a pool's prepared statements, by query text: each of the
+// store's statements with arguments is parsed once per connection, not once
+// per call (database/sql prepares a *sql.Stmt again on every connection it
+// runs on, and keeps it there).
+type stmtCache struct {
+	db *sql.DB
+	mu sync.Mutex
+	m  map[string]*sql.Stmt
+}
+
+func newStmtCache(db *sql.DB) *stmtCache { return &stmtCache{db: db, m: map[string]*sql.Stmt{}} }
+
+func (c *stmtCache) get(ctx context.Context, q string) (*sql.Stmt, error) {
+	c.mu.Lock()
+	st, ok := c.m[q]
+	c.mu.Unlock()
+	if ok {
+		return st, nil
+	}
+	// Prepared outside the lock (it needs a connection); a statement two
+	// callers prepared at once is kept once.
+	st, err := c.db.PrepareContext(ctx, q)
+	if err != nil {
+		return nil, err
+	}
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	if prev, ok := c.m[q]; ok {
+		_ = st.Close()
+		return prev, nil
+	}
+	c.m[q] = st
+	return st, nil
+}
+
+func (c *stmtCache) close() {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	for q, st := range c.m {
+		_ = st.Close()
+		delete(c.m, q)
+	}
+}
 
 type sqlRows struct{ *sql.Rows }
 
 func (r sqlRows) Close() { _ = r.Rows.Close() }
 
-type sqlQuerier interface {
-	ExecContext(ctx context.Context, q string, args ...any) (sql.Result, error)
-	QueryContext(ctx context.Context, q string, args ...any) (*sql.Rows, error)
+// sqliteQ runs statements on the pool (tx nil) or in a transaction. A
+// statement with arguments — every fixed statement of the store — runs
+// prepared; one without (a migration's script) is executed as text.
+type sqliteQ struct {
+	stmts *stmtCache // nil: every statement as text
+	tx    *sql.Tx
 }
 
-type sqliteQ struct{ q sqlQuerier }
+func (s sqliteQ) stmt(ctx context.Context, q string) (*sql.Stmt, error) {
+	st, err := s.stmts.get(ctx, q)
+	if err != nil || s.tx == nil {
+		return st, err
+	}
+	return s.tx.StmtContext(ctx, st), nil
+}
 
 func (s sqliteQ) exec(ctx context.Context, q string, args ...any) (int64, error) {
-	res, err := s.q.ExecContext(ctx, q, args...)
+	var res sql.Result
+	var err error
+	switch {
+	case (len(args) == 0 || s.stmts == nil) && s.tx != nil:
+		res, err = s.tx.ExecContext(ctx, q, args...)
+	case len(args) == 0:
+		res, err = s.stmts.db.ExecContext(ctx, q)
+	default:
+		var st *sql.Stmt
+		if st, err = s.stmt(ctx, q); err != nil {
+			return 0, err
+		}
+		res, err = st.ExecContext(ctx, args...)
+	}
 	if err != nil {
 		return 0, err
 	}
@@ -81,7 +178,20 @@ func (s sqliteQ) exec(ctx context.Context, q string, args ...any) (int64, error)
 }
 
 func (s sqliteQ) query(ctx context.Context, q string, args ...any) (rows, error) {
-	r, err := s.q.QueryContext(ctx, q, args...)
+	var r *sql.Rows
+	var err error
+	switch {
+	case (len(args) == 0 || s.stmts == nil) && s.tx != nil:
+		r, err = s.tx.QueryContext(ctx, q, args...)
+	case len(args) == 0:
+		r, err = s.stmts.db.QueryContext(ctx, q)
+	default:
+		var st *sql.Stmt
+		if st, err = s.stmt(ctx, q); err != nil {
+			return nil, err
+		}
+		r, err = st.QueryContext(ctx, args...)
+	}
 	if err != nil {
 		return nil, err
 	}
@@ -89,28 +199,58 @@ func (s sqliteQ) query(ctx context.Context, q string, args ...any) (rows, error)
 }
 
 func (s *sqliteDB) exec(ctx context.Context, q string, args ...any) (int64, error) {
-	return sqliteQ{s.db}.exec(ctx, q, args...)
+	return sqliteQ{stmts: s.stmts}.exec(ctx, q, args...)
 }
 
 func (s *sqliteDB) query(ctx context.Context, q string, args ...any) (rows, error) {
-	return sqliteQ{s.db}.query(ctx, q, args...)
+	return sqliteQ{stmts: s.stmts}.query(ctx, q, args...)
 }
 
-func (s *sqliteDB) write(ctx context.Context, _ string, fn func(q querier) error) error {
+func (s *sqliteDB) write(ctx context.Context, w writeOpts, fn func(q querier) error) error {
+	select {
+	case s.writer <- struct{}{}:
+	case <-ctx.Done():
+		return ctx.Err()
+	}
+	defer func() { <-s.writer }()
+	db, stmts := s.db, s.stmts
+	if w.durable {
+		db, stmts = s.durable, s.durStmts
+	}
 	// The DSN sets _txlock=immediate: BeginTx issues BEGIN IMMEDIATE.
-	tx, err := s.db.BeginTx(ctx, nil)
+	tx, err := db.BeginTx(ctx, nil)
 	if err != nil {
 		return err
 	}
-	if err := fn(sqliteQ{tx}); err != nil {
+	if w.unprepared {
+		stmts = nil
+	}
+	if err := fn(sqliteQ{stmts: stmts, tx: tx}); err != nil {
 		_ = tx.Rollback()
 		return err
 	}
 	return tx.Commit()
 }
 
-func (s *sqliteDB) ping(ctx context.Context) error { return s.db.PingContext(ctx) }
-func (s *sqliteDB) close() error                   { return s.db.Close() }
+func (s *sqliteDB) ping(ctx context.Context) error {
+	if err := s.db.PingContext(ctx); err != nil {
+		return err
+	}
+	if s.durable != s.db {
+		return s.durable.PingContext(ctx)
+	}
+	return nil
+}
+
+func (s *sqliteDB) close() error {
+	s.stmts.close()
+	err := s.db.Close()
+	if s.durable != s.db {
+		s.durStmts.close()
+		err = errors.Join(err, s.durable.Close())
+	}
+	return err
+}
 
 // ---- PostgreSQL (pgx/v5 pool) ----
 
@@ -161,7 +301,8 @@ func (p *pgDB) query(ctx context.Context, q string, args ...any) (rows, error) {
 	return p.q().query(ctx, q, args...)
 }
 
-func (p *pgDB) write(ctx context.Context, lock string, fn func(q querier) error) error {
+func (p *pgDB) write(ctx context.Context, w writeOpts, fn func(q querier) error) error {
+	lock := w.lock
 	tx, err := p.pool.BeginTx(ctx, pgx.TxOptions{IsoLevel: pgx.ReadCommitted})
 	if err != nil {
 		return err

@@ -1,0 +1,150 @@
+package audit
+
+import (
+	"context"
+	"path/filepath"
+	"testing"
+	"time"
+
+	"github.com/frontlatch/frontlatch/shared"
+)
+
+// TestDurabilityPools: each sqlite: synchronous setting gives the pools
+// the SQLite setting it documents — critical: the durable writes on a FULL
+// pool, the rest (and reads) on a NORMAL one; full and normal: one pool.
+func TestDurabilityPools(t *testing.T) {
+	tests := []struct {
+		opt                string
+		wantDB, wantDurabl int64 // PRAGMA synchronous: 1 NORMAL, 2 FULL
+		onePool            bool
+	}{
+		{"", 1, 2, false},
+		{"?synchronous=critical", 1, 2, false},
+		{"?synchronous=full", 2, 2, true},
+		{"?synchronous=normal", 1, 1, true},
+	}
+	for _, tt := range tests {
+		t.Run("sqlite:PATH"+tt.opt, func(t *testing.T) {
+			ctx := context.Background()
+			s, err := Open(ctx, "sqlite:"+filepath.Join(t.TempDir(), "a.db")+tt.opt)
+			if err != nil {
+				t.Fatal(err)
+			}
+			defer s.Close()
+			db := s.db.(*sqliteDB)
+			var got, gotDurable int64
+			if err := db.db.QueryRowContext(ctx, "PRAGMA synchronous").Scan(&got); err != nil {
+				t.Fatal(err)
+			}
+			if err := db.durable.QueryRowContext(ctx, "PRAGMA synchronous").Scan(&gotDurable); err != nil {
+				t.Fatal(err)
+			}
+			if got != tt.wantDB || gotDurable != tt.wantDurabl || (db.db == db.durable) != tt.onePool {
+				t.Errorf("synchronous = %d (pool), %d (durable pool), one pool %t; want %d, %d, %t",
+					got, gotDurable, db.db == db.durable, tt.wantDB, tt.wantDurabl, tt.onePool)
+			}
+		})
+	}
+}
+
+// recordingBackend notes how each write transaction was asked to run.
+type recordingBackend struct {
+	backend
+	got []writeOpts
+}
+
+func (r *recordingBackend) write(ctx context.Context, w writeOpts, fn func(q querier) error) error {
+	r.got = append(r.got, w)
+	return r.backend.write(ctx, w, fn)
+}
+
+// TestDurableWrites: the records whose loss would be unsafe — an attempt
+// begun, a confirmation, a revocation — are written durably; a completion,
+// a refusal, a notification try and a recovery mark are not.
+func TestDurableWrites(t *testing.T) {
+	ctx := context.Background()
+	s, err := Open(ctx, "sqlite:"+filepath.Join(t.TempDir(), "a.db"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer s.Close()
+	rec := &recordingBackend{backend: s.db}
+	s.db = rec
+	var c Confirmation
+	var a Attempt
+	ops := []struct {
+		name    string
+		durable bool
+		run     func() error
+	}{
+		{"RecordConfirmation", true, func() (err error) {
+			c, err = s.RecordConfirmation(ctx, Confirmation{ActionID: "x", ConfirmedBy: "o", ConfirmedAt: "2026-09-02T09:30:00.000Z",
+				Method: shared.ConfirmedOwnerPortal, Digest: "sha256:" + "00000000000000000000000000000000" + "00000000000000000000000000000000"})
+			return err
+		}},
+		{"BeginAttempt", true, func() (err error) {
+			a, err = s.BeginAttempt(ctx, Begin{ActionID: "x", AuditRef: c.Ref, Cap: shared.VolumeCap{Max: 5, Per: shared.PerDay}, Instance: "i"})
+			return err
+		}},
+		{"CompleteAttempt", false, func() error {
+			return s.CompleteAttempt(ctx, a.ID, Completion{Outcome: OutcomeFired, Status: 200})
+		}},
+		{"RecordNotification", false, func() error { return s.RecordNotification(ctx, a.ID, 1, 0, "not sent", time.Time{}) }},
+		{"RecordRefusal", false, func() error { return s.RecordRefusal(ctx, "x", "", []string{"input.invalid"}, time.Time{}) }},
+		{"RecoverAbandoned", false, func() error { _, err := s.RecoverAbandoned(ctx, "j", time.Time{}); return err }},
+		{"RecordRevocation", true, func() error { return s.RecordRevocation(ctx, c.Ref, "o", time.Time{}, "") }},
+	}
+	for _, op := range ops {
+		t.Run(op.name, func(t *testing.T) {
+			rec.got = nil
+			if err := op.run(); err != nil {
+				t.Fatal(err)
+			}
+			if len(rec.got) != 1 || rec.got[0].durable != op.durable {
+				t.Errorf("writes %+v, want one with durable=%t", rec.got, op.durable)
+			}
+		})
+	}
+}
+
+// TestStatementsPreparedOnce: the store's statements are prepared once
+// and reused: many calls do not grow the cache, and the lookup still sees
+// every new record.
+func TestStatementsPreparedOnce(t *testing.T) {
+	ctx := context.Background()
+	s, err := Open(ctx, "sqlite:"+filepath.Join(t.TempDir(), "a.db")+"?synchronous=normal")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer s.Close()
+	db := s.db.(*sqliteDB)
+	round := func(i int) {
+		c, err := s.RecordConfirmation(ctx, Confirmation{ActionID: "x", ConfirmedBy: "o", ConfirmedAt: "2026-09-02T09:30:00.000Z",
+			Method: shared.ConfirmedOwnerPortal, Digest: "sha256:" + "00000000000000000000000000000000" + "00000000000000000000000000000000"})
+		if err != nil {
+			t.Fatal(err)
+		}
+		ans, err := s.LookupAudit(ctx, shared.AuditQuery{Ref: c.Ref, ActionID: "x", ConfirmedBy: "o", ConfirmedAt: c.ConfirmedAt})
+		if err != nil || !ans.Found || ans.Revoked {
+			t.Fatalf("round %d: lookup of the new record = %+v, %v", i, ans, err)
+		}
+		if err := s.RecordRevocation(ctx, c.Ref, "o", time.Time{}, ""); err != nil {
+			t.Fatal(err)
+		}
+		if ans, err := s.LookupAudit(ctx, shared.AuditQuery{Ref: c.Ref, ActionID: "x", ConfirmedBy: "o", ConfirmedAt: c.ConfirmedAt}); err != nil || !ans.Revoked {
+			t.Fatalf("round %d: lookup after the revocation = %+v, %v", i, ans, err)
+		}
+	}
+	round(0)
+	db.stmts.mu.Lock()
+	n := len(db.stmts.m)
+	db.stmts.mu.Unlock()
+	for i := 1; i < 20; i++ {
+		round(i)
+	}
+	db.stmts.mu.Lock()
+	defer db.stmts.mu.Unlock()
+	if n == 0 || len(db.stmts.m) != n {
+		t.Errorf("prepared statements: %d after one round, %d after twenty; want the same, not 0", n, len(db.stmts.m))
+	}
+}
