@@ -209,9 +209,8 @@ func (s *Store) BeginAttempt(ctx context.Context, b Begin) (Attempt, error) {
 				return nil
 			}
 		}
-		var n int64
-		if _, err := one(ctx, q, "SELECT COUNT(*) FROM attempts WHERE action_id = ? AND begun_ns >= ? AND begun_ns < ?",
-			[]any{b.ActionID, ns(from), ns(to)}, &n); err != nil {
+		n, err := s.windowCount(ctx, q, b.ActionID, ns(from), ns(to))
+		if err != nil {
 			return err
 		}
 		if n >= int64(b.Cap.Max) {
@@ -222,7 +221,7 @@ func (s *Store) BeginAttempt(ctx context.Context, b Begin) (Attempt, error) {
 			a, result = Attempt{}, s.fail(op, ErrCapReached, nil, "action %q: %s", b.ActionID, reason)
 			return nil
 		}
-		_, err := q.exec(ctx, `INSERT INTO attempts
+		_, err = q.exec(ctx, `INSERT INTO attempts
 			(id, action_id, audit_ref, idempotency_key, cap_max, cap_per, request, begun_ns, instance, recorded_ns)
 			VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
 			a.ID, a.ActionID, a.AuditRef, key, int64(b.Cap.Max), string(b.Cap.Per), req, ns(at), b.Instance, time.Now().UnixNano())

@@ -15,13 +15,14 @@ import (
 // (idempotency check, cap count, insert) and CompleteAttempt, on each
 // driver; and LookupAudit, which the gate calls once per firing. It reports
 // the begin+complete cost relative to one lookup measured in the same run.
-// sqlite-normal is SQLite opened with ?synchronous=normal.
+// sqlite-X is SQLite opened with ?synchronous=X (critical is the default).
 func BenchmarkAttempt(b *testing.B) {
-	for _, d := range []string{audit.DriverSQLite, audit.DriverSQLite + "-normal", audit.DriverPostgres} {
+	for _, d := range []string{"sqlite-critical", "sqlite-full", "sqlite-normal", audit.DriverPostgres} {
 		b.Run(d, func(b *testing.B) {
-			url := audittest.URL(b, strings.TrimSuffix(d, "-normal"))
-			if strings.HasSuffix(d, "-normal") {
-				url += "?synchronous=normal"
+			driver, sync, _ := strings.Cut(d, "-")
+			url := audittest.URL(b, driver)
+			if sync != "" {
+				url += "?synchronous=" + sync
 			}
 			s := audittest.Open(b, url)
 			ctx := context.Background()

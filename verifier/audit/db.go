@@ -75,21 +75,22 @@ func one(ctx context.Context, q querier, query string, args []any, dest ...any) 
 
 // ---- SQLite (database/sql with modernc.org/sqlite) ----
 
-// sqliteDB is a SQLite database opened through two pools on the same file,
-// which differ only in their synchronous setting: durable commits its
-// write transactions with an fsync of the WAL (synchronous=FULL), db
-// without one (NORMAL) — see Durability. Under DurabilityFull and
-// DurabilityNormal both are the same pool. Reads use db.
+// sqliteDB is a SQLite database through one database/sql pool. Under
+// DurabilityCritical its connections run at synchronous=NORMAL and a
+// durable write switches its connection to FULL for that transaction (one
+// pool, rather than a second pool at FULL, keeps each connection's page
+// cache warm: SQLite drops a connection's cache whenever another one wrote).
 type sqliteDB struct {
-	db, durable *sql.DB
-	stmts       *stmtCache // db's prepared statements
-	durStmts    *stmtCache // durable's (the same cache when it is the same pool)
+	db       *sql.DB
+	stmts    *stmtCache // the pool's prepared statements
+	critical bool       // DurabilityCritical: durable writes commit at FULL
 	// writer is held by the one write transaction this process runs at a
 	// time. SQLite has a single writer anyway; waiting here wakes the next
 	// writer the moment the last one commits, where SQLite's busy handler
 	// would poll with sleeps of 1 ms and more. Other processes still meet
 	// the write lock through the busy timeout.
 	writer chan struct{}
+	counts windowCounts // the cap's counts (capcount.go)
 }
 
 // stmtCache holds a pool's prepared statements, by query text: each of the
@@ -213,17 +214,33 @@ func (s *sqliteDB) write(ctx context.Context, w writeOpts, fn func(q querier) er
 		return ctx.Err()
 	}
 	defer func() { <-s.writer }()
-	db, stmts := s.db, s.stmts
-	if w.durable {
-		db, stmts = s.durable, s.durStmts
-	}
-	// The DSN sets _txlock=immediate: BeginTx issues BEGIN IMMEDIATE.
-	tx, err := db.BeginTx(ctx, nil)
-	if err != nil {
-		return err
-	}
+	stmts := s.stmts
 	if w.unprepared {
 		stmts = nil
+	}
+	begin := s.db.BeginTx
+	if w.durable && s.critical {
+		// This transaction's commit waits for an fsync of the WAL, which
+		// also makes every earlier commit durable. The connection goes
+		// back to NORMAL after it; should that fail, it stays at FULL:
+		// slower, never less durable.
+		conn, err := s.db.Conn(ctx)
+		if err != nil {
+			return err
+		}
+		defer func() {
+			_, _ = conn.ExecContext(context.WithoutCancel(ctx), "PRAGMA synchronous=NORMAL")
+			_ = conn.Close()
+		}()
+		if _, err := conn.ExecContext(ctx, "PRAGMA synchronous=FULL"); err != nil {
+			return err
+		}
+		begin = conn.BeginTx
+	}
+	// The DSN sets _txlock=immediate: BeginTx issues BEGIN IMMEDIATE.
+	tx, err := begin(ctx, nil)
+	if err != nil {
+		return err
 	}
 	if err := fn(sqliteQ{stmts: stmts, tx: tx}); err != nil {
 		_ = tx.Rollback()
@@ -232,24 +249,11 @@ func (s *sqliteDB) write(ctx context.Context, w writeOpts, fn func(q querier) er
 	return tx.Commit()
 }
 
-func (s *sqliteDB) ping(ctx context.Context) error {
-	if err := s.db.PingContext(ctx); err != nil {
-		return err
-	}
-	if s.durable != s.db {
-		return s.durable.PingContext(ctx)
-	}
-	return nil
-}
+func (s *sqliteDB) ping(ctx context.Context) error { return s.db.PingContext(ctx) }
 
 func (s *sqliteDB) close() error {
 	s.stmts.close()
-	err := s.db.Close()
-	if s.durable != s.db {
-		s.durStmts.close()
-		err = errors.Join(err, s.durable.Close())
-	}
-	return err
+	return s.db.Close()
 }
 
 // ---- PostgreSQL (pgx/v5 pool) ----

@@ -2,6 +2,7 @@ package audit
 
 import (
 	"context"
+	"database/sql"
 	"path/filepath"
 	"testing"
 	"time"
@@ -9,19 +10,19 @@ import (
 	"github.com/frontlatch/frontlatch/shared"
 )
 
-// TestDurabilityPools: each sqlite: synchronous setting gives the pools
-// the SQLite setting it documents — critical: the durable writes on a FULL
-// pool, the rest (and reads) on a NORMAL one; full and normal: one pool.
-func TestDurabilityPools(t *testing.T) {
+// TestDurabilitySettings: each sqlite: synchronous setting commits the
+// writes as it documents — critical: a durable write's transaction at FULL,
+// any other (and the pool's connections after it) at NORMAL; full and
+// normal: every one at that setting.
+func TestDurabilitySettings(t *testing.T) {
 	tests := []struct {
-		opt                string
-		wantDB, wantDurabl int64 // PRAGMA synchronous: 1 NORMAL, 2 FULL
-		onePool            bool
+		opt                   string
+		wantDurable, wantRest int64 // PRAGMA synchronous: 1 NORMAL, 2 FULL
 	}{
-		{"", 1, 2, false},
-		{"?synchronous=critical", 1, 2, false},
-		{"?synchronous=full", 2, 2, true},
-		{"?synchronous=normal", 1, 1, true},
+		{"", 2, 1},
+		{"?synchronous=critical", 2, 1},
+		{"?synchronous=full", 2, 2},
+		{"?synchronous=normal", 1, 1},
 	}
 	for _, tt := range tests {
 		t.Run("sqlite:PATH"+tt.opt, func(t *testing.T) {
@@ -31,17 +32,44 @@ func TestDurabilityPools(t *testing.T) {
 				t.Fatal(err)
 			}
 			defer s.Close()
-			db := s.db.(*sqliteDB)
-			var got, gotDurable int64
-			if err := db.db.QueryRowContext(ctx, "PRAGMA synchronous").Scan(&got); err != nil {
-				t.Fatal(err)
+			in := func(durable bool) int64 {
+				var v int64
+				err := s.db.write(ctx, writeOpts{durable: durable}, func(q querier) error {
+					_, err := one(ctx, q, "PRAGMA synchronous", nil, &v)
+					return err
+				})
+				if err != nil {
+					t.Fatal(err)
+				}
+				return v
 			}
-			if err := db.durable.QueryRowContext(ctx, "PRAGMA synchronous").Scan(&gotDurable); err != nil {
-				t.Fatal(err)
+			for round := range 3 { // the setting of a durable write must not stay behind
+				if got := in(true); got != tt.wantDurable {
+					t.Errorf("round %d: durable write at synchronous=%d, want %d", round, got, tt.wantDurable)
+				}
+				if got := in(false); got != tt.wantRest {
+					t.Errorf("round %d: other write at synchronous=%d, want %d", round, got, tt.wantRest)
+				}
 			}
-			if got != tt.wantDB || gotDurable != tt.wantDurabl || (db.db == db.durable) != tt.onePool {
-				t.Errorf("synchronous = %d (pool), %d (durable pool), one pool %t; want %d, %d, %t",
-					got, gotDurable, db.db == db.durable, tt.wantDB, tt.wantDurabl, tt.onePool)
+			// Every idle connection is back at the pool's setting.
+			db := s.db.(*sqliteDB).db
+			var conns []*sql.Conn
+			for range 4 {
+				c, err := db.Conn(ctx)
+				if err != nil {
+					t.Fatal(err)
+				}
+				conns = append(conns, c)
+				var v int64
+				if err := c.QueryRowContext(ctx, "PRAGMA synchronous").Scan(&v); err != nil {
+					t.Fatal(err)
+				}
+				if v != tt.wantRest {
+					t.Errorf("a pooled connection is at synchronous=%d, want %d", v, tt.wantRest)
+				}
+			}
+			for _, c := range conns {
+				_ = c.Close()
 			}
 		})
 	}

@@ -195,41 +195,21 @@ func openSQLite(ctx context.Context, p string, d Durability) (*Store, error) {
 	if fi, err := os.Stat(p); err == nil && fi.IsDir() {
 		return nil, s.invalid("open", "SQLite path %q is a directory", p)
 	}
-	pool := func(sync string, conns int) (*sql.DB, error) {
-		dsn := p + "?_busy_timeout=" + strconv.Itoa(int(sqliteBusyTimeout/time.Millisecond)) +
-			"&_journal_mode=WAL&_synchronous=" + sync + "&_foreign_keys=1&_txlock=immediate"
-		db, err := sql.Open("sqlite", dsn)
-		if err != nil {
-			return nil, err
-		}
-		// Few connections: this process runs one write transaction at a
-		// time (sqliteDB.writer); WAL lets the readers run beside it.
-		db.SetMaxOpenConns(conns)
-		db.SetMaxIdleConns(conns)
-		return db, nil
-	}
 	sync := "NORMAL"
 	if d == DurabilityFull {
 		sync = "FULL"
 	}
-	db, err := pool(sync, 4)
+	dsn := p + "?_busy_timeout=" + strconv.Itoa(int(sqliteBusyTimeout/time.Millisecond)) +
+		"&_journal_mode=WAL&_synchronous=" + sync + "&_foreign_keys=1&_txlock=immediate"
+	db, err := sql.Open("sqlite", dsn)
 	if err != nil {
 		return nil, s.unavailable("open", err)
 	}
-	sdb := &sqliteDB{db: db, durable: db, stmts: newStmtCache(db), writer: make(chan struct{}, 1)}
-	sdb.durStmts = sdb.stmts
-	if d == DurabilityCritical {
-		// The durable writes commit through their own connection, set to
-		// FULL: an fsync of the WAL at its commit also makes every earlier
-		// commit of the other pool durable.
-		// Two connections: the write transaction holds one while the other
-		// prepares a statement the first time it is used (stmtCache).
-		if sdb.durable, err = pool("FULL", 2); err != nil {
-			_ = db.Close()
-			return nil, s.unavailable("open", err)
-		}
-		sdb.durStmts = newStmtCache(sdb.durable)
-	}
+	// Few connections: this process runs one write transaction at a time
+	// (sqliteDB.writer); WAL lets the readers run beside it.
+	db.SetMaxOpenConns(4)
+	db.SetMaxIdleConns(4)
+	sdb := &sqliteDB{db: db, stmts: newStmtCache(db), critical: d == DurabilityCritical, writer: make(chan struct{}, 1)}
 	s.db = sdb
 	if err := pingSQLite(ctx, sdb); err != nil {
 		_ = sdb.close()
