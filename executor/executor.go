@@ -348,10 +348,19 @@ func (e *Executor) Execute(ctx context.Context, c Call) (*Result, error) {
 	if out.err != nil {
 		comp.Error = out.err.Error()
 	}
+	// A target that is not sent to (an email address, no signing secret)
+	// is recorded with the completion; a webhook goes out after it.
+	notSent := ""
+	if out.outcome == outcomeFired {
+		notSent = e.notify.notSent(conf.Limits.Notify)
+		if notSent != "" {
+			comp.Notifications = []audit.Notification{{Try: 1, Error: notSent, At: comp.At}}
+		}
+	}
 	if err := e.store.CompleteAttempt(cctx, att.ID, comp); err != nil {
 		return res, fmt.Errorf("executor: attempt %s was %s but its completion was not recorded (RecoverAbandoned will mark it unknown): %w", att.ID, out.outcome, err)
 	}
-	if out.outcome == outcomeFired {
+	if out.outcome == outcomeFired && notSent == "" {
 		e.notify.send(att.ID, actionID, conf.Limits.Notify, res)
 	}
 	if out.err != nil {

@@ -40,6 +40,12 @@ type Completion struct {
 	Response []byte // what the site answered (kept up to MaxResponse bytes)
 	Error    string
 	At       time.Time // zero = now
+	// Notifications are notification tries recorded with the completion,
+	// in its transaction (AttemptID is the completed attempt's): for a
+	// target known not to be sent to ("not sent: …") when the attempt
+	// completes, which saves a write of its own. Nothing is recorded when
+	// the completion is not.
+	Notifications []Notification
 }
 
 // Completion outcomes.
@@ -272,6 +278,13 @@ func (s *Store) CompleteAttempt(ctx context.Context, attemptID string, c Complet
 		resp = []byte{}
 	}
 	at := nowOr(c.At)
+	for i := range c.Notifications {
+		n := &c.Notifications[i]
+		if n.Try < 1 || n.Status < 0 || n.Status > 999 {
+			return s.invalid(op, "notification %d: try %d (from 1) or status %d (0 or an HTTP status) out of range", i, n.Try, n.Status)
+		}
+		n.AttemptID, n.Error, n.At = attemptID, excerpt(n.Error), nowOr(n.At)
+	}
 	err := s.db.write(ctx, writeOpts{}, func(q querier) error {
 		var x int64
 		found, err := one(ctx, q, "SELECT 1 FROM attempts WHERE id = ?", []any{attemptID}, &x)
@@ -290,9 +303,20 @@ func (s *Store) CompleteAttempt(ctx context.Context, attemptID string, c Complet
 		if n == 0 {
 			return s.fail(op, ErrAlreadyCompleted, nil, "attempt %q", attemptID)
 		}
+		for _, nt := range c.Notifications {
+			if err := insertNotification(ctx, q, nt); err != nil {
+				return err
+			}
+		}
 		return nil
 	})
 	return s.dbErr(op, err)
+}
+
+func insertNotification(ctx context.Context, q querier, n Notification) error {
+	_, err := q.exec(ctx, `INSERT INTO notifications (attempt_id, try, status, error, at_ns, recorded_ns)
+		VALUES (?, ?, ?, ?, ?, ?)`, n.AttemptID, int64(n.Try), int64(n.Status), n.Error, ns(n.At), time.Now().UnixNano())
+	return err
 }
 
 // RecordRefusal appends a refusal by the gate or the input checks, with
@@ -441,9 +465,7 @@ func (s *Store) RecordNotification(ctx context.Context, attemptID string, try in
 		if !found {
 			return s.fail(op, ErrNotFound, nil, "no attempt %q", attemptID)
 		}
-		_, err = q.exec(ctx, `INSERT INTO notifications (attempt_id, try, status, error, at_ns, recorded_ns)
-			VALUES (?, ?, ?, ?, ?, ?)`, attemptID, int64(try), int64(status), errText, ns(nowOr(at)), time.Now().UnixNano())
-		return err
+		return insertNotification(ctx, q, Notification{AttemptID: attemptID, Try: try, Status: status, Error: errText, At: nowOr(at)})
 	})
 	return s.dbErr(op, err)
 }

@@ -612,3 +612,39 @@ func firstErrs(errs []error) []error {
 	}
 	return errs
 }
+
+// TestCompleteAttemptWithNotifications: notification tries given with a
+// completion are recorded with it, in its transaction; with a completion
+// that is refused (a second one, bad input) none is.
+func TestCompleteAttemptWithNotifications(t *testing.T) {
+	audittest.EachStore(t, func(t *testing.T, s *audit.Store) {
+		ctx := context.Background()
+		a, err := s.BeginAttempt(ctx, begin("shop01:contact:contact", 5))
+		if err != nil {
+			t.Fatal(err)
+		}
+		at := time.Date(2026, 12, 2, 1, 0, 0, 0, time.UTC)
+		bad := audit.Completion{Outcome: audit.OutcomeFired, Notifications: []audit.Notification{{Try: 0, Error: "x"}}}
+		if err := s.CompleteAttempt(ctx, a.ID, bad); !errors.Is(err, audit.ErrInvalid) {
+			t.Fatalf("try 0: err = %v, want ErrInvalid", err)
+		}
+		c := audit.Completion{Outcome: audit.OutcomeFired, Status: 200, At: at,
+			Notifications: []audit.Notification{{AttemptID: "ignored", Try: 1, Error: "not sent: email notification needs a mail relay", At: at}}}
+		if err := s.CompleteAttempt(ctx, a.ID, c); err != nil {
+			t.Fatal(err)
+		}
+		again := c
+		again.Notifications = []audit.Notification{{Try: 2, Error: "second"}}
+		if err := s.CompleteAttempt(ctx, a.ID, again); !errors.Is(err, audit.ErrAlreadyCompleted) {
+			t.Fatalf("second completion: err = %v, want ErrAlreadyCompleted", err)
+		}
+		got, err := s.Notifications(ctx, a.ID)
+		if err != nil {
+			t.Fatal(err)
+		}
+		want := []audit.Notification{{AttemptID: a.ID, Try: 1, Error: "not sent: email notification needs a mail relay", At: at}}
+		if diff := cmp.Diff(want, got); diff != "" {
+			t.Errorf("notifications (-want +got):\n%s", diff)
+		}
+	})
+}
