@@ -227,11 +227,15 @@ func (s *Store) BeginAttempt(ctx context.Context, b Begin) (Attempt, error) {
 			a, result = Attempt{}, s.fail(op, ErrCapReached, nil, "action %q: %s", b.ActionID, reason)
 			return nil
 		}
-		_, err = q.exec(ctx, `INSERT INTO attempts
+		rowid, err := q.insert(ctx, `INSERT INTO attempts
 			(id, action_id, audit_ref, idempotency_key, cap_max, cap_per, request, begun_ns, instance, recorded_ns)
 			VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
 			a.ID, a.ActionID, a.AuditRef, key, int64(b.Cap.Max), string(b.Cap.Per), req, ns(at), b.Instance, time.Now().UnixNano())
-		return err
+		if err != nil {
+			return err
+		}
+		s.attemptBegun(b.ActionID, ns(from), ns(to), n, rowid, a.ID)
+		return nil
 	})
 	if err != nil {
 		return Attempt{}, s.dbErr(op, err)
@@ -286,17 +290,13 @@ func (s *Store) CompleteAttempt(ctx context.Context, attemptID string, c Complet
 		n.AttemptID, n.Error, n.At = attemptID, excerpt(n.Error), nowOr(n.At)
 	}
 	err := s.db.write(ctx, writeOpts{}, func(q querier) error {
-		var x int64
-		found, err := one(ctx, q, "SELECT 1 FROM attempts WHERE id = ?", []any{attemptID}, &x)
-		if err != nil {
-			return err
-		}
-		if !found {
-			return s.fail(op, ErrNotFound, nil, "no attempt %q", attemptID)
-		}
+		// The foreign key to attempts refuses a completion of no attempt.
 		n, err := q.exec(ctx, `INSERT INTO completions (attempt_id, outcome, status, response, error, at_ns, recorded_ns)
 			VALUES (?, ?, ?, ?, ?, ?, ?) ON CONFLICT (attempt_id) DO NOTHING`,
 			attemptID, c.Outcome, int64(c.Status), resp, c.Error, ns(at), time.Now().UnixNano())
+		if foreignKeyViolation(err) {
+			return s.fail(op, ErrNotFound, nil, "no attempt %q", attemptID)
+		}
 		if err != nil {
 			return err
 		}

@@ -20,9 +20,11 @@ import (
 // rows that were counted, and everything any connection or process began since
 // lies above it. The mark is read inside BeginAttempt's write transaction,
 // under SQLite's write lock, before its own insert, so it describes committed
-// rows only and holds whether that transaction commits or not. If the row at
-// the remembered rowid is no longer the one remembered (a database rebuilt,
-// rows removed by hand), the store counts the window in full again.
+// rows only and holds whether that transaction commits or not; the mark
+// then moves onto the attempt the transaction inserts, which is known to be
+// the newest row. If the row at the remembered rowid is not the one
+// remembered (that transaction did not commit, a database rebuilt, rows
+// removed by hand), the store counts the window in full again.
 // PostgreSQL counts in full every time.
 
 // countKey is one action's cap window.
@@ -67,6 +69,20 @@ func (s *Store) windowCount(ctx context.Context, q querier, actionID string, fro
 		return n, err
 	}
 	return lite.counts.count(ctx, q, countKey{actionID, from, to})
+}
+
+// attemptBegun moves the window's mark onto the attempt BeginAttempt has
+// just inserted (n counted before it, at rowid): the next count starts
+// there. Should the transaction not commit, the row at rowid is not id and
+// the next count is a full one.
+func (s *Store) attemptBegun(actionID string, from, to, n, rowid int64, id string) {
+	if lite, ok := s.db.(*sqliteDB); ok && rowid > 0 {
+		k := countKey{actionID, from, to}
+		lite.counts.mu.Lock()
+		rounds := lite.counts.m[k].rounds
+		lite.counts.mu.Unlock()
+		lite.counts.put(k, countMark{n: n + 1, rowid: rowid, idAt: id, rounds: rounds})
+	}
 }
 
 func (w *windowCounts) count(ctx context.Context, q querier, k countKey) (int64, error) {

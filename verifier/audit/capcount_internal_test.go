@@ -102,3 +102,41 @@ func TestWindowCountRecountsWhenTheMarkMoved(t *testing.T) {
 		t.Fatal("a 4th attempt against a cap of 3 was begun: the moved mark was trusted")
 	}
 }
+
+// TestWindowCountAfterRollback: a mark moved onto an attempt whose
+// transaction then rolled back is not trusted: the row is not there, so the
+// window is counted in full and the cap holds.
+func TestWindowCountAfterRollback(t *testing.T) {
+	ctx := context.Background()
+	s, err := Open(ctx, "sqlite:"+filepath.Join(t.TempDir(), "a.db")+"?synchronous=normal")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer s.Close()
+	begin := Begin{ActionID: "a:b:c", AuditRef: "aud_x", Cap: shared.VolumeCap{Max: 2, Per: shared.PerMonth}, Instance: "i"}
+	if _, err := s.BeginAttempt(ctx, begin); err != nil {
+		t.Fatal(err)
+	}
+	from, to, _ := Window(shared.PerMonth, time.Now())
+	rolledBack := fmt.Errorf("roll back")
+	err = s.db.write(ctx, writeOpts{durable: true}, func(q querier) error {
+		rowid, err := q.insert(ctx, `INSERT INTO attempts (id, action_id, audit_ref, idempotency_key, cap_max, cap_per, request, begun_ns, instance, recorded_ns)
+			VALUES (?, ?, '', NULL, 2, 'month', x'', ?, 'i', 0)`, "att_rolled_back", "a:b:c", time.Now().UnixNano())
+		if err != nil {
+			return err
+		}
+		// As BeginAttempt does after its insert, claiming a count of 5 (a
+		// mark that, trusted, would refuse the next attempt wrongly) …
+		s.attemptBegun("a:b:c", ns(from), ns(to), 4, rowid, "att_rolled_back")
+		return rolledBack // … and then the transaction does not commit.
+	})
+	if err != rolledBack {
+		t.Fatalf("write: %v", err)
+	}
+	if _, err := s.BeginAttempt(ctx, begin); err != nil {
+		t.Fatalf("2nd attempt against a cap of 2 (one begun): %v", err)
+	}
+	if _, err := s.BeginAttempt(ctx, begin); err == nil {
+		t.Fatal("3rd attempt against a cap of 2 was begun")
+	}
+}

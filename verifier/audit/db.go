@@ -9,7 +9,9 @@ import (
 	"sync"
 
 	"github.com/jackc/pgx/v5"
+	"github.com/jackc/pgx/v5/pgconn"
 	"github.com/jackc/pgx/v5/pgxpool"
+	"modernc.org/sqlite"
 )
 
 // rows is what both drivers' result sets offer.
@@ -23,6 +25,9 @@ type rows interface {
 // querier runs statements written with '?' placeholders.
 type querier interface {
 	exec(ctx context.Context, q string, args ...any) (int64, error)
+	// insert runs an INSERT of one row and returns its rowid on SQLite
+	// (0 on PostgreSQL, which has none).
+	insert(ctx context.Context, q string, args ...any) (int64, error)
 	query(ctx context.Context, q string, args ...any) (rows, error)
 }
 
@@ -158,6 +163,22 @@ func (s sqliteQ) stmt(ctx context.Context, q string) (*sql.Stmt, error) {
 }
 
 func (s sqliteQ) exec(ctx context.Context, q string, args ...any) (int64, error) {
+	res, err := s.result(ctx, q, args...)
+	if err != nil {
+		return 0, err
+	}
+	return res.RowsAffected()
+}
+
+func (s sqliteQ) insert(ctx context.Context, q string, args ...any) (int64, error) {
+	res, err := s.result(ctx, q, args...)
+	if err != nil {
+		return 0, err
+	}
+	return res.LastInsertId()
+}
+
+func (s sqliteQ) result(ctx context.Context, q string, args ...any) (sql.Result, error) {
 	var res sql.Result
 	var err error
 	switch {
@@ -168,14 +189,11 @@ func (s sqliteQ) exec(ctx context.Context, q string, args ...any) (int64, error)
 	default:
 		var st *sql.Stmt
 		if st, err = s.stmt(ctx, q); err != nil {
-			return 0, err
+			return nil, err
 		}
 		res, err = st.ExecContext(ctx, args...)
 	}
-	if err != nil {
-		return 0, err
-	}
-	return res.RowsAffected()
+	return res, err
 }
 
 func (s sqliteQ) query(ctx context.Context, q string, args ...any) (rows, error) {
@@ -201,6 +219,10 @@ func (s sqliteQ) query(ctx context.Context, q string, args ...any) (rows, error)
 
 func (s *sqliteDB) exec(ctx context.Context, q string, args ...any) (int64, error) {
 	return sqliteQ{stmts: s.stmts}.exec(ctx, q, args...)
+}
+
+func (s *sqliteDB) insert(ctx context.Context, q string, args ...any) (int64, error) {
+	return sqliteQ{stmts: s.stmts}.insert(ctx, q, args...)
 }
 
 func (s *sqliteDB) query(ctx context.Context, q string, args ...any) (rows, error) {
@@ -269,6 +291,11 @@ func (p pgQ) exec(ctx context.Context, q string, args ...any) (int64, error) {
 	return p.exec_(ctx, rebind(q), args...)
 }
 
+func (p pgQ) insert(ctx context.Context, q string, args ...any) (int64, error) {
+	_, err := p.exec(ctx, q, args...)
+	return 0, err
+}
+
 func (p pgQ) query(ctx context.Context, q string, args ...any) (rows, error) {
 	r, err := p.query_(ctx, rebind(q), args...)
 	if err != nil {
@@ -299,6 +326,10 @@ func (p *pgDB) q() pgQ {
 
 func (p *pgDB) exec(ctx context.Context, q string, args ...any) (int64, error) {
 	return p.q().exec(ctx, q, args...)
+}
+
+func (p *pgDB) insert(ctx context.Context, q string, args ...any) (int64, error) {
+	return p.q().insert(ctx, q, args...)
 }
 
 func (p *pgDB) query(ctx context.Context, q string, args ...any) (rows, error) {
@@ -353,4 +384,16 @@ func rebind(q string) string {
 // noRows reports whether err is a driver's "no rows".
 func noRows(err error) bool {
 	return errors.Is(err, sql.ErrNoRows) || errors.Is(err, pgx.ErrNoRows)
+}
+
+// foreignKeyViolation reports whether err is a driver's foreign key
+// violation: SQLite's SQLITE_CONSTRAINT_FOREIGNKEY (787), PostgreSQL's
+// 23503.
+func foreignKeyViolation(err error) bool {
+	var se *sqlite.Error
+	if errors.As(err, &se) {
+		return se.Code() == 787
+	}
+	var pe *pgconn.PgError
+	return errors.As(err, &pe) && pe.Code == "23503"
 }
