@@ -260,7 +260,16 @@ func (e *Executor) Execute(ctx context.Context, c Call) (*Result, error) {
 	}
 
 	// 3. Fresh system tokens from the live page (a read: nothing is sent).
+	// A call the cap already refuses costs no page fetch: the store is asked
+	// first (a read; BeginAttempt still decides, atomically). With an
+	// idempotency key the fetch goes ahead, since a repeated key must get
+	// the first result, not a refusal.
 	if needsPage(fields) && !d.browser {
+		if c.IdempotencyKey == "" {
+			if err := e.capFull(ctx, actionID, conf); err != nil {
+				return nil, err
+			}
+		}
 		names := make([]string, len(fields))
 		for i, f := range fields {
 			names[i] = f.name
@@ -320,9 +329,7 @@ func (e *Executor) Execute(ctx context.Context, c Call) (*Result, error) {
 	case errors.Is(err, audit.ErrDuplicate):
 		return duplicateResult(att), nil
 	case errors.Is(err, audit.ErrCapReached):
-		vc := conf.Limits.VolumeCap
-		return nil, &RefusedError{ActionID: actionID, Reasons: []Reason{{Code: ReasonCapReached,
-			Detail: fmt.Sprintf("the owner's cap of %d per %s is used up for this %s", vc.Max, vc.Per, vc.Per), Err: ErrCapReached}}}
+		return nil, capRefusal(actionID, conf.Limits.VolumeCap)
 	case err != nil:
 		return nil, fmt.Errorf("executor: begin the attempt (nothing was sent): %w", err)
 	}
@@ -367,6 +374,31 @@ func (e *Executor) Execute(ctx context.Context, c Call) (*Result, error) {
 		return res, fmt.Errorf("executor: attempt %s %s: %w", att.ID, out.outcome, out.err)
 	}
 	return res, nil
+}
+
+func capRefusal(actionID string, vc *shared.VolumeCap) *RefusedError {
+	return &RefusedError{ActionID: actionID, Reasons: []Reason{{Code: ReasonCapReached,
+		Detail: fmt.Sprintf("the owner's cap of %d per %s is used up for this %s", vc.Max, vc.Per, vc.Per), Err: ErrCapReached}}}
+}
+
+// capFull refuses, before the page fetch, a call whose cap window is
+// already full, auditing it as the store's cap refusals are. A store that
+// cannot tell refuses nothing here: BeginAttempt decides.
+func (e *Executor) capFull(ctx context.Context, actionID string, conf *shared.OwnerConfirmation) error {
+	at := e.now().UTC()
+	full, err := e.store.CapReached(ctx, actionID, *conf.Limits.VolumeCap, at)
+	if err != nil || !full {
+		return nil
+	}
+	vc := conf.Limits.VolumeCap
+	re := capRefusal(actionID, vc)
+	reason := fmt.Sprintf("cap.reached: %d of %d per %s begun in this window (refused before the page fetch)", vc.Max, vc.Max, vc.Per)
+	actx, cancel := context.WithTimeout(context.WithoutCancel(ctx), 10*time.Second)
+	defer cancel()
+	if err := e.store.RecordCapRefusal(actx, actionID, "", reason, at); err != nil {
+		return errors.Join(re, fmt.Errorf("executor: the refusal could not be audited: %w", err))
+	}
+	return re
 }
 
 // UnreadableActionID is the action id a refusal is audited under when the

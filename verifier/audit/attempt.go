@@ -243,6 +243,58 @@ func (s *Store) BeginAttempt(ctx context.Context, b Begin) (Attempt, error) {
 	return a, result
 }
 
+// CapReached reports whether c.Max attempts of actionID were already begun
+// in the cap window holding at (zero = now). It is a read, for refusing
+// early — before work that costs something, such as fetching a page —
+// and decides nothing: BeginAttempt's check, in its write transaction, is
+// the one that counts, and may still refuse when this said there was room.
+// A cap with Max < 1 or an unknown period is ErrInvalid.
+func (s *Store) CapReached(ctx context.Context, actionID string, c shared.VolumeCap, at time.Time) (bool, error) {
+	const op = "cap-reached"
+	if err := s.ready(ctx, op); err != nil {
+		return false, err
+	}
+	if err := s.checkText(op, "actionID", actionID, true); err != nil {
+		return false, err
+	}
+	if c.Max < 1 {
+		return false, s.invalid(op, "volume cap max %d: it must be at least 1", c.Max)
+	}
+	from, to, ok := Window(c.Per, nowOr(at))
+	if !ok {
+		return false, s.invalid(op, "volume cap period %q: it must be hour, day, week or month", c.Per)
+	}
+	// Counting stops at Max: whether the cap is reached needs no more.
+	var n int64
+	if _, err := one(ctx, s.db, `SELECT COUNT(*) FROM (SELECT 1 FROM attempts
+		WHERE action_id = ? AND begun_ns >= ? AND begun_ns < ? LIMIT ?) w`,
+		[]any{actionID, ns(from), ns(to), int64(c.Max)}, &n); err != nil {
+		return false, s.dbErr(op, err)
+	}
+	return n >= int64(c.Max), nil
+}
+
+// RecordCapRefusal appends a refusal by the volume cap (Kind RefusalCap)
+// that the caller decided through CapReached, before beginning anything.
+func (s *Store) RecordCapRefusal(ctx context.Context, actionID, idempotencyKey, reason string, at time.Time) error {
+	const op = "record-cap-refusal"
+	if err := s.ready(ctx, op); err != nil {
+		return err
+	}
+	for _, f := range []struct {
+		name, v  string
+		required bool
+	}{{"actionID", actionID, true}, {"idempotencyKey", idempotencyKey, false}, {"reason", reason, true}} {
+		if err := s.checkText(op, f.name, f.v, f.required); err != nil {
+			return err
+		}
+	}
+	err := s.db.write(ctx, writeOpts{}, func(q querier) error {
+		return insertRefusal(ctx, q, actionID, idempotencyKey, RefusalCap, []string{reason}, nowOr(at))
+	})
+	return s.dbErr(op, err)
+}
+
 func insertRefusal(ctx context.Context, q querier, actionID, key, kind string, reasons []string, at time.Time) error {
 	js, err := json.Marshal(reasons)
 	if err != nil {

@@ -648,3 +648,46 @@ func TestCompleteAttemptWithNotifications(t *testing.T) {
 		}
 	})
 }
+
+// TestCapReached: the read-only check says whether the window is full, on
+// both drivers, and refuses a cap that caps nothing.
+func TestCapReached(t *testing.T) {
+	audittest.EachStore(t, func(t *testing.T, s *audit.Store) {
+		ctx := context.Background()
+		const id = "shop01:order:order"
+		c := shared.VolumeCap{Max: 2, Per: shared.PerMonth}
+		for i := range 3 {
+			full, err := s.CapReached(ctx, id, c, time.Time{})
+			if err != nil {
+				t.Fatal(err)
+			}
+			if want := i >= 2; full != want {
+				t.Errorf("after %d attempts of a cap of 2: CapReached = %t, want %t", i, full, want)
+			}
+			if i < 2 {
+				if _, err := s.BeginAttempt(ctx, audit.Begin{ActionID: id, AuditRef: "aud_x", Cap: c, Instance: "i"}); err != nil {
+					t.Fatal(err)
+				}
+			}
+		}
+		if err := s.RecordCapRefusal(ctx, id, "k", "cap.reached: 2 of 2 per month", time.Time{}); err != nil {
+			t.Fatal(err)
+		}
+		refs, err := s.Refusals(ctx, id)
+		if err != nil || len(refs) != 1 || refs[0].Kind != audit.RefusalCap || refs[0].IdempotencyKey != "k" {
+			t.Errorf("refusals %+v (%v), want the one cap refusal", refs, err)
+		}
+		if err := s.RecordCapRefusal(ctx, id, "", "", time.Time{}); !errors.Is(err, audit.ErrInvalid) {
+			t.Errorf("no reason: err = %v, want ErrInvalid", err)
+		}
+		// Another window (next month) is empty.
+		if full, err := s.CapReached(ctx, id, c, time.Now().AddDate(0, 1, 0)); err != nil || full {
+			t.Errorf("next month: CapReached = %t, %v; want false", full, err)
+		}
+		for _, bad := range []shared.VolumeCap{{Max: 0, Per: shared.PerDay}, {Max: 1, Per: "fortnight"}} {
+			if _, err := s.CapReached(ctx, id, bad, time.Time{}); !errors.Is(err, audit.ErrInvalid) {
+				t.Errorf("cap %+v: err = %v, want ErrInvalid", bad, err)
+			}
+		}
+	})
+}
