@@ -20,6 +20,7 @@ import (
 	"github.com/go-rod/rod/lib/proto"
 
 	"github.com/frontlatch/frontlatch/shared"
+	"github.com/frontlatch/frontlatch/topology"
 )
 
 // browserTimeout bounds one browser submission, page load included.
@@ -60,7 +61,11 @@ func (e *Executor) fireBrowser(ctx context.Context, d door, fields []planned) ou
 	allowed := origin(pageURL)
 	endpoint, _ := url.Parse(d.endpoint)
 
-	page, err := e.browser.Rod.Context(ctx).Page(proto.TargetCreateTarget{})
+	rb := e.browser.Rod()
+	if rb == nil {
+		return outcome{outcome: outcomeFailed, err: fmt.Errorf("open a page: %w", topology.ErrBrowserClosed)}
+	}
+	page, err := rb.Context(ctx).Page(proto.TargetCreateTarget{})
 	if err != nil {
 		return outcome{outcome: outcomeFailed, err: fmt.Errorf("open a page: %w", err)}
 	}

@@ -6,7 +6,7 @@
 // HTTP request (so an unreachable site, an error status, a redirect loop or
 // a non-HTML answer fails fast with a *FetchError), opens the entry page and
 // a bounded number of same-site pages that carry actions in a real browser
-// (topology.OpenPage, the WebMCP recorder installed before page scripts),
+// (topology.Browser.OpenPage, the WebMCP recorder installed before page scripts),
 // reveals modals and "Book now" triggers through topology's safe
 // exploration, and reads the site's ARD catalogs. MapPage maps one page an
 // embedding crawler already has open. MapHTML maps static markup without a

@@ -73,7 +73,7 @@ func TestEmbedding(t *testing.T) {
 			t.Fatal(err)
 		}
 		defer br.Close()
-		page, err := topology.OpenPage(ctx, br.Rod, srv.URL+"/", topology.Options{InitScripts: []string{mapper.WebMCPInitScript()}})
+		page, err := br.OpenPage(ctx, srv.URL+"/", topology.PageOptions{InitScripts: []string{mapper.WebMCPInitScript()}})
 		if err != nil {
 			t.Fatal(err)
 		}

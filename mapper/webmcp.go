@@ -17,7 +17,7 @@ var webmcpInitScript string
 
 // WebMCPInitScript returns the script that records WebMCP tools registered
 // by a page. Map adds it to every page it opens; an embedder calling
-// MapPage must add it before the page loads (topology.Options.InitScripts,
+// MapPage must add it before the page loads (topology.PageOptions.InitScripts,
 // or Page.addScriptToEvaluateOnNewDocument) for imperative tools to be seen.
 func WebMCPInitScript() string { return webmcpInitScript }
 

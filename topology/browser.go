@@ -2,8 +2,12 @@ package topology
 
 import (
 	"context"
+	"encoding/json"
 	"errors"
 	"fmt"
+	"io"
+	"net/http"
+	"net/url"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -50,10 +54,11 @@ type BrowserOptions struct {
 	// /usr/bin/chromium, then chromium on $PATH. It cannot be set with
 	// ControlURL.
 	Bin string
-	// ControlURL connects to an already running browser (its DevTools
-	// WebSocket URL, ws://host:port/devtools/browser/…, as printed by a
-	// Chromium started with --remote-debugging-port, or chromedp's or
-	// Playwright's) instead of launching one. Close then ends only the
+	// ControlURL connects to an already running browser instead of
+	// launching one: its DevTools WebSocket URL (ws://host:port/devtools/
+	// browser/…, as a Chromium started with --remote-debugging-port prints
+	// it, or chromedp's or Playwright's), or its http://host:port, whose
+	// /json/version names the WebSocket URL. Close then ends only the
 	// connection; the browser keeps running.
 	ControlURL string
 	// Offline makes the launched Chromium resolve no host but loopback, so
@@ -77,6 +82,7 @@ type Browser struct {
 	launcher *launcher.Launcher
 	dataDir  string
 	stop     context.CancelFunc // ends the DevTools connection NewBrowser opened
+	wsURL    string             // the DevTools URL NewBrowser connected to
 }
 
 // Attach wraps a browser the caller already runs and connected to with
@@ -152,11 +158,15 @@ func NewBrowser(ctx context.Context, o BrowserOptions) (*Browser, error) {
 	defer cancel()
 
 	if o.ControlURL != "" {
-		b, stop, err := connect(ctx, o.ControlURL)
+		ws, err := devtoolsURL(ctx, o.ControlURL)
+		if err != nil {
+			return nil, fmt.Errorf("%w: %s: %w (is the browser running with --remote-debugging-port?)", ErrLaunch, o.ControlURL, err)
+		}
+		b, stop, err := connect(ctx, ws)
 		if err != nil {
 			return nil, fmt.Errorf("%w: connect to %s: %w (is the browser running with --remote-debugging-port?)", ErrLaunch, o.ControlURL, err)
 		}
-		return &Browser{rod: b, stop: stop}, nil
+		return &Browser{rod: b, stop: stop, wsURL: ws}, nil
 	}
 
 	bin, err := ResolveChromium(o.Bin)
@@ -203,7 +213,7 @@ func NewBrowser(ctx context.Context, o BrowserOptions) (*Browser, error) {
 		os.RemoveAll(dir)
 		return nil, fmt.Errorf("%w: connect: %w", ErrLaunch, err)
 	}
-	return &Browser{rod: b, launcher: l, dataDir: dir, stop: stop}, nil
+	return &Browser{rod: b, launcher: l, dataDir: dir, stop: stop, wsURL: u}, nil
 }
 
 // launch starts the browser and returns its DevTools URL. rod's Launch has no
@@ -226,6 +236,43 @@ func launch(ctx context.Context, l *launcher.Launcher) (string, error) {
 	case <-ctx.Done():
 		return "", fmt.Errorf("no DevTools URL before the launch timeout: %w", ctx.Err())
 	}
+}
+
+// devtoolsURL returns the WebSocket URL of controlURL: itself when it is
+// one, else what the browser's http(s)://host:port/json/version names,
+// on the host given (the browser reports its own view of it).
+func devtoolsURL(ctx context.Context, controlURL string) (string, error) {
+	u, err := url.Parse(controlURL)
+	if err != nil {
+		return "", err
+	}
+	if u.Scheme == "ws" || u.Scheme == "wss" {
+		return controlURL, nil
+	}
+	req, err := http.NewRequestWithContext(ctx, http.MethodGet, u.Scheme+"://"+u.Host+"/json/version", nil)
+	if err != nil {
+		return "", err
+	}
+	res, err := http.DefaultClient.Do(req)
+	if err != nil {
+		return "", err
+	}
+	defer res.Body.Close()
+	if res.StatusCode != http.StatusOK {
+		return "", fmt.Errorf("/json/version answered %s", res.Status)
+	}
+	var v struct {
+		WebSocketDebuggerURL string `json:"webSocketDebuggerUrl"`
+	}
+	if err := json.NewDecoder(io.LimitReader(res.Body, 1<<16)).Decode(&v); err != nil {
+		return "", fmt.Errorf("/json/version: %w", err)
+	}
+	ws, err := url.Parse(v.WebSocketDebuggerURL)
+	if err != nil || (ws.Scheme != "ws" && ws.Scheme != "wss") {
+		return "", fmt.Errorf("/json/version names no WebSocket URL (%q)", v.WebSocketDebuggerURL)
+	}
+	ws.Host = u.Host
+	return ws.String(), nil
 }
 
 // connect opens the DevTools connection. rod binds the websocket to the

@@ -42,6 +42,14 @@ func (b *Browser) Explore(ctx context.Context, rawURL string, page PageOptions, 
 	return b.run(ctx, rawURL, page, opts, ModeExplore)
 }
 
+// ValidateURL reports, as ErrInvalidURL, a URL no run or page can open (it
+// must be absolute http(s) with a host, or file), without a browser: e.g.
+// to refuse bad input before launching one.
+func ValidateURL(rawURL string) error {
+	_, err := parseEntryURL(rawURL)
+	return err
+}
+
 func (b *Browser) run(ctx context.Context, rawURL string, page PageOptions, opts ExploreOptions, mode Mode) (*Graph, error) {
 	if err := page.validate(); err != nil {
 		return nil, err

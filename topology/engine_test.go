@@ -3,6 +3,7 @@ package topology
 import (
 	"context"
 	"errors"
+	"net/url"
 	"strings"
 	"testing"
 	"time"
@@ -548,6 +549,49 @@ func TestOptionsRefused(t *testing.T) {
 		}
 		if diff := cmp.Diff(want, got, cmpopts.IgnoreFields(ScanOptions{}, "OnState")); diff != "" {
 			t.Errorf("defaults (-want +got):\n%s", diff)
+		}
+	})
+}
+
+// TestControlURL: a Chromium another program runs, reached by its DevTools
+// WebSocket URL or its http://host:port, runs scans; closing the connection
+// leaves it running.
+func TestControlURL(t *testing.T) {
+	own := browserForTest(t)
+	ws, err := url.Parse(own.wsURL)
+	if err != nil || ws.Host == "" {
+		t.Fatalf("the launched browser's DevTools URL %q: %v", own.wsURL, err)
+	}
+	for _, control := range []string{own.wsURL, "http://" + ws.Host} {
+		t.Run(control, func(t *testing.T) {
+			ctx := context.Background()
+			b, err := NewBrowser(ctx, BrowserOptions{ControlURL: control, LaunchTimeout: 10 * time.Second})
+			if err != nil {
+				t.Fatal(err)
+			}
+			if b.PID() != 0 {
+				t.Errorf("PID of a connected browser = %d, want 0", b.PID())
+			}
+			o := testOptions()
+			g, err := b.Scan(ctx, siteURL("/plain.html"), o.PageOptions, o.ScanOptions)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if len(g.States) != 1 || len(g.Elements) == 0 {
+				t.Errorf("%d states, %d elements; want 1 state with elements", len(g.States), len(g.Elements))
+			}
+			if err := b.Close(); err != nil {
+				t.Errorf("Close: %v", err)
+			}
+			if _, err := (proto.BrowserGetVersion{}).Call(own.Rod().Timeout(5 * time.Second)); err != nil {
+				t.Errorf("the running browser did not survive closing the connection: %v", err)
+			}
+		})
+	}
+	t.Run("http URL that is no browser", func(t *testing.T) {
+		_, err := NewBrowser(context.Background(), BrowserOptions{ControlURL: testSite.URL, LaunchTimeout: 5 * time.Second})
+		if !errors.Is(err, ErrLaunch) {
+			t.Errorf("err = %v, want ErrLaunch", err)
 		}
 	})
 }

@@ -182,6 +182,17 @@ func ExampleClassifyRisk() {
 	// Call us → external medium explore: false
 }
 
+// ValidateURL refuses a URL no run can open before any browser starts.
+func ExampleValidateURL() {
+	for _, u := range []string{"https://dentist.example/", "ftp://dentist.example/", "index.html"} {
+		fmt.Println(u, errors.Is(topology.ValidateURL(u), topology.ErrInvalidURL))
+	}
+	// Output:
+	// https://dentist.example/ false
+	// ftp://dentist.example/ true
+	// index.html true
+}
+
 // InputFingerprint is the same for the same input on every run.
 func ExampleInputFingerprint() {
 	fmt.Println(topology.InputFingerprint("https://dentist.example/", topology.ModeScan) ==

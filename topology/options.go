@@ -242,8 +242,8 @@ func (o BrowserOptions) validate() error {
 	if c.err != nil || o.ControlURL == "" {
 		return c.err
 	}
-	if u, err := url.Parse(o.ControlURL); err != nil || (u.Scheme != "ws" && u.Scheme != "wss") || u.Host == "" {
-		return &OptionsError{Field: "BrowserOptions.ControlURL", Value: o.ControlURL, Reason: "must be the browser's DevTools WebSocket URL (ws://host:port/devtools/browser/…)"}
+	if u, err := url.Parse(o.ControlURL); err != nil || !slices.Contains([]string{"ws", "wss", "http", "https"}, u.Scheme) || u.Host == "" {
+		return &OptionsError{Field: "BrowserOptions.ControlURL", Value: o.ControlURL, Reason: "must be the browser's DevTools WebSocket URL (ws://host:port/devtools/browser/…) or its http://host:port"}
 	}
 	if o.Bin != "" {
 		return &OptionsError{Field: "BrowserOptions.Bin", Value: o.Bin, Reason: "cannot be set with ControlURL: a browser that is connected to is not launched"}
