@@ -57,8 +57,9 @@ type linkValue struct{ target, rel string }
 // split at commas and parameters at semicolons only where they stand
 // outside the <target> and outside any quoted string, so a title="a, b;
 // c" stays whole; quoted values are unescaped; a parameter may have no
-// value; only the first rel counts (§3.3). A value without a <target> is
-// left out.
+// value; only the first rel counts (§3.3). A value without a <target>, or
+// whose target holds what no URI-reference can (<, >, a quote, white
+// space: a target left unterminated), is left out.
 //
 // No Go Link-header library on the module list handles quoted commas:
 // github.com/peterhellberg/link deletes commas and keeps one link per rel,
@@ -73,6 +74,9 @@ func parseLinkHeader(values []string) []linkValue {
 				continue
 			}
 			l := linkValue{target: strings.TrimSpace(target[1 : len(target)-1])}
+			if strings.ContainsAny(l.target, "<>\" \t") {
+				continue
+			}
 			for _, p := range params[1:] {
 				k, val, _ := strings.Cut(p, "=")
 				if strings.EqualFold(strings.TrimSpace(k), "rel") {
