@@ -136,6 +136,22 @@ func ExampleAttach() {
 	fmt.Println(len(g.Elements), "elements")
 }
 
+// Rod is the escape hatch for an embedder's own pages on the same browser;
+// PID is the launched Chromium's process id (0 when connected or attached).
+func ExampleBrowser_Rod() {
+	ctx := context.Background()
+	b, err := topology.NewBrowser(ctx, topology.BrowserOptions{Offline: true})
+	if err != nil {
+		log.Fatal(err)
+	}
+	defer b.Close()
+	v, err := b.Rod().Timeout(5 * time.Second).Version()
+	if err != nil {
+		log.Fatal(err)
+	}
+	fmt.Println(v.Product, "pid", b.PID() > 0)
+}
+
 // BrowserOptions.ControlURL connects to a Chromium another program runs
 // (chromedp, Playwright's connectOverCDP, --remote-debugging-port): Close
 // ends only the connection.
