@@ -34,20 +34,20 @@ type Session struct {
 // OpenPage's: dialogs accepted, offline request blocking, opts.InitScripts,
 // viewport, locale and time zone. Nothing is navigated yet. Every page the
 // session opens, and every run on it, keeps these PageOptions.
-func (br *Browser) NewSession(ctx context.Context, opts PageOptions) (*Session, error) {
+func (b *Browser) NewSession(ctx context.Context, opts PageOptions) (*Session, error) {
 	if err := opts.validate(); err != nil {
 		return nil, err
 	}
-	b, err := br.handle()
+	rb, err := b.handle()
 	if err != nil {
 		return nil, err
 	}
 	o := opts.withDefaults()
-	inc, err := b.Context(ctx).Timeout(o.ActionTimeout).Incognito()
+	inc, err := rb.Context(ctx).Timeout(o.ActionTimeout).Incognito()
 	if err != nil {
 		return nil, fmt.Errorf("topology: create browser context: %w", err)
 	}
-	s := &Session{root: b, b: inc.Context(context.Background()), ctxID: inc.BrowserContextID, o: o}
+	s := &Session{root: rb, b: inc.Context(context.Background()), ctxID: inc.BrowserContextID, o: o}
 	t, err := openTab(ctx, s.b, o, "")
 	if err != nil {
 		s.dispose()
