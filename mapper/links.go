@@ -27,9 +27,9 @@ func (b *builder) addLinks(p *extract.Page) {
 		key := directKey(l.Href)
 		switch {
 		case strings.HasPrefix(key, "tel:"):
-			b.tels = addLinkDoor(b.tels, key, l.Href, wordsAround(l), shared.KindContact, p.URL)
+			b.tels, _ = addLinkDoor(b.tels, key, l.Href, wordsAround(l), shared.KindContact, p.URL)
 		case strings.HasPrefix(key, "mailto:"):
-			b.mails = addLinkDoor(b.mails, key, l.Href, wordsAround(l), shared.KindContact, p.URL)
+			b.mails, _ = addLinkDoor(b.mails, key, l.Href, wordsAround(l), shared.KindContact, p.URL)
 		case key == "" && !strings.HasPrefix(strings.ToLower(l.Href), "tel:") && !strings.HasPrefix(strings.ToLower(l.Href), "mailto:"):
 			b.addLinkOut(p, l)
 		}
@@ -78,23 +78,26 @@ func (b *builder) addLinkOut(p *extract.Page, l extract.Link) {
 	}
 	u.Fragment = ""
 	key := string(kind) + "|" + u.String()
-	b.linkOuts = addLinkDoor(b.linkOuts, key, u.String(), l.Text, kind, p.URL)
-	d := b.linkOuts[len(b.linkOuts)-1]
+	var d *linkDoor
+	b.linkOuts, d = addLinkDoor(b.linkOuts, key, u.String(), l.Text, kind, p.URL)
 	d.sameSite = sameSite(b.site, u)
 	if isVendor {
 		d.vendor = v
 	}
 }
 
-func addLinkDoor(list []*linkDoor, key, href, text string, kind shared.ActionKind, page string) []*linkDoor {
+// addLinkDoor counts one more sighting of the link with key in list, or
+// adds it, and returns the list and that link.
+func addLinkDoor(list []*linkDoor, key, href, text string, kind shared.ActionKind, page string) ([]*linkDoor, *linkDoor) {
 	for _, d := range list {
 		if d.key == key {
 			d.pages = append(d.pages, page)
 			d.contexts = append(d.contexts, text)
-			return list
+			return list, d
 		}
 	}
-	return append(list, &linkDoor{key: key, href: href, text: text, kind: kind, pages: []string{page}, contexts: []string{text}})
+	d := &linkDoor{key: key, href: href, text: text, kind: kind, pages: []string{page}, contexts: []string{text}}
+	return append(list, d), d
 }
 
 // directKinds are the kinds a phone number or an email address can be a
