@@ -95,16 +95,14 @@ func (as *actionSet) addForms(fs []formDoor, notes *noteList) {
 			notes.add(fd.note)
 			continue
 		}
-		h := fd.head
-		d, isNew := as.draftFor(h.key, h.kind, h.label, h.page, h.idPart)
+		d, isNew := as.draftOf(fd.head)
 		for _, k := range fd.doors {
-			d.addDoor(k.key, k.access, h.page)
+			d.addDoor(k.key, k.access, fd.head.page)
 		}
 		d.addBarriers(fd.barriers)
 		if !isNew {
 			continue
 		}
-		d.action.Provenance = ptr(h.provenance)
 		d.inputs = fd.inputs
 		d.setEffects(fd.effects)
 	}
@@ -118,13 +116,11 @@ func (as *actionSet) addTools(ts []toolDoor, notes *noteList) {
 			notes.add(t.note)
 			continue
 		}
-		h := t.head
-		d, isNew := as.draftFor(h.key, h.kind, h.label, h.page, h.idPart)
+		d, isNew := as.draftOf(t.head)
 		d.addDoor(t.door.key, t.door.access, t.doorPage)
 		if !isNew {
 			continue
 		}
-		d.action.Provenance = ptr(h.provenance)
 		d.inputs = t.params
 		for _, p := range t.problems {
 			notes.add(p)
@@ -213,6 +209,16 @@ func (as *actionSet) draftFor(key string, kind shared.ActionKind, label, pageURL
 	return d, true
 }
 
+// draftOf returns the draft of the action a door opens, creating it from
+// the door's head (and its provenance) when it is the first door of it.
+func (as *actionSet) draftOf(h actionHead) (*draft, bool) {
+	d, isNew := as.draftFor(h.key, h.kind, h.label, h.page, h.idPart)
+	if isNew {
+		d.action.Provenance = ptr(h.provenance)
+	}
+	return d, isNew
+}
+
 // addDoor adds a door to d, or counts one more occurrence of it.
 func (d *draft) addDoor(key string, a shared.Access, page string) {
 	if c, ok := d.copies[key]; ok {
@@ -265,13 +271,11 @@ func (as *actionSet) attachStructured(l ldDoor) {
 			}
 		}
 	}
-	h := l.head
-	d, isNew := as.draftFor(h.key, h.kind, h.label, h.page, h.idPart)
-	d.addDoor("ld", l.door, h.page)
+	d, isNew := as.draftOf(l.head)
+	d.addDoor("ld", l.door, l.head.page)
 	if !isNew {
 		return
 	}
-	d.action.Provenance = ptr(h.provenance)
 	d.effects.text = l.text
 	d.inputs = l.inputs
 }
