@@ -42,8 +42,30 @@ func findDoors(s signer, site *url.URL, cls classifier, v *pageVisit, seen map[s
 		fs, login := formDoors(s, site, cls, st, v.challenge, seen)
 		pd.revealed = append(pd.revealed, fs...)
 		pd.loginPages = append(pd.loginPages, login...)
+		// a modal may hold a widget or a link the page as loaded did not
+		// show (a "Book now" that opens a scheduler's frame); a vendor is
+		// counted once per page, and a link the page already showed is
+		// not counted again
+		pd.vendors = append(pd.vendors, vendorSightings(st)...)
+		pd.links = append(pd.links, newLinks(pd.links, linkSightings(site, st))...)
 	}
 	return pd
+}
+
+// newLinks are the sightings of more that are of a link (key and page)
+// not in have.
+func newLinks(have, more []linkSighting) []linkSighting {
+	seen := map[string]bool{}
+	for _, l := range have {
+		seen[l.key+" "+l.page] = true
+	}
+	var out []linkSighting
+	for _, l := range more {
+		if !seen[l.key+" "+l.page] {
+			out = append(out, l)
+		}
+	}
+	return out
 }
 
 // siteNameOf is the name a page gives its site in its metadata, "" when

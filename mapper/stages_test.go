@@ -110,6 +110,9 @@ func TestFindDoors(t *testing.T) {
 			doorsSummary{Forms: []string{"note: login form on / is not a customer action and is left out."}, Login: []string{"acme.example?"}}},
 		{"a form seen again in a revealed state counts once", stageContactForm, nil, []string{stageContactForm}, doorsSummary{Forms: []string{"contact contact [html-form]"}}},
 		{"a form only a revealed state shows", "<p>Hello</p>", nil, []string{stageContactForm}, doorsSummary{Revealed: []string{"contact contact [html-form]"}}},
+		{"a widget and a link only a revealed state shows", `<p>Call <a href="tel:0299990000">02 9999 0000</a></p>`, nil,
+			[]string{`<p>Call <a href="tel:0299990000">02 9999 0000</a></p><div role="dialog"><iframe src="https://calendly.com/acme/30min"></iframe><a href="mailto:hi@acme.example">Email us</a></div>`},
+			doorsSummary{Links: []string{"tel-link tel:0299990000", "mailto-link mailto:hi@acme.example"}, Vendors: []string{"Calendly iframe[src^=\"https://calendly.com/acme\"]"}}},
 		{"tel, mailto and a booking link-out", `<p>Call <a href="tel:+61 2 9999 0000">02 9999 0000</a> or <a href="mailto:Hi@Acme.example">email us</a>.</p>
 <a href="https://tables.example/acme#top">Book a table</a><a href="/gallery/">Gallery</a>`, nil, nil,
 			doorsSummary{Links: []string{"tel-link tel:+61299990000", "mailto-link mailto:hi@acme.example", "link-to-page booking|https://tables.example/acme"}}},
