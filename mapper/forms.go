@@ -48,9 +48,7 @@ func formDoors(s signer, site *url.URL, cls classifier, p *extract.Page, challen
 			loginPages = append(loginPages, canonicalPage(p.URL))
 		}
 		if !reading.CustomerAction {
-			if reading.Purpose != "" && len(f.Fields) > 0 {
-				doors = append(doors, formDoor{note: fmt.Sprintf("%s form on %s is not a customer action and is left out.", reading.Purpose, relPath(site, p.URL))})
-			}
+			doors = append(doors, formDoor{note: leftOutForm(reading, f, relPath(site, p.URL))})
 			continue
 		}
 		doors = append(doors, formDoorOf(s, site, p, f, reading, fields, pageBar))
@@ -145,6 +143,18 @@ func fingerprint(kind shared.ActionKind, f *extract.Form, sub shared.Submission)
 		ep = pathOf(*sub.Endpoint)
 	}
 	return fmt.Sprintf("form|%s|%s|%s|%s", kind, sub.Transport, ep, strings.Join(names, ","))
+}
+
+// leftOutForm is the note about a form of page (its path) that is not a
+// customer action.
+func leftOutForm(r formReading, f *extract.Form, page string) string {
+	switch {
+	case len(f.Fields) == 0:
+		return fmt.Sprintf("A form without fields on %s is left out.", page)
+	case r.Purpose == "":
+		return fmt.Sprintf("A form on %s whose purpose could not be read is left out.", page)
+	}
+	return fmt.Sprintf("%s form on %s is not a customer action and is left out.", r.Purpose, page)
 }
 
 // formDoorOf reads one customer-action form of page p into its doors, given

@@ -108,6 +108,8 @@ func TestFindDoors(t *testing.T) {
 			doorsSummary{SiteName: "Acme Plumbing", Forms: []string{"contact contact [html-form]"}}},
 		{"a login form is noted and marks its page", stageLoginForm, nil, nil,
 			doorsSummary{Forms: []string{"note: login form on / is not a customer action and is left out."}, Login: []string{"acme.example?"}}},
+		{"a form without fields is noted", `<form action="/book/"><button>Book now</button></form>`, nil, nil,
+			doorsSummary{Forms: []string{"note: A form without fields on / is left out."}}},
 		{"a form seen again in a revealed state counts once", stageContactForm, nil, []string{stageContactForm}, doorsSummary{Forms: []string{"contact contact [html-form]"}}},
 		{"a form only a revealed state shows", "<p>Hello</p>", nil, []string{stageContactForm}, doorsSummary{Revealed: []string{"contact contact [html-form]"}}},
 		{"a widget and a link only a revealed state shows", `<p>Call <a href="tel:0299990000">02 9999 0000</a></p>`, nil,
