@@ -252,8 +252,9 @@ func TestActionSet(t *testing.T) {
 		}, nil, []draftSummary{{Key: "linkout|booking|" + book, Doors: []string{"link-to-page×1"}}}, nil},
 		{"a link-out that lands on a login form", []pageDoors{
 			{url: home, links: []linkSighting{{method: shared.AccessLinkToPage, key: "booking|" + book, href: book, text: "Book", kind: shared.KindBooking, page: home, sameSite: true}}},
+			{url: "https://acme.example/login/", loginPages: []string{"acme.example/login?"}},
 		}, map[string]string{"acme.example/book?": "https://acme.example/login/"},
-			nil, nil},
+			[]draftSummary{{Key: "linkout|booking|" + book, Doors: []string{"link-to-page×1"}, Barriers: []string{"login"}}}, nil},
 		{"structured data joins the form sending to its endpoint", []pageDoors{
 			{url: contact, forms: []formDoor{formDoorAt("f1", shared.KindContact, contact, contact)},
 				structured: []ldDoor{{typ: "ContactAction", target: contact, head: actionHead{key: "ld|x", kind: shared.KindContact, page: contact},
@@ -269,9 +270,6 @@ func TestActionSet(t *testing.T) {
 			{url: contact, tools: []toolDoor{{head: actionHead{key: "webmcp|t", kind: shared.KindBooking, page: contact}, door: keyedDoor{"webmcp|t", shared.Access{Method: shared.AccessWebMCPTool, URL: contact}}, doorPage: contact, problems: []string{"bad schema on /contact/"}}}},
 		}, nil, []draftSummary{{Key: "webmcp|t", Doors: []string{"webmcp-tool×2"}}}, []string{"bad schema on /"}},
 	}
-	// The login case: the link-out action carries a login barrier.
-	cases[4].want = []draftSummary{{Key: "linkout|booking|" + book, Doors: []string{"link-to-page×1"}, Barriers: []string{"login"}}}
-	cases[4].pages = append(cases[4].pages, pageDoors{url: "https://acme.example/login/", loginPages: []string{"acme.example/login?"}})
 	for _, tc := range cases {
 		t.Run(tc.name, func(t *testing.T) {
 			var notes noteList
