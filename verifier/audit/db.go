@@ -3,6 +3,7 @@ package audit
 import (
 	"context"
 	"database/sql"
+	"database/sql/driver"
 	"errors"
 	"strconv"
 	"strings"
@@ -40,9 +41,8 @@ type writeOpts struct {
 	// only a killed process (see Durability). SQLite commits it with an
 	// fsync; PostgreSQL commits every transaction durably.
 	durable bool
-	// unprepared: run the statements as text, not through the prepared
-	// statement cache (migrations: the tables they create do not exist
-	// for the other connections a statement is prepared on until commit).
+	// unprepared: run the statements as text, not prepared (a migration's
+	// script holds many statements, which one prepared statement cannot).
 	unprepared bool
 }
 
@@ -95,7 +95,8 @@ type sqliteDB struct {
 	// would poll with sleeps of 1 ms and more. Other processes still meet
 	// the write lock through the busy timeout.
 	writer chan struct{}
-	counts windowCounts // the cap's counts (capcount.go)
+	w      *sqliteWriter // the write connection, used by writer's holder
+	counts windowCounts  // the cap's counts (capcount.go)
 }
 
 // stmtCache holds a pool's prepared statements, by query text: each of the
@@ -146,20 +147,22 @@ type sqlRows struct{ *sql.Rows }
 
 func (r sqlRows) Close() { _ = r.Rows.Close() }
 
-// sqliteQ runs statements on the pool (tx nil) or in a transaction. A
+// sqliteQ runs statements on the pool, outside any transaction: a
 // statement with arguments — every fixed statement of the store — runs
-// prepared; one without (a migration's script) is executed as text.
+// prepared; one without, as text.
 type sqliteQ struct {
-	stmts *stmtCache // nil: every statement as text
-	tx    *sql.Tx
+	stmts *stmtCache
 }
 
-func (s sqliteQ) stmt(ctx context.Context, q string) (*sql.Stmt, error) {
-	st, err := s.stmts.get(ctx, q)
-	if err != nil || s.tx == nil {
-		return st, err
+func (s sqliteQ) result(ctx context.Context, q string, args ...any) (sql.Result, error) {
+	if len(args) == 0 {
+		return s.stmts.db.ExecContext(ctx, q)
 	}
-	return s.tx.StmtContext(ctx, st), nil
+	st, err := s.stmts.get(ctx, q)
+	if err != nil {
+		return nil, err
+	}
+	return st.ExecContext(ctx, args...)
 }
 
 func (s sqliteQ) exec(ctx context.Context, q string, args ...any) (int64, error) {
@@ -178,35 +181,14 @@ func (s sqliteQ) insert(ctx context.Context, q string, args ...any) (int64, erro
 	return res.LastInsertId()
 }
 
-func (s sqliteQ) result(ctx context.Context, q string, args ...any) (sql.Result, error) {
-	var res sql.Result
-	var err error
-	switch {
-	case (len(args) == 0 || s.stmts == nil) && s.tx != nil:
-		res, err = s.tx.ExecContext(ctx, q, args...)
-	case len(args) == 0:
-		res, err = s.stmts.db.ExecContext(ctx, q)
-	default:
-		var st *sql.Stmt
-		if st, err = s.stmt(ctx, q); err != nil {
-			return nil, err
-		}
-		res, err = st.ExecContext(ctx, args...)
-	}
-	return res, err
-}
-
 func (s sqliteQ) query(ctx context.Context, q string, args ...any) (rows, error) {
 	var r *sql.Rows
 	var err error
-	switch {
-	case (len(args) == 0 || s.stmts == nil) && s.tx != nil:
-		r, err = s.tx.QueryContext(ctx, q, args...)
-	case len(args) == 0:
+	if len(args) == 0 {
 		r, err = s.stmts.db.QueryContext(ctx, q)
-	default:
+	} else {
 		var st *sql.Stmt
-		if st, err = s.stmt(ctx, q); err != nil {
+		if st, err = s.stmts.get(ctx, q); err != nil {
 			return nil, err
 		}
 		r, err = st.QueryContext(ctx, args...)
@@ -236,46 +218,160 @@ func (s *sqliteDB) write(ctx context.Context, w writeOpts, fn func(q querier) er
 		return ctx.Err()
 	}
 	defer func() { <-s.writer }()
-	stmts := s.stmts
-	if w.unprepared {
-		stmts = nil
-	}
-	begin := s.db.BeginTx
-	if w.durable && s.critical {
-		// This transaction's commit waits for an fsync of the WAL, which
-		// also makes every earlier commit durable. The connection goes
-		// back to NORMAL after it; should that fail, it stays at FULL:
-		// slower, never less durable.
-		conn, err := s.db.Conn(ctx)
-		if err != nil {
-			return err
-		}
-		defer func() {
-			_, _ = conn.ExecContext(context.WithoutCancel(ctx), "PRAGMA synchronous=NORMAL")
-			_ = conn.Close()
-		}()
-		if _, err := conn.ExecContext(ctx, "PRAGMA synchronous=FULL"); err != nil {
-			return err
-		}
-		begin = conn.BeginTx
-	}
-	// The DSN sets _txlock=immediate: BeginTx issues BEGIN IMMEDIATE.
-	tx, err := begin(ctx, nil)
+	wr, err := s.writerConn(ctx)
 	if err != nil {
 		return err
 	}
-	if err := fn(sqliteQ{stmts: stmts, tx: tx}); err != nil {
-		_ = tx.Rollback()
-		return err
+	if w.durable && s.critical {
+		// This transaction's commit waits for an fsync of the WAL, which
+		// also makes every earlier commit durable. The connection goes
+		// back to NORMAL after it; should that fail it is dropped.
+		if _, err := wr.run(ctx, "PRAGMA synchronous=FULL"); err != nil {
+			s.dropWriter()
+			return err
+		}
+		defer func() {
+			if s.w == wr {
+				if _, err := wr.run(context.WithoutCancel(ctx), "PRAGMA synchronous=NORMAL"); err != nil {
+					s.dropWriter()
+				}
+			}
+		}()
 	}
-	return tx.Commit()
+	// BEGIN IMMEDIATE: the write lock is taken before the first read.
+	if _, err := wr.run(ctx, "BEGIN IMMEDIATE"); err != nil {
+		return err // no transaction was opened
+	}
+	err = fn(writerQ{w: wr, unprepared: w.unprepared})
+	if err == nil {
+		if _, err = wr.run(ctx, "COMMIT"); err == nil {
+			return nil
+		}
+	}
+	// Roll back; a connection whose state is then unknown is dropped (a
+	// failed statement may already have ended the transaction, in which
+	// case ROLLBACK fails and a fresh connection costs little).
+	if _, rerr := wr.run(context.WithoutCancel(ctx), "ROLLBACK"); rerr != nil {
+		s.dropWriter()
+	}
+	return err
+}
+
+// sqliteWriter is the one connection this process writes through, held
+// out of the pool, with every statement it runs — BEGIN IMMEDIATE, COMMIT,
+// ROLLBACK, the synchronous switches and the store's own — prepared on it
+// once: through database/sql's Tx each transaction cost 30–40 µs more.
+// Only the holder of sqliteDB.writer uses it.
+type sqliteWriter struct {
+	conn  *sql.Conn
+	stmts map[string]*sql.Stmt
+}
+
+// writerConn returns the writer connection, opening it when there is none.
+func (s *sqliteDB) writerConn(ctx context.Context) (*sqliteWriter, error) {
+	if s.w != nil {
+		return s.w, nil
+	}
+	c, err := s.db.Conn(ctx)
+	if err != nil {
+		return nil, err
+	}
+	s.w = &sqliteWriter{conn: c, stmts: map[string]*sql.Stmt{}}
+	return s.w, nil
+}
+
+// dropWriter closes the writer connection for good (database/sql discards
+// a connection whose Raw returns ErrBadConn); the next write opens another.
+func (s *sqliteDB) dropWriter() {
+	w := s.w
+	if w == nil {
+		return
+	}
+	s.w = nil
+	for _, st := range w.stmts {
+		_ = st.Close()
+	}
+	_ = w.conn.Raw(func(any) error { return driver.ErrBadConn })
+	_ = w.conn.Close()
+}
+
+// prepared returns q prepared on the writer connection.
+func (w *sqliteWriter) prepared(ctx context.Context, q string) (*sql.Stmt, error) {
+	if st, ok := w.stmts[q]; ok {
+		return st, nil
+	}
+	st, err := w.conn.PrepareContext(ctx, q)
+	if err != nil {
+		return nil, err
+	}
+	w.stmts[q] = st
+	return st, nil
+}
+
+func (w *sqliteWriter) run(ctx context.Context, q string, args ...any) (sql.Result, error) {
+	st, err := w.prepared(ctx, q)
+	if err != nil {
+		return nil, err
+	}
+	return st.ExecContext(ctx, args...)
+}
+
+// writerQ runs a write transaction's statements on the writer connection:
+// prepared, or as text when unprepared (a migration's script).
+type writerQ struct {
+	w          *sqliteWriter
+	unprepared bool
+}
+
+func (q writerQ) result(ctx context.Context, query string, args ...any) (sql.Result, error) {
+	if q.unprepared {
+		return q.w.conn.ExecContext(ctx, query, args...)
+	}
+	return q.w.run(ctx, query, args...)
+}
+
+func (q writerQ) exec(ctx context.Context, query string, args ...any) (int64, error) {
+	res, err := q.result(ctx, query, args...)
+	if err != nil {
+		return 0, err
+	}
+	return res.RowsAffected()
+}
+
+func (q writerQ) insert(ctx context.Context, query string, args ...any) (int64, error) {
+	res, err := q.result(ctx, query, args...)
+	if err != nil {
+		return 0, err
+	}
+	return res.LastInsertId()
+}
+
+func (q writerQ) query(ctx context.Context, query string, args ...any) (rows, error) {
+	var r *sql.Rows
+	var err error
+	if q.unprepared {
+		r, err = q.w.conn.QueryContext(ctx, query, args...)
+	} else {
+		var st *sql.Stmt
+		if st, err = q.w.prepared(ctx, query); err != nil {
+			return nil, err
+		}
+		r, err = st.QueryContext(ctx, args...)
+	}
+	if err != nil {
+		return nil, err
+	}
+	return sqlRows{r}, nil
 }
 
 func (s *sqliteDB) ping(ctx context.Context) error { return s.db.PingContext(ctx) }
 
 func (s *sqliteDB) close() error {
+	s.writer <- struct{}{} // after the write in flight, if any
+	defer func() { <-s.writer }()
+	s.dropWriter()
 	s.stmts.close()
-	return s.db.Close()
+	return s.db.Close() // a later write fails: the pool is closed
 }
 
 // ---- PostgreSQL (pgx/v5 pool) ----
