@@ -64,12 +64,14 @@ func Map(ctx context.Context, rawURL string, opts Options) (*shared.ActionGraph,
 		} else {
 			browser := o.Browser
 			if browser == nil {
-				br, err := topology.NewBrowser(ctx, topology.BrowserOptions{Offline: o.Offline, ControlURL: o.ControlURL})
+				// A running browser's resolver is its own: Offline then
+				// keeps each tab on the site (PageOptions.Offline).
+				br, err := topology.NewBrowser(ctx, topology.BrowserOptions{Offline: o.Offline && o.ControlURL == "", ControlURL: o.ControlURL})
 				if err != nil {
 					return nil, fmt.Errorf("mapper: %w", err)
 				}
 				defer br.Close()
-				browser = br.Rod
+				browser = br
 			}
 			if sess, err = NewSession(ctx, browser, o); err != nil {
 				return nil, err
@@ -240,8 +242,8 @@ func robotsOf(ctx context.Context, o Options, site *url.URL) robotsRules {
 // NewSession opens the tab Map opens pages in (Options.Session) on
 // browser: an isolated browser context with the WebMCP recorder installed,
 // opts.UserAgent and opts.Offline. Close it when done.
-func NewSession(ctx context.Context, browser *rod.Browser, opts Options) (*topology.Session, error) {
-	s, err := topology.NewSession(ctx, browser, opts.withDefaults().tabOptions())
+func NewSession(ctx context.Context, browser *topology.Browser, opts Options) (*topology.Session, error) {
+	s, err := browser.NewSession(ctx, opts.withDefaults().tabOptions())
 	if err != nil {
 		return nil, fmt.Errorf("mapper: %w", err)
 	}
@@ -249,8 +251,8 @@ func NewSession(ctx context.Context, browser *rod.Browser, opts Options) (*topol
 }
 
 // tabOptions are the settings of the tab a Map opens its pages in.
-func (o Options) tabOptions() topology.Options {
-	return topology.Options{
+func (o Options) tabOptions() topology.PageOptions {
+	return topology.PageOptions{
 		Offline:     o.Offline,
 		InitScripts: []string{webmcpInitScript},
 		LoadTimeout: o.PageTimeout / 4,

@@ -45,17 +45,15 @@ func reveal(ctx context.Context, sess *topology.Session, o Options) ([]*extract.
 	var mu sync.Mutex
 	var states []*extract.Page
 	var unread []error
-	g, err := sess.Explore(ctx, topology.Options{
-		MaxStates:  revealMaxStates,
-		MaxEdges:   revealMaxEdges,
-		MaxDepth:   revealMaxDepth,
-		RunTimeout: o.PageTimeout,
+	g, err := sess.Explore(ctx, topology.ExploreOptions{
+		MaxStates: revealMaxStates,
+		MaxEdges:  revealMaxEdges,
+		MaxDepth:  revealMaxDepth,
 		// Only disclosure clicks (a "Book now" button, a tab): following
 		// links is the crawl's job and would make every page several
 		// times slower.
 		ExploreOnly: []topology.RiskCategory{topology.RiskDisclosure},
-		Light:       true,
-		OnState: func(ctx context.Context, page *rod.Page, st *topology.StateNode) error {
+		ScanOptions: topology.ScanOptions{RunTimeout: o.PageTimeout, Light: true, OnState: func(ctx context.Context, page *rod.Page, st *topology.StateNode) error {
 			if st.OpenedByEdgeID == nil {
 				return nil // the entry state: already extracted
 			}
@@ -68,7 +66,7 @@ func reveal(ctx context.Context, sess *topology.Session, o Options) ([]*extract.
 			}
 			states = append(states, p)
 			return nil
-		},
+		}},
 	})
 	errs := unread
 	if err != nil {

@@ -40,7 +40,7 @@ func ExampleFromPage() {
 		return
 	}
 	defer b.Close()
-	page, err := topology.OpenPage(ctx, b.Rod, "http://127.0.0.1:8080/contact", topology.Options{Offline: true})
+	page, err := b.OpenPage(ctx, "http://127.0.0.1:8080/contact", topology.PageOptions{Offline: true})
 	if err != nil {
 		fmt.Println(err)
 		return
