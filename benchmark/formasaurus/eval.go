@@ -1,6 +1,7 @@
 package formasaurus
 
 import (
+	"bytes"
 	"context"
 	"encoding/json"
 	"errors"
@@ -409,13 +410,18 @@ func top(m map[string]int, n int) []string {
 var ErrResults = errors.New("formasaurus: results file is not a JSON object; fix or move it, it is shared with the benchmark")
 
 // WriteResults stores rep under the "classifier" key of the JSON object in
-// path, keeping every other top-level key (read-modify-write).
+// path, keeping every other top-level key, in the file's own order
+// (read-modify-write): a formeval run changes only its own block.
 func WriteResults(path string, rep *Report) error {
+	var keys []string
 	doc := map[string]json.RawMessage{}
 	raw, err := os.ReadFile(path)
 	switch {
 	case err == nil && len(strings.TrimSpace(string(raw))) > 0:
 		if err := json.Unmarshal(raw, &doc); err != nil {
+			return fmt.Errorf("%w: %s: %v", ErrResults, path, err)
+		}
+		if keys, err = topLevelKeys(raw); err != nil {
 			return fmt.Errorf("%w: %s: %v", ErrResults, path, err)
 		}
 	case err != nil && !errors.Is(err, os.ErrNotExist):
@@ -425,14 +431,56 @@ func WriteResults(path string, rep *Report) error {
 	if err != nil {
 		return err
 	}
-	doc["classifier"] = b
-	out, err := json.MarshalIndent(doc, "", "  ")
-	if err != nil {
-		return err
+	if _, ok := doc["classifier"]; !ok {
+		keys = append(keys, "classifier")
 	}
+	doc["classifier"] = b
+	var out bytes.Buffer
+	out.WriteString("{\n")
+	for i, k := range keys {
+		kb, _ := json.Marshal(k)
+		out.WriteString("  ")
+		out.Write(kb)
+		out.WriteString(": ")
+		if err := json.Indent(&out, doc[k], "  ", "  "); err != nil {
+			return err
+		}
+		if i < len(keys)-1 {
+			out.WriteByte(',')
+		}
+		out.WriteByte('\n')
+	}
+	out.WriteString("}\n")
 	tmp := path + ".tmp"
-	if err := os.WriteFile(tmp, append(out, '\n'), 0o644); err != nil {
+	if err := os.WriteFile(tmp, out.Bytes(), 0o644); err != nil {
 		return err
 	}
 	return os.Rename(tmp, path)
+}
+
+// topLevelKeys lists the keys of the JSON object raw in their order (the
+// first of a repeated key).
+func topLevelKeys(raw []byte) ([]string, error) {
+	dec := json.NewDecoder(bytes.NewReader(raw))
+	if _, err := dec.Token(); err != nil {
+		return nil, err
+	}
+	var keys []string
+	seen := map[string]bool{}
+	for dec.More() {
+		t, err := dec.Token()
+		if err != nil {
+			return nil, err
+		}
+		k, _ := t.(string)
+		var skip json.RawMessage
+		if err := dec.Decode(&skip); err != nil {
+			return nil, err
+		}
+		if !seen[k] {
+			seen[k] = true
+			keys = append(keys, k)
+		}
+	}
+	return keys, nil
 }

@@ -140,6 +140,13 @@ func TestWriteResultsKeepsOtherKeys(t *testing.T) {
 	if got["classifier"]["pages"] != float64(3) || got["classifier"]["old"] != nil {
 		t.Errorf("classifier key not replaced: %s", raw)
 	}
+	// the file's key order and the other blocks' bytes are kept
+	if keys, err := topLevelKeys(raw); err != nil || !cmp.Equal(keys, []string{"sites", "classifier"}) {
+		t.Errorf("keys %v (%v), want [sites classifier] in the file's order", keys, err)
+	}
+	if !strings.HasPrefix(string(raw), "{\n  \"sites\": {\n    \"mappability\": 0.8\n  },\n") {
+		t.Errorf("other block rewritten:\n%s", raw)
+	}
 	if err := os.WriteFile(path, []byte(`[1,2]`), 0o644); err != nil {
 		t.Fatal(err)
 	}
