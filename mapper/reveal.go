@@ -55,11 +55,21 @@ func reveal(ctx context.Context, sess *topology.Session, o Options) ([]*extract.
 		// times slower.
 		ExploreOnly: []topology.RiskCategory{topology.RiskDisclosure},
 		Light:       true,
-		OnState: func(ctx context.Context, page *rod.Page, st *topology.StateNode) error {
+		// Each state reached is read in the engine's own capture of it:
+		// one Evaluate per state.
+		StateScript: pageScript,
+		OnStateScript: func(_ context.Context, _ *rod.Page, st *topology.StateNode, raw string, scriptErr error) error {
 			if st.OpenedByEdgeID == nil {
-				return nil // the entry state: already extracted
+				return nil // the entry state: already read
 			}
-			p, err := extract.FromPage(ctx, page)
+			var p *extract.Page
+			err := scriptErr
+			if err == nil {
+				p, _, err = extract.Decode(raw)
+				if errors.Is(err, extract.ErrAlso) {
+					err = nil // the page is read; only its tools are not
+				}
+			}
 			mu.Lock()
 			defer mu.Unlock()
 			if err != nil {

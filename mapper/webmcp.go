@@ -1,15 +1,12 @@
 package mapper
 
 import (
-	"context"
 	_ "embed"
 	"encoding/json"
 	"strings"
-	"time"
 
 	"github.com/frontlatch/frontlatch/mapper/extract"
 	"github.com/frontlatch/frontlatch/shared"
-	"github.com/go-rod/rod"
 )
 
 //go:embed webmcp.js
@@ -27,18 +24,19 @@ type webmcpTool struct {
 	tool
 }
 
-// readWebMCPTools reads the tools recorded on a live page; none when the
-// init script was not installed.
-func readWebMCPTools(ctx context.Context, page *rod.Page, d time.Duration) ([]webmcpTool, error) {
-	res, err := page.Context(ctx).Timeout(d).Eval(`() => typeof window.__frontlatchWebMCP === "function" ? window.__frontlatchWebMCP() : "[]"`)
-	if err != nil {
-		return nil, err
-	}
+// webmcpReadJS reads the tools the init script recorded on a live page
+// ("[]" when it was not installed); it runs in the page's one read
+// (extract.PageScript).
+const webmcpReadJS = `() => typeof window.__frontlatchWebMCP === "function" ? window.__frontlatchWebMCP() : "[]"`
+
+// decodeWebMCPTools reads webmcpReadJS's answer; none when it is not a
+// list of tools (a page that broke the recorder).
+func decodeWebMCPTools(raw string) []webmcpTool {
 	var tools []webmcpTool
-	if err := json.Unmarshal([]byte(res.Value.Str()), &tools); err != nil {
-		return nil, err
+	if json.Unmarshal([]byte(raw), &tools) != nil {
+		return nil
 	}
-	return tools, nil
+	return tools
 }
 
 // addWebMCPTools maps tools registered imperatively on a page.
