@@ -114,20 +114,21 @@ type browserLoader struct {
 func (browserLoader) preflight() bool { return false }
 
 func (l browserLoader) load(ctx context.Context, u string, pre *fetched, capture bool) (*observation, error) {
-	obs, err := observe(ctx, l.sess, u, l.o, capture)
-	if err != nil || pre != nil {
-		return obs, err
-	}
-	r := l.sess.Response()
+	return observe(ctx, l.sess, u, l.o, pre == nil, capture)
+}
+
+// responseOf is the response the browser got for the page the session
+// just opened, judged as a pre-flight would judge it (a *responseError for
+// an error status or a body that is not HTML). When the browser reported
+// none (a page served without a network response) it asks over plain HTTP.
+func responseOf(ctx context.Context, sess *topology.Session, u string, o Options) (*fetched, error) {
+	r := sess.Response()
 	if r == nil {
-		// The browser reported no response (served without one): ask
-		// over plain HTTP, as a pre-flight would have.
-		f, err := fetchHTML(ctx, l.o, u)
+		f, err := fetchHTML(ctx, o, u)
 		if err != nil {
 			return nil, &responseError{err: err}
 		}
-		obs.resp = f
-		return obs, nil
+		return f, nil
 	}
 	f := &fetched{URL: r.URL, Status: r.Status, ContentType: r.MIMEType, Header: r.Header}
 	if f.ContentType == "" {
@@ -136,8 +137,7 @@ func (l browserLoader) load(ctx context.Context, u string, pre *fetched, capture
 	if err := checkHTML(u, f); err != nil {
 		return nil, &responseError{err: err}
 	}
-	obs.resp = f
-	return obs, nil
+	return f, nil
 }
 
 // responseError is a page the browser loaded whose response is not one to
@@ -400,21 +400,27 @@ func observed(p *extract.Page, tools string, err error) (*observation, error) {
 }
 
 // observe opens url in the session's tab and reads it (capturing its
-// state for the reveal that follows, with capture).
-func observe(ctx context.Context, sess *topology.Session, u string, o Options, capture bool) (*observation, error) {
+// state for the reveal that follows, with capture). With judge, the
+// browser's response is checked first (responseOf) and kept.
+func observe(ctx context.Context, sess *topology.Session, u string, o Options, judge, capture bool) (*observation, error) {
 	pctx, cancel := context.WithTimeout(ctx, o.PageTimeout)
 	defer cancel()
 	if err := o.Limiter.Wait(pctx, hostOfURL(u)); err != nil {
 		return nil, &FetchError{URL: u, Kind: ErrUnreachable, Cause: err}
 	}
-	page, err := sess.Open(pctx, u)
-	if err != nil {
+	if _, err := sess.Open(pctx, u); err != nil {
 		if errors.Is(err, topology.ErrNavigation) {
 			return nil, &FetchError{URL: u, Kind: ErrUnreachable, Cause: err}
 		}
 		return nil, err
 	}
-	_ = page
+	var resp *fetched
+	if judge {
+		var err error
+		if resp, err = responseOf(pctx, sess, u, o); err != nil {
+			return nil, err
+		}
+	}
 	raw, err := sess.Read(pctx, pageScript, capture)
 	if err != nil && !errors.Is(err, topology.ErrStateScript) {
 		return nil, fmt.Errorf("mapper: %w", err)
@@ -424,5 +430,9 @@ func observe(ctx context.Context, sess *topology.Session, u string, o Options, c
 	if errors.As(err, &e) && e.URL == "" {
 		e.URL = u
 	}
-	return observed(p, tools, err)
+	obs, err := observed(p, tools, err)
+	if obs != nil {
+		obs.resp = resp
+	}
+	return obs, err
 }
