@@ -327,7 +327,7 @@ func MapPage(ctx context.Context, page *rod.Page, opts Options) (*shared.ActionG
 	defer cancel()
 	obs, err := readPage(ctx, page, o)
 	if err != nil {
-		return nil, err
+		return nil, fmt.Errorf("mapper: %w", err)
 	}
 	site, err := parseSiteURL(obs.url)
 	if err != nil {
@@ -393,7 +393,7 @@ func readPage(ctx context.Context, page *rod.Page, o Options) (*observation, err
 // observed is the observation of one read of pageScript.
 func observed(p *extract.Page, tools string, err error) (*observation, error) {
 	if err != nil && !errors.Is(err, extract.ErrAlso) {
-		return nil, fmt.Errorf("mapper: %w", err)
+		return nil, err // extract's own error, prefixed by whoever reports it
 	}
 	// A page that broke the recorder still has its forms.
 	return &observation{url: p.URL, page: p, tools: decodeWebMCPTools(tools)}, nil
@@ -423,7 +423,7 @@ func observe(ctx context.Context, sess *topology.Session, u string, o Options, j
 	}
 	raw, err := sess.Read(pctx, pageScript, capture)
 	if err != nil && !errors.Is(err, topology.ErrStateScript) {
-		return nil, fmt.Errorf("mapper: %w", err)
+		return nil, err // topology's own error, prefixed by whoever reports it
 	}
 	p, tools, err := extract.Decode(raw)
 	var e *extract.Error
