@@ -310,6 +310,9 @@ func (o Options) tabOptions() topology.Options {
 		Offline:     o.Offline,
 		InitScripts: []string{webmcpInitScript},
 		LoadTimeout: o.PageTimeout / 4,
+		// One step (a probe, the page's read) gets as long: 5s by
+		// default, more when the caller gives pages more time.
+		ActionTimeout: o.PageTimeout / 4,
 		UserAgent:   o.UserAgent,
 	}
 }
