@@ -313,7 +313,7 @@ func (o Options) tabOptions() topology.Options {
 		// One step (a probe, the page's read) gets as long: 5s by
 		// default, more when the caller gives pages more time.
 		ActionTimeout: o.PageTimeout / 4,
-		UserAgent:   o.UserAgent,
+		UserAgent:     o.UserAgent,
 	}
 }
 
