@@ -16,7 +16,6 @@ import (
 	"sync"
 	"time"
 
-	"github.com/go-rod/rod"
 	"github.com/go-rod/rod/lib/proto"
 
 	"github.com/frontlatch/frontlatch/compiler"
@@ -39,8 +38,9 @@ type Options struct {
 	Progress io.Writer
 	// Command is recorded in the results as the command that produced them.
 	Command string
-	// Browser is used instead of launching one (an embedder's own).
-	Browser *rod.Browser
+	// Browser is used instead of launching one (an embedder's own:
+	// topology.Attach wraps a *rod.Browser).
+	Browser *topology.Browser
 	// SkipThroughput leaves the reader/writer throughput figures out (tests).
 	SkipThroughput bool
 	// Concurrency is how many sites are mapped at once, each in its own
@@ -92,7 +92,7 @@ func Run(ctx context.Context, o Options) (*Results, error) {
 			return nil, fmt.Errorf("benchmark: %w", err)
 		}
 		defer b.Close()
-		rb, browserPID = b.Rod, b.PID()
+		rb, browserPID = b, b.PID()
 	}
 
 	res := &Results{
@@ -192,7 +192,7 @@ type siteMap struct {
 // mapAll maps every job with mapper.MapAll: conc workers, each with one
 // reused tab, at most perHost sites of one host at a time. Results come
 // back in job order.
-func mapAll(ctx context.Context, b *rod.Browser, jobs []siteJob, conc, perHost int, progress io.Writer) ([]siteMap, error) {
+func mapAll(ctx context.Context, b *topology.Browser, jobs []siteJob, conc, perHost int, progress io.Writer) ([]siteMap, error) {
 	urls := make([]string, len(jobs))
 	for i, j := range jobs {
 		urls[i] = j.url
@@ -401,12 +401,16 @@ func actionPages(entry string, g *shared.ActionGraph) []string {
 // reused tab of the same browser, and per page a navigation, the load
 // event and one extraction Evaluate (the mapper's own extract.FromPage) —
 // no settle, no second look, no new tab.
-func measureFloor(ctx context.Context, b *rod.Browser, pages []string) (Floor, error) {
+func measureFloor(ctx context.Context, b *topology.Browser, pages []string) (Floor, error) {
 	f := Floor{Pages: len(pages), Method: "one reused tab of the same browser: navigate, load event, one extraction Evaluate (extract.FromPage), over each site's entry page, right after mapping"}
 	if len(pages) == 0 {
 		return f, nil
 	}
-	p, err := b.Context(ctx).Timeout(30 * time.Second).Page(proto.TargetCreateTarget{URL: "about:blank"})
+	rb := b.Rod()
+	if rb == nil {
+		return f, topology.ErrBrowserClosed
+	}
+	p, err := rb.Context(ctx).Timeout(30 * time.Second).Page(proto.TargetCreateTarget{URL: "about:blank"})
 	if err != nil {
 		return f, err
 	}
@@ -526,10 +530,12 @@ func round(x float64) float64 { return math.Round(x*10000) / 10000 }
 
 func seconds(d time.Duration) float64 { return round(d.Seconds()) }
 
-func machineOf(b *rod.Browser) Machine {
+func machineOf(b *topology.Browser) Machine {
 	m := Machine{OS: runtime.GOOS, Arch: runtime.GOARCH, CPUs: runtime.NumCPU(), GoVersion: runtime.Version(), CPUModel: cpuModel(), LoadAverage: loadAverage()}
-	if v, err := b.Version(); err == nil {
-		m.Chromium = v.Product
+	if rb := b.Rod(); rb != nil {
+		if v, err := rb.Version(); err == nil {
+			m.Chromium = v.Product
+		}
 	}
 	return m
 }

@@ -12,7 +12,7 @@ import (
 	"sync"
 	"time"
 
-	"github.com/go-rod/rod"
+	"github.com/frontlatch/frontlatch/topology"
 )
 
 // measureScaling maps the whole set once at each concurrency, in the same
@@ -21,7 +21,7 @@ import (
 // process (VmHWM, reset before each level where the kernel allows). The
 // floor is measured again right before each level, so each per-page ratio
 // divides by a floor taken under the same machine load.
-func measureScaling(ctx context.Context, b *rod.Browser, browserPID int, jobs []siteJob, levels []int, perHost int, progress io.Writer) ([]ScalingPoint, error) {
+func measureScaling(ctx context.Context, b *topology.Browser, browserPID int, jobs []siteJob, levels []int, perHost int, progress io.Writer) ([]ScalingPoint, error) {
 	var out []ScalingPoint
 	sample := make([]string, len(jobs))
 	for i, j := range jobs {

@@ -24,13 +24,9 @@ import (
 // default, an fsync per commit) and normal (sqlite:PATH?synchronous=normal:
 // safe through a killed process, not through a power loss).
 func BenchmarkExecuteVsBarePost(b *testing.B) {
-	for _, sync := range []string{"full", "normal"} {
-		b.Run("sqlite-"+sync, func(b *testing.B) {
-			url := "sqlite:" + filepath.Join(b.TempDir(), "audit.db")
-			if sync == "normal" {
-				url += "?synchronous=normal"
-			}
-			benchExecute(b, url)
+	for _, sync := range []audit.Durability{audit.DurabilityCritical, audit.DurabilityFull, audit.DurabilityNormal} {
+		b.Run("sqlite-"+string(sync), func(b *testing.B) {
+			benchExecute(b, "sqlite:"+filepath.Join(b.TempDir(), "audit.db")+"?synchronous="+string(sync))
 		})
 	}
 }

@@ -20,6 +20,7 @@ import (
 	"github.com/go-rod/rod/lib/proto"
 
 	"github.com/frontlatch/frontlatch/shared"
+	"github.com/frontlatch/frontlatch/topology"
 )
 
 // browserTimeout bounds one browser submission, page load included.
@@ -60,19 +61,30 @@ func (e *Executor) fireBrowser(ctx context.Context, d door, fields []planned) ou
 	allowed := origin(pageURL)
 	endpoint, _ := url.Parse(d.endpoint)
 
-	page, err := e.browser.Rod.Context(ctx).Page(proto.TargetCreateTarget{})
+	rb := e.browser.Rod()
+	if rb == nil {
+		return outcome{outcome: outcomeFailed, err: fmt.Errorf("open a page: %w", topology.ErrBrowserClosed)}
+	}
+	page, err := rb.Context(ctx).Page(proto.TargetCreateTarget{})
 	if err != nil {
 		return outcome{outcome: outcomeFailed, err: fmt.Errorf("open a page: %w", err)}
 	}
-	defer func() { _ = page.Context(context.Background()).Timeout(5 * time.Second).Close() }()
+	closePage := func() { _ = page.Context(context.Background()).Timeout(5 * time.Second).Close() }
 
 	cap := &captured{signal: make(chan struct{})}
 	router := page.HijackRequests()
 	if err := router.Add("*", "", func(h *rod.Hijack) { e.route(h, cap, allowed, d, endpoint) }); err != nil {
+		closePage()
 		return outcome{outcome: outcomeFailed, err: fmt.Errorf("intercept the page's requests: %w", err)}
 	}
 	go router.Run()
-	defer func() { _ = router.Stop() }()
+	// The page is closed while its requests are still intercepted: stopping
+	// the router first (Fetch.disable) would let every request still paused
+	// — a script's send to another origin racing the submission — go out.
+	defer func() {
+		closePage()
+		_ = router.Stop()
+	}()
 
 	if _, err := page.EvalOnNewDocument(execInit); err != nil {
 		return outcome{outcome: outcomeFailed, err: fmt.Errorf("prepare the page: %w", err)}

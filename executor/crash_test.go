@@ -48,8 +48,19 @@ func TestHelperProcess(t *testing.T) {
 
 // TestCrashRecovery: an executor killed (SIGKILL) between the audit record
 // and the site's answer loses nothing: the attempt is there, recovery marks
-// it outcome unknown, and the cap still counts it.
+// it outcome unknown, and the cap still counts it — on each SQLite
+// durability setting (they differ only on a power loss).
 func TestCrashRecovery(t *testing.T) {
+	for _, sync := range []string{"", "?synchronous=" + string(audit.DurabilityFull), "?synchronous=" + string(audit.DurabilityNormal)} {
+		name := "default"
+		if sync != "" {
+			name = sync[1:]
+		}
+		t.Run(name, func(t *testing.T) { crashRecovery(t, sync) })
+	}
+}
+
+func crashRecovery(t *testing.T, sync string) {
 	received := make(chan struct{}, 1)
 	site := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		if r.Method != http.MethodPost {
@@ -64,7 +75,8 @@ func TestCrashRecovery(t *testing.T) {
 
 	dir := t.TempDir()
 	storePath := filepath.Join(dir, "audit.db")
-	st, err := audit.Open(t.Context(), storePath)
+	storeURL := "sqlite:" + storePath + sync
+	st, err := audit.Open(t.Context(), storeURL)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -80,7 +92,7 @@ func TestCrashRecovery(t *testing.T) {
 	}
 
 	cmd := exec.Command(os.Args[0], "-test.run=^TestHelperProcess$", "-test.count=1")
-	cmd.Env = append(os.Environ(), helperEnv+"=1", "FRONTLATCH_EXECUTOR_STORE="+storePath, "FRONTLATCH_EXECUTOR_ACTION="+actionPath)
+	cmd.Env = append(os.Environ(), helperEnv+"=1", "FRONTLATCH_EXECUTOR_STORE="+storeURL, "FRONTLATCH_EXECUTOR_ACTION="+actionPath)
 	out := &lockedBuffer{}
 	cmd.Stdout, cmd.Stderr = out, out
 	if err := cmd.Start(); err != nil {

@@ -4,7 +4,6 @@ import (
 	"bytes"
 	"context"
 	"crypto/rand"
-	"crypto/sha256"
 	"encoding/hex"
 	"encoding/json"
 	"errors"
@@ -60,26 +59,31 @@ type Executor struct {
 	maxBody  int64
 	notify   *notifier
 
-	mu     sync.Mutex
-	closed bool
-	active sync.WaitGroup              // calls in flight, waited for by Close
-	parsed map[[32]byte]*shared.Action // read-only parses of action bytes the gate passed, by SHA-256
+	mu          sync.Mutex
+	closed      bool
+	active      sync.WaitGroup            // calls in flight, waited for by Close
+	parsed      map[string]*shared.Action // read-only parses of action bytes the gate passed, by the bytes
+	parsedBytes int                       // the bytes of parsed's keys
 }
 
-// maxParsed bounds the parse cache.
-const maxParsed = 256
+// maxParsed and maxParsedBytes bound the parse cache: entries, and bytes
+// of the documents they are keyed by.
+const (
+	maxParsed      = 256
+	maxParsedBytes = 16 << 20
+)
 
 // readAction reads an action's bytes with the strict reader, reusing an
 // earlier parse of the same bytes. Only bytes the gate has just passed are
-// cached (cache true): the cache saves a second parse, never a check, and
-// holds only actions an owner confirmed.
+// cached (cache true), keyed by the whole bytes (any changed byte is a
+// miss): the cache saves a second parse, never a check, and holds only
+// actions an owner confirmed.
 func (e *Executor) readAction(b []byte, cache bool) (*shared.Action, []shared.Issue) {
 	if !cache {
 		return shared.ReadAction(b)
 	}
-	sum := sha256.Sum256(b)
 	e.mu.Lock()
-	a, ok := e.parsed[sum]
+	a, ok := e.parsed[string(b)]
 	e.mu.Unlock()
 	if ok {
 		return a, nil
@@ -89,10 +93,13 @@ func (e *Executor) readAction(b []byte, cache bool) (*shared.Action, []shared.Is
 		return a, issues
 	}
 	e.mu.Lock()
-	if e.parsed == nil || len(e.parsed) >= maxParsed {
-		e.parsed = map[[32]byte]*shared.Action{}
+	if e.parsed == nil || len(e.parsed) >= maxParsed || e.parsedBytes+len(b) > maxParsedBytes {
+		e.parsed, e.parsedBytes = map[string]*shared.Action{}, 0
 	}
-	e.parsed[sum] = a
+	if _, ok := e.parsed[string(b)]; !ok {
+		e.parsed[string(b)] = a
+		e.parsedBytes += len(b)
+	}
 	e.mu.Unlock()
 	return a, nil
 }
@@ -253,7 +260,16 @@ func (e *Executor) Execute(ctx context.Context, c Call) (*Result, error) {
 	}
 
 	// 3. Fresh system tokens from the live page (a read: nothing is sent).
+	// A call the cap already refuses costs no page fetch: the store is asked
+	// first (a read; BeginAttempt still decides, atomically). With an
+	// idempotency key the fetch goes ahead, since a repeated key must get
+	// the first result, not a refusal.
 	if needsPage(fields) && !d.browser {
+		if c.IdempotencyKey == "" {
+			if err := e.capFull(ctx, actionID, conf); err != nil {
+				return nil, err
+			}
+		}
 		names := make([]string, len(fields))
 		for i, f := range fields {
 			names[i] = f.name
@@ -313,9 +329,7 @@ func (e *Executor) Execute(ctx context.Context, c Call) (*Result, error) {
 	case errors.Is(err, audit.ErrDuplicate):
 		return duplicateResult(att), nil
 	case errors.Is(err, audit.ErrCapReached):
-		vc := conf.Limits.VolumeCap
-		return nil, &RefusedError{ActionID: actionID, Reasons: []Reason{{Code: ReasonCapReached,
-			Detail: fmt.Sprintf("the owner's cap of %d per %s is used up for this %s", vc.Max, vc.Per, vc.Per), Err: ErrCapReached}}}
+		return nil, capRefusal(actionID, conf.Limits.VolumeCap)
 	case err != nil:
 		return nil, fmt.Errorf("executor: begin the attempt (nothing was sent): %w", err)
 	}
@@ -341,16 +355,50 @@ func (e *Executor) Execute(ctx context.Context, c Call) (*Result, error) {
 	if out.err != nil {
 		comp.Error = out.err.Error()
 	}
+	// A target that is not sent to (an email address, no signing secret)
+	// is recorded with the completion; a webhook goes out after it.
+	notSent := ""
+	if out.outcome == outcomeFired {
+		notSent = e.notify.notSent(conf.Limits.Notify)
+		if notSent != "" {
+			comp.Notifications = []audit.Notification{{Try: 1, Error: notSent, At: comp.At}}
+		}
+	}
 	if err := e.store.CompleteAttempt(cctx, att.ID, comp); err != nil {
 		return res, fmt.Errorf("executor: attempt %s was %s but its completion was not recorded (RecoverAbandoned will mark it unknown): %w", att.ID, out.outcome, err)
 	}
-	if out.outcome == outcomeFired {
+	if out.outcome == outcomeFired && notSent == "" {
 		e.notify.send(att.ID, actionID, conf.Limits.Notify, res)
 	}
 	if out.err != nil {
 		return res, fmt.Errorf("executor: attempt %s %s: %w", att.ID, out.outcome, out.err)
 	}
 	return res, nil
+}
+
+func capRefusal(actionID string, vc *shared.VolumeCap) *RefusedError {
+	return &RefusedError{ActionID: actionID, Reasons: []Reason{{Code: ReasonCapReached,
+		Detail: fmt.Sprintf("the owner's cap of %d per %s is used up for this %s", vc.Max, vc.Per, vc.Per), Err: ErrCapReached}}}
+}
+
+// capFull refuses, before the page fetch, a call whose cap window is
+// already full, auditing it as the store's cap refusals are. A store that
+// cannot tell refuses nothing here: BeginAttempt decides.
+func (e *Executor) capFull(ctx context.Context, actionID string, conf *shared.OwnerConfirmation) error {
+	at := e.now().UTC()
+	full, err := e.store.CapReached(ctx, actionID, *conf.Limits.VolumeCap, at)
+	if err != nil || !full {
+		return nil
+	}
+	vc := conf.Limits.VolumeCap
+	re := capRefusal(actionID, vc)
+	reason := fmt.Sprintf("cap.reached: %d of %d per %s begun in this window (refused before the page fetch)", vc.Max, vc.Max, vc.Per)
+	actx, cancel := context.WithTimeout(context.WithoutCancel(ctx), 10*time.Second)
+	defer cancel()
+	if err := e.store.RecordCapRefusal(actx, actionID, "", reason, at); err != nil {
+		return errors.Join(re, fmt.Errorf("executor: the refusal could not be audited: %w", err))
+	}
+	return re
 }
 
 // UnreadableActionID is the action id a refusal is audited under when the

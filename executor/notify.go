@@ -141,9 +141,10 @@ func (n *notifier) record(attemptID string, try, status int, text string) {
 	_ = n.store.RecordNotification(ctx, attemptID, try, status, text, n.now().UTC())
 }
 
-// send notifies target of a firing in the background. It never touches the
-// attempt: a failing webhook cannot un-fire or re-fire the action.
-func (n *notifier) send(attemptID, actionID string, target *string, res *Result) {
+// notSent returns why a firing will not be sent to target ("not sent: …"),
+// or "" when it gets a webhook. The executor records a "not sent" with the
+// attempt's completion, in one write.
+func (n *notifier) notSent(target *string) string {
 	t := ""
 	if target != nil {
 		t = strings.TrimSpace(*target)
@@ -152,16 +153,24 @@ func (n *notifier) send(attemptID, actionID string, target *string, res *Result)
 	isURL := err == nil && (u.Scheme == "http" || u.Scheme == "https") && u.Host != ""
 	switch {
 	case !isURL:
-		text := NotSentTarget
 		if a, err := mail.ParseAddress(strings.TrimPrefix(t, "mailto:")); err == nil && a.Address != "" {
-			text = NotSentEmail
+			return NotSentEmail
 		}
+		return NotSentTarget
+	case len(n.o.Secret) == 0:
+		return NotSentNoSecret
+	}
+	return ""
+}
+
+// send notifies target of a firing in the background. It never touches the
+// attempt: a failing webhook cannot un-fire or re-fire the action.
+func (n *notifier) send(attemptID, actionID string, target *string, res *Result) {
+	if text := n.notSent(target); text != "" {
 		n.later(attemptID, text)
 		return
-	case len(n.o.Secret) == 0:
-		n.later(attemptID, NotSentNoSecret)
-		return
 	}
+	t := strings.TrimSpace(*target)
 	body, err := json.Marshal(Notification{Event: "action.fired", AttemptID: attemptID, ActionID: actionID,
 		Endpoint: res.Endpoint, Status: res.Status, Sent: res.Sent, At: string(shared.TimestampOf(n.now()))})
 	if err != nil {

@@ -108,7 +108,8 @@ func TestNotify(t *testing.T) {
 }
 
 // TestNotifyNotSent: targets the executor does not send to are recorded
-// as not sent, with the reason, and the firing stands.
+// as not sent, with the reason — with the completion, so the record is
+// there when Execute returns — and the firing stands.
 func TestNotifyNotSent(t *testing.T) {
 	tests := []struct {
 		name, target string
@@ -129,6 +130,7 @@ func TestNotifyNotSent(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
+			assertNotSent(t, st, res.AttemptID, tt.want) // before Close: nothing is left pending
 			_ = ex.Close()
 			if n := len(submissions(t, srv, "electrician01")); n != 1 {
 				t.Errorf("%d submissions", n)

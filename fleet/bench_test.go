@@ -50,7 +50,7 @@ func timePlain(b *testing.B, urls []string, workers int) time.Duration {
 	}
 	defer br.Close()
 	mo := testMapOptions()
-	mo.Browser = br.Rod
+	mo.Browser = br
 	rs, err := mapper.MapAll(ctx, urls, mo, mapper.PoolOptions{Concurrency: workers, PerHost: 1})
 	if err != nil {
 		b.Fatal(err)

@@ -16,7 +16,6 @@ require (
 	github.com/frontlatch/frontlatch/shared v0.0.0-00010101000000-000000000000
 	github.com/frontlatch/frontlatch/topology v0.0.0-00010101000000-000000000000
 	github.com/frontlatch/frontlatch/verifier v0.0.0-00010101000000-000000000000
-	github.com/go-rod/rod v0.116.2
 	github.com/google/go-cmp v0.7.0
 	github.com/jackc/pgx/v5 v5.12.0
 	github.com/prometheus/client_golang v1.25.0
@@ -32,6 +31,7 @@ require (
 	github.com/beorn7/perks v1.0.1 // indirect
 	github.com/cespare/xxhash/v2 v2.3.0 // indirect
 	github.com/dustin/go-humanize v1.1.0 // indirect
+	github.com/go-rod/rod v0.116.2 // indirect
 	github.com/google/uuid v1.6.0 // indirect
 	github.com/jackc/pgpassfile v1.0.0 // indirect
 	github.com/jackc/pgservicefile v0.0.0-20240606120523-5a60cdf6a761 // indirect

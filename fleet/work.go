@@ -9,8 +9,6 @@ import (
 	"sync"
 	"time"
 
-	"github.com/go-rod/rod"
-	"github.com/go-rod/rod/lib/launcher"
 	"github.com/riverqueue/river"
 	"github.com/riverqueue/river/rivertype"
 
@@ -256,7 +254,7 @@ type browserSource struct {
 
 // session hands out an idle tab of the current browser, or opens one; put
 // returns it. A tab of a browser since replaced is closed, not reused.
-func (s *browserSource) session(ctx context.Context, mo mapper.Options) (*topology.Session, *rod.Browser, error) {
+func (s *browserSource) session(ctx context.Context, mo mapper.Options) (*topology.Session, *topology.Browser, error) {
 	b, err := s.get(ctx)
 	if err != nil {
 		return nil, nil, err
@@ -277,34 +275,26 @@ func (s *browserSource) session(ctx context.Context, mo mapper.Options) (*topolo
 	return sess, b, nil
 }
 
-func (s *browserSource) put(sess *topology.Session, b *rod.Browser, ok bool) {
+func (s *browserSource) put(sess *topology.Session, b *topology.Browser, ok bool) {
 	s.mu.Lock()
 	defer s.mu.Unlock()
-	if ok && s.b != nil && s.b.Rod == b {
+	if ok && s.b != nil && s.b == b {
 		s.idle = append(s.idle, sess)
 		return
 	}
 	sess.Close()
 }
 
-func (s *browserSource) get(ctx context.Context) (*rod.Browser, error) {
+func (s *browserSource) get(ctx context.Context) (*topology.Browser, error) {
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	if s.b != nil {
-		return s.b.Rod, nil // checked only after a failure (checkAlive): no round trip per job
+		return s.b, nil // checked only after a failure (checkAlive): no round trip per job
 	}
-	opts := topology.BrowserOptions{Offline: s.offline}
-	if s.url != "" {
-		ws := s.url
-		if u, err := url.Parse(s.url); err == nil && (u.Scheme == "http" || u.Scheme == "https") {
-			resolved, err := resolveDevTools(ctx, s.url)
-			if err != nil {
-				return nil, fmt.Errorf("%w: %s: %w", errBrowserLost, s.url, err)
-			}
-			ws = resolved
-		}
-		opts.ControlURL = ws
-	}
+	// A remote browser's resolver is its own: Offline then keeps each tab
+	// on its site (the mapper's PageOptions.Offline). topology resolves an
+	// http://host:port to the browser's WebSocket URL.
+	opts := topology.BrowserOptions{Offline: s.offline && s.url == "", ControlURL: s.url}
 	b, err := topology.NewBrowser(ctx, opts)
 	if err != nil {
 		if s.url != "" {
@@ -313,44 +303,27 @@ func (s *browserSource) get(ctx context.Context) (*rod.Browser, error) {
 		return nil, err
 	}
 	s.b = b
-	return b.Rod, nil
-}
-
-// resolveDevTools asks a browser's http://host:port/json/version for its
-// DevTools websocket URL, within ctx.
-func resolveDevTools(ctx context.Context, httpURL string) (string, error) {
-	type result struct {
-		ws  string
-		err error
-	}
-	ch := make(chan result, 1)
-	go func() { ws, err := launcher.ResolveURL(httpURL); ch <- result{ws, err} }()
-	ctx, cancel := context.WithTimeout(ctx, 10*time.Second)
-	defer cancel()
-	select {
-	case r := <-ch:
-		return r.ws, r.err
-	case <-ctx.Done():
-		return "", ctx.Err()
-	}
+	return b, nil
 }
 
 // checkAlive asks b for its version after a map failed for a reason not of
 // the site's making, and drops it when it does not answer: the next job
 // relaunches or reconnects.
-func (s *browserSource) checkAlive(ctx context.Context, b *rod.Browser) {
+func (s *browserSource) checkAlive(ctx context.Context, b *topology.Browser) {
 	hctx, cancel := context.WithTimeout(context.WithoutCancel(ctx), 5*time.Second)
 	defer cancel()
-	if _, err := b.Context(hctx).Version(); err != nil {
+	if rb := b.Rod(); rb == nil {
+		s.invalidate(b)
+	} else if _, err := rb.Context(hctx).Version(); err != nil {
 		s.invalidate(b)
 	}
 }
 
 // invalidate drops b if it is still the current browser.
-func (s *browserSource) invalidate(b *rod.Browser) {
+func (s *browserSource) invalidate(b *topology.Browser) {
 	s.mu.Lock()
 	defer s.mu.Unlock()
-	if s.b != nil && s.b.Rod == b {
+	if s.b != nil && s.b == b {
 		s.dropLocked()
 	}
 }

@@ -57,8 +57,9 @@ type linkValue struct{ target, rel string }
 // split at commas and parameters at semicolons only where they stand
 // outside the <target> and outside any quoted string, so a title="a, b;
 // c" stays whole; quoted values are unescaped; a parameter may have no
-// value; only the first rel counts (§3.3). A value without a <target> is
-// left out.
+// value; only the first rel counts (§3.3). A value without a <target>, or
+// whose target holds what no URI-reference can (<, >, a quote, white
+// space: a target left unterminated), is left out.
 //
 // No Go Link-header library on the module list handles quoted commas:
 // github.com/peterhellberg/link deletes commas and keeps one link per rel,
@@ -73,6 +74,9 @@ func parseLinkHeader(values []string) []linkValue {
 				continue
 			}
 			l := linkValue{target: strings.TrimSpace(target[1 : len(target)-1])}
+			if strings.ContainsAny(l.target, "<>\" \t") {
+				continue
+			}
 			for _, p := range params[1:] {
 				k, val, _ := strings.Cut(p, "=")
 				if strings.EqualFold(strings.TrimSpace(k), "rel") {
@@ -175,7 +179,7 @@ type catalogFinding struct {
 }
 
 // catalogReader fetches ARD catalogs and server cards over plain HTTP
-// (same site only) and records what it found; the builder maps it.
+// (same site only) and records what it found; build maps it (cardDoors).
 type catalogReader struct {
 	o     Options
 	site  *url.URL
@@ -316,18 +320,6 @@ func (t tool) intent() (kind shared.ActionKind, word, why string) {
 // label is what a person calls the tool's action.
 func (t tool) label() string { return clip(firstNonEmpty(t.Title, t.Description, t.Name), 120) }
 
-// addCatalogs maps what reading the catalogs found: its notes and the
-// tools of its MCP server cards.
-func (b *builder) addCatalogs(found []catalogFinding) {
-	for _, f := range found {
-		if f.card == nil {
-			b.note("%s", f.note)
-			continue
-		}
-		b.addServerCard(*f.card, f.base, f.ev)
-	}
-}
-
 // catalog reads one catalog and, through nested catalogs, what it lists.
 func (cr *catalogReader) catalog(ctx context.Context, r catalogRef, depth int) {
 	if cr.seen[r.url] || depth > maxCatalogDepth {
@@ -403,31 +395,38 @@ func (cr *catalogReader) serverCard(ctx context.Context, base *url.URL, e ardEnt
 	return card, cu, " (" + cu.String() + ")", true
 }
 
-// addServerCard maps the tools of one MCP server card.
-func (b *builder) addServerCard(card mcpServerCard, base *url.URL, ev string) {
+// cardReading is the doors stage's output for one MCP server card: a
+// door per tool, and a note when the card as a whole cannot be mapped.
+type cardReading struct {
+	note  string
+	tools []toolDoor
+}
+
+// cardDoors reads the tools of one MCP server card read from base (ev says
+// where it was found); their actions belong to the site (siteURL).
+func cardDoors(s signer, cls classifier, card mcpServerCard, base *url.URL, ev, siteURL string) cardReading {
 	endpoint := card.endpoint(base)
 	if endpoint == "" && len(card.Tools) > 0 {
-		b.note("MCP server card %s (%s) lists tools but names no server URL: nothing answers them, so they are not doors.", card.Name, ev)
-		return
+		return cardReading{note: fmt.Sprintf("MCP server card %s (%s) lists tools but names no server URL: nothing answers them, so they are not doors.", card.Name, ev)}
 	}
+	var out cardReading
 	for _, t := range card.Tools {
 		kind, word, why := t.intent()
 		if why != "" {
-			b.note("MCP tool %s %s.", t.Name, why)
+			out.tools = append(out.tools, toolDoor{note: fmt.Sprintf("MCP tool %s %s.", t.Name, why)})
 			continue
 		}
-		page := endpoint
-		d, isNew := b.draftFor("ard|"+card.Name+"|"+t.Name, kind, t.label(), b.siteURL(), slugify(t.Name))
 		sub := shared.Submission{Transport: shared.TransportJSONEndpoint, Endpoint: strPtr(endpoint), Enctype: ptr(acceptJSON)}
-		d.addDoor("ard", shared.Access{Method: shared.AccessDocumentedEndpoint, URL: page, Submission: &sub,
-			Provenance: b.prov(shared.MethodParsedArdCatalog, confCatalogAction, ev+"; MCP tool "+t.Name)}, page)
-		if !isNew {
-			continue
-		}
-		d.action.Provenance = ptr(b.prov(shared.MethodParsedArdCatalog, 0.8, "MCP tool "+t.Name+" (“"+word+"”) in "+ev))
-		d.action.Inputs, d.action.Validations = b.schemaInputs(t.InputSchema, shared.MethodParsedArdCatalog, "tools."+t.Name+".inputSchema", "MCP tool "+t.Name)
-		d.effects.text = t.Description
+		params, problems := readSchema(cls, t.InputSchema, shared.MethodParsedArdCatalog, "tools."+t.Name+".inputSchema", "MCP tool "+t.Name)
+		out.tools = append(out.tools, toolDoor{
+			head: actionHead{key: "ard|" + card.Name + "|" + t.Name, kind: kind, label: t.label(), page: siteURL, idPart: slugify(t.Name),
+				provenance: s.prov(shared.MethodParsedArdCatalog, 0.8, "MCP tool "+t.Name+" (“"+word+"”) in "+ev)},
+			door: keyedDoor{"ard", shared.Access{Method: shared.AccessDocumentedEndpoint, URL: endpoint, Submission: &sub,
+				Provenance: s.prov(shared.MethodParsedArdCatalog, confCatalogAction, ev+"; MCP tool "+t.Name)}},
+			doorPage: endpoint, params: params, problems: problems, text: t.Description,
+		})
 	}
+	return out
 }
 
 func startsWithVerb(name string, verbs []string) bool {

@@ -2,6 +2,7 @@ package mapper
 
 import (
 	"encoding/json"
+	"net/http"
 	"net/url"
 	"strings"
 	"testing"
@@ -92,6 +93,10 @@ func TestParseLinkHeader(t *testing.T) {
 		{"several rels in one", []string{`</a>; REL="ard alternate"`}, []linkValue{{"/a", "ard alternate"}}},
 		{"no target", []string{`rel=ard`, `<>`}, []linkValue{{"", ""}}},
 		{"garbage", []string{`;;,,"`}, nil},
+		{"white space around =", []string{`</a> ; rel = "ard" , </b>;rel= next`}, []linkValue{{"/a", "ard"}, {"/b", "next"}}},
+		{"unterminated target", []string{`</a; rel=ard, </b>; rel=next`}, nil},
+		{"unterminated quote", []string{`</a>; title="oops, </b>; rel=ard`}, []linkValue{{"/a", ""}}},
+		{"empty", []string{``, ` `}, nil},
 	}
 	for _, tc := range cases {
 		t.Run(tc.name, func(t *testing.T) {
@@ -100,6 +105,25 @@ func TestParseLinkHeader(t *testing.T) {
 				t.Errorf("parseLinkHeader(%q) (-want +got):\n%s", tc.values, diff)
 			}
 		})
+	}
+}
+
+// ardFromLinkHeader takes rel values as RFC 8288 §3.3 says: a
+// case-insensitive, space-separated list.
+func TestARDFromLinkHeader(t *testing.T) {
+	base, err := url.Parse("https://acme.example/shop/")
+	if err != nil {
+		t.Fatal(err)
+	}
+	h := http.Header{}
+	h.Add("Link", `</cat.json>; REL="Alternate ARD", <https://acme.example/x>; rel=next`)
+	h.Add("Link", `<ai.json>; rel=ai-catalog; title="a, b; c"`)
+	want := []catalogRef{
+		{"https://acme.example/cat.json", "Link header rel=Alternate ARD"},
+		{"https://acme.example/shop/ai.json", "Link header rel=ai-catalog"},
+	}
+	if diff := cmp.Diff(want, ardFromLinkHeader(base, h), cmp.AllowUnexported(catalogRef{})); diff != "" {
+		t.Errorf("ardFromLinkHeader (-want +got):\n%s", diff)
 	}
 }
 

@@ -51,6 +51,11 @@ type barrierFinding struct {
 	ev     string
 }
 
+// pageBarriers are the barriers that guard every form of a page.
+func pageBarriers(p *extract.Page, challengeHeader string) []barrierFinding {
+	return append(pageCaptchas(p), pageBotChallenge(p, challengeHeader)...)
+}
+
 // formCaptchas are the CAPTCHAs inside a form: a widget or a response field.
 func formCaptchas(f *extract.Form) []barrierFinding {
 	var out []barrierFinding

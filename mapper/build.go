@@ -45,110 +45,92 @@ func (c *collection) note(format string, args ...any) {
 }
 
 // build makes the graph of a collection: pure, deterministic given
-// Options.Now, and validated the way shared.Write will.
+// Options.Now, and validated the way shared.Write will. It is a pipeline
+// of stages, each a function of its own input (docs/mapper.md, "Inside:
+// crawl, then build"):
+//
+//  1. doors (findDoors, cardDoors): each page, and each MCP server card,
+//     read alone into plain door values — pageDoors, toolDoor;
+//  2. actions (actionSet): doors grouped into action drafts across pages
+//     and states — []*draft;
+//  3. inputs and 4. validations (inputSource): what each action needs,
+//     from the form, tool schema or structured data that made it;
+//  5. effects (sideEffects: an effectContext);
+//  6. barriers (barriers: []barrierFinding);
+//  7. folding (foldOccurrences: doorCopies) and naming (actionNamer).
+//
+// What every stage may read and none changes is passed in: the site, the
+// signer of provenance (the run's clock and name) and the classifier.
 func build(o Options, c *collection) (*shared.ActionGraph, error) {
-	b := newBuilder(o, c.site, c.cls)
-	for k, v := range c.redirects {
-		b.redirects[k] = v
-	}
+	s := signer{at: shared.TimestampOf(o.Now()), by: o.by()}
+	var notes noteList
+	acts := newActionSet(s, c.site, c.redirects)
+	seen := map[string]bool{} // form elements already read: one seen in several states counts once
+	siteName := ""
 	for _, st := range c.steps {
 		if st.page == nil {
-			b.note("%s", st.note)
+			notes.add(st.note)
 			continue
 		}
-		b.addVisit(st.page)
+		doors := findDoors(s, c.site, c.cls, st.page, seen)
+		if siteName == "" {
+			siteName = doors.siteName
+		}
+		acts.addPage(doors, &notes)
 	}
-	b.addCatalogs(c.catalogs)
-	return b.result()
-}
-
-// addVisit maps one page: its forms (and those a click revealed), links,
-// widgets, structured data and WebMCP tools.
-func (b *builder) addVisit(v *pageVisit) {
-	b.visited[canonicalPage(v.url)] = true
-	b.addForms(v.doc, v.challenge)
-	b.noteSiteName(v.doc)
-	b.addLinks(v.doc)
-	b.addVendors(v.doc)
-	b.addStructuredData(v.doc)
-	b.addWebMCPTools(v.url, v.tools)
-	for _, st := range v.revealed {
-		b.addForms(st, v.challenge)
+	for _, f := range c.catalogs {
+		if f.card == nil {
+			notes.add(f.note)
+			continue
+		}
+		cd := cardDoors(s, c.cls, *f.card, f.base, f.ev, siteRoot(c.site))
+		notes.add(cd.note)
+		acts.addTools(cd.tools, &notes)
 	}
-}
+	drafts := acts.finish()
 
-// builder assembles one graph from the pages of a site. Pages are added in
-// crawl order (entry page first); finish folds, names and orders actions.
-type builder struct {
-	signer
-	o    Options
-	site *url.URL
-	slug string
-	cls  classifier
-
-	drafts     []*draft
-	byKey      map[string]*draft
-	seenForms  map[string]bool   // a form element seen in several states counts once
-	visited    map[string]bool   // canonicalPage of every page mapped
-	redirects  map[string]string // canonicalPage of a requested URL → the URL it redirected to
-	loginPages map[string]bool   // canonicalPage of pages whose form is a login
-
-	siteName    string // og:site_name or application-name of the first page that has one
-	ldActions   []pagedLDAction
-	tels, mails []*linkDoor
-	linkOuts    []*linkDoor
-	schedulers  []*vendorDoor
-	notes       []string
-}
-
-// draft is an action being assembled, with what its effects and barriers
-// will be read from.
-type draft struct {
-	key     string
-	idPart  string
-	action  shared.Action
-	doors   map[string]int      // door key → index in action.Access
-	pages   map[string][]string // door key → pages it was seen on
-	doorEv  map[string]string   // door key → evidence of its first sighting
-	effects effectContext
-	barrier []barrierFinding
-}
-
-// linkDoor is a tel:, mailto: or booking link seen on one or more pages.
-type linkDoor struct {
-	key, href, text string
-	kind            shared.ActionKind
-	pages           []string
-	contexts        []string // what a person reads around each occurrence
-	sameSite        bool
-	vendor          *vendor // a vendor's booking page, nil otherwise
-}
-
-// vendorDoor is a third-party widget or link seen on one or more pages.
-type vendorDoor struct {
-	v       *vendor
-	url     string // the vendor URL, when one was seen
-	locator string
-	ev      string
-	pages   []string
-}
-
-func newBuilder(o Options, site *url.URL, cls classifier) *builder {
 	slug := o.SiteSlug
 	if slug == "" {
-		slug = siteSlug(site.Host)
+		slug = siteSlug(c.site.Host)
 	}
-	return &builder{
-		signer: signer{at: shared.TimestampOf(o.Now()), by: o.by()},
-		o:      o, site: site, slug: slug, cls: cls,
-		byKey: map[string]*draft{}, seenForms: map[string]bool{}, visited: map[string]bool{},
-		redirects: map[string]string{}, loginPages: map[string]bool{},
+	g := shared.NewGraph(graphIDOf(o, slug, s.at), shared.Site{Domain: c.site.Hostname(), URL: siteRoot(c.site), Name: strPtr(siteName)}, s.at, o.Generator)
+	names := actionNamer{slug: slug, used: map[string]int{}}
+	for _, d := range drafts {
+		g.Actions = append(g.Actions, assemble(s, c.site, d, names))
 	}
+	if len(notes) > 0 {
+		n := strings.Join(notes, " ")
+		g.Notes = &n
+	}
+	if _, err := shared.Write(g); err != nil {
+		// a graph the contract refuses is the mapper's bug, reported
+		// rather than handed on for the next stage to trust
+		return nil, fmt.Errorf("mapper: the graph of %s does not validate: %w", c.site, err)
+	}
+	return g, nil
 }
 
-// signer signs the provenance records of one run: when and by whom. The
-// stages that need nothing else — validations, effects, barriers — are its
-// methods, so they read only their own input.
+// assemble runs the stages after grouping on one action draft: inputs,
+// validations, effects, barriers, folding and naming.
+func assemble(s signer, site *url.URL, d *draft, names actionNamer) shared.Action {
+	a := d.action
+	if d.inputs != nil {
+		a.Inputs = append(a.Inputs, d.inputs.inputs(s)...)
+		a.Validations = append(a.Validations, d.inputs.validations(s)...)
+	}
+	ec := d.effects
+	ec.inputs = a.Inputs
+	a.SideEffects = s.sideEffects(ec)
+	a.Barriers = append(a.Barriers, s.barriers(d.barrier)...)
+	foldOccurrences(a.Access, d.copies, func(raw string) string { return relPath(site, raw) })
+	a.ID = names.id(a.Kind, d.idPart)
+	note := "Mapped only. Nothing here has been confirmed by the business and nothing may execute."
+	a.Verification = shared.Unverified{Note: &note}
+	return a
+}
+
+// signer signs the provenance records of one run: when and by whom. Every
+// stage that makes a record is given it, read-only.
 type signer struct {
 	at shared.Timestamp
 	by string
@@ -162,69 +144,21 @@ func (s signer) prov(m shared.ProvenanceMethod, conf float64, evidence string) s
 	return shared.Provenance{Method: m, Confidence: conf, At: s.at, By: s.by, Evidence: strPtr(evidence)}
 }
 
-// draftFor returns the draft with key, creating it with kind and label.
-func (b *builder) draftFor(key string, kind shared.ActionKind, label, pageURL, idPart string) (*draft, bool) {
-	if d, ok := b.byKey[key]; ok {
-		return d, false
-	}
-	d := &draft{
-		key: key, idPart: idPart,
-		action: shared.NewAction("", kind, label, pageURL),
-		doors:  map[string]int{}, pages: map[string][]string{}, doorEv: map[string]string{},
-	}
-	d.effects.kind = kind
-	d.effects.siteHost = strings.ToLower(b.site.Hostname())
-	b.byKey[key] = d
-	b.drafts = append(b.drafts, d)
-	return d, true
-}
+// noteList is the graph's notes in the order they arose, each once.
+type noteList []string
 
-// addDoor adds a door to d, or counts one more occurrence of it.
-func (d *draft) addDoor(key string, a shared.Access, page string) {
-	if i, ok := d.doors[key]; ok {
-		d.action.Access[i].Occurrences++
-		d.pages[key] = append(d.pages[key], page)
+// add records a note; "" and a note already there are left out.
+func (n *noteList) add(note string) {
+	if note == "" {
 		return
 	}
-	if a.Occurrences == 0 {
-		a.Occurrences = 1
-	}
-	d.doors[key] = len(d.action.Access)
-	d.action.Access = append(d.action.Access, a)
-	d.pages[key] = []string{page}
-	if a.Provenance.Evidence != nil {
-		d.doorEv[key] = *a.Provenance.Evidence
-	}
-}
-
-// addBarriers adds findings not already recorded.
-func (d *draft) addBarriers(fs []barrierFinding) {
-	for _, f := range fs {
-		dup := false
-		for _, g := range d.barrier {
-			if g.kind == f.kind && g.what == f.what {
-				dup = true
-			}
-		}
-		if !dup {
-			d.barrier = append(d.barrier, f)
-		}
-	}
-}
-
-// note records a fact about the run for the graph's notes.
-func (b *builder) note(format string, args ...any) {
-	n := fmt.Sprintf(format, args...)
-	for _, m := range b.notes {
-		if m == n {
+	for _, m := range *n {
+		if m == note {
 			return
 		}
 	}
-	b.notes = append(b.notes, n)
+	*n = append(*n, note)
 }
-
-// relPath names a page by its path for evidence ("/contact/").
-func (b *builder) relPath(raw string) string { return relPath(b.site, raw) }
 
 // relPath names a page of site by its path ("/contact/"); a page of
 // another site keeps its whole URL.
@@ -243,40 +177,37 @@ func relPath(site *url.URL, raw string) string {
 	return p
 }
 
-// finish ends the door stage (structured data and link doors attach to
-// the actions the forms made), then runs the last stages on each action in
-// turn — folding, effects, barriers — names the actions and returns the
-// graph.
-func (b *builder) finish() *shared.ActionGraph {
-	b.attachStructuredData()
-	b.attachLinks()
-	g := shared.NewGraph(b.graphID(), shared.Site{Domain: b.site.Hostname(), URL: b.siteURL(), Name: strPtr(b.siteName)}, b.at, b.o.Generator)
-	names := actionNamer{slug: b.slug, used: map[string]int{}}
-	for _, d := range b.drafts {
-		a := d.action
-		foldOccurrences(a.Access, d, b.relPath)
-		d.effects.inputs = a.Inputs
-		a.SideEffects = b.sideEffects(d.effects)
-		a.Barriers = append(a.Barriers, b.barriers(d.barrier)...)
-		a.ID = names.id(a.Kind, d.idPart)
-		note := "Mapped only. Nothing here has been confirmed by the business and nothing may execute."
-		a.Verification = shared.Unverified{Note: &note}
-		g.Actions = append(g.Actions, a)
+// siteRoot is the site's home page URL.
+func siteRoot(site *url.URL) string {
+	u := *site
+	u.Path, u.RawQuery, u.Fragment, u.RawPath = "/", "", "", ""
+	return u.String()
+}
+
+// graphIDOf is Options.GraphID, else ag_<slug>_<yyyymmdd> of the run's clock.
+func graphIDOf(o Options, slug string, at shared.Timestamp) string {
+	if o.GraphID != "" {
+		return o.GraphID
 	}
-	if len(b.notes) > 0 {
-		n := strings.Join(b.notes, " ")
-		g.Notes = &n
-	}
-	return g
+	t, _ := at.Time()
+	return graphID(slug, t)
+}
+
+// doorCopies is where one door of an action was seen: the folding stage's
+// input.
+type doorCopies struct {
+	index    int      // the door's place in the action's access list
+	pages    []string // the page of each sighting
+	evidence string   // the evidence of its first sighting
 }
 
 // foldOccurrences is the folding stage: a door seen more than once says in
 // its evidence where its copies were (rel names a page).
-func foldOccurrences(access []shared.Access, d *draft, rel func(string) string) {
-	for key, i := range d.doors {
-		if n := access[i].Occurrences; n > 1 {
-			ev := d.doorEv[key] + "; " + foldNote(access[i].Method, uniquePaths(rel, d.pages[key]), n)
-			access[i].Provenance.Evidence = &ev
+func foldOccurrences(access []shared.Access, copies map[string]*doorCopies, rel func(string) string) {
+	for _, c := range copies {
+		if n := access[c.index].Occurrences; n > 1 {
+			ev := c.evidence + "; " + foldNote(access[c.index].Method, uniquePaths(rel, c.pages), n)
+			access[c.index].Provenance.Evidence = &ev
 		}
 	}
 }
@@ -289,31 +220,6 @@ func (s signer) barriers(fs []barrierFinding) []shared.Barrier {
 		out = append(out, shared.Barrier{Kind: f.kind, Detail: strPtr(f.detail), Provenance: s.prov(shared.MethodParsedHTML, f.conf, f.ev)})
 	}
 	return out
-}
-
-// result finishes the graph and validates it the way shared.Write will: a
-// graph the contract refuses is the mapper's bug, reported rather than
-// handed on for the next stage to trust.
-func (b *builder) result() (*shared.ActionGraph, error) {
-	g := b.finish()
-	if _, err := shared.Write(g); err != nil {
-		return nil, fmt.Errorf("mapper: the graph of %s does not validate: %w", b.site, err)
-	}
-	return g, nil
-}
-
-func (b *builder) graphID() string {
-	if b.o.GraphID != "" {
-		return b.o.GraphID
-	}
-	at, _ := b.at.Time()
-	return graphID(b.slug, at)
-}
-
-func (b *builder) siteURL() string {
-	u := *b.site
-	u.Path, u.RawQuery, u.Fragment, u.RawPath = "/", "", "", ""
-	return u.String()
 }
 
 // actionNamer names the actions of a graph: <site-slug>:<kind>:<part>,
@@ -363,41 +269,4 @@ func uniquePaths(rel func(string) string, pages []string) []string {
 	}
 	sort.Strings(out)
 	return out
-}
-
-// firstDraft returns the first draft of one of kinds that has a door of method m.
-func (b *builder) firstDraft(m shared.AccessMethod, kinds ...shared.ActionKind) *draft {
-	for _, k := range kinds {
-		for _, d := range b.drafts {
-			if d.action.Kind != k {
-				continue
-			}
-			for _, a := range d.action.Access {
-				if a.Method == m {
-					return d
-				}
-			}
-		}
-	}
-	return nil
-}
-
-// noteSiteName keeps the name a page gives its site in its metadata.
-func (b *builder) noteSiteName(p *extract.Page) {
-	if b.siteName != "" {
-		return
-	}
-	for _, m := range p.Meta {
-		if strings.EqualFold(m.Property, "og:site_name") || strings.EqualFold(m.Name, "application-name") {
-			if n := strings.TrimSpace(m.Content); n != "" {
-				b.siteName = clip(n, 120)
-				return
-			}
-		}
-	}
-}
-
-// pageBarriers are the barriers that guard every form of a page.
-func pageBarriers(p *extract.Page, challengeHeader string) []barrierFinding {
-	return append(pageCaptchas(p), pageBotChallenge(p, challengeHeader)...)
 }

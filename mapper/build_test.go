@@ -8,6 +8,7 @@ import (
 
 	"github.com/frontlatch/frontlatch/mapper/extract"
 	"github.com/frontlatch/frontlatch/shared"
+	"github.com/google/go-cmp/cmp"
 )
 
 // visitOf is a collection of one page read from static markup, with the
@@ -80,5 +81,26 @@ func TestScriptSentForm(t *testing.T) {
 	}
 	if ev := *d.Provenance.Evidence; !strings.Contains(ev, "sent by script: the onsubmit attribute stops the browser's submission") {
 		t.Errorf("door evidence %q does not say the script sends it", ev)
+	}
+}
+
+// A link-out seen again is counted on its own door: the link after it in
+// the list keeps what it is (here a link to the page itself, which the
+// page's own doors stand for and which is dropped).
+func TestRepeatedLinkOut(t *testing.T) {
+	body := `<a href="https://tables.example/acme">Book a table</a>
+<a href="https://acme.example/">Book now</a>
+<a href="https://tables.example/acme">Book a table</a>`
+	g, err := build(testOptions().withDefaults(), visitOf(t, body))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var got []string
+	for _, a := range g.Actions {
+		got = append(got, a.ID)
+	}
+	want := []string{"test:booking:tables-example-acme"}
+	if diff := cmp.Diff(want, got); diff != "" {
+		t.Errorf("action ids (-want +got):\n%s", diff)
 	}
 }

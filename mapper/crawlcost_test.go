@@ -8,6 +8,7 @@ import (
 	"sync"
 	"testing"
 
+	"github.com/frontlatch/frontlatch/topology"
 	"github.com/frontlatch/frontlatch/topology/topologytest"
 )
 
@@ -45,7 +46,7 @@ func TestCrawlCost(t *testing.T) {
 	defer srv.Close()
 	b, calls := topologytest.CountingBrowser(t)
 	o := browserOptions(t)
-	o.Browser = b
+	o.Browser = topology.Attach(b)
 	var opened []string
 	o.OnPage = func(u string) { opened = append(opened, strings.TrimPrefix(u, srv.URL)) }
 	g := mapWith(t, o, srv.URL+"/", nil)

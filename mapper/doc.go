@@ -6,7 +6,7 @@
 // HTTP request (so an unreachable site, an error status, a redirect loop or
 // a non-HTML answer fails fast with a *FetchError), opens the entry page and
 // a bounded number of same-site pages that carry actions in a real browser
-// (topology.OpenPage, the WebMCP recorder installed before page scripts),
+// (topology.Browser.OpenPage, the WebMCP recorder installed before page scripts),
 // reveals modals and "Book now" triggers through topology's safe
 // exploration, and reads the site's ARD catalogs. MapPage maps one page an
 // embedding crawler already has open. MapHTML maps static markup without a
@@ -22,4 +22,12 @@
 // Every assertion carries provenance whose method and confidence follow the
 // table in docs/mapper.md, and every action is Unverified: the mapper never
 // submits anything.
+//
+// Inside, a map is a crawl and a build. The crawl (the only part that
+// touches a browser or the network) collects pages; the build turns them
+// into the graph without either, as a pipeline of stages with their own
+// input and output types: doors (each page read alone into plain door
+// values), actions (doors grouped across pages and states), inputs,
+// validations, effects, barriers, and folding and naming. docs/mapper.md,
+// "Inside: crawl, then build", names each stage's function and types.
 package mapper

@@ -73,7 +73,10 @@ func TestEmbedding(t *testing.T) {
 			t.Fatal(err)
 		}
 		defer br.Close()
-		page, err := topology.OpenPage(ctx, br.Rod, srv.URL+"/", topology.Options{InitScripts: []string{mapper.WebMCPInitScript()}})
+		// The crawler's own rod browser, wrapped: closing the wrapper
+		// would leave it running.
+		own := topology.Attach(br.Rod())
+		page, err := own.OpenPage(ctx, srv.URL+"/", topology.PageOptions{InitScripts: []string{mapper.WebMCPInitScript()}})
 		if err != nil {
 			t.Fatal(err)
 		}

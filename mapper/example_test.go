@@ -77,7 +77,7 @@ func ExampleMapPage() {
 	defer br.Close()
 	// The crawler opens the page; installing the recorder first lets MapPage
 	// see WebMCP tools the page registers.
-	page, err := topology.OpenPage(ctx, br.Rod, srv.URL+"/", topology.Options{InitScripts: []string{mapper.WebMCPInitScript()}})
+	page, err := br.OpenPage(ctx, srv.URL+"/", topology.PageOptions{InitScripts: []string{mapper.WebMCPInitScript()}})
 	if err != nil {
 		fmt.Println(err)
 		return
@@ -136,8 +136,8 @@ func ExampleNewSession() {
 		return
 	}
 	defer b.Close()
-	opts := mapper.Options{Browser: b.Rod, UserAgent: "AcmeCrawler/1.0 (+https://acme.example/bot)"}
-	sess, err := mapper.NewSession(ctx, b.Rod, opts)
+	opts := mapper.Options{Browser: b, UserAgent: "AcmeCrawler/1.0 (+https://acme.example/bot)"}
+	sess, err := mapper.NewSession(ctx, b, opts)
 	if err != nil {
 		fmt.Println(err)
 		return

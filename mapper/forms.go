@@ -18,38 +18,47 @@ const (
 	confToolDoor     = 0.95
 )
 
-// addForms maps every customer-action form and formless group of a page
-// and reports whether it held any (a form hosted by a third party counts:
-// it is mapped as that vendor's door).
-func (b *builder) addForms(p *extract.Page, challenge string) (anyAction bool) {
-	pageBar := pageBarriers(p, challenge)
-	for _, f := range formsOf(p) {
-		if !firstSighting(b.seenForms, p, f) {
-			continue
-		}
-		if v := formHost(f); v != nil {
-			anyAction = true
-			continue // a third-party form inside the page is recorded as its vendor's door
-		}
-		reading, fields := b.cls.form(p, f)
-		if reading.Login {
-			b.loginPages[canonicalPage(p.URL)] = true
-		}
-		if !reading.CustomerAction {
-			if reading.Purpose != "" && len(f.Fields) > 0 {
-				b.note("%s form on %s is not a customer action and is left out.", reading.Purpose, b.relPath(p.URL))
-			}
-			continue
-		}
-		anyAction = true
-		b.addForm(p, f, reading, fields, pageBar)
-	}
-	return anyAction
+// formDoor is one form or formless group of a page as the doors stage
+// reads it: the action it opens (head), its doors (the form, and the
+// WebMCP tool of a <form toolname>), the barriers guarding it, and what
+// the later stages read: its fields (inputs, validations) and the
+// evidence of its effects. A form that is not a customer action is a
+// formDoor with only a note.
+type formDoor struct {
+	note     string // why the form is left out; "" for a door
+	head     actionHead
+	doors    []keyedDoor
+	barriers []barrierFinding
+	effects  effectContext
+	inputs   formFields
 }
 
-// holdsAction is addForms' answer without mapping anything: whether p
+// formDoors reads the customer-action forms and formless groups of a page
+// (one state of it), each not in seen, and lists the pages whose form
+// signs a member in. A form hosted by a third party is left to
+// vendorSightings, which records it as its vendor's door.
+func formDoors(s signer, site *url.URL, cls classifier, p *extract.Page, challenge string, seen map[string]bool) (doors []formDoor, loginPages []string) {
+	pageBar := pageBarriers(p, challenge)
+	for _, f := range formsOf(p) {
+		if !firstSighting(seen, p, f) || formHost(f) != nil {
+			continue
+		}
+		reading, fields := cls.form(p, f)
+		if reading.Login {
+			loginPages = append(loginPages, canonicalPage(p.URL))
+		}
+		if !reading.CustomerAction {
+			doors = append(doors, formDoor{note: leftOutForm(reading, f, relPath(site, p.URL))})
+			continue
+		}
+		doors = append(doors, formDoorOf(s, site, p, f, reading, fields, pageBar))
+	}
+	return doors, loginPages
+}
+
+// holdsAction is formDoors' answer without mapping anything: whether p
 // holds a form not in seen that is a customer action or a third-party
-// form. It adds p's forms to seen, as addForms does. The crawl asks it to
+// form. It adds p's forms to seen, as formDoors does. The crawl asks it to
 // decide what is worth exploring.
 func holdsAction(p *extract.Page, seen map[string]bool, cls classifier) (anyAction bool) {
 	for _, f := range formsOf(p) {
@@ -136,11 +145,25 @@ func fingerprint(kind shared.ActionKind, f *extract.Form, sub shared.Submission)
 	return fmt.Sprintf("form|%s|%s|%s|%s", kind, sub.Transport, ep, strings.Join(names, ","))
 }
 
-func (b *builder) addForm(p *extract.Page, f *extract.Form, reading formReading, fields []fieldReading, pageBar []barrierFinding) {
+// leftOutForm is the note about a form of page (its path) that is not a
+// customer action.
+func leftOutForm(r formReading, f *extract.Form, page string) string {
+	switch {
+	case len(f.Fields) == 0:
+		return fmt.Sprintf("A form without fields on %s is left out.", page)
+	case r.Purpose == "":
+		return fmt.Sprintf("A form on %s whose purpose could not be read is left out.", page)
+	}
+	return fmt.Sprintf("%s form on %s is not a customer action and is left out.", r.Purpose, page)
+}
+
+// formDoorOf reads one customer-action form of page p into its doors, given
+// the classifier's reading of it and of its fields and the barriers that
+// guard every form of the page.
+func formDoorOf(s signer, site *url.URL, p *extract.Page, f *extract.Form, reading formReading, fields []fieldReading, pageBar []barrierFinding) formDoor {
 	pl, plMatch := pluginOf(f)
 	loc := formSelector(f)
-	sub := submissionOf(b.site, f, pl, loc.Value)
-	key := fingerprint(reading.Kind, f, sub)
+	sub := submissionOf(site, f, pl, loc.Value)
 	label := formLabel(f, reading)
 	idPart := formSlug(f.ID)
 	if idPart == "" {
@@ -149,7 +172,6 @@ func (b *builder) addForm(p *extract.Page, f *extract.Form, reading formReading,
 	if idPart == "" {
 		idPart = slugify(label)
 	}
-	d, isNew := b.draftFor(key, reading.Kind, label, p.URL, idPart)
 	conf, what := confFormDoor, "form"
 	if f.Formless {
 		conf, what = confFormlessDoor, "form-like group without a <form> element"
@@ -164,67 +186,40 @@ func (b *builder) addForm(p *extract.Page, f *extract.Form, reading formReading,
 	if f.ScriptSubmit != "" && pl == nil {
 		ev += "; sent by script: " + f.ScriptSubmit
 	}
-	d.addDoor("html-form", shared.Access{
-		Method: shared.AccessHTMLForm, URL: p.URL, Locator: &loc, Submission: &sub,
-		Provenance: b.prov(shared.MethodParsedHTML, conf, ev),
-	}, p.URL)
+	fd := formDoor{
+		head: actionHead{key: fingerprint(reading.Kind, f, sub), kind: reading.Kind, label: label, page: p.URL, idPart: idPart,
+			provenance: s.prov(shared.MethodParsedHTML, reading.Confidence, readingEvidence(reading, f))},
+		doors: []keyedDoor{{"html-form", shared.Access{
+			Method: shared.AccessHTMLForm, URL: p.URL, Locator: &loc, Submission: &sub,
+			Provenance: s.prov(shared.MethodParsedHTML, conf, ev),
+		}}},
+		inputs: formFields{fields: f.Fields, readings: fields, formSel: loc.Value},
+	}
 	if f.ToolName != "" {
-		b.addDeclarativeTool(d, p, f, loc, sub)
+		fd.doors = append(fd.doors, declarativeToolDoor(s, p, f, loc, sub))
 	}
-	d.addBarriers(formCaptchas(f))
-	d.addBarriers(formLogin(f))
-	d.addBarriers(pageBar)
-	if !isNew {
-		return
-	}
-	ins, vals := b.formInputs(f, fields, loc.Value)
-	d.action.Inputs = append(d.action.Inputs, ins...)
-	d.action.Validations = append(d.action.Validations, vals...)
-	d.action.Provenance = ptr(b.prov(shared.MethodParsedHTML, reading.Confidence, readingEvidence(reading, f)))
-	d.effects.plugin, d.effects.pluginMatch = pl, plMatch
+	fd.barriers = append(append(append(fd.barriers, formCaptchas(f)...), formLogin(f)...), pageBar...)
+	fd.effects = formEffects(f, pl, plMatch, sub)
+	return fd
+}
+
+// formEffects is the evidence of a form's effects: its plugin, where it
+// sends, what it says and which of its controls move money.
+func formEffects(f *extract.Form, pl *plugin, plMatch string, sub shared.Submission) effectContext {
+	ec := effectContext{plugin: pl, pluginMatch: plMatch, text: f.Heading + " " + f.Text}
 	if sub.Endpoint != nil {
-		d.effects.endpoint = *sub.Endpoint
+		ec.endpoint = *sub.Endpoint
 	}
-	d.effects.text = f.Heading + " " + f.Text
 	var acs, urls []string
 	for _, fl := range f.Fields {
-		d.effects.fieldNames = append(d.effects.fieldNames, fl.Name)
+		ec.fieldNames = append(ec.fieldNames, fl.Name)
 		acs = append(acs, fl.AutocompleteTokens...)
 	}
 	for _, w := range f.Widgets {
 		urls = append(urls, w.Src)
 	}
-	d.effects.payment = paymentEvidence(d.effects.fieldNames, acs, urls)
-}
-
-// formInputs is the inputs stage of a form: each control as an input
-// (from the classifier's reading of it), and the validations stage for
-// each control an agent fills (declared, then inferred rules).
-func (s signer) formInputs(f *extract.Form, fields []fieldReading, formSel string) (inputs []shared.Input, vals []shared.Validation) {
-	for i, fl := range f.Fields {
-		r := fieldReading{Semantic: shared.SemanticUnknown, Confidence: 0.2}
-		if i < len(fields) {
-			r = fields[i]
-		}
-		name := fieldName(fl, i)
-		loc := fieldSelector(formSel, fl)
-		ev := r.Evidence
-		if ev == "" {
-			ev = loc.Value
-		}
-		inputs = append(inputs, shared.Input{
-			Name: name, Label: strPtr(fl.Label), Semantic: r.Semantic, Type: browserType(fl),
-			Required: fl.Required, AgentFillable: r.AgentFillable,
-			ValueSpace: valueSpaces(fl), DefaultValue: defaultValue(fl), Hint: hintOf(fl),
-			Locator: &loc, Provenance: ptr(s.prov(shared.MethodParsedHTML, r.Confidence, ev)),
-		})
-		if !r.AgentFillable {
-			continue // tokens and honeypots are sent as found: no rule applies to an agent
-		}
-		vals = append(vals, s.declaredValidations(name, fl, loc.Value)...)
-		vals = append(vals, s.inferredValidations(name, r.Semantic, fl)...)
-	}
-	return inputs, vals
+	ec.payment = paymentEvidence(ec.fieldNames, acs, urls)
+	return ec
 }
 
 // submissionOf is how a form's data travels, read from the evidence it
@@ -340,8 +335,6 @@ func readingEvidence(r formReading, f *extract.Form) string {
 	}
 	return fmt.Sprintf("form text and field set indicate a %s form (%s)", r.Purpose, r.Kind)
 }
-
-func (b *builder) resolve(ref string) string { return resolveOn(b.site, ref) }
 
 // resolveOn resolves ref against site; a reference that does not parse is
 // kept as written.

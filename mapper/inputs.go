@@ -9,6 +9,113 @@ import (
 	"github.com/frontlatch/frontlatch/shared"
 )
 
+// inputSource is what an action's inputs and validations are read from:
+// the form that made it (formFields), a tool's schema (toolParams) or a
+// structured-data action's input specifications (ldSpecs). The inputs
+// stage is its inputs method, the validations stage its validations.
+type inputSource interface {
+	inputs(s signer) []shared.Input
+	validations(s signer) []shared.Validation
+}
+
+// formFields are a form's controls, the classifier's reading of each (in
+// field order) and the form's selector, which the controls' locators
+// start with.
+type formFields struct {
+	fields   []extract.Field
+	readings []fieldReading
+	formSel  string
+}
+
+// reading is the classifier's reading of field i, unknown when it gave none.
+func (ff formFields) reading(i int) fieldReading {
+	if i < len(ff.readings) {
+		return ff.readings[i]
+	}
+	return fieldReading{Semantic: shared.SemanticUnknown, Confidence: 0.2}
+}
+
+// inputs is the inputs stage of a form: each control as an input, from
+// the classifier's reading of it.
+func (ff formFields) inputs(s signer) []shared.Input {
+	var out []shared.Input
+	for i, fl := range ff.fields {
+		r := ff.reading(i)
+		loc := fieldSelector(ff.formSel, fl)
+		ev := r.Evidence
+		if ev == "" {
+			ev = loc.Value
+		}
+		out = append(out, shared.Input{
+			Name: fieldName(fl, i), Label: strPtr(fl.Label), Semantic: r.Semantic, Type: browserType(fl),
+			Required: fl.Required, AgentFillable: r.AgentFillable,
+			ValueSpace: valueSpaces(fl), DefaultValue: defaultValue(fl), Hint: hintOf(fl),
+			Locator: &loc, Provenance: ptr(s.prov(shared.MethodParsedHTML, r.Confidence, ev)),
+		})
+	}
+	return out
+}
+
+// callerSemantic is a tool parameter's or structured-data input's
+// semantic: always the caller's to give, so never a honeypot or a token.
+func callerSemantic(r fieldReading) shared.SemanticType {
+	if r.Semantic == shared.SemanticHoneypot || r.Semantic == shared.SemanticSystemToken {
+		return shared.SemanticUnknown
+	}
+	return r.Semantic
+}
+
+// inputs is the inputs stage of a tool: each schema property as an input.
+func (tp toolParams) inputs(s signer) []shared.Input {
+	out := []shared.Input{}
+	for _, p := range tp.params {
+		out = append(out, shared.Input{
+			Name: p.name, Label: strPtr(p.prop.Title), Semantic: callerSemantic(p.reading), Type: schemaType(p.prop), Required: p.required,
+			AgentFillable: true, ValueSpace: schemaValueSpaces(p.prop), DefaultValue: defaultString(p.prop.Default),
+			Hint: strPtr(p.prop.Description), Provenance: ptr(s.prov(tp.method, clampConf(p.reading.Confidence), tp.evidence(p)+"; "+p.reading.Evidence)),
+		})
+	}
+	return out
+}
+
+// evidence is where a parameter is declared ("inputSchema.properties.name").
+func (tp toolParams) evidence(p toolParam) string { return tp.path + ".properties." + p.name }
+
+// ldSpecs are the <prop>-input specifications of a structured-data action.
+type ldSpecs []ldSpec
+
+// ldSpec is one input specification, the classifier's reading of it and
+// where it is in the JSON-LD.
+type ldSpec struct {
+	in      ldInput
+	reading fieldReading
+	path    string
+}
+
+// inputs is the inputs stage of a structured-data action.
+func (ls ldSpecs) inputs(s signer) []shared.Input {
+	var out []shared.Input
+	for _, sp := range ls {
+		in := sp.in
+		vs := []shared.ValueSpace{}
+		if in.minLength != nil || in.maxLength != nil {
+			vs = append(vs, shared.LengthSpace{MinLength: in.minLength, MaxLength: in.maxLength})
+		}
+		if in.pattern != "" {
+			vs = append(vs, shared.PatternSpace{Pattern: in.pattern})
+		}
+		if in.min != "" || in.max != "" || in.step != "" {
+			vs = append(vs, shared.RangeSpace{Min: strPtr(in.min), Max: strPtr(in.max), Step: strPtr(in.step)})
+		}
+		out = append(out, shared.Input{
+			Name: in.name, Label: strPtr(in.prop), Semantic: callerSemantic(sp.reading), Type: "text", Required: in.required,
+			AgentFillable: !in.readonly, ValueSpace: vs, DefaultValue: strPtr(in.dflt),
+			Provenance: ptr(s.prov(shared.MethodParsedStructuredData, clampConf(sp.reading.Confidence), sp.path+" = "+in.raw)),
+		})
+	}
+	return out
+}
+
 // browserType is the type an Input records: what the browser thinks the
 // control is ("select" for a single-choice list).
 func browserType(f extract.Field) string {

@@ -3,6 +3,7 @@ package mapper
 import (
 	"encoding/json"
 	"fmt"
+	"net/url"
 	"sort"
 	"strconv"
 	"strings"
@@ -48,19 +49,33 @@ type ldInput struct {
 	raw                           string // the shorthand text or the spec's JSON, for evidence
 }
 
-// addStructuredData collects the potentialActions of a page's JSON-LD
-// blocks; attachStructuredData maps them once every page's forms are known.
-func (b *builder) addStructuredData(p *extract.Page) {
+// ldDoor is one potentialAction of a page's JSON-LD as the doors stage
+// reads it: a documented-endpoint door (door), the action it opens when
+// no form of the site sends to the same endpoint (head), and its input
+// specifications.
+type ldDoor struct {
+	typ    string // the Schema.org Action type
+	target string // the resolved target, "" when none
+	door   shared.Access
+	head   actionHead
+	text   string // name and description, for effects
+	inputs ldSpecs
+}
+
+// structuredDoors reads the potentialActions of a page's JSON-LD blocks,
+// and a note for each block that is not JSON.
+func structuredDoors(s signer, site *url.URL, cls classifier, p *extract.Page) (doors []ldDoor, notes []string) {
 	for i, block := range p.JSONLD {
 		var v any
 		if err := json.Unmarshal([]byte(block), &v); err != nil {
-			b.note("JSON-LD block %d on %s is not valid JSON and is left out.", i, b.relPath(p.URL))
+			notes = append(notes, fmt.Sprintf("JSON-LD block %d on %s is not valid JSON and is left out.", i, relPath(site, p.URL)))
 			continue
 		}
 		for _, a := range findActions(v, fmt.Sprintf("jsonld[%d]", i)) {
-			b.ldActions = append(b.ldActions, pagedLDAction{page: p.URL, a: a})
+			doors = append(doors, ldDoorOf(s, site, cls, p.URL, a))
 		}
 	}
+	return doors, notes
 }
 
 // findActions walks a JSON-LD value for potentialAction objects of a known type.
@@ -225,24 +240,10 @@ func readLDInput(prop string, v any) ldInput {
 	return in
 }
 
-// pagedLDAction is a potentialAction and the page that declared it.
-type pagedLDAction struct {
-	page string
-	a    ldAction
-}
-
-// attachStructuredData maps the collected potentialActions.
-func (b *builder) attachStructuredData() {
-	for _, pa := range b.ldActions {
-		b.addLDAction(pa.page, pa.a)
-	}
-}
-
-// addLDAction makes an action with a documented-endpoint door, or adds the
-// door to the form of the same kind that sends to the same endpoint path.
-func (b *builder) addLDAction(pageURL string, a ldAction) {
+// ldDoorOf reads one potentialAction declared on pageURL.
+func ldDoorOf(s signer, site *url.URL, cls classifier, pageURL string, a ldAction) ldDoor {
 	ev := a.path + " " + a.typ
-	tgt := b.resolve(a.target.urlTemplate)
+	tgt := resolveOn(site, a.target.urlTemplate)
 	sub := shared.Submission{Transport: shared.TransportFormGet, Endpoint: strPtr(tgt)}
 	enc := firstNonEmpty(a.target.encodingType, a.target.contentType)
 	switch {
@@ -257,71 +258,20 @@ func (b *builder) addLDAction(pageURL string, a ldAction) {
 		}
 	}
 	sub.Enctype = strPtr(enc)
-	door := shared.Access{Method: shared.AccessDocumentedEndpoint, URL: firstNonEmpty(tgt, pageURL), Submission: &sub,
-		Provenance: b.prov(shared.MethodParsedStructuredData, confStructuredAction, ev)}
-	if p := pathOf(tgt); p != "" && !strings.Contains(p, "{") {
-		for _, d := range b.drafts {
-			for _, acc := range d.action.Access {
-				if acc.Method == shared.AccessHTMLForm && d.action.Kind == a.kind && acc.Submission != nil && acc.Submission.Endpoint != nil && pathOf(*acc.Submission.Endpoint) == p {
-					d.addDoor("ld|"+a.typ+"|"+tgt, door, pageURL)
-					return
-				}
-			}
-		}
+	d := ldDoor{
+		typ: a.typ, target: tgt,
+		door: shared.Access{Method: shared.AccessDocumentedEndpoint, URL: firstNonEmpty(tgt, pageURL), Submission: &sub,
+			Provenance: s.prov(shared.MethodParsedStructuredData, confStructuredAction, ev)},
+		head: actionHead{key: "ld|" + a.typ + "|" + tgt, kind: a.kind, label: clip(firstNonEmpty(a.name, a.desc, kindLabel(a.kind)), 120),
+			page: pageURL, idPart: slugify(firstNonEmpty(a.name, a.typ)),
+			provenance: s.prov(shared.MethodParsedStructuredData, confStructuredAction, ev+" declared by the site")},
+		text: a.name + " " + a.desc,
 	}
-	label := firstNonEmpty(a.name, a.desc, kindLabel(a.kind))
-	d, isNew := b.draftFor("ld|"+a.typ+"|"+tgt, a.kind, clip(label, 120), pageURL, slugify(firstNonEmpty(a.name, a.typ)))
-	d.addDoor("ld", door, pageURL)
-	if !isNew {
-		return
-	}
-	d.action.Provenance = ptr(b.prov(shared.MethodParsedStructuredData, confStructuredAction, ev+" declared by the site"))
-	d.effects.text = a.name + " " + a.desc
 	for _, in := range a.inputs {
-		b.addLDInput(d, in, a.path+"."+in.prop+"-input")
+		fl := extract.Field{Tag: "input", Type: "text", Name: in.name, Label: in.prop, Required: in.required, Pattern: in.pattern}
+		d.inputs = append(d.inputs, ldSpec{in: in, reading: cls.field(fl), path: a.path + "." + in.prop + "-input"})
 	}
-}
-
-func (b *builder) addLDInput(d *draft, in ldInput, path string) {
-	fl := extract.Field{Tag: "input", Type: "text", Name: in.name, Label: in.prop, Required: in.required, Pattern: in.pattern}
-	r := b.cls.field(fl)
-	if r.Semantic == shared.SemanticHoneypot || r.Semantic == shared.SemanticSystemToken {
-		r.Semantic = shared.SemanticUnknown
-	}
-	vs := []shared.ValueSpace{}
-	if in.minLength != nil || in.maxLength != nil {
-		vs = append(vs, shared.LengthSpace{MinLength: in.minLength, MaxLength: in.maxLength})
-	}
-	if in.pattern != "" {
-		vs = append(vs, shared.PatternSpace{Pattern: in.pattern})
-	}
-	if in.min != "" || in.max != "" || in.step != "" {
-		vs = append(vs, shared.RangeSpace{Min: strPtr(in.min), Max: strPtr(in.max), Step: strPtr(in.step)})
-	}
-	d.action.Inputs = append(d.action.Inputs, shared.Input{
-		Name: in.name, Label: strPtr(in.prop), Semantic: r.Semantic, Type: "text", Required: in.required,
-		AgentFillable: !in.readonly, ValueSpace: vs, DefaultValue: strPtr(in.dflt),
-		Provenance: ptr(b.prov(shared.MethodParsedStructuredData, clampConf(r.Confidence), path+" = "+in.raw)),
-	})
-	add := func(kind shared.RuleKind, attr, raw string, set bool) {
-		if !set {
-			return
-		}
-		var v *string
-		if kind != shared.RuleRequired {
-			v = ptr(raw)
-		}
-		d.action.Validations = append(d.action.Validations, shared.DeclaredValidation{AppliesTo: in.name,
-			Rule: shared.Rule{Kind: kind, Value: v}, Attribute: attr, Raw: raw,
-			Provenance: b.prov(shared.MethodParsedStructuredData, confDeclaredRule, path)})
-	}
-	add(shared.RuleRequired, "valueRequired", "", in.required)
-	add(shared.RulePattern, "valuePattern", in.pattern, in.pattern != "")
-	add(shared.RuleMinLength, "valueMinLength", itoa(in.minLength), in.minLength != nil)
-	add(shared.RuleMaxLength, "valueMaxLength", itoa(in.maxLength), in.maxLength != nil)
-	add(shared.RuleMin, "minValue", in.min, in.min != "")
-	add(shared.RuleMax, "maxValue", in.max, in.max != "")
-	add(shared.RuleStep, "stepValue", in.step, in.step != "")
+	return d
 }
 
 func itoa(p *int) string {

@@ -20,20 +20,39 @@ const (
 // contact pages are crawled, booking systems elsewhere are not.
 var linkOutKinds = map[shared.ActionKind]bool{shared.KindBooking: true, shared.KindQuote: true, shared.KindCallback: true}
 
-// addLinks collects the tel:, mailto: and booking links of a page, each
-// with the words around it (which say what the link is for).
-func (b *builder) addLinks(p *extract.Page) {
+// linkSighting is one tel:, mailto: or link-out link of a page, as the
+// doors stage reads it: what it is (method), the key that makes one
+// number, address or page one door, and the words around it (which say
+// what it is for).
+type linkSighting struct {
+	method   shared.AccessMethod // tel-link, mailto-link or link-to-page
+	key      string
+	href     string
+	text     string
+	kind     shared.ActionKind
+	page     string
+	sameSite bool    // a link-out to a page of the site
+	vendor   *vendor // a link-out to a vendor's booking page, nil otherwise
+}
+
+// linkSightings reads the tel:, mailto: and booking links of a page, each
+// with the words around it.
+func linkSightings(site *url.URL, p *extract.Page) []linkSighting {
+	var out []linkSighting
 	for _, l := range p.Links {
 		key := directKey(l.Href)
 		switch {
 		case strings.HasPrefix(key, "tel:"):
-			b.tels = addLinkDoor(b.tels, key, l.Href, wordsAround(l), shared.KindContact, p.URL)
+			out = append(out, linkSighting{method: shared.AccessTelLink, key: key, href: l.Href, text: wordsAround(l), kind: shared.KindContact, page: p.URL})
 		case strings.HasPrefix(key, "mailto:"):
-			b.mails = addLinkDoor(b.mails, key, l.Href, wordsAround(l), shared.KindContact, p.URL)
+			out = append(out, linkSighting{method: shared.AccessMailtoLink, key: key, href: l.Href, text: wordsAround(l), kind: shared.KindContact, page: p.URL})
 		case key == "" && !strings.HasPrefix(strings.ToLower(l.Href), "tel:") && !strings.HasPrefix(strings.ToLower(l.Href), "mailto:"):
-			b.addLinkOut(p, l)
+			if ls, ok := linkOut(site, p.URL, l); ok {
+				out = append(out, ls)
+			}
 		}
 	}
+	return out
 }
 
 // wordsAround is what a person reads of a tel: or mailto: link: its own
@@ -60,13 +79,13 @@ func directKey(href string) string {
 	return ""
 }
 
-// addLinkOut records a link whose words say it leads to a booking, quote or
-// callback on a page not mapped here: another site (a vendor's booking page
-// included) or a same-site page the crawl did not reach.
-func (b *builder) addLinkOut(p *extract.Page, l extract.Link) {
+// linkOut reads a link whose words say it leads to a booking, quote or
+// callback on a page not mapped here: another site (a vendor's booking
+// page included) or a same-site page the crawl may not reach.
+func linkOut(site *url.URL, page string, l extract.Link) (linkSighting, bool) {
 	u, err := url.Parse(l.Href)
 	if err != nil || (u.Scheme != "http" && u.Scheme != "https") {
-		return
+		return linkSighting{}, false
 	}
 	v, isVendor := vendorByURL(l.Href)
 	kind, _, ok := intentOf(l.Text)
@@ -74,27 +93,14 @@ func (b *builder) addLinkOut(p *extract.Page, l extract.Link) {
 		kind, ok = shared.KindBooking, v.role == roleScheduler
 	}
 	if !ok || !linkOutKinds[kind] {
-		return
+		return linkSighting{}, false
 	}
 	u.Fragment = ""
-	key := string(kind) + "|" + u.String()
-	b.linkOuts = addLinkDoor(b.linkOuts, key, u.String(), l.Text, kind, p.URL)
-	d := b.linkOuts[len(b.linkOuts)-1]
-	d.sameSite = sameSite(b.site, u)
+	ls := linkSighting{method: shared.AccessLinkToPage, key: string(kind) + "|" + u.String(), href: u.String(), text: l.Text, kind: kind, page: page, sameSite: sameSite(site, u)}
 	if isVendor {
-		d.vendor = v
+		ls.vendor = v
 	}
-}
-
-func addLinkDoor(list []*linkDoor, key, href, text string, kind shared.ActionKind, page string) []*linkDoor {
-	for _, d := range list {
-		if d.key == key {
-			d.pages = append(d.pages, page)
-			d.contexts = append(d.contexts, text)
-			return list
-		}
-	}
-	return append(list, &linkDoor{key: key, href: href, text: text, kind: kind, pages: []string{page}, contexts: []string{text}})
+	return ls, true
 }
 
 // directKinds are the kinds a phone number or an email address can be a
@@ -145,136 +151,6 @@ func mailAddress(href string) string {
 		return ""
 	}
 	return raw
-}
-
-// attachLinks turns the collected links into doors. A phone number or an
-// email address offered for a specific action joins that action (created
-// if the site has no other door to it); one offered as the general way to
-// reach the business joins the site's contact form, else one contact
-// action. Link-outs to pages that were mapped are dropped: those pages'
-// own doors stand for them.
-func (b *builder) attachLinks() {
-	b.attachVendors()
-	for _, l := range b.linkOuts {
-		if l.sameSite && b.visited[canonicalPage(l.href)] || l.vendor != nil && b.embedded(l.vendor) {
-			continue
-		}
-		part := linkOutPart(l)
-		d, isNew := b.draftFor("linkout|"+l.key, l.kind, clip(firstNonEmpty(l.text, kindLabel(l.kind)), 120), l.pages[0], part)
-		if isNew {
-			d.action.Provenance = ptr(b.prov(shared.MethodParsedHTML, confLinkOutDoor, "link text “"+l.text+"” points to "+l.href))
-			d.effects.vendor = l.vendor
-		}
-		if b.leadsToLogin(l.href) {
-			d.addBarriers([]barrierFinding{{shared.BarrierLogin, "login", "the linked page sends a visitor to a login form: an account is needed first", 0.85, l.href + " → " + b.redirects[canonicalPage(l.href)]}})
-		}
-		b.addLinkDoors(d, l, shared.AccessLinkToPage)
-	}
-
-	var contact *draft
-	for _, group := range []struct {
-		links []*linkDoor
-		m     shared.AccessMethod
-	}{{b.tels, shared.AccessTelLink}, {b.mails, shared.AccessMailtoLink}} {
-		for _, l := range group.links {
-			kind := directKind(l)
-			d := b.firstDraftOfKind(kind)
-			if d == nil && kind == shared.KindContact {
-				if contact == nil {
-					contact, _ = b.draftFor("contact|links", shared.KindContact, "Contact the business", b.siteURL(), "")
-				}
-				d = contact
-			}
-			if d == nil {
-				d, _ = b.draftFor("direct|"+string(kind), kind, kindLabel(kind), l.pages[0], "")
-			}
-			b.addLinkDoors(d, l, group.m)
-			if d.action.Provenance == nil {
-				d.action.Provenance = ptr(b.prov(shared.MethodParsedHTML, 0.9, "tel: and mailto: links reach the business directly"))
-			}
-			if len(d.action.Inputs) == 0 && !d.hasDrivableDoor() {
-				switch group.m {
-				case shared.AccessTelLink:
-					d.effects.phoneOnly = d.effects.mailto == ""
-					if d.idPart == "" {
-						d.idPart = "phone"
-					}
-				case shared.AccessMailtoLink:
-					if d.effects.mailto == "" {
-						d.effects.mailto = strings.TrimPrefix(l.key, "mailto:")
-					}
-					d.effects.phoneOnly = false
-					if d.idPart == "" || d.idPart == "phone" {
-						d.idPart = "email"
-					}
-				}
-			}
-		}
-	}
-}
-
-// embedded reports whether a vendor's widget is embedded on the site (its
-// links then open the widget and are not doors of their own).
-func (b *builder) embedded(v *vendor) bool {
-	for _, s := range b.schedulers {
-		if s.v == v {
-			return true
-		}
-	}
-	return false
-}
-
-// firstDraftOfKind returns the first action of kind found so far.
-func (b *builder) firstDraftOfKind(kind shared.ActionKind) *draft {
-	for _, d := range b.drafts {
-		if d.action.Kind == kind && d.key != "contact|links" {
-			return d
-		}
-	}
-	return nil
-}
-
-// hasDrivableDoor reports whether d has a door an agent can submit through.
-func (d *draft) hasDrivableDoor() bool {
-	for _, a := range d.action.Access {
-		switch a.Method {
-		case shared.AccessHTMLForm, shared.AccessWebMCPTool, shared.AccessDocumentedEndpoint:
-			return true
-		}
-	}
-	return false
-}
-
-// leadsToLogin reports whether a same-site URL is, or redirects to, a page
-// whose only form is a login.
-func (b *builder) leadsToLogin(href string) bool {
-	key := canonicalPage(href)
-	if b.loginPages[key] {
-		return true
-	}
-	if to, ok := b.redirects[key]; ok {
-		return b.loginPages[canonicalPage(to)]
-	}
-	return false
-}
-
-// addLinkDoors adds one door per page occurrence of a link.
-func (b *builder) addLinkDoors(d *draft, l *linkDoor, m shared.AccessMethod) {
-	loc := shared.Locator{Strategy: shared.StrategyCSS, Value: "a[href=" + cssValue(l.href) + "]", Stability: shared.StabilityStable}
-	conf := confLinkDoor
-	if m == shared.AccessLinkToPage {
-		conf = confLinkOutDoor
-	}
-	var vendorName *string
-	if l.vendor != nil {
-		vendorName = strPtr(l.vendor.name)
-	}
-	for _, page := range l.pages {
-		d.addDoor(l.key, shared.Access{
-			Method: m, URL: l.href, Locator: &loc, Vendor: vendorName,
-			Provenance: b.prov(shared.MethodParsedHTML, conf, loc.Value),
-		}, page)
-	}
 }
 
 // linkOutPart names a link-out door in its action id: the vendor, else the

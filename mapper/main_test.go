@@ -15,7 +15,6 @@ import (
 	"github.com/frontlatch/frontlatch/shared"
 	"github.com/frontlatch/frontlatch/topology"
 	"github.com/frontlatch/frontlatch/topology/topologytest"
-	"github.com/go-rod/rod"
 )
 
 // update rewrites golden files under testdata/.
@@ -40,7 +39,7 @@ func TestMain(m *testing.M) {
 
 // testBrowser returns the shared browser. Where Chromium is missing the
 // test is skipped (failed under CI=true), by topologytest's one rule.
-func testBrowser(t testing.TB) *rod.Browser {
+func testBrowser(t testing.TB) *topology.Browser {
 	t.Helper()
 	topologytest.NeedChromium(t)
 	browserOnce.Do(func() {
@@ -49,7 +48,7 @@ func testBrowser(t testing.TB) *rod.Browser {
 	if sharedErr != nil {
 		t.Fatalf("launching Chromium: %v", sharedErr)
 	}
-	return sharedBr.Rod
+	return sharedBr
 }
 
 // fixedNow is the clock of every test graph.

@@ -63,12 +63,14 @@ func Map(ctx context.Context, rawURL string, opts Options) (*shared.ActionGraph,
 		} else {
 			browser := o.Browser
 			if browser == nil {
-				br, err := topology.NewBrowser(ctx, topology.BrowserOptions{Offline: o.Offline, ControlURL: o.ControlURL})
+				// A running browser's resolver is its own: Offline then
+				// keeps each tab on the site (PageOptions.Offline).
+				br, err := topology.NewBrowser(ctx, topology.BrowserOptions{Offline: o.Offline && o.ControlURL == "", ControlURL: o.ControlURL})
 				if err != nil {
 					return nil, fmt.Errorf("mapper: %w", err)
 				}
 				defer br.Close()
-				browser = br.Rod
+				browser = br
 			}
 			if sess, err = NewSession(ctx, browser, o); err != nil {
 				return nil, err
@@ -239,6 +241,9 @@ func crawl(ctx context.Context, o Options, site *url.URL, pre *fetched, robots r
 		}
 		refs = append(refs, ardFromLinkHeader(site, resp.Header)...)
 		v := &pageVisit{url: obs.url, doc: obs.page, challenge: challengeOf(resp.Header), tools: obs.tools}
+		if obs.toolsErr != nil {
+			c.note("The WebMCP tools %s registered could not be read (%v); its forms are mapped.", relPath(site, obs.url), obs.toolsErr)
+		}
 		c.steps = append(c.steps, crawlStep{page: v})
 		visited[canonicalPage(obs.url)] = true
 		showsAction := holdsAction(obs.page, seenForms, c.cls)
@@ -296,8 +301,8 @@ func robotsOf(ctx context.Context, o Options, site *url.URL) robotsRules {
 // NewSession opens the tab Map opens pages in (Options.Session) on
 // browser: an isolated browser context with the WebMCP recorder installed,
 // opts.UserAgent and opts.Offline. Close it when done.
-func NewSession(ctx context.Context, browser *rod.Browser, opts Options) (*topology.Session, error) {
-	s, err := topology.NewSession(ctx, browser, opts.withDefaults().tabOptions())
+func NewSession(ctx context.Context, browser *topology.Browser, opts Options) (*topology.Session, error) {
+	s, err := browser.NewSession(ctx, opts.withDefaults().tabOptions())
 	if err != nil {
 		return nil, fmt.Errorf("mapper: %w", err)
 	}
@@ -305,8 +310,8 @@ func NewSession(ctx context.Context, browser *rod.Browser, opts Options) (*topol
 }
 
 // tabOptions are the settings of the tab a Map opens its pages in.
-func (o Options) tabOptions() topology.Options {
-	return topology.Options{
+func (o Options) tabOptions() topology.PageOptions {
+	return topology.PageOptions{
 		Offline:     o.Offline,
 		InitScripts: []string{webmcpInitScript},
 		LoadTimeout: o.PageTimeout / 4,
@@ -337,6 +342,9 @@ func MapPage(ctx context.Context, page *rod.Page, opts Options) (*shared.ActionG
 		return nil, err
 	}
 	c := &collection{site: site, steps: []crawlStep{{page: &pageVisit{url: obs.url, doc: obs.page, tools: obs.tools}}}}
+	if obs.toolsErr != nil {
+		c.note("The WebMCP tools %s registered could not be read (%v); its forms are mapped.", relPath(site, obs.url), obs.toolsErr)
+	}
 	c.catalogs = readCatalogs(ctx, o, site, ardFromLinkRels(obs.page))
 	return build(o, c)
 }
@@ -370,6 +378,9 @@ type observation struct {
 	page  *extract.Page
 	tools []webmcpTool
 	resp  *fetched
+	// toolsErr says why the WebMCP tools the page registered could not be
+	// read (the recorder broken or its answer unreadable).
+	toolsErr error
 }
 
 // challengeOf is the bot challenge a response announced ("" for none).
@@ -398,8 +409,15 @@ func observed(p *extract.Page, tools string, err error) (*observation, error) {
 	if err != nil && !errors.Is(err, extract.ErrAlso) {
 		return nil, err // extract's own error, prefixed by whoever reports it
 	}
-	// A page that broke the recorder still has its forms.
-	return &observation{url: p.URL, page: p, tools: decodeWebMCPTools(tools)}, nil
+	// A page that broke the recorder still has its forms; the notes say
+	// its tools could not be read.
+	obs := &observation{url: p.URL, page: p}
+	if err != nil {
+		obs.toolsErr = err
+		return obs, nil
+	}
+	obs.tools, obs.toolsErr = decodeWebMCPTools(tools)
+	return obs, nil
 }
 
 // observe opens url in the session's tab and reads it (capturing its

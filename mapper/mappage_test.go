@@ -18,7 +18,7 @@ func TestMapPage(t *testing.T) {
 	srv := serveSite(t, site{pages: map[string]string{"/": page("Acme", body)}})
 	ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
 	defer cancel()
-	p, err := topology.OpenPage(ctx, testBrowser(t), srv.URL+"/", topology.Options{InitScripts: []string{WebMCPInitScript()}})
+	p, err := testBrowser(t).OpenPage(ctx, srv.URL+"/", topology.PageOptions{InitScripts: []string{WebMCPInitScript()}})
 	if err != nil {
 		t.Fatal(err)
 	}

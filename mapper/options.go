@@ -6,7 +6,6 @@ import (
 
 	"github.com/frontlatch/frontlatch/shared"
 	"github.com/frontlatch/frontlatch/topology"
-	"github.com/go-rod/rod"
 )
 
 // Version is the mapper's release, the workspace's one release number
@@ -42,10 +41,11 @@ type Options struct {
 	// topology's safe exploration; forms already in the DOM are still read.
 	NoExplore bool
 
-	// Browser is a browser to open pages in. When nil, Map connects to
+	// Browser is a browser to open pages in (topology.NewBrowser, or
+	// topology.Attach for a *rod.Browser of your own). When nil, Map connects to
 	// ControlURL, or else launches its own through topology.NewBrowser and
 	// closes it before returning.
-	Browser *rod.Browser
+	Browser *topology.Browser
 	// ControlURL is the DevTools WebSocket URL of a Chromium already running
 	// (the one a chromedp or Playwright program started with
 	// --remote-debugging-port): Map opens its pages there, in a tab of its

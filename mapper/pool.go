@@ -65,7 +65,7 @@ func MapAll(ctx context.Context, urls []string, opts Options, po PoolOptions) ([
 			return nil, fmt.Errorf("mapper: %w", err)
 		}
 		defer br.Close()
-		browser = br.Rod
+		browser = br
 	}
 	hosts := NewHostSlots(po.PerHost)
 	next := make(chan int)

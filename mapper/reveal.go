@@ -45,40 +45,39 @@ func reveal(ctx context.Context, sess *topology.Session, o Options) ([]*extract.
 	var mu sync.Mutex
 	var states []*extract.Page
 	var unread []error
-	g, err := sess.Explore(ctx, topology.Options{
-		MaxStates:  revealMaxStates,
-		MaxEdges:   revealMaxEdges,
-		MaxDepth:   revealMaxDepth,
-		RunTimeout: o.PageTimeout,
+	g, err := sess.Explore(ctx, topology.ExploreOptions{
+		MaxStates: revealMaxStates,
+		MaxEdges:  revealMaxEdges,
+		MaxDepth:  revealMaxDepth,
 		// Only disclosure clicks (a "Book now" button, a tab): following
 		// links is the crawl's job and would make every page several
 		// times slower.
 		ExploreOnly: []topology.RiskCategory{topology.RiskDisclosure},
-		Light:       true,
-		// Each state reached is read in the engine's own capture of it:
-		// one Evaluate per state.
-		StateScript: pageScript,
-		OnStateScript: func(_ context.Context, _ *rod.Page, st *topology.StateNode, raw string, scriptErr error) error {
-			if st.OpenedByEdgeID == nil {
-				return nil // the entry state: already read
-			}
-			var p *extract.Page
-			err := scriptErr
-			if err == nil {
-				p, _, err = extract.Decode(raw)
-				if errors.Is(err, extract.ErrAlso) {
-					err = nil // the page is read; only its tools are not
+		ScanOptions: topology.ScanOptions{RunTimeout: o.PageTimeout, Light: true,
+			// Each state reached is read in the engine's own capture of
+			// it: one Evaluate per state.
+			StateScript: pageScript,
+			OnStateScript: func(_ context.Context, _ *rod.Page, st *topology.StateNode, raw string, scriptErr error) error {
+				if st.OpenedByEdgeID == nil {
+					return nil // the entry state: already read
 				}
-			}
-			mu.Lock()
-			defer mu.Unlock()
-			if err != nil {
-				unread = append(unread, fmt.Errorf("a revealed state could not be read: %w", err))
-				return nil // the other states are still worth reading
-			}
-			states = append(states, p)
-			return nil
-		},
+				var p *extract.Page
+				err := scriptErr
+				if err == nil {
+					p, _, err = extract.Decode(raw)
+					if errors.Is(err, extract.ErrAlso) {
+						err = nil // the page is read; only its tools are not
+					}
+				}
+				mu.Lock()
+				defer mu.Unlock()
+				if err != nil {
+					unread = append(unread, fmt.Errorf("a revealed state could not be read: %w", err))
+					return nil // the other states are still worth reading
+				}
+				states = append(states, p)
+				return nil
+			}},
 	})
 	errs := unread
 	if err != nil {

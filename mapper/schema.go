@@ -30,23 +30,38 @@ type jsonSchemaProp struct {
 // would use for it.
 var schemaFormatType = map[string]string{"email": "email", "uri": "url", "date": "date", "time": "time", "date-time": "datetime-local"}
 
-// schemaInputs reads the inputs of a tool from its JSON Schema (WebMCP
-// inputSchema, an MCP tool's inputSchema). Declared validations quote the
-// schema keyword and its value. Property order is kept as written. A
-// schema that cannot be read is named in the graph's notes (owner says
-// whose it is), never passed over in silence.
-func (b *builder) schemaInputs(raw json.RawMessage, m shared.ProvenanceMethod, path, owner string) ([]shared.Input, []shared.Validation) {
-	inputs, vals := []shared.Input{}, []shared.Validation{}
+// toolParams are a tool's parameters as its JSON Schema declares them,
+// in the order written: the inputs and validations stages read them.
+type toolParams struct {
+	method shared.ProvenanceMethod // how the schema was found (WebMCP, an ARD catalog)
+	path   string                  // where the schema is, for evidence ("inputSchema")
+	params []toolParam
+}
+
+// toolParam is one property of a tool's inputSchema and the classifier's
+// reading of it.
+type toolParam struct {
+	name     string
+	prop     jsonSchemaProp
+	required bool
+	reading  fieldReading
+}
+
+// readSchema reads the parameters of a tool from its JSON Schema (WebMCP
+// inputSchema, an MCP tool's inputSchema). A schema that cannot be read is
+// named in the problems, for the graph's notes (owner says whose it is),
+// never passed over in silence.
+func readSchema(cls classifier, raw json.RawMessage, m shared.ProvenanceMethod, path, owner string) (toolParams, []string) {
+	tp := toolParams{method: m, path: path}
 	var s struct {
 		Properties json.RawMessage `json:"properties"`
 		Required   []string        `json:"required"`
 	}
 	if len(raw) == 0 {
-		return inputs, vals
+		return tp, nil
 	}
 	if err := json.Unmarshal(raw, &s); err != nil {
-		b.note("The inputSchema of %s is not a JSON Schema object (%s): its inputs are not read.", owner, jsonProblem(err))
-		return inputs, vals
+		return tp, []string{fmt.Sprintf("The inputSchema of %s is not a JSON Schema object (%s): its inputs are not read.", owner, jsonProblem(err))}
 	}
 	required := map[string]bool{}
 	for _, r := range s.Required {
@@ -55,59 +70,19 @@ func (b *builder) schemaInputs(raw json.RawMessage, m shared.ProvenanceMethod, p
 	var all map[string]json.RawMessage
 	if len(s.Properties) > 0 && string(s.Properties) != "null" {
 		if err := json.Unmarshal(s.Properties, &all); err != nil {
-			b.note("The inputSchema properties of %s are not an object (%s): its inputs are not read.", owner, jsonProblem(err))
-			return inputs, vals
+			return tp, []string{fmt.Sprintf("The inputSchema properties of %s are not an object (%s): its inputs are not read.", owner, jsonProblem(err))}
 		}
 	}
+	var problems []string
 	for _, name := range orderedKeys(s.Properties) {
 		var p jsonSchemaProp
 		if err := json.Unmarshal(all[name], &p); err != nil {
-			b.note("The inputSchema property %s of %s is not a JSON Schema (%s): the input is read by its name only.", name, owner, jsonProblem(err))
+			problems = append(problems, fmt.Sprintf("The inputSchema property %s of %s is not a JSON Schema (%s): the input is read by its name only.", name, owner, jsonProblem(err)))
 		}
-		typ := schemaType(p)
-		fl := extract.Field{Tag: "input", Type: typ, Name: name, Label: firstNonEmpty(p.Title, p.Description), Hint: p.Description, Required: required[name], Pattern: p.Pattern}
-		r := b.cls.field(fl)
-		if r.Semantic == shared.SemanticHoneypot || r.Semantic == shared.SemanticSystemToken {
-			r.Semantic = shared.SemanticUnknown // a tool parameter is always the caller's to give
-		}
-		ev := fmt.Sprintf("%s.properties.%s", path, name)
-		in := shared.Input{
-			Name: name, Label: strPtr(p.Title), Semantic: r.Semantic, Type: typ, Required: required[name],
-			AgentFillable: true, ValueSpace: schemaValueSpaces(p), DefaultValue: defaultString(p.Default),
-			Hint: strPtr(p.Description), Provenance: ptr(b.prov(m, clampConf(r.Confidence), ev+"; "+r.Evidence)),
-		}
-		inputs = append(inputs, in)
-		add := func(kind shared.RuleKind, keyword, value string) {
-			var v *string
-			if kind != shared.RuleRequired {
-				v = &value
-			}
-			vals = append(vals, shared.DeclaredValidation{AppliesTo: name, Rule: shared.Rule{Kind: kind, Value: v},
-				Attribute: keyword, Raw: value, Provenance: b.prov(m, confDeclaredRule, ev)})
-		}
-		if required[name] {
-			add(shared.RuleRequired, "required", "")
-		}
-		if p.Pattern != "" {
-			add(shared.RulePattern, "pattern", p.Pattern)
-		}
-		if p.MinLength != nil {
-			add(shared.RuleMinLength, "minLength", strconv.Itoa(*p.MinLength))
-		}
-		if p.MaxLength != nil {
-			add(shared.RuleMaxLength, "maxLength", strconv.Itoa(*p.MaxLength))
-		}
-		if p.Minimum != nil {
-			add(shared.RuleMin, "minimum", num(*p.Minimum))
-		}
-		if p.Maximum != nil {
-			add(shared.RuleMax, "maximum", num(*p.Maximum))
-		}
-		if p.Format != "" {
-			add(shared.RuleFormat, "format", p.Format)
-		}
+		fl := extract.Field{Tag: "input", Type: schemaType(p), Name: name, Label: firstNonEmpty(p.Title, p.Description), Hint: p.Description, Required: required[name], Pattern: p.Pattern}
+		tp.params = append(tp.params, toolParam{name: name, prop: p, required: required[name], reading: cls.field(fl)})
 	}
-	return inputs, vals
+	return tp, problems
 }
 
 // jsonProblem says briefly what is wrong with a JSON value, for a note.

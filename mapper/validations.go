@@ -1,6 +1,8 @@
 package mapper
 
 import (
+	"strconv"
+
 	"github.com/frontlatch/frontlatch/mapper/extract"
 	"github.com/frontlatch/frontlatch/shared"
 )
@@ -49,6 +51,92 @@ func requiredRaw(f extract.Field) (string, bool) {
 		return extract.AriaRequiredTrue, f.Required
 	}
 	return "", f.Required
+}
+
+// validations is the validations stage of a form: for each control an
+// agent fills, the rules its attributes declare, then those its meaning
+// implies. Tokens and honeypots are sent as found: no rule applies to an
+// agent.
+func (ff formFields) validations(s signer) []shared.Validation {
+	var out []shared.Validation
+	for i, fl := range ff.fields {
+		r := ff.reading(i)
+		if !r.AgentFillable {
+			continue
+		}
+		name := fieldName(fl, i)
+		out = append(out, s.declaredValidations(name, fl, fieldSelector(ff.formSel, fl).Value)...)
+		out = append(out, s.inferredValidations(name, r.Semantic, fl)...)
+	}
+	return out
+}
+
+// validations is the validations stage of a tool: the JSON-Schema
+// keywords of each property, each quoting its value.
+func (tp toolParams) validations(s signer) []shared.Validation {
+	out := []shared.Validation{}
+	for _, p := range tp.params {
+		ev := tp.evidence(p)
+		add := func(kind shared.RuleKind, keyword, value string) {
+			var v *string
+			if kind != shared.RuleRequired {
+				v = &value
+			}
+			out = append(out, shared.DeclaredValidation{AppliesTo: p.name, Rule: shared.Rule{Kind: kind, Value: v},
+				Attribute: keyword, Raw: value, Provenance: s.prov(tp.method, confDeclaredRule, ev)})
+		}
+		if p.required {
+			add(shared.RuleRequired, "required", "")
+		}
+		if p.prop.Pattern != "" {
+			add(shared.RulePattern, "pattern", p.prop.Pattern)
+		}
+		if p.prop.MinLength != nil {
+			add(shared.RuleMinLength, "minLength", strconv.Itoa(*p.prop.MinLength))
+		}
+		if p.prop.MaxLength != nil {
+			add(shared.RuleMaxLength, "maxLength", strconv.Itoa(*p.prop.MaxLength))
+		}
+		if p.prop.Minimum != nil {
+			add(shared.RuleMin, "minimum", num(*p.prop.Minimum))
+		}
+		if p.prop.Maximum != nil {
+			add(shared.RuleMax, "maximum", num(*p.prop.Maximum))
+		}
+		if p.prop.Format != "" {
+			add(shared.RuleFormat, "format", p.prop.Format)
+		}
+	}
+	return out
+}
+
+// validations is the validations stage of a structured-data action: the
+// value properties of each input specification.
+func (ls ldSpecs) validations(s signer) []shared.Validation {
+	var out []shared.Validation
+	for _, sp := range ls {
+		in := sp.in
+		add := func(kind shared.RuleKind, attr, raw string, set bool) {
+			if !set {
+				return
+			}
+			var v *string
+			if kind != shared.RuleRequired {
+				v = ptr(raw)
+			}
+			out = append(out, shared.DeclaredValidation{AppliesTo: in.name,
+				Rule: shared.Rule{Kind: kind, Value: v}, Attribute: attr, Raw: raw,
+				Provenance: s.prov(shared.MethodParsedStructuredData, confDeclaredRule, sp.path)})
+		}
+		add(shared.RuleRequired, "valueRequired", "", in.required)
+		add(shared.RulePattern, "valuePattern", in.pattern, in.pattern != "")
+		add(shared.RuleMinLength, "valueMinLength", itoa(in.minLength), in.minLength != nil)
+		add(shared.RuleMaxLength, "valueMaxLength", itoa(in.maxLength), in.maxLength != nil)
+		add(shared.RuleMin, "minValue", in.min, in.min != "")
+		add(shared.RuleMax, "maxValue", in.max, in.max != "")
+		add(shared.RuleStep, "stepValue", in.step, in.step != "")
+	}
+	return out
 }
 
 // declaredValidations lists the rules a control's attributes declare, each

@@ -3,6 +3,8 @@ package mapper
 import (
 	_ "embed"
 	"encoding/json"
+	"fmt"
+	"net/url"
 	"strings"
 
 	"github.com/frontlatch/frontlatch/mapper/extract"
@@ -14,7 +16,7 @@ var webmcpInitScript string
 
 // WebMCPInitScript returns the script that records WebMCP tools registered
 // by a page. Map adds it to every page it opens; an embedder calling
-// MapPage must add it before the page loads (topology.Options.InitScripts,
+// MapPage must add it before the page loads (topology.PageOptions.InitScripts,
 // or Page.addScriptToEvaluateOnNewDocument) for imperative tools to be seen.
 func WebMCPInitScript() string { return webmcpInitScript }
 
@@ -29,47 +31,65 @@ type webmcpTool struct {
 // (extract.PageScript).
 const webmcpReadJS = `() => typeof window.__frontlatchWebMCP === "function" ? window.__frontlatchWebMCP() : "[]"`
 
-// decodeWebMCPTools reads webmcpReadJS's answer; none when it is not a
-// list of tools (a page that broke the recorder).
-func decodeWebMCPTools(raw string) []webmcpTool {
+// decodeWebMCPTools reads webmcpReadJS's answer; an error when it is not
+// a list of tools (a page that broke the recorder).
+func decodeWebMCPTools(raw string) ([]webmcpTool, error) {
 	var tools []webmcpTool
-	if json.Unmarshal([]byte(raw), &tools) != nil {
-		return nil
+	if err := json.Unmarshal([]byte(raw), &tools); err != nil {
+		return nil, fmt.Errorf("the recorder's answer is not a list of tools: %w", err)
 	}
-	return tools
+	return tools, nil
 }
 
-// addWebMCPTools maps tools registered imperatively on a page.
-func (b *builder) addWebMCPTools(pageURL string, tools []webmcpTool) {
+// toolDoor is one tool as the doors stage reads it — a tool a page
+// registered through WebMCP, or one an MCP server card lists: its door,
+// the action it opens (head), and its parameters, read from its
+// inputSchema (problems: notes about a schema that could not be read,
+// recorded when the tool makes its action). A tool that is not a customer
+// action is a toolDoor with only a note.
+type toolDoor struct {
+	note     string // why the tool is left out; "" for a door
+	head     actionHead
+	door     keyedDoor
+	doorPage string // the page the door counts as seen on
+	params   toolParams
+	problems []string
+	text     string // the tool's description, for effects
+}
+
+// webmcpDoors reads the tools a page registered imperatively.
+func webmcpDoors(s signer, site *url.URL, cls classifier, pageURL string, tools []webmcpTool) []toolDoor {
+	var out []toolDoor
+	rel := relPath(site, pageURL)
 	for _, t := range tools {
 		if !shared.ValidToolName(t.Name) {
-			b.note("a WebMCP tool with an invalid name %q on %s is left out.", t.Name, b.relPath(pageURL))
+			out = append(out, toolDoor{note: fmt.Sprintf("a WebMCP tool with an invalid name %q on %s is left out.", t.Name, rel)})
 			continue
 		}
 		kind, word, why := t.intent()
 		if why != "" {
-			b.note("WebMCP tool %s on %s %s.", t.Name, b.relPath(pageURL), why)
+			out = append(out, toolDoor{note: fmt.Sprintf("WebMCP tool %s on %s %s.", t.Name, rel, why)})
 			continue
 		}
-		d, isNew := b.draftFor("webmcp|"+t.Name, kind, t.label(), pageURL, slugify(t.Name))
 		ev := t.Where + ".modelContext.registerTool({name: \"" + t.Name + "\"})"
-		d.addDoor("webmcp|"+t.Name, shared.Access{
-			Method: shared.AccessWebMCPTool, URL: pageURL,
-			Submission: &shared.Submission{Transport: shared.TransportWebMCPExecute},
-			ToolName:   strPtr(t.Name),
-			Provenance: b.prov(shared.MethodParsedWebMCP, confToolDoor, ev),
-		}, pageURL)
-		if !isNew {
-			continue
-		}
-		d.action.Provenance = ptr(b.prov(shared.MethodParsedWebMCP, 0.8, "tool name and description say “"+word+"”"))
-		d.action.Inputs, d.action.Validations = b.schemaInputs(t.InputSchema, shared.MethodParsedWebMCP, "inputSchema", "WebMCP tool "+t.Name+" on "+b.relPath(pageURL))
-		d.effects.text = t.Description
+		params, problems := readSchema(cls, t.InputSchema, shared.MethodParsedWebMCP, "inputSchema", "WebMCP tool "+t.Name+" on "+rel)
+		out = append(out, toolDoor{
+			head: actionHead{key: "webmcp|" + t.Name, kind: kind, label: t.label(), page: pageURL, idPart: slugify(t.Name),
+				provenance: s.prov(shared.MethodParsedWebMCP, 0.8, "tool name and description say “"+word+"”")},
+			door: keyedDoor{"webmcp|" + t.Name, shared.Access{
+				Method: shared.AccessWebMCPTool, URL: pageURL,
+				Submission: &shared.Submission{Transport: shared.TransportWebMCPExecute},
+				ToolName:   strPtr(t.Name),
+				Provenance: s.prov(shared.MethodParsedWebMCP, confToolDoor, ev),
+			}},
+			doorPage: pageURL, params: params, problems: problems, text: t.Description,
+		})
 	}
+	return out
 }
 
-// addDeclarativeTool adds the webmcp-tool door of a <form toolname>.
-func (b *builder) addDeclarativeTool(d *draft, p *extract.Page, f *extract.Form, loc shared.Locator, sub shared.Submission) {
+// declarativeToolDoor is the webmcp-tool door of a <form toolname>.
+func declarativeToolDoor(s signer, p *extract.Page, f *extract.Form, loc shared.Locator, sub shared.Submission) keyedDoor {
 	ev := "form[toolname=" + cssValue(f.ToolName) + "]"
 	if f.ToolDescription != "" {
 		ev += "[tooldescription]"
@@ -79,13 +99,12 @@ func (b *builder) addDeclarativeTool(d *draft, p *extract.Page, f *extract.Form,
 	} else {
 		ev += ": without toolautosubmit the browser fills the form and the person submits"
 	}
-	s := sub
-	s.Transport = shared.TransportWebMCPExecute
-	d.addDoor("webmcp|"+f.ToolName, shared.Access{
-		Method: shared.AccessWebMCPTool, URL: p.URL, Locator: &loc, Submission: &s,
+	sub.Transport = shared.TransportWebMCPExecute
+	return keyedDoor{"webmcp|" + f.ToolName, shared.Access{
+		Method: shared.AccessWebMCPTool, URL: p.URL, Locator: &loc, Submission: &sub,
 		ToolName:   strPtr(f.ToolName),
-		Provenance: b.prov(shared.MethodParsedWebMCP, confToolDoor, ev),
-	}, p.URL)
+		Provenance: s.prov(shared.MethodParsedWebMCP, confToolDoor, ev),
+	}}
 }
 
 func firstNonEmpty(ss ...string) string {

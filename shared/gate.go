@@ -185,9 +185,12 @@ func AssertLiveExecutionAllowed(action []byte, audit AuditLookup) error {
 // context for the audit lookup.
 //
 // The gate takes bytes, never a typed Action, so no conversion or hand-built
-// struct can satisfy it. On every call it parses them with the strict
+// struct can satisfy it. On every call it reads them with the strict
 // ReadAction and re-derives permission from the data, trusting no status
-// string alone and caching nothing:
+// string alone. The one thing it keeps between calls is pure work on bytes
+// it has read before — their strict read and consent digest, keyed by the
+// whole bytes, so any changed byte is read afresh; every check below, the
+// audit lookup included, runs on every call and no answer is cached:
 //
 //   - the document is a valid 0.1 action (action.invalid, with the
 //     reader's issues, otherwise);
@@ -239,8 +242,25 @@ func AssertLiveExecutionAllowedContext(ctx context.Context, action []byte, audit
 	// The strict reader's one pass also yields what it could fill in, so an
 	// invalid document still gets every other check reported. Only a
 	// document with no issue at all can be granted.
-	act, issues := readActionPartial(action)
-	act = reportable(act, issues)
+	// The read and the digest come from the memo when these exact bytes
+	// were read before (gate_memo.go); the checks below run every time.
+	var issues []Issue
+	var act *Action
+	memo := theGateMemo.get(action)
+	if memo != nil {
+		act = memo.act
+	} else {
+		act, issues = readActionPartial(action)
+		act = reportable(act, issues)
+		if act != nil && len(issues) == 0 {
+			memo = &gateParse{act: act}
+			if c, _ := confirmationOf(act.Verification); c != nil {
+				memo.subject = ConsentSubjectOf(act, c.Limits)
+				memo.digest, memo.err = ConsentDigest(memo.subject)
+			}
+			theGateMemo.put(action, memo)
+		}
+	}
 	valid := act != nil && len(issues) == 0
 	if !valid {
 		refused.Issues = issues
@@ -252,7 +272,7 @@ func AssertLiveExecutionAllowedContext(ctx context.Context, action []byte, audit
 	}
 	if act != nil {
 		refused.ActionID = act.ID
-		refused.Reasons = append(refused.Reasons, checkConsent(ctx, act, audit)...)
+		refused.Reasons = append(refused.Reasons, checkConsent(ctx, act, audit, memo)...)
 	}
 
 	if valid && len(refused.Reasons) == 0 {
@@ -308,8 +328,8 @@ func confirmationOf(v VerificationState) (*OwnerConfirmation, string) {
 }
 
 // checkConsent runs every check past the document's validity and returns
-// every failure.
-func checkConsent(ctx context.Context, act *Action, audit AuditLookup) []Refusal {
+// every failure. memo, when not nil, holds act's consent subject and digest.
+func checkConsent(ctx context.Context, act *Action, audit AuditLookup, memo *gateParse) []Refusal {
 	c, status := confirmationOf(act.Verification)
 	if c == nil {
 		return []Refusal{{
@@ -337,7 +357,7 @@ func checkConsent(ctx context.Context, act *Action, audit AuditLookup) []Refusal
 			Detail: fmt.Sprintf("the confirmation is dated %s, later than now by more than the allowed clock skew (%s); a confirmation cannot precede itself: have the owner confirm again", c.ConfirmedAt, MaxClockSkew),
 		})
 	}
-	out = append(out, checkAudit(ctx, act, c, audit)...)
+	out = append(out, checkAudit(ctx, act, c, audit, memo)...)
 	switch vc := c.Limits.VolumeCap; {
 	case vc == nil:
 		out = append(out, Refusal{
@@ -397,8 +417,9 @@ func knownCapPeriods() string {
 }
 
 // checkAudit resolves the confirmation's audit record and compares the
-// digest the store wrote with the digest of the action now.
-func checkAudit(ctx context.Context, act *Action, c *OwnerConfirmation, audit AuditLookup) []Refusal {
+// digest the store wrote with the digest of the action now (from memo when
+// it is not nil).
+func checkAudit(ctx context.Context, act *Action, c *OwnerConfirmation, audit AuditLookup, memo *gateParse) []Refusal {
 	fail := func(detail string, err error) []Refusal {
 		return []Refusal{{Reason: RefuseConfirmationAuditUnresolved, Detail: detail, Err: err}}
 	}
@@ -409,8 +430,7 @@ func checkAudit(ctx context.Context, act *Action, c *OwnerConfirmation, audit Au
 	if audit == nil || isNilInterface(audit) {
 		return fail("no AuditLookup was given, so the audit record cannot be retrieved; pass the verifier's audit store", errNoAuditLookup)
 	}
-	subject := ConsentSubjectOf(act, c.Limits)
-	digest, err := ConsentDigest(subject)
+	subject, digest, err := memo.consentOf(act, c)
 	if err != nil {
 		return fail(fmt.Sprintf("the digest of the action as it is now cannot be computed (%v)", err), err)
 	}

@@ -701,8 +701,9 @@ func TestGateDriftHoldsInventory(t *testing.T) {
 	}
 }
 
-// TestGateRederivesEveryCall: the gate caches nothing; the same bytes are
-// refused as soon as the audit record stops resolving.
+// TestGateRederivesEveryCall: the gate caches no answer (only the read of
+// the bytes, gate_memo.go); the same bytes are refused as soon as the audit
+// record stops resolving.
 func TestGateRederivesEveryCall(t *testing.T) {
 	resolves := true
 	calls := 0

@@ -25,9 +25,9 @@ var benchPages = []string{"/modal.html", "/injected.html", "/duplicate.html", "/
 //   - scan/floor: Session.Open plus a full state capture (Session.Scan:
 //     extraction, DOM snapshot, AX tree, locator verification);
 //
-//   - scanwith/floor: ScanWith, which opens its own context and tab per run;
+//   - scanwith/floor: Browser.Scan, which opens its own context and tab per run;
 //
-//   - explore/floor: ExploreWith per state reached.
+//   - explore/floor: Browser.Explore per state reached.
 //
 //     go test -run '^$' -bench BenchmarkTopology -benchtime 3x ./
 func BenchmarkTopology(b *testing.B) {
@@ -36,7 +36,7 @@ func BenchmarkTopology(b *testing.B) {
 	o := testOptions()
 	var floor, page, read, scan, scanWith, explore time.Duration
 	var pages, exploreStates int
-	s, err := NewSession(ctx, br, o)
+	s, err := br.NewSession(ctx, o.PageOptions)
 	if err != nil {
 		b.Fatal(err)
 	}
@@ -62,7 +62,7 @@ func BenchmarkTopology(b *testing.B) {
 			if _, err := s.Read(ctx, `() => document.title`, true); err != nil {
 				b.Fatal(err)
 			}
-			lo := o
+			lo := o.ExploreOptions
 			lo.Light, lo.MaxDepth, lo.ExploreOnly = true, 1, []RiskCategory{RiskDisclosure}
 			if _, err := s.Explore(ctx, lo); err != nil {
 				b.Fatal(err)
@@ -73,19 +73,19 @@ func BenchmarkTopology(b *testing.B) {
 			if _, err := s.Open(ctx, siteURL(p)); err != nil {
 				b.Fatal(err)
 			}
-			if _, err := s.Scan(ctx, o); err != nil {
+			if _, err := s.Scan(ctx, o.ScanOptions); err != nil {
 				b.Fatal(err)
 			}
 			scan += time.Since(start)
 
 			start = time.Now()
-			if _, err := ScanWith(ctx, br, siteURL(p), o); err != nil {
+			if _, err := br.Scan(ctx, siteURL(p), o.PageOptions, o.ScanOptions); err != nil {
 				b.Fatal(err)
 			}
 			scanWith += time.Since(start)
 
 			start = time.Now()
-			g, err := ExploreWith(ctx, br, siteURL(p), o)
+			g, err := br.Explore(ctx, siteURL(p), o.PageOptions, o.ExploreOptions)
 			if err != nil {
 				b.Fatal(err)
 			}
@@ -104,16 +104,16 @@ func BenchmarkTopology(b *testing.B) {
 	b.ReportMetric(per(explore, exploreStates)/f, "explore-state/floor")
 }
 
-func extractEval(o Options) *rod.EvalOptions {
+func extractEval(o settings) *rod.EvalOptions {
 	o = o.withDefaults()
 	return rod.Eval(extractJS, "extract", map[string]int{"maxElements": o.MaxElements, "maxNodes": maxHashedNodes}).ByPromise()
 }
 
 // bareFloor visits every bench page on one reused tab: navigate, bounded
 // wait for the load event, one extraction Evaluate.
-func bareFloor(b *testing.B, ctx context.Context, br *rod.Browser, o Options) time.Duration {
+func bareFloor(b *testing.B, ctx context.Context, br *Browser, o settings) time.Duration {
 	o = o.withDefaults()
-	p, err := OpenPage(ctx, br, siteURL("/plain.html"), o)
+	p, err := br.OpenPage(ctx, siteURL("/plain.html"), o.PageOptions)
 	if err != nil {
 		b.Fatal(err)
 	}

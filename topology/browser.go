@@ -2,12 +2,17 @@ package topology
 
 import (
 	"context"
+	"encoding/json"
 	"errors"
 	"fmt"
+	"io"
+	"net/http"
+	"net/url"
 	"os"
 	"os/exec"
 	"path/filepath"
 	"strings"
+	"sync"
 	"time"
 
 	"github.com/go-rod/rod"
@@ -36,34 +41,82 @@ var ErrChromiumNotFound = errors.New("topology: chromium not found: install it w
 // ErrLaunch reports that Chromium was found but did not start.
 var ErrLaunch = errors.New("topology: chromium failed to launch")
 
-// ErrNilBrowser reports a nil *rod.Browser passed to ScanWith, ExploreWith or
-// OpenPage.
-var ErrNilBrowser = errors.New("topology: nil browser: pass the *rod.Browser of a running Chromium (NewBrowser(...).Rod)")
+// ErrNilBrowser reports a nil *Browser, or Attach(nil), used to open a page.
+var ErrNilBrowser = errors.New("topology: nil browser: get one from NewBrowser, or wrap a *rod.Browser with Attach")
 
-// BrowserOptions configures NewBrowser.
+// ErrBrowserClosed reports a Browser used after Close.
+var ErrBrowserClosed = errors.New("topology: browser closed")
+
+// BrowserOptions configures NewBrowser: the Chromium process, or the
+// connection to one already running.
 type BrowserOptions struct {
 	// Bin is the Chromium binary. Empty means $FRONTLATCH_CHROMIUM, then
-	// /usr/bin/chromium, then chromium on $PATH.
+	// /usr/bin/chromium, then chromium on $PATH. It cannot be set with
+	// ControlURL.
 	Bin string
-	// ControlURL connects to an already running browser (its DevTools
-	// websocket URL) instead of launching one. Bin is then ignored.
+	// ControlURL connects to an already running browser instead of
+	// launching one: its DevTools WebSocket URL (ws://host:port/devtools/
+	// browser/…, as a Chromium started with --remote-debugging-port prints
+	// it, or chromedp's or Playwright's), or its http://host:port, whose
+	// /json/version names the WebSocket URL. Close then ends only the
+	// connection; the browser keeps running.
 	ControlURL string
-	// Offline makes Chromium resolve no host but loopback, so a page cannot
-	// reach the network even through a subresource.
+	// Offline makes the launched Chromium resolve no host but loopback, so
+	// a page cannot reach the network even through a subresource. It
+	// cannot be set with ControlURL (a running browser's resolver is its
+	// own); PageOptions.Offline keeps each tab on its site either way.
 	Offline bool
 	// LaunchTimeout bounds start-up and connection; zero means 30s.
 	LaunchTimeout time.Duration
 }
 
-// Browser is a Chromium process (or remote connection) owned by Frontlatch.
-// Close it to end the process and remove its profile directory.
+// Browser is the one handle every run and page goes through: a Chromium
+// that NewBrowser launched (or connected to, with BrowserOptions.ControlURL),
+// or a *rod.Browser the caller already drives, wrapped by Attach. Its
+// methods may be called from several goroutines; each run and page works in
+// its own browser context or tab. Close it when done.
 type Browser struct {
-	// Rod is the underlying browser; embedders may open their own pages on it.
-	Rod *rod.Browser
-
+	mu       sync.Mutex
+	rod      *rod.Browser
+	closed   bool
 	launcher *launcher.Launcher
 	dataDir  string
-	stop     context.CancelFunc // ends the DevTools connection
+	stop     context.CancelFunc // ends the DevTools connection NewBrowser opened
+	wsURL    string             // the DevTools URL NewBrowser connected to
+}
+
+// Attach wraps a browser the caller already runs and connected to with
+// rod, e.g. an embedding crawler's. Runs and pages work in browser contexts
+// and tabs of their own, so the caller's cookies and tabs are untouched;
+// Close does not close what Attach did not open. Attach(nil) gives a Browser
+// whose methods return ErrNilBrowser.
+func Attach(b *rod.Browser) *Browser { return &Browser{rod: b} }
+
+// Rod is the underlying rod browser, for an embedder's own pages (nil once
+// closed).
+func (b *Browser) Rod() *rod.Browser {
+	if b == nil {
+		return nil
+	}
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	return b.rod
+}
+
+// handle returns the rod browser to work on, or why there is none.
+func (b *Browser) handle() (*rod.Browser, error) {
+	if b == nil {
+		return nil, ErrNilBrowser
+	}
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	switch {
+	case b.closed:
+		return nil, ErrBrowserClosed
+	case b.rod == nil:
+		return nil, ErrNilBrowser
+	}
+	return b.rod, nil
 }
 
 // ResolveChromium returns the Chromium binary NewBrowser would launch, or
@@ -88,11 +141,15 @@ func ResolveChromium(bin string) (string, error) {
 }
 
 // NewBrowser launches headless Chromium (or connects to ControlURL). It never
-// lets rod download a browser: the binary must exist on this machine.
+// lets rod download a browser: the binary must exist on this machine. Bad
+// options are an *OptionsError.
 func NewBrowser(ctx context.Context, o BrowserOptions) (*Browser, error) {
+	if err := o.validate(); err != nil {
+		return nil, err
+	}
 	timeout := o.LaunchTimeout
-	if timeout <= 0 {
-		timeout = 30 * time.Second
+	if timeout == 0 {
+		timeout = defaultLaunchTimeout
 	}
 	if err := ctx.Err(); err != nil {
 		return nil, fmt.Errorf("%w: %w", ErrLaunch, err)
@@ -101,11 +158,15 @@ func NewBrowser(ctx context.Context, o BrowserOptions) (*Browser, error) {
 	defer cancel()
 
 	if o.ControlURL != "" {
-		b, stop, err := connect(ctx, o.ControlURL)
+		ws, err := devtoolsURL(ctx, o.ControlURL)
+		if err != nil {
+			return nil, fmt.Errorf("%w: %s: %w (is the browser running with --remote-debugging-port?)", ErrLaunch, o.ControlURL, err)
+		}
+		b, stop, err := connect(ctx, ws)
 		if err != nil {
 			return nil, fmt.Errorf("%w: connect to %s: %w (is the browser running with --remote-debugging-port?)", ErrLaunch, o.ControlURL, err)
 		}
-		return &Browser{Rod: b, stop: stop}, nil
+		return &Browser{rod: b, stop: stop, wsURL: ws}, nil
 	}
 
 	bin, err := ResolveChromium(o.Bin)
@@ -152,7 +213,7 @@ func NewBrowser(ctx context.Context, o BrowserOptions) (*Browser, error) {
 		os.RemoveAll(dir)
 		return nil, fmt.Errorf("%w: connect: %w", ErrLaunch, err)
 	}
-	return &Browser{Rod: b, launcher: l, dataDir: dir, stop: stop}, nil
+	return &Browser{rod: b, launcher: l, dataDir: dir, stop: stop, wsURL: u}, nil
 }
 
 // launch starts the browser and returns its DevTools URL. rod's Launch has no
@@ -177,6 +238,43 @@ func launch(ctx context.Context, l *launcher.Launcher) (string, error) {
 	}
 }
 
+// devtoolsURL returns the WebSocket URL of controlURL: itself when it is
+// one, else what the browser's http(s)://host:port/json/version names,
+// on the host given (the browser reports its own view of it).
+func devtoolsURL(ctx context.Context, controlURL string) (string, error) {
+	u, err := url.Parse(controlURL)
+	if err != nil {
+		return "", err
+	}
+	if u.Scheme == "ws" || u.Scheme == "wss" {
+		return controlURL, nil
+	}
+	req, err := http.NewRequestWithContext(ctx, http.MethodGet, u.Scheme+"://"+u.Host+"/json/version", nil)
+	if err != nil {
+		return "", err
+	}
+	res, err := http.DefaultClient.Do(req)
+	if err != nil {
+		return "", err
+	}
+	defer res.Body.Close()
+	if res.StatusCode != http.StatusOK {
+		return "", fmt.Errorf("/json/version answered %s", res.Status)
+	}
+	var v struct {
+		WebSocketDebuggerURL string `json:"webSocketDebuggerUrl"`
+	}
+	if err := json.NewDecoder(io.LimitReader(res.Body, 1<<16)).Decode(&v); err != nil {
+		return "", fmt.Errorf("/json/version: %w", err)
+	}
+	ws, err := url.Parse(v.WebSocketDebuggerURL)
+	if err != nil || (ws.Scheme != "ws" && ws.Scheme != "wss") {
+		return "", fmt.Errorf("/json/version names no WebSocket URL (%q)", v.WebSocketDebuggerURL)
+	}
+	ws.Host = u.Host
+	return ws.String(), nil
+}
+
 // connect opens the DevTools connection. rod binds the websocket to the
 // browser's context for its whole life, so the connection gets a context of
 // its own (ended by Close) and ctx only bounds the handshake.
@@ -198,14 +296,23 @@ func connect(ctx context.Context, controlURL string) (*rod.Browser, context.Canc
 	}
 }
 
-// Close ends the browser and removes its profile. It is safe to call twice.
+// Close ends what NewBrowser started: the Chromium it launched (and its
+// profile directory) or the connection it opened. A browser wrapped by
+// Attach is left as it is. It is safe to call twice; the Browser cannot be
+// used afterwards (ErrBrowserClosed).
 func (b *Browser) Close() error {
-	if b == nil || b.Rod == nil {
+	if b == nil {
 		return nil
 	}
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	if b.closed {
+		return nil
+	}
+	b.closed = true
 	var err error
-	if b.launcher != nil {
-		err = b.Rod.Timeout(5 * time.Second).Close()
+	if b.launcher != nil && b.rod != nil {
+		err = b.rod.Timeout(5 * time.Second).Close()
 	}
 	if b.stop != nil {
 		b.stop()
@@ -215,17 +322,46 @@ func (b *Browser) Close() error {
 		os.RemoveAll(b.dataDir)
 		b.launcher = nil
 	}
-	b.Rod = nil
+	b.rod = nil
 	if err != nil && !strings.Contains(err.Error(), "closed") {
 		return fmt.Errorf("topology: close browser: %w", err)
 	}
 	return nil
 }
 
+// OpenPage opens rawURL in a new tab hardened the way the engine hardens
+// its own: a dialog auto-accept handler registered before navigating,
+// offline request blocking (opts.Offline), opts.InitScripts, the emulated
+// viewport, locale and time zone, a bounded navigation, a bounded wait for
+// load (past which the page is used as it is) and a wait for stability.
+// The handlers live until ctx ends or the page is closed; the caller closes
+// the page. A failed navigation returns a *NavigationError (errors.Is
+// ErrNavigation) and closes the tab; bad input is ErrInvalidURL or an
+// *OptionsError.
+func (b *Browser) OpenPage(ctx context.Context, rawURL string, opts PageOptions) (*rod.Page, error) {
+	if err := opts.validate(); err != nil {
+		return nil, err
+	}
+	if _, err := parseEntryURL(rawURL); err != nil {
+		return nil, err
+	}
+	rb, err := b.handle()
+	if err != nil {
+		return nil, err
+	}
+	return openPage(ctx, rb, rawURL, opts.withDefaults())
+}
+
 // PID is the process id of the Chromium that NewBrowser launched (0 for a
-// browser connected through ControlURL), e.g. to measure its memory.
+// browser connected through ControlURL or wrapped by Attach, and once
+// closed), e.g. to measure its memory.
 func (b *Browser) PID() int {
-	if b == nil || b.launcher == nil {
+	if b == nil {
+		return 0
+	}
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	if b.launcher == nil {
 		return 0
 	}
 	return b.launcher.PID()

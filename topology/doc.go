@@ -4,14 +4,36 @@
 // locators, the safe actions between states, the actions the risk policy
 // refused, and everything it tried to observe and could not.
 //
-// Scan captures the entry state. Explore also clicks every element that
-// risk-policy-v0.2 deems safe (same-origin navigation and disclosure: menus,
-// tabs, modals, accordions), each from a clean entry state: one reused tab
-// whose cookies and storage are cleared and whose entry state hash is checked
-// before every action. ScanWith and ExploreWith run on a browser the caller
-// owns; OpenPage opens a page hardened the same way for an embedder's own
-// extraction, and Options.OnState hands the live page to the embedder once
-// per captured state.
+// Everything goes through one handle, a *Browser: NewBrowser launches
+// Debian's Chromium (or, with BrowserOptions.ControlURL, connects to a
+// Chromium another program runs: chromedp, Playwright, a browser started with
+// --remote-debugging-port), and Attach wraps a *rod.Browser the caller
+// already drives. Close ends only what NewBrowser started.
+//
+// Browser.Scan captures the entry state. Browser.Explore also clicks every
+// element that risk-policy-v0.2 deems safe (same-origin navigation and
+// disclosure: menus, tabs, modals, accordions), each from a clean entry
+// state: one reused tab whose cookies and storage are cleared and whose entry
+// state hash is checked before every action. Each run works in a browser
+// context of its own, so an attached browser's cookies and tabs are
+// untouched. Browser.OpenPage opens a page hardened the same way for an
+// embedder's own extraction; Browser.NewSession opens one reused tab for page
+// after page of a site; ScanOptions.OnState hands the live page to the
+// embedder once per captured state.
+//
+// Options are split by who reads them, so no call takes a field it ignores:
+// BrowserOptions (the process), PageOptions (one tab: its environment and
+// step timeouts), ScanOptions (one capture run) and ExploreOptions
+// (ScanOptions plus the exploration's bounds). A zero field means its
+// documented default; a value no default stands for is an *OptionsError
+// (errors.Is ErrInvalidOptions).
+//
+// There is no package-level Scan or Explore (as http.Get is to
+// http.Client.Get): http.Get can share DefaultClient, which costs nothing
+// until used, but a default browser would be a Chromium process (about a
+// second to start, a renderer and a profile directory) that nobody closes.
+// A one-off run is NewBrowser, defer Close, Scan: the cost stays visible,
+// and there is one way to run.
 //
 // Each state is captured by one in-page Evaluate (DOM hash, visible-text
 // hash, modal stack, frames and every actionable element), one

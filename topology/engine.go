@@ -15,56 +15,59 @@ import (
 	"github.com/go-rod/rod/lib/proto"
 )
 
-// ErrOnState wraps an error returned by Options.OnState, which aborts a run.
+// ErrOnState wraps an error returned by ScanOptions.OnState, which aborts a run.
 var ErrOnState = errors.New("topology: OnState hook failed")
 
-// Scan launches Chromium (per opts.Browser), captures the entry state of
-// rawURL and returns its Topology Graph. An entry page that cannot be loaded
-// is not an error: the graph then has no state and a graph-level failed
-// observation (stateId null) saying why. Errors are reserved for a bad URL,
-// a browser that cannot start, a cancelled ctx and an OnState failure.
-func Scan(ctx context.Context, rawURL string, opts Options) (*Graph, error) {
-	return withBrowser(ctx, rawURL, opts, ModeScan)
+// Scan captures the entry state of rawURL in a fresh tab set up by page
+// and returns its Topology Graph. The run works in a browser context of its
+// own, so the cookies and tabs of a browser wrapped by Attach are untouched.
+// An entry page that cannot be loaded is not an error: the graph then has no
+// state and a graph-level failed observation (stateId null) saying why.
+// Errors are reserved for bad input (ErrInvalidURL, an *OptionsError), an
+// unusable Browser (ErrNilBrowser, ErrBrowserClosed), a cancelled ctx and an
+// OnState failure (ErrOnState).
+func (b *Browser) Scan(ctx context.Context, rawURL string, page PageOptions, opts ScanOptions) (*Graph, error) {
+	if err := opts.validate(); err != nil {
+		return nil, err
+	}
+	return b.run(ctx, rawURL, page, ExploreOptions{ScanOptions: opts}, ModeScan)
 }
 
 // Explore is Scan, then clicks every element the risk policy deems safe,
 // each from a clean entry state, recording edges, new states and refusals.
-func Explore(ctx context.Context, rawURL string, opts Options) (*Graph, error) {
-	return withBrowser(ctx, rawURL, opts, ModeExplore)
+func (b *Browser) Explore(ctx context.Context, rawURL string, page PageOptions, opts ExploreOptions) (*Graph, error) {
+	if err := opts.validate(); err != nil {
+		return nil, err
+	}
+	return b.run(ctx, rawURL, page, opts, ModeExplore)
 }
 
-// ScanWith is Scan on a browser the caller owns (e.g. an embedding crawler's).
-// The run works in its own browser context, so the caller's cookies and tabs
-// are untouched; opts.Browser is ignored.
-func ScanWith(ctx context.Context, b *rod.Browser, rawURL string, opts Options) (*Graph, error) {
-	return execute(ctx, b, rawURL, opts, ModeScan)
+// ValidateURL reports, as ErrInvalidURL, a URL no run or page can open (it
+// must be absolute http(s) with a host, or file), without a browser: e.g.
+// to refuse bad input before launching one.
+func ValidateURL(rawURL string) error {
+	_, err := parseEntryURL(rawURL)
+	return err
 }
 
-// ExploreWith is Explore on a browser the caller owns.
-func ExploreWith(ctx context.Context, b *rod.Browser, rawURL string, opts Options) (*Graph, error) {
-	return execute(ctx, b, rawURL, opts, ModeExplore)
-}
-
-func withBrowser(ctx context.Context, rawURL string, opts Options, mode Mode) (*Graph, error) {
+func (b *Browser) run(ctx context.Context, rawURL string, page PageOptions, opts ExploreOptions, mode Mode) (*Graph, error) {
+	if err := page.validate(); err != nil {
+		return nil, err
+	}
 	if _, err := parseEntryURL(rawURL); err != nil {
 		return nil, err
 	}
-	if err := ctx.Err(); err != nil {
-		return nil, err
-	}
-	o := opts.withDefaults()
-	br, err := NewBrowser(ctx, o.Browser)
+	rb, err := b.handle()
 	if err != nil {
 		return nil, err
 	}
-	defer br.Close()
-	return execute(ctx, br.Rod, rawURL, opts, mode)
+	return execute(ctx, rb, rawURL, settings{page, opts}.withDefaults(), mode)
 }
 
 // run is the state of one Scan or Explore.
 type run struct {
-	o       Options
-	tabOpts Options // the options the tab was opened with (a replacement tab gets the same)
+	o       settings
+	tabOpts PageOptions // the options the tab was opened with (a replacement tab gets the same)
 	mode    Mode
 	// current: the tab already shows the entry page, settled (a Session's
 	// page); untouched: it still shows the entry state as captured, so the
@@ -111,18 +114,15 @@ func InputFingerprint(rawURL string, mode Mode) string {
 	return "sha256:" + hex.EncodeToString(h.Sum(nil))
 }
 
-func execute(ctx context.Context, b *rod.Browser, rawURL string, opts Options, mode Mode) (*Graph, error) {
+// execute is one run on b, with o's defaults applied.
+func execute(ctx context.Context, b *rod.Browser, rawURL string, o settings, mode Mode) (*Graph, error) {
 	u, err := parseEntryURL(rawURL)
 	if err != nil {
 		return nil, err
 	}
-	if b == nil {
-		return nil, ErrNilBrowser
-	}
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
-	o := opts.withDefaults()
 	runCtx, cancel := context.WithTimeout(ctx, o.RunTimeout)
 	defer cancel()
 	inc, err := b.Context(runCtx).Timeout(o.ActionTimeout).Incognito()
@@ -133,7 +133,7 @@ func execute(ctx context.Context, b *rod.Browser, rawURL string, opts Options, m
 	defer func() {
 		_ = proto.TargetDisposeBrowserContext{BrowserContextID: inc.BrowserContextID}.Call(b.Timeout(5 * time.Second))
 	}()
-	t, err := openTab(runCtx, ctxB, o, originOf(u))
+	t, err := openTab(runCtx, ctxB, o.PageOptions, originOf(u))
 	if err != nil {
 		return nil, err
 	}
@@ -142,7 +142,7 @@ func execute(ctx context.Context, b *rod.Browser, rawURL string, opts Options, m
 	return r.execute(ctx, runCtx, b, rawURL, false)
 }
 
-func newRun(o Options, mode Mode, u *url.URL, b *rod.Browser, t *tab) *run {
+func newRun(o settings, mode Mode, u *url.URL, b *rod.Browser, t *tab) *run {
 	return &run{o: o, tabOpts: t.o, mode: mode, entry: u, origin: originOf(u), b: b, tab: t,
 		byHash: map[string]int{}, failIDs: map[string]int{}, budgetHit: map[string]bool{}}
 }

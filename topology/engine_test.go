@@ -3,16 +3,20 @@ package topology
 import (
 	"context"
 	"errors"
+	"net/url"
 	"strings"
 	"testing"
 	"time"
 
 	"github.com/go-rod/rod"
+	"github.com/go-rod/rod/lib/proto"
+	"github.com/google/go-cmp/cmp"
+	"github.com/google/go-cmp/cmp/cmpopts"
 )
 
 // runGraph scans or explores path on the shared browser and checks the
 // artifact against the schema and its own summary.
-func runGraph(t *testing.T, mode Mode, path string, edit func(*Options)) *Graph {
+func runGraph(t *testing.T, mode Mode, path string, edit func(*settings)) *Graph {
 	t.Helper()
 	b := browserForTest(t)
 	o := testOptions()
@@ -23,11 +27,13 @@ func runGraph(t *testing.T, mode Mode, path string, edit func(*Options)) *Graph 
 	if strings.HasPrefix(path, "/") {
 		u = siteURL(path)
 	}
-	run := ScanWith
+	var g *Graph
+	var err error
 	if mode == ModeExplore {
-		run = ExploreWith
+		g, err = b.Explore(context.Background(), u, o.PageOptions, o.ExploreOptions)
+	} else {
+		g, err = b.Scan(context.Background(), u, o.PageOptions, o.ScanOptions)
 	}
-	g, err := run(context.Background(), b, u, o)
 	if err != nil {
 		t.Fatalf("%s %s: %v", mode, path, err)
 	}
@@ -327,7 +333,7 @@ func TestScanCoveredButton(t *testing.T) {
 func TestOnStateInitScriptsAndOpenPage(t *testing.T) {
 	b := browserForTest(t)
 	var seen []string
-	g := runGraph(t, ModeExplore, "/modal.html", func(o *Options) {
+	g := runGraph(t, ModeExplore, "/modal.html", func(o *settings) {
 		o.InitScripts = []string{`window.__frontlatch = 'init-ran';`}
 		o.OnState = func(ctx context.Context, p *rod.Page, st *StateNode) error {
 			res, err := p.Context(ctx).Timeout(5 * time.Second).Eval(`() => window.__frontlatch + '|' + document.querySelectorAll('[role=dialog].open').length`)
@@ -352,7 +358,7 @@ func TestOnStateInitScriptsAndOpenPage(t *testing.T) {
 		boom := errors.New("boom")
 		o := testOptions()
 		o.OnState = func(context.Context, *rod.Page, *StateNode) error { return boom }
-		_, err := ScanWith(context.Background(), b, siteURL("/plain.html"), o)
+		_, err := b.Scan(context.Background(), siteURL("/plain.html"), o.PageOptions, o.ScanOptions)
 		if !errors.Is(err, boom) || !errors.Is(err, ErrOnState) {
 			t.Errorf("err = %v, want ErrOnState wrapping boom", err)
 		}
@@ -360,7 +366,7 @@ func TestOnStateInitScriptsAndOpenPage(t *testing.T) {
 	t.Run("OpenPage", func(t *testing.T) {
 		ctx, cancel := context.WithCancel(context.Background())
 		defer cancel()
-		p, err := OpenPage(ctx, b, siteURL("/dialogs.html"), testOptions())
+		p, err := b.OpenPage(ctx, siteURL("/dialogs.html"), testOptions().PageOptions)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -371,7 +377,7 @@ func TestOnStateInitScriptsAndOpenPage(t *testing.T) {
 		}
 		o := testOptions()
 		o.NavigationTimeout = 2 * time.Second
-		_, err = OpenPage(ctx, b, siteURL("/never-answers"), o)
+		_, err = b.OpenPage(ctx, siteURL("/never-answers"), o.PageOptions)
 		var ne *NavigationError
 		if !errors.Is(err, ErrNavigation) || !errors.As(err, &ne) || !ne.Timeout {
 			t.Errorf("OpenPage(never-answers) err = %v, want a timeout NavigationError", err)
@@ -382,10 +388,18 @@ func TestOnStateInitScriptsAndOpenPage(t *testing.T) {
 // TestBadInput: every public entry point turns bad input into a typed error
 // (errors.Is) instead of a panic or a hang.
 func TestBadInput(t *testing.T) {
+	nb := Attach(nil) // URL and option checks come before the browser is used
 	for _, u := range []string{"ftp://example.com/", "not a url", "/relative/path", "http://", "", "http://exa mple.com/"} {
 		t.Run("url "+u, func(t *testing.T) {
-			for name, entry := range map[string]func(context.Context, string, Options) (*Graph, error){"Scan": Scan, "Explore": Explore} {
-				if _, err := entry(context.Background(), u, Options{}); !errors.Is(err, ErrInvalidURL) {
+			for name, call := range map[string]func() error{
+				"Scan": func() error { _, err := nb.Scan(context.Background(), u, PageOptions{}, ScanOptions{}); return err },
+				"Explore": func() error {
+					_, err := nb.Explore(context.Background(), u, PageOptions{}, ExploreOptions{})
+					return err
+				},
+				"OpenPage": func() error { _, err := nb.OpenPage(context.Background(), u, PageOptions{}); return err },
+			} {
+				if err := call(); !errors.Is(err, ErrInvalidURL) {
 					t.Errorf("%s(%q) err = %v, want ErrInvalidURL", name, u, err)
 				}
 			}
@@ -394,17 +408,21 @@ func TestBadInput(t *testing.T) {
 	cancelled, cancel := context.WithCancel(context.Background())
 	cancel()
 	const site = "http://127.0.0.1:1/"
+	var nilBrowser *Browser
 	tests := []struct {
 		name    string
 		call    func() error
 		want    error
 		browser bool // needs the shared Chromium
 	}{
-		{"ScanWith nil browser", func() error { _, err := ScanWith(context.Background(), nil, site, Options{}); return err }, ErrNilBrowser, false},
-		{"ExploreWith nil browser", func() error { _, err := ExploreWith(context.Background(), nil, site, Options{}); return err }, ErrNilBrowser, false},
-		{"OpenPage nil browser", func() error { _, err := OpenPage(context.Background(), nil, site, Options{}); return err }, ErrNilBrowser, false},
-		{"OpenPage invalid URL", func() error { _, err := OpenPage(context.Background(), nil, "mailto:a@b.c", Options{}); return err }, ErrInvalidURL, false},
-		{"Scan cancelled", func() error { _, err := Scan(cancelled, site, Options{}); return err }, context.Canceled, false},
+		{"Scan on Attach(nil)", func() error { _, err := nb.Scan(context.Background(), site, PageOptions{}, ScanOptions{}); return err }, ErrNilBrowser, false},
+		{"Explore on a nil *Browser", func() error {
+			_, err := nilBrowser.Explore(context.Background(), site, PageOptions{}, ExploreOptions{})
+			return err
+		}, ErrNilBrowser, false},
+		{"OpenPage on Attach(nil)", func() error { _, err := nb.OpenPage(context.Background(), site, PageOptions{}); return err }, ErrNilBrowser, false},
+		{"NewSession on Attach(nil)", func() error { _, err := nb.NewSession(context.Background(), PageOptions{}); return err }, ErrNilBrowser, false},
+		{"OpenPage invalid URL", func() error { _, err := nb.OpenPage(context.Background(), "mailto:a@b.c", PageOptions{}); return err }, ErrInvalidURL, false},
 		{"NewBrowser cancelled", func() error { _, err := NewBrowser(cancelled, BrowserOptions{}); return err }, context.Canceled, false},
 		{"NewBrowser missing binary", func() error {
 			_, err := NewBrowser(context.Background(), BrowserOptions{Bin: "/nonexistent/chromium"})
@@ -414,8 +432,14 @@ func TestBadInput(t *testing.T) {
 			_, err := NewBrowser(context.Background(), BrowserOptions{ControlURL: "ws://127.0.0.1:1/devtools/browser/x", LaunchTimeout: 5 * time.Second})
 			return err
 		}, ErrLaunch, false},
-		{"ScanWith cancelled", func() error { _, err := ScanWith(cancelled, testBrowser.Rod, site, Options{}); return err }, context.Canceled, true},
-		{"ExploreWith cancelled", func() error { _, err := ExploreWith(cancelled, testBrowser.Rod, site, Options{}); return err }, context.Canceled, true},
+		{"Scan cancelled", func() error {
+			_, err := testBrowser.Scan(cancelled, site, PageOptions{}, ScanOptions{})
+			return err
+		}, context.Canceled, true},
+		{"Explore cancelled", func() error {
+			_, err := testBrowser.Explore(cancelled, site, PageOptions{}, ExploreOptions{})
+			return err
+		}, context.Canceled, true},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -429,8 +453,181 @@ func TestBadInput(t *testing.T) {
 	}
 }
 
+// TestOptionsRefused: a value no default stands for is an *OptionsError
+// naming the field, from every entry point that takes it, before any
+// browser is touched; zero values are the documented defaults.
+func TestOptionsRefused(t *testing.T) {
+	nb := Attach(nil) // an ErrNilBrowser would mean the options were not checked first
+	const site = "http://127.0.0.1:1/"
+	ctx := context.Background()
+	tests := []struct {
+		field string
+		call  func() error
+	}{
+		{"PageOptions.ActionTimeout", func() error {
+			_, err := nb.OpenPage(ctx, site, PageOptions{ActionTimeout: -time.Second})
+			return err
+		}},
+		{"PageOptions.NavigationTimeout", func() error {
+			_, err := nb.Scan(ctx, site, PageOptions{NavigationTimeout: -1}, ScanOptions{})
+			return err
+		}},
+		{"PageOptions.LoadTimeout", func() error {
+			_, err := nb.NewSession(ctx, PageOptions{LoadTimeout: -time.Second})
+			return err
+		}},
+		{"PageOptions.Settle", func() error {
+			_, err := nb.Explore(ctx, site, PageOptions{Settle: -time.Millisecond}, ExploreOptions{})
+			return err
+		}},
+		{"PageOptions.Viewport", func() error {
+			_, err := nb.OpenPage(ctx, site, PageOptions{Viewport: Viewport{Width: 800}})
+			return err
+		}},
+		{"ScanOptions.RunTimeout", func() error {
+			_, err := nb.Scan(ctx, site, PageOptions{}, ScanOptions{RunTimeout: -time.Second})
+			return err
+		}},
+		{"ScanOptions.MaxElements", func() error {
+			_, err := nb.Explore(ctx, site, PageOptions{}, ExploreOptions{ScanOptions: ScanOptions{MaxElements: -1}})
+			return err
+		}},
+		{"ExploreOptions.MaxStates", func() error {
+			_, err := nb.Explore(ctx, site, PageOptions{}, ExploreOptions{MaxStates: -1})
+			return err
+		}},
+		{"ExploreOptions.MaxEdges", func() error {
+			_, err := nb.Explore(ctx, site, PageOptions{}, ExploreOptions{MaxEdges: -5})
+			return err
+		}},
+		{"ExploreOptions.MaxDepth", func() error {
+			_, err := nb.Explore(ctx, site, PageOptions{}, ExploreOptions{MaxDepth: -1})
+			return err
+		}},
+		{"ExploreOptions.ExploreOnly", func() error {
+			_, err := nb.Explore(ctx, site, PageOptions{}, ExploreOptions{ExploreOnly: []RiskCategory{RiskDisclosure, "clicky"}})
+			return err
+		}},
+		{"BrowserOptions.LaunchTimeout", func() error {
+			_, err := NewBrowser(ctx, BrowserOptions{LaunchTimeout: -time.Second})
+			return err
+		}},
+		{"BrowserOptions.ControlURL", func() error {
+			_, err := NewBrowser(ctx, BrowserOptions{ControlURL: "127.0.0.1:9222"})
+			return err
+		}},
+		{"BrowserOptions.Bin", func() error {
+			_, err := NewBrowser(ctx, BrowserOptions{ControlURL: "ws://127.0.0.1:9222/devtools/browser/x", Bin: DefaultChromium})
+			return err
+		}},
+		{"BrowserOptions.Offline", func() error {
+			_, err := NewBrowser(ctx, BrowserOptions{ControlURL: "ws://127.0.0.1:9222/devtools/browser/x", Offline: true})
+			return err
+		}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.field, func(t *testing.T) {
+			err := tt.call()
+			var oe *OptionsError
+			if !errors.Is(err, ErrInvalidOptions) || !errors.As(err, &oe) {
+				t.Fatalf("err = %v, want an *OptionsError", err)
+			}
+			if oe.Field != tt.field {
+				t.Errorf("OptionsError.Field = %q, want %q (%v)", oe.Field, tt.field, err)
+			}
+		})
+	}
+	t.Run("zero values are the defaults", func(t *testing.T) {
+		got := settings{}.withDefaults()
+		want := settings{
+			PageOptions: PageOptions{ActionTimeout: 5 * time.Second, NavigationTimeout: 15 * time.Second, LoadTimeout: 5 * time.Second,
+				Settle: 50 * time.Millisecond, Viewport: Viewport{Width: 1280, Height: 800}, Locale: "en-US", Timezone: "UTC"},
+			ExploreOptions: ExploreOptions{ScanOptions: ScanOptions{MaxElements: 1500, RunTimeout: 2 * time.Minute}, MaxStates: 50, MaxEdges: 200, MaxDepth: 2},
+		}
+		if got.PageOptions.validate() != nil || got.ExploreOptions.validate() != nil {
+			t.Errorf("the defaults do not validate")
+		}
+		if diff := cmp.Diff(want, got, cmpopts.IgnoreFields(ScanOptions{}, "OnState")); diff != "" {
+			t.Errorf("defaults (-want +got):\n%s", diff)
+		}
+	})
+}
+
+// TestControlURL: a Chromium another program runs, reached by its DevTools
+// WebSocket URL or its http://host:port, runs scans; closing the connection
+// leaves it running.
+func TestControlURL(t *testing.T) {
+	own := browserForTest(t)
+	ws, err := url.Parse(own.wsURL)
+	if err != nil || ws.Host == "" {
+		t.Fatalf("the launched browser's DevTools URL %q: %v", own.wsURL, err)
+	}
+	for _, control := range []string{own.wsURL, "http://" + ws.Host} {
+		t.Run(control, func(t *testing.T) {
+			ctx := context.Background()
+			b, err := NewBrowser(ctx, BrowserOptions{ControlURL: control, LaunchTimeout: 10 * time.Second})
+			if err != nil {
+				t.Fatal(err)
+			}
+			if b.PID() != 0 {
+				t.Errorf("PID of a connected browser = %d, want 0", b.PID())
+			}
+			o := testOptions()
+			g, err := b.Scan(ctx, siteURL("/plain.html"), o.PageOptions, o.ScanOptions)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if len(g.States) != 1 || len(g.Elements) == 0 {
+				t.Errorf("%d states, %d elements; want 1 state with elements", len(g.States), len(g.Elements))
+			}
+			if err := b.Close(); err != nil {
+				t.Errorf("Close: %v", err)
+			}
+			if _, err := (proto.BrowserGetVersion{}).Call(own.Rod().Timeout(5 * time.Second)); err != nil {
+				t.Errorf("the running browser did not survive closing the connection: %v", err)
+			}
+		})
+	}
+	t.Run("http URL that is no browser", func(t *testing.T) {
+		_, err := NewBrowser(context.Background(), BrowserOptions{ControlURL: testSite.URL, LaunchTimeout: 5 * time.Second})
+		if !errors.Is(err, ErrLaunch) {
+			t.Errorf("err = %v, want ErrLaunch", err)
+		}
+	})
+}
+
+// TestAttach: a browser the caller runs, wrapped by Attach, runs scans
+// like one NewBrowser launched; closing the wrapper leaves it running.
+func TestAttach(t *testing.T) {
+	own := browserForTest(t).Rod()
+	b := Attach(own)
+	if b.PID() != 0 {
+		t.Errorf("PID of an attached browser = %d, want 0 (it was not launched here)", b.PID())
+	}
+	o := testOptions()
+	g, err := b.Scan(context.Background(), siteURL("/plain.html"), o.PageOptions, o.ScanOptions)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(g.States) != 1 || len(g.Elements) == 0 {
+		t.Errorf("scan on the attached browser: %d states, %d elements; want 1 state with elements", len(g.States), len(g.Elements))
+	}
+	if err := b.Close(); err != nil {
+		t.Errorf("Close: %v", err)
+	}
+	if _, err := b.Scan(context.Background(), siteURL("/plain.html"), o.PageOptions, o.ScanOptions); !errors.Is(err, ErrBrowserClosed) {
+		t.Errorf("Scan after Close: %v, want ErrBrowserClosed", err)
+	}
+	if b.Rod() != nil {
+		t.Errorf("Rod() after Close is not nil")
+	}
+	if _, err := (proto.BrowserGetVersion{}).Call(own.Timeout(5 * time.Second)); err != nil {
+		t.Errorf("the caller's browser did not survive closing its wrapper: %v", err)
+	}
+}
+
 func TestExploreOnlyNarrows(t *testing.T) {
-	g := runGraph(t, ModeExplore, "/modal.html", func(o *Options) {
+	g := runGraph(t, ModeExplore, "/modal.html", func(o *settings) {
 		o.ExploreOnly = []RiskCategory{RiskDisclosure, RiskDestructive}
 	})
 	for _, e := range g.Edges {

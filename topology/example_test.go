@@ -20,9 +20,9 @@ const examplePage = `<!doctype html><html lang="en"><title>Plumber</title><body>
 <div id="q" role="dialog" aria-label="Quote" hidden><label>Phone <input type="tel" name="phone" required></label></div>
 </main></body></html>`
 
-// ScanWith on a browser the caller owns: the entry state, its elements and
-// the best verified locator of each.
-func ExampleScanWith() {
+// Browser.Scan captures the entry state: its elements and the best
+// verified locator of each.
+func ExampleBrowser_Scan() {
 	site := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		fmt.Fprint(w, examplePage)
 	}))
@@ -36,7 +36,7 @@ func ExampleScanWith() {
 	}
 	defer b.Close()
 
-	g, err := topology.ScanWith(ctx, b.Rod, site.URL, topology.Options{Offline: true, ActionTimeout: 10 * time.Second})
+	g, err := b.Scan(ctx, site.URL, topology.PageOptions{Offline: true, ActionTimeout: 10 * time.Second}, topology.ScanOptions{})
 	if err != nil {
 		log.Fatal(err)
 	}
@@ -50,40 +50,39 @@ func ExampleScanWith() {
 	// textbox "Phone" visible=false best=getByLabel('Phone', { exact: true })
 }
 
-// Scan launches its own Chromium for one run.
-func ExampleScan() {
-	g, err := topology.Scan(context.Background(), "http://127.0.0.1:8080/", topology.Options{Offline: true})
+// Browser.Explore clicks every safe element from a clean entry state;
+// refused actions are listed with the policy's reason. An entry page that
+// does not load is a graph-level failure, not an error.
+func ExampleBrowser_Explore() {
+	ctx := context.Background()
+	b, err := topology.NewBrowser(ctx, topology.BrowserOptions{Offline: true})
+	if err != nil {
+		log.Fatal(err)
+	}
+	defer b.Close()
+	g, err := b.Explore(ctx, "http://127.0.0.1:8080/", topology.PageOptions{Offline: true}, topology.ExploreOptions{MaxStates: 20})
 	if err != nil {
 		log.Fatal(err)
 	}
 	if len(g.States) == 0 { // the entry page did not load: see the graph-level failure
 		fmt.Println(g.FailedObservations[0].Reason, g.FailedObservations[0].Message)
 	}
-}
-
-// Explore clicks every safe element from a clean entry state; refused
-// actions are listed with the policy's reason.
-func ExampleExplore() {
-	g, err := topology.Explore(context.Background(), "http://127.0.0.1:8080/", topology.Options{MaxStates: 20})
-	if err != nil {
-		log.Fatal(err)
-	}
 	for _, s := range g.SkippedActions {
 		fmt.Println(s.ElementID, s.Reason) // e.g. blocked:destructive
 	}
 }
 
-// ExploreWith with an OnState hook: the embedder runs its own extraction on
-// the live page of every state the engine captures.
-func ExampleExploreWith() {
+// An OnState hook lets the embedder run its own extraction on the live page
+// of every state the engine captures; InitScripts run before the page's own.
+func ExampleScanOptions_onState() {
 	ctx := context.Background()
 	b, err := topology.NewBrowser(ctx, topology.BrowserOptions{})
 	if err != nil {
 		log.Fatal(err)
 	}
 	defer b.Close()
-	opts := topology.Options{
-		InitScripts: []string{`window.__seen = [];`},
+	page := topology.PageOptions{InitScripts: []string{`window.__seen = [];`}}
+	opts := topology.ExploreOptions{ScanOptions: topology.ScanOptions{
 		OnState: func(ctx context.Context, p *rod.Page, st *topology.StateNode) error {
 			res, err := p.Context(ctx).Timeout(5 * time.Second).Eval(`() => document.forms.length`)
 			if err != nil {
@@ -92,14 +91,14 @@ func ExampleExploreWith() {
 			fmt.Println(st.StateID, "forms:", res.Value.Int())
 			return nil
 		},
-	}
-	if _, err := topology.ExploreWith(ctx, b.Rod, "http://127.0.0.1:8080/", opts); err != nil {
+	}}
+	if _, err := b.Explore(ctx, "http://127.0.0.1:8080/", page, opts); err != nil {
 		log.Fatal(err)
 	}
 }
 
-// OpenPage gives an embedder a page hardened like the engine's own.
-func ExampleOpenPage() {
+// Browser.OpenPage gives an embedder a page hardened like the engine's own.
+func ExampleBrowser_OpenPage() {
 	ctx, cancel := context.WithCancel(context.Background())
 	defer cancel()
 	b, err := topology.NewBrowser(ctx, topology.BrowserOptions{Offline: true})
@@ -107,7 +106,7 @@ func ExampleOpenPage() {
 		log.Fatal(err)
 	}
 	defer b.Close()
-	p, err := topology.OpenPage(ctx, b.Rod, "http://127.0.0.1:8080/", topology.Options{Offline: true})
+	p, err := b.OpenPage(ctx, "http://127.0.0.1:8080/", topology.PageOptions{Offline: true})
 	var ne *topology.NavigationError
 	if errors.As(err, &ne) {
 		log.Fatalf("page unreachable (timeout=%v): %v", ne.Timeout, err)
@@ -116,6 +115,69 @@ func ExampleOpenPage() {
 	}
 	defer p.Close()
 	fmt.Println(p.MustInfo().Title)
+}
+
+// Attach wraps a browser the caller already drives with rod: runs work in
+// browser contexts of their own, and Close leaves the caller's browser
+// running.
+func ExampleAttach() {
+	ctx := context.Background()
+	own := rod.New().ControlURL("ws://127.0.0.1:9222/devtools/browser/…") // the crawler's own connection
+	if err := own.Connect(); err != nil {
+		log.Fatal(err)
+	}
+	defer own.Close()
+	b := topology.Attach(own)
+	defer b.Close() // ends nothing: own stays the caller's
+	g, err := b.Scan(ctx, "http://127.0.0.1:8080/", topology.PageOptions{}, topology.ScanOptions{})
+	if err != nil {
+		log.Fatal(err)
+	}
+	fmt.Println(len(g.Elements), "elements")
+}
+
+// Rod is the escape hatch for an embedder's own pages on the same browser;
+// PID is the launched Chromium's process id (0 when connected or attached).
+func ExampleBrowser_Rod() {
+	ctx := context.Background()
+	b, err := topology.NewBrowser(ctx, topology.BrowserOptions{Offline: true})
+	if err != nil {
+		log.Fatal(err)
+	}
+	defer b.Close()
+	v, err := b.Rod().Timeout(5 * time.Second).Version()
+	if err != nil {
+		log.Fatal(err)
+	}
+	fmt.Println(v.Product, "pid", b.PID() > 0)
+}
+
+// BrowserOptions.ControlURL connects to a Chromium another program runs
+// (chromedp, Playwright's connectOverCDP, --remote-debugging-port): Close
+// ends only the connection.
+func ExampleBrowserOptions_controlURL() {
+	ctx := context.Background()
+	b, err := topology.NewBrowser(ctx, topology.BrowserOptions{ControlURL: "ws://127.0.0.1:9222/devtools/browser/…"})
+	if err != nil {
+		log.Fatal(err) // ErrLaunch: nothing answers there
+	}
+	defer b.Close()
+	g, err := b.Scan(ctx, "http://127.0.0.1:8080/", topology.PageOptions{Offline: true}, topology.ScanOptions{})
+	if err != nil {
+		log.Fatal(err)
+	}
+	fmt.Println(len(g.States), "state")
+}
+
+// A value no default stands for is an *OptionsError naming the field;
+// zero means the default.
+func ExampleOptionsError() {
+	_, err := topology.NewBrowser(context.Background(), topology.BrowserOptions{LaunchTimeout: -time.Second})
+	var oe *topology.OptionsError
+	if errors.As(err, &oe) {
+		fmt.Println(errors.Is(err, topology.ErrInvalidOptions), oe.Field)
+	}
+	// Output: true BrowserOptions.LaunchTimeout
 }
 
 // ClassifyRisk is the risk-policy-v0.2 verdict the explorer applies.
@@ -134,6 +196,17 @@ func ExampleClassifyRisk() {
 	// Book now → disclosure low explore: true
 	// About → navigation low explore: true
 	// Call us → external medium explore: false
+}
+
+// ValidateURL refuses a URL no run can open before any browser starts.
+func ExampleValidateURL() {
+	for _, u := range []string{"https://dentist.example/", "ftp://dentist.example/", "index.html"} {
+		fmt.Println(u, errors.Is(topology.ValidateURL(u), topology.ErrInvalidURL))
+	}
+	// Output:
+	// https://dentist.example/ false
+	// ftp://dentist.example/ true
+	// index.html true
 }
 
 // InputFingerprint is the same for the same input on every run.
@@ -158,7 +231,7 @@ func ExampleNewBrowser() {
 	}
 	defer b.Close()
 	for _, u := range []string{"http://127.0.0.1:8080/", "http://127.0.0.1:8080/contact"} {
-		g, err := topology.ScanWith(ctx, b.Rod, u, topology.Options{Offline: true})
+		g, err := b.Scan(ctx, u, topology.PageOptions{Offline: true}, topology.ScanOptions{})
 		if err != nil {
 			log.Fatal(err)
 		}
@@ -180,14 +253,14 @@ func ExampleResolveChromium() {
 
 // A Session opens page after page of one site in one reused tab, and
 // explores the page it shows without loading it again.
-func ExampleNewSession() {
+func ExampleBrowser_NewSession() {
 	ctx := context.Background()
 	b, err := topology.NewBrowser(ctx, topology.BrowserOptions{Offline: true})
 	if err != nil {
 		log.Fatal(err)
 	}
 	defer b.Close()
-	s, err := topology.NewSession(ctx, b.Rod, topology.Options{Offline: true})
+	s, err := b.NewSession(ctx, topology.PageOptions{Offline: true})
 	if err != nil {
 		log.Fatal(err)
 	}
@@ -201,9 +274,39 @@ func ExampleNewSession() {
 		title, _ := page.Eval(`() => document.title`)
 		fmt.Println(u, title.Value.Str())
 	}
-	g, err := s.Explore(ctx, topology.Options{MaxDepth: 1, Light: true})
+	g, err := s.Explore(ctx, topology.ExploreOptions{MaxDepth: 1, ScanOptions: topology.ScanOptions{Light: true}})
 	if err == nil {
 		fmt.Println(len(g.States), "states")
+	}
+}
+
+// Session.Scan captures the page Open left, without loading it again;
+// Reset clears the session's cookies before another site.
+func ExampleSession_Scan() {
+	ctx := context.Background()
+	b, err := topology.NewBrowser(ctx, topology.BrowserOptions{Offline: true})
+	if err != nil {
+		log.Fatal(err)
+	}
+	defer b.Close()
+	s, err := b.NewSession(ctx, topology.PageOptions{Offline: true})
+	if err != nil {
+		log.Fatal(err)
+	}
+	defer s.Close()
+	for _, site := range []string{"http://127.0.0.1:8080/", "http://127.0.0.1:8081/"} {
+		if err := s.Reset(ctx); err != nil {
+			log.Fatal(err)
+		}
+		if _, err := s.Open(ctx, site); err != nil {
+			log.Print(err)
+			continue
+		}
+		g, err := s.Scan(ctx, topology.ScanOptions{MaxElements: 500})
+		if err != nil {
+			log.Fatal(err)
+		}
+		fmt.Println(site, len(g.Elements), "elements on", s.Page().MustInfo().URL)
 	}
 }
 
@@ -218,7 +321,7 @@ func ExampleSession_Read() {
 		log.Fatal(err)
 	}
 	defer b.Close()
-	s, err := topology.NewSession(ctx, b.Rod, topology.Options{Offline: true})
+	s, err := b.NewSession(ctx, topology.PageOptions{Offline: true})
 	if err != nil {
 		log.Fatal(err)
 	}
@@ -235,13 +338,13 @@ func ExampleSession_Read() {
 		log.Fatal(err)
 	}
 	fmt.Println(n, "forms as loaded")
-	_, err = s.Explore(ctx, topology.Options{MaxDepth: 1, Light: true, StateScript: forms,
+	_, err = s.Explore(ctx, topology.ExploreOptions{MaxDepth: 1, ScanOptions: topology.ScanOptions{Light: true, StateScript: forms,
 		OnStateScript: func(_ context.Context, _ *rod.Page, st *topology.StateNode, result string, scriptErr error) error {
 			if st.OpenedByEdgeID != nil && scriptErr == nil {
 				fmt.Println(result, "forms after a click")
 			}
 			return nil
-		}})
+		}}})
 	if err != nil {
 		log.Print(err)
 	}

@@ -18,7 +18,7 @@ const hostileBound = 90 * time.Second
 // Hostile pages never hang or crash a run: each ends as a failed observation
 // within its timeout, and the shared browser keeps working for later tests.
 func TestHostilePages(t *testing.T) {
-	short := func(o *Options) {
+	short := func(o *settings) {
 		o.ActionTimeout = 5 * time.Second
 		o.LoadTimeout = 3 * time.Second
 		o.NavigationTimeout = 4 * time.Second
@@ -26,7 +26,7 @@ func TestHostilePages(t *testing.T) {
 	tests := []struct {
 		name       string
 		path       string
-		edit       func(*Options)
+		edit       func(*settings)
 		reason     FailReason
 		wantStates int
 		graphLevel bool // the failure has a null stateId
@@ -38,9 +38,9 @@ func TestHostilePages(t *testing.T) {
 		{"navigates away on load", "/redirect.html", short, FailNavigatedAway, 1, false},
 		// A huge DOM is slow to extract on a loaded 2-core machine, not
 		// stuck: it gets a longer step bound than the pages that hang.
-		{"huge DOM", "/huge.html", func(o *Options) { short(o); o.MaxElements = 300; o.ActionTimeout = 20 * time.Second }, FailDOMTruncated, 1, false},
+		{"huge DOM", "/huge.html", func(o *settings) { short(o); o.MaxElements = 300; o.ActionTimeout = 20 * time.Second }, FailDOMTruncated, 1, false},
 		{"alert storm", "/alert-storm.html", short, FailDialog, 1, false},
-		{"cross-origin iframe", "/cross-frame.html", func(o *Options) { short(o); o.Offline = false }, FailFrameInaccessible, 1, false},
+		{"cross-origin iframe", "/cross-frame.html", func(o *settings) { short(o); o.Offline = false }, FailFrameInaccessible, 1, false},
 		{"unreachable host", "http://127.0.0.1:1/", short, FailNavigationFailed, 0, true},
 	}
 	for _, tc := range tests {
@@ -67,7 +67,7 @@ func TestHostilePages(t *testing.T) {
 	}
 	t.Run("100,000-node DOM", func(t *testing.T) {
 		start := time.Now()
-		g := runGraph(t, ModeScan, "/huge-dom.html", func(o *Options) { short(o); o.ActionTimeout = 20 * time.Second })
+		g := runGraph(t, ModeScan, "/huge-dom.html", func(o *settings) { short(o); o.ActionTimeout = 20 * time.Second })
 		if len(g.States) != 1 {
 			t.Fatalf("%d states, want 1; failures %v", len(g.States), g.Summary.FailedObservationsByReason)
 		}
@@ -85,7 +85,7 @@ func TestHostilePages(t *testing.T) {
 	for _, light := range []bool{true, false} {
 		t.Run(fmt.Sprintf("a form of 20,000 inputs, light %v", light), func(t *testing.T) {
 			start := time.Now()
-			g := runGraph(t, ModeScan, "/huge-form.html", func(o *Options) { short(o); o.Light = light; o.ActionTimeout = 20 * time.Second })
+			g := runGraph(t, ModeScan, "/huge-form.html", func(o *settings) { short(o); o.Light = light; o.ActionTimeout = 20 * time.Second })
 			if len(g.States) != 1 {
 				t.Fatalf("%d states, want 1; failures %v", len(g.States), g.Summary.FailedObservationsByReason)
 			}
@@ -137,7 +137,7 @@ func TestHostilePages(t *testing.T) {
 // A click that freezes the page costs one failed observation; the tab is
 // replaced and the remaining safe actions are still explored.
 func TestExploreSurvivesFreezingClick(t *testing.T) {
-	g := runGraph(t, ModeExplore, "/loop-click.html", func(o *Options) { o.ActionTimeout = 5 * time.Second })
+	g := runGraph(t, ModeExplore, "/loop-click.html", func(o *settings) { o.ActionTimeout = 5 * time.Second })
 	entry := g.States[0].StateID
 	freeze := element(t, g, entry, "Freeze")
 	if !hasFailureFor(g, FailTimedOut, freeze.ElementID) {

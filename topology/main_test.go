@@ -12,8 +12,6 @@ import (
 	"sync/atomic"
 	"testing"
 	"time"
-
-	"github.com/go-rod/rod"
 )
 
 // One Chromium for the whole package: launching costs far more than a test.
@@ -49,24 +47,26 @@ func TestMain(m *testing.M) {
 // browserForTest returns the shared browser; where Chromium is absent the
 // test is skipped (failed under CI=true), and a browser that is installed
 // but did not launch fails it.
-func browserForTest(t testing.TB) *rod.Browser {
+func browserForTest(t testing.TB) *Browser {
 	t.Helper()
 	needChromium(t)
 	if testBrowser == nil {
 		t.Fatal("chromium did not launch: " + testLaunchErr)
 	}
-	return testBrowser.Rod
+	return testBrowser
 }
 
-// testOptions are short budgets so hostile pages fail fast.
-func testOptions() Options {
-	return Options{
+// testOptions are short budgets so hostile pages fail fast: a tab's
+// PageOptions and a run's ExploreOptions in one value that tests edit.
+func testOptions() settings {
+	o := settings{PageOptions: PageOptions{
 		ActionTimeout:     8 * time.Second,
 		NavigationTimeout: 10 * time.Second,
 		LoadTimeout:       4 * time.Second,
-		RunTimeout:        120 * time.Second,
 		Offline:           true,
-	}
+	}}
+	o.RunTimeout = 120 * time.Second
+	return o
 }
 
 // siteHandler serves testdata/site plus a few endpoints that misbehave on

@@ -15,7 +15,7 @@ func TestOpenPageReleasesHandlersOnClose(t *testing.T) {
 	url := testSite.URL
 	ctx := context.Background()
 	open := func() {
-		p, err := OpenPage(ctx, b, url+"/about.html", testOptions())
+		p, err := b.OpenPage(ctx, url+"/about.html", testOptions().PageOptions)
 		if err != nil {
 			t.Fatal(err)
 		}

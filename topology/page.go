@@ -77,7 +77,7 @@ func originOf(u *url.URL) string {
 type tab struct {
 	page    *rod.Page
 	browser *rod.Browser
-	o       Options
+	o       PageOptions
 	origin  string // requests outside it are failed when o.Offline
 	stop    context.CancelFunc
 
@@ -179,7 +179,7 @@ func step(ctx context.Context, p *rod.Page, d time.Duration) *rod.Page {
 }
 
 // openTab creates and hardens a tab on b. Nothing is navigated yet.
-func openTab(ctx context.Context, b *rod.Browser, o Options, origin string) (*tab, error) {
+func openTab(ctx context.Context, b *rod.Browser, o PageOptions, origin string) (*tab, error) {
 	p, err := b.Context(ctx).Timeout(o.ActionTimeout + o.NavigationTimeout).Page(proto.TargetCreateTarget{URL: "about:blank"})
 	if err != nil {
 		return nil, fmt.Errorf("topology: open tab: %w", err)
@@ -500,21 +500,11 @@ func (t *tab) settleFrom(ctx context.Context, d time.Duration, afterClick bool) 
 	}
 }
 
-// OpenPage opens url on b in a tab hardened the way the engine hardens its
-// own: a dialog auto-accept handler registered before navigating, offline
-// request blocking (opts.Offline), opts.InitScripts, the emulated viewport,
-// locale and time zone, a bounded navigation, a bounded wait for load (past
-// which the page is used as it is) and a wait for stability. The handlers live
-// until ctx ends; the caller closes the page. A failed navigation returns a
-// *NavigationError (errors.Is ErrNavigation) and closes the tab.
-func OpenPage(ctx context.Context, b *rod.Browser, rawURL string, opts Options) (*rod.Page, error) {
-	o := opts.withDefaults()
+// openPage is Browser.OpenPage on b, with o's defaults applied.
+func openPage(ctx context.Context, b *rod.Browser, rawURL string, o PageOptions) (*rod.Page, error) {
 	u, err := parseEntryURL(rawURL)
 	if err != nil {
 		return nil, err
-	}
-	if b == nil {
-		return nil, ErrNilBrowser
 	}
 	t, err := openTab(ctx, b, o, originOf(u))
 	if err != nil {

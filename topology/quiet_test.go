@@ -59,7 +59,7 @@ func TestQuiescence(t *testing.T) {
 func TestSession(t *testing.T) {
 	b := browserForTest(t)
 	ctx := context.Background()
-	s, err := NewSession(ctx, b, testOptions())
+	s, err := b.NewSession(ctx, testOptions().PageOptions)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -77,7 +77,7 @@ func TestSession(t *testing.T) {
 	if p.TargetID != target {
 		t.Errorf("Open used a new tab %s, want the session's %s", p.TargetID, target)
 	}
-	g, err := s.Explore(ctx, testOptions())
+	g, err := s.Explore(ctx, testOptions().ExploreOptions)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -110,7 +110,7 @@ func TestSessionSurvivesStuckPage(t *testing.T) {
 	ctx := context.Background()
 	o := testOptions()
 	o.ActionTimeout, o.LoadTimeout = 3*time.Second, 2*time.Second
-	s, err := NewSession(ctx, b, o)
+	s, err := b.NewSession(ctx, o.PageOptions)
 	if err != nil {
 		t.Fatal(err)
 	}

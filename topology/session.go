@@ -23,7 +23,7 @@ type Session struct {
 	root  *rod.Browser // the caller's browser
 	b     *rod.Browser // the session's own browser context
 	ctxID proto.BrowserBrowserContextID
-	o     Options
+	o     PageOptions
 
 	mu  sync.Mutex
 	tab *tab
@@ -35,20 +35,25 @@ type Session struct {
 	version string
 }
 
-// NewSession creates an incognito browser context on b (the embedder's
-// cookies and tabs are untouched) and one tab hardened like OpenPage's:
-// dialogs accepted, offline request blocking, opts.InitScripts, viewport,
-// locale and time zone. Nothing is navigated yet.
-func NewSession(ctx context.Context, b *rod.Browser, opts Options) (*Session, error) {
-	if b == nil {
-		return nil, ErrNilBrowser
+// NewSession creates an incognito browser context on the browser (the
+// embedder's cookies and tabs are untouched) and one tab hardened like
+// OpenPage's: dialogs accepted, offline request blocking, opts.InitScripts,
+// viewport, locale and time zone. Nothing is navigated yet. Every page the
+// session opens, and every run on it, keeps these PageOptions.
+func (b *Browser) NewSession(ctx context.Context, opts PageOptions) (*Session, error) {
+	if err := opts.validate(); err != nil {
+		return nil, err
+	}
+	rb, err := b.handle()
+	if err != nil {
+		return nil, err
 	}
 	o := opts.withDefaults()
-	inc, err := b.Context(ctx).Timeout(o.ActionTimeout).Incognito()
+	inc, err := rb.Context(ctx).Timeout(o.ActionTimeout).Incognito()
 	if err != nil {
 		return nil, fmt.Errorf("topology: create browser context: %w", err)
 	}
-	s := &Session{root: b, b: inc.Context(context.Background()), ctxID: inc.BrowserContextID, o: o}
+	s := &Session{root: rb, b: inc.Context(context.Background()), ctxID: inc.BrowserContextID, o: o}
 	t, err := openTab(ctx, s.b, o, "")
 	if err != nil {
 		s.dispose()
@@ -141,7 +146,7 @@ func (s *Session) Read(ctx context.Context, script string, capture bool) (string
 	if !capture {
 		return s.tab.evalFn(ctx, s.o.ActionTimeout, script)
 	}
-	snap, err := extractWith(ctx, s.tab, s.o.ActionTimeout, s.o.MaxElements, script)
+	snap, err := extractWith(ctx, s.tab, s.o.ActionTimeout, defaultMaxElements, script)
 	if err != nil {
 		return "", err
 	}
@@ -173,23 +178,29 @@ func (s *Session) Page() *rod.Page {
 }
 
 // Explore explores the page the last Open left in the session's tab, as
-// ExploreWith does, without loading it again: the entry state is captured
-// as the page is, and the first safe click starts from it; every later one
-// starts from a clean entry state (the session's storage and cookies
-// cleared, the entry URL reloaded: the replays run in this session's
-// isolated context). Tab settings (viewport, locale, time zone, offline,
-// init scripts) are the session's; opts gives the run's bounds and policy.
-func (s *Session) Explore(ctx context.Context, opts Options) (*Graph, error) {
+// Browser.Explore does, without loading it again: the entry state is
+// captured as the page is, and the first safe click starts from it; every
+// later one starts from a clean entry state (the session's storage and
+// cookies cleared, the entry URL reloaded: the replays run in this
+// session's isolated context). The tab and its step timeouts are the
+// session's (its PageOptions); opts gives the run's bounds and policy.
+func (s *Session) Explore(ctx context.Context, opts ExploreOptions) (*Graph, error) {
+	if err := opts.validate(); err != nil {
+		return nil, err
+	}
 	return s.run(ctx, opts, ModeExplore)
 }
 
-// Scan captures the page the last Open left, as ScanWith does, without
+// Scan captures the page the last Open left, as Browser.Scan does, without
 // loading it again.
-func (s *Session) Scan(ctx context.Context, opts Options) (*Graph, error) {
-	return s.run(ctx, opts, ModeScan)
+func (s *Session) Scan(ctx context.Context, opts ScanOptions) (*Graph, error) {
+	if err := opts.validate(); err != nil {
+		return nil, err
+	}
+	return s.run(ctx, ExploreOptions{ScanOptions: opts}, ModeScan)
 }
 
-func (s *Session) run(ctx context.Context, opts Options, mode Mode) (*Graph, error) {
+func (s *Session) run(ctx context.Context, opts ExploreOptions, mode Mode) (*Graph, error) {
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	if s.tab == nil {
@@ -201,7 +212,7 @@ func (s *Session) run(ctx context.Context, opts Options, mode Mode) (*Graph, err
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
-	o := opts.withDefaults()
+	o := settings{s.o, opts.withDefaults()}
 	pre := s.pre
 	s.pre = nil // the run moves the page on
 	if pre != nil && pre.maxElements != o.MaxElements {
@@ -221,8 +232,6 @@ func (s *Session) run(ctx context.Context, opts Options, mode Mode) (*Graph, err
 	if err != nil {
 		return nil, err
 	}
-	// The tab's own settings stay the session's.
-	o.Viewport, o.Locale, o.Timezone, o.Offline, o.InitScripts = s.o.Viewport, s.o.Locale, s.o.Timezone, s.o.Offline, s.o.InitScripts
 	runCtx, cancel := context.WithTimeout(ctx, o.RunTimeout)
 	defer cancel()
 	r := newRun(o, mode, u, s.b, s.tab)

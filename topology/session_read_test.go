@@ -41,7 +41,7 @@ func readSite() *httptest.Server {
 
 // TestSessionReadOneEvaluatePerState: an embedder reading every state of
 // an explored page itself (Session.Read for the entry state,
-// Options.StateScript for the states clicks reveal) costs one in-page
+// ScanOptions.StateScript for the states clicks reveal) costs one in-page
 // extraction per state, counted on the browser's CDP connection.
 func TestSessionReadOneEvaluatePerState(t *testing.T) {
 	srv := readSite()
@@ -49,7 +49,7 @@ func TestSessionReadOneEvaluatePerState(t *testing.T) {
 	b, calls := topologytest.CountingBrowser(t)
 	ctx, cancel := context.WithTimeout(context.Background(), 60*time.Second)
 	defer cancel()
-	s, err := topology.NewSession(ctx, b, topology.Options{Offline: true})
+	s, err := topology.Attach(b).NewSession(ctx, topology.PageOptions{Offline: true})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -64,16 +64,16 @@ func TestSessionReadOneEvaluatePerState(t *testing.T) {
 		t.Fatal(err)
 	}
 	var revealed []string
-	g, err := s.Explore(ctx, topology.Options{
-		Light: true, MaxDepth: 1, ExploreOnly: []topology.RiskCategory{topology.RiskDisclosure},
-		StateScript: script,
-		OnStateScript: func(_ context.Context, _ *rod.Page, st *topology.StateNode, result string, scriptErr error) error {
-			if scriptErr != nil {
-				t.Errorf("state %s: %v", st.StateID, scriptErr)
-			}
-			revealed = append(revealed, result)
-			return nil
-		},
+	g, err := s.Explore(ctx, topology.ExploreOptions{
+		MaxDepth: 1, ExploreOnly: []topology.RiskCategory{topology.RiskDisclosure},
+		ScanOptions: topology.ScanOptions{Light: true, StateScript: script,
+			OnStateScript: func(_ context.Context, _ *rod.Page, st *topology.StateNode, result string, scriptErr error) error {
+				if scriptErr != nil {
+					t.Errorf("state %s: %v", st.StateID, scriptErr)
+				}
+				revealed = append(revealed, result)
+				return nil
+			}},
 	})
 	if err != nil {
 		t.Fatal(err)
@@ -104,7 +104,7 @@ func TestSessionResponse(t *testing.T) {
 	b, _ := topologytest.CountingBrowser(t)
 	ctx, cancel := context.WithTimeout(context.Background(), 60*time.Second)
 	defer cancel()
-	s, err := topology.NewSession(ctx, b, topology.Options{Offline: true})
+	s, err := topology.Attach(b).NewSession(ctx, topology.PageOptions{Offline: true})
 	if err != nil {
 		t.Fatal(err)
 	}

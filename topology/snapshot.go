@@ -84,7 +84,7 @@ type snapshot struct {
 	elements []ActionableElement
 	fails    []FailedObservation
 
-	// What Options.StateScript (or Session.Read's script) answered in the
+	// What ScanOptions.StateScript (or Session.Read's script) answered in the
 	// same Evaluate, or the error it threw.
 	script    string
 	scriptErr error
@@ -107,7 +107,7 @@ func (r *run) extract(ctx context.Context) (*snapshot, error) {
 	return decodeSnapshot(out, r.o.MaxElements)
 }
 
-// extractWith is extract that also runs script (see Options.StateScript)
+// extractWith is extract that also runs script (see ScanOptions.StateScript)
 // in the same Evaluate; without a script it is extract.
 func (r *run) extractWith(ctx context.Context, script string) (*snapshot, error) {
 	if script == "" {
@@ -153,7 +153,7 @@ func extractWith(ctx context.Context, t *tab, d time.Duration, maxElements int, 
 	return s, nil
 }
 
-// ErrStateScript reports that Options.StateScript (or Session.Read's
+// ErrStateScript reports that ScanOptions.StateScript (or Session.Read's
 // script) threw in the page.
 var ErrStateScript = errors.New("topology: the state script threw")
 
@@ -259,7 +259,7 @@ func pathKey(p []int) string {
 }
 
 // capture takes a full snapshot of the current page state: extraction
-// (with Options.StateScript, in the same Evaluate), accessibility tree,
+// (with ScanOptions.StateScript, in the same Evaluate), accessibility tree,
 // locators and their verification (one more Evaluate). In Light mode the
 // extraction is all.
 func (r *run) capture(ctx context.Context) (*snapshot, error) {

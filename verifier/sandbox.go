@@ -10,8 +10,6 @@ import (
 	"strings"
 	"time"
 
-	"github.com/go-rod/rod"
-
 	"github.com/frontlatch/frontlatch/shared"
 	"github.com/frontlatch/frontlatch/topology"
 )
@@ -21,12 +19,12 @@ const sandboxBy = "verifier@0.1.0"
 
 // SandboxOptions configures Sandbox. The zero value is ready to use.
 type SandboxOptions struct {
-	// Browser is a running Chromium to use, such as
-	// topology.NewBrowser(...).Rod, so that many runs share one process;
-	// each run opens its own tab and closes it. Nil launches a Chromium for
+	// Browser is a running Chromium to use (topology.NewBrowser, or
+	// topology.Attach for a *rod.Browser of your own), so that many runs
+	// share one process; each run opens its own tab and closes it. Nil launches a Chromium for
 	// this run (resolving only loopback hosts, so no page can reach the
 	// network through it) and closes it afterwards.
-	Browser *rod.Browser
+	Browser *topology.Browser
 	// By is recorded as the run's author (SandboxRun.by). Default
 	// "verifier@0.1.0".
 	By string
@@ -163,7 +161,7 @@ func Sandbox(ctx context.Context, graph *shared.ActionGraph, actionID string, op
 			return nil, fmt.Errorf("verifier: sandbox: %w", err)
 		}
 		defer own.Close()
-		b = own.Rod
+		b = own
 	}
 	now := o.Now()
 	fills := plan(action, now)

@@ -13,7 +13,7 @@ import (
 
 // BenchmarkSandbox compares, in the same browser and the same run, a whole
 // sandbox run of each fixture html-form action with the floor: opening the
-// same page through topology.OpenPage and closing it. The ratio is the
+// same page through topology.Browser.OpenPage and closing it. The ratio is the
 // figure to compare across machines.
 //
 //	go test -run '^$' -bench BenchmarkSandbox -benchtime 2x .
@@ -36,16 +36,16 @@ func BenchmarkSandbox(b *testing.B) {
 		}
 	}
 	var floor, run time.Duration
-	opts := SandboxOptions{Browser: br.Rod}
+	opts := SandboxOptions{Browser: br}
 	b.ResetTimer()
 	for range b.N {
 		for _, tg := range targets {
 			start := time.Now()
-			p, err := topology.OpenPage(b.Context(), br.Rod, tg.page, topology.Options{})
+			p, err := br.OpenPage(b.Context(), tg.page, topology.PageOptions{})
 			if err != nil {
 				b.Fatal(err)
 			}
-			_, _ = proto.TargetCloseTarget{TargetID: p.TargetID}.Call(br.Rod.Timeout(10 * time.Second))
+			_, _ = proto.TargetCloseTarget{TargetID: p.TargetID}.Call(br.Rod().Timeout(10 * time.Second))
 			floor += time.Since(start)
 
 			start = time.Now()

@@ -263,9 +263,9 @@ func requestOf(e *proto.FetchRequestPaused) interceptedRequest {
 
 // runInBrowser performs the run on b. It returns an error only for what is
 // not a finding: the page could not be loaded, the browser broke, ctx ended.
-func runInBrowser(ctx context.Context, b *rod.Browser, ac *shared.Access, fills []fill, inputs []shared.Input, mapped Door, o SandboxOptions) (*observation, error) {
+func runInBrowser(ctx context.Context, b *topology.Browser, ac *shared.Access, fills []fill, inputs []shared.Input, mapped Door, o SandboxOptions) (*observation, error) {
 	obs := &observation{pageURL: ac.URL}
-	page, err := topology.OpenPage(ctx, b, ac.URL, topology.Options{
+	page, err := b.OpenPage(ctx, ac.URL, topology.PageOptions{
 		ActionTimeout: o.StepTimeout, NavigationTimeout: o.NavigationTimeout, InitScripts: []string{socketGuard},
 	})
 	switch {
@@ -274,12 +274,16 @@ func runInBrowser(ctx context.Context, b *rod.Browser, ac *shared.Access, fills 
 	case err != nil:
 		return nil, fmt.Errorf("verifier: sandbox: open %s: %w", ac.URL, err)
 	}
+	rb := b.Rod()
+	if rb == nil { // closed since the page opened: the page went with it
+		return nil, fmt.Errorf("verifier: sandbox: %w", topology.ErrBrowserClosed)
+	}
 	// Close through the browser (it works even when the page is stuck), and
 	// only then stop intercepting: a request the page sends late is still
 	// answered by the sandbox, never let through.
 	hctx, stopHijack := context.WithCancel(context.Background())
 	defer func() {
-		_, _ = proto.TargetCloseTarget{TargetID: page.TargetID}.Call(b.Timeout(o.StepTimeout))
+		_, _ = proto.TargetCloseTarget{TargetID: page.TargetID}.Call(rb.Timeout(o.StepTimeout))
 		stopHijack()
 	}()
 

@@ -37,7 +37,7 @@ func ExampleSandbox() {
 	defer b.Close()
 
 	for _, a := range g.Actions {
-		res, err := verifier.Sandbox(ctx, g, a.ID, verifier.SandboxOptions{Browser: b.Rod})
+		res, err := verifier.Sandbox(ctx, g, a.ID, verifier.SandboxOptions{Browser: b})
 		var mm *verifier.MismatchError
 		switch {
 		case errors.Is(err, verifier.ErrNoFormDoor):

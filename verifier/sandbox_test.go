@@ -47,7 +47,7 @@ func fixedOptions(b *topology.Browser) SandboxOptions {
 	var mu sync.Mutex
 	n := 0
 	return SandboxOptions{
-		Browser: b.Rod,
+		Browser: b,
 		Now:     func() time.Time { return testDay },
 		RunID: func() string {
 			mu.Lock()
@@ -612,7 +612,7 @@ func TestSandboxServiceWorker(t *testing.T) {
 	b := sharedBrowser(t)
 	// Install the worker first, as an earlier visit would have: the
 	// sandbox's visit is then controlled by it from the start.
-	p, err := topology.OpenPage(t.Context(), b.Rod, ps.URL+"/sw.html", topology.Options{})
+	p, err := b.OpenPage(t.Context(), ps.URL+"/sw.html", topology.PageOptions{})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -243,7 +243,7 @@ func TestWebMCPScriptInChromium(t *testing.T) {
 // site owner would (a script element at the end of the body).
 func openWithScript(t *testing.T, ctx context.Context, b *topology.Browser, url string, script []byte) *rod.Page {
 	t.Helper()
-	page, err := b.Rod.Timeout(10 * time.Second).Page(proto.TargetCreateTarget{})
+	page, err := b.Rod().Timeout(10 * time.Second).Page(proto.TargetCreateTarget{})
 	if err != nil {
 		t.Fatal(err)
 	}

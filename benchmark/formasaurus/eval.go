@@ -150,13 +150,13 @@ func Run(ctx context.Context, c *Corpus, o Options) (*Report, error) {
 			return nil, err
 		}
 		defer b.Close()
-		if v, err := (proto.BrowserGetVersion{}).Call(b.Rod); err == nil {
+		if v, err := (proto.BrowserGetVersion{}).Call(b.Rod()); err == nil {
 			rep.Chromium = v.Product
 		}
 		load = func(ctx context.Context, p Page) (*extract.Page, error) {
 			pctx, cancel := context.WithTimeout(ctx, o.PageTimeout)
 			defer cancel()
-			page, err := topology.OpenPage(pctx, b.Rod, srv.URL+"/"+p.File, topology.Options{Offline: true, LoadTimeout: 5 * time.Second})
+			page, err := b.OpenPage(pctx, srv.URL+"/"+p.File, topology.PageOptions{Offline: true, LoadTimeout: 5 * time.Second})
 			if err != nil {
 				return nil, err
 			}

@@ -156,7 +156,7 @@ func targetURL(t string, i int, base string, files map[string]string) (string, e
 func formsOf(ctx context.Context, b *topology.Browser, u string, offline bool) ([]formsForm, error) {
 	pctx, cancel := context.WithTimeout(ctx, formsPageTimeout)
 	defer cancel()
-	page, err := topology.OpenPage(pctx, b.Rod, u, topology.Options{Offline: offline})
+	page, err := b.OpenPage(pctx, u, topology.PageOptions{Offline: offline})
 	if err != nil {
 		return nil, err
 	}

@@ -171,7 +171,7 @@ func mapAdvice(err error) string {
 	case errors.Is(err, shared.ErrInvalidGraph):
 		return "the mapper built a graph the contract refuses: that is a mapper bug, please report it with the URL"
 	case errors.Is(err, mapper.ErrNilPage):
-		return "open the page (topology.OpenPage) before calling MapPage"
+		return "open the page (topology.Browser.OpenPage) before calling MapPage"
 	}
 	return ""
 }

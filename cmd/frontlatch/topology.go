@@ -47,15 +47,27 @@ func runTopology(ctx context.Context, args []string, stdout, stderr io.Writer) i
 		fmt.Fprintf(stderr, "frontlatch topology: want exactly one URL, got %d\nusage: %s\n", len(pos), c.usage)
 		return exitUsage
 	}
-	opts := topology.Options{Offline: *offline, RunTimeout: *timeout, MaxStates: *maxStates, MaxEdges: *maxEdges}
-	run := topology.Scan
-	if mode == "explore" {
-		run = topology.Explore
+	if err := topology.ValidateURL(pos[0]); err != nil {
+		fmt.Fprintf(stderr, "frontlatch topology: %v\n", err)
+		return exitUsage
 	}
 	fmt.Fprintf(stderr, "frontlatch topology: %s %s…\n", mode, pos[0])
-	g, err := run(ctx, pos[0], opts)
+	b, err := topology.NewBrowser(ctx, topology.BrowserOptions{Offline: *offline})
+	if err != nil {
+		fmt.Fprintf(stderr, "frontlatch topology: %v\n", err)
+		return exitFail
+	}
+	defer b.Close()
+	page := topology.PageOptions{Offline: *offline}
+	run := topology.ScanOptions{RunTimeout: *timeout}
+	var g *topology.Graph
+	if mode == "explore" {
+		g, err = b.Explore(ctx, pos[0], page, topology.ExploreOptions{ScanOptions: run, MaxStates: *maxStates, MaxEdges: *maxEdges})
+	} else {
+		g, err = b.Scan(ctx, pos[0], page, run)
+	}
 	switch {
-	case errors.Is(err, topology.ErrInvalidURL):
+	case errors.Is(err, topology.ErrInvalidOptions):
 		fmt.Fprintf(stderr, "frontlatch topology: %v\n", err)
 		return exitUsage
 	case err != nil:

@@ -53,7 +53,7 @@ func runVerifySandbox(ctx context.Context, args []string, stdout, stderr io.Writ
 	code = exitOK
 	for _, id := range pos[1:] {
 		fmt.Fprintf(stderr, "sandbox %s …\n", id)
-		res, err := verifier.Sandbox(ctx, g, id, verifier.SandboxOptions{Timeout: *timeout, Browser: browser.Rod})
+		res, err := verifier.Sandbox(ctx, g, id, verifier.SandboxOptions{Timeout: *timeout, Browser: browser})
 		var mismatch *verifier.MismatchError
 		switch {
 		case errors.As(err, &mismatch) && res != nil:

@@ -39,7 +39,7 @@ func TestVerifyServeConfirmInChromium(t *testing.T) {
 	bctx, bcancel := context.WithTimeout(t.Context(), 3*time.Minute)
 	defer bcancel()
 	const step = 30 * time.Second
-	p, err := b.Rod.Context(bctx).Page(proto.TargetCreateTarget{})
+	p, err := b.Rod().Context(bctx).Page(proto.TargetCreateTarget{})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -39,7 +39,7 @@ func loadPages(t *testing.T, names ...string) map[string]*extract.Page {
 	defer b.Close()
 	out := map[string]*extract.Page{}
 	for _, n := range names {
-		page, err := topology.OpenPage(ctx, b.Rod, srv.URL+"/"+n, topology.Options{Offline: true})
+		page, err := b.OpenPage(ctx, srv.URL+"/"+n, topology.PageOptions{Offline: true})
 		if err != nil {
 			t.Fatalf("open %s: %v", n, err)
 		}

@@ -19,7 +19,7 @@
 //
 // FromPage runs one embedded script (extract.js) through a single
 // Runtime.evaluate on a page the caller has opened — with
-// topology.OpenPage, which accepts dialogs and blocks foreign requests.
+// topology.Browser.OpenPage, which accepts dialogs and blocks foreign requests.
 // FromHTML fills the same types from markup alone with golang.org/x/net/html;
 // it cannot see stylesheets or layout, so its visibility comes only from
 // type=hidden, the hidden attribute and inline styles.

@@ -40,7 +40,7 @@ func ExampleFromPage() {
 		return
 	}
 	defer b.Close()
-	page, err := topology.OpenPage(ctx, b.Rod, "http://127.0.0.1:8080/contact", topology.Options{Offline: true})
+	page, err := b.OpenPage(ctx, "http://127.0.0.1:8080/contact", topology.PageOptions{Offline: true})
 	if err != nil {
 		fmt.Println(err)
 		return
@@ -77,7 +77,7 @@ func ExampleFromPageWith() {
 		return
 	}
 	defer b.Close()
-	page, err := topology.OpenPage(ctx, b.Rod, "http://127.0.0.1:8080/contact", topology.Options{Offline: true})
+	page, err := b.OpenPage(ctx, "http://127.0.0.1:8080/contact", topology.PageOptions{Offline: true})
 	if err != nil {
 		fmt.Println(err)
 		return
@@ -92,7 +92,7 @@ func ExampleFromPageWith() {
 }
 
 // PageScript is FromPage's in-page function, for an engine that evaluates
-// it itself (topology's Session.Read, Options.StateScript); Decode reads
+// it itself (topology's Session.Read, ScanOptions.StateScript); Decode reads
 // its answer.
 func ExamplePageScript() {
 	script := extract.PageScript(`() => document.title`)

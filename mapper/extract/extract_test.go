@@ -51,7 +51,7 @@ func inBrowser(t *testing.T, name string) *extract.Page {
 	}
 	ctx, cancel := context.WithTimeout(context.Background(), 60*time.Second)
 	defer cancel()
-	page, err := topology.OpenPage(ctx, browser.Rod, server.URL+"/"+name, topology.Options{Offline: true})
+	page, err := browser.OpenPage(ctx, server.URL+"/"+name, topology.PageOptions{Offline: true})
 	if err != nil {
 		t.Fatalf("open %s: %v", name, err)
 	}

@@ -24,7 +24,7 @@ func TestFromPageWith(t *testing.T) {
 	}
 	ctx, cancel := context.WithTimeout(context.Background(), 60*time.Second)
 	defer cancel()
-	page, err := topology.OpenPage(ctx, browser.Rod, server.URL+"/script-submit.html", topology.Options{Offline: true})
+	page, err := browser.OpenPage(ctx, server.URL+"/script-submit.html", topology.PageOptions{Offline: true})
 	if err != nil {
 		t.Fatal(err)
 	}

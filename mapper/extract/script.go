@@ -22,7 +22,7 @@ import (
 // their onsubmit attribute says. Decode reads the answer.
 //
 // An embedder that evaluates pages through its own engine (topology's
-// Session.Read and Options.StateScript) runs PageScript there, so each state
+// Session.Read and ScanOptions.StateScript) runs PageScript there, so each state
 // costs one Evaluate however many readers it has.
 func PageScript(also string) string {
 	cfg, err := json.Marshal(jsConfig)

@@ -40,6 +40,12 @@ type Completion struct {
 	Response []byte // what the site answered (kept up to MaxResponse bytes)
 	Error    string
 	At       time.Time // zero = now
+	// Notifications are notification tries recorded with the completion,
+	// in its transaction (AttemptID is the completed attempt's): for a
+	// target known not to be sent to ("not sent: …") when the attempt
+	// completes, which saves a write of its own. Nothing is recorded when
+	// the completion is not.
+	Notifications []Notification
 }
 
 // Completion outcomes.
@@ -193,7 +199,7 @@ func (s *Store) BeginAttempt(ctx context.Context, b Begin) (Attempt, error) {
 	a := Attempt{ID: newID("att_"), ActionID: b.ActionID, AuditRef: b.AuditRef, IdempotencyKey: b.IdempotencyKey,
 		BegunAt: at, Request: req, Instance: b.Instance}
 	var result error
-	err := s.db.write(ctx, b.ActionID, func(q querier) error {
+	err := s.db.write(ctx, writeOpts{lock: b.ActionID, durable: true}, func(q querier) error {
 		result = nil
 		if key != nil {
 			r, err := q.query(ctx, "SELECT "+attemptColumns+" WHERE a.action_id = ? AND a.idempotency_key = ?", b.ActionID, key)
@@ -209,9 +215,8 @@ func (s *Store) BeginAttempt(ctx context.Context, b Begin) (Attempt, error) {
 				return nil
 			}
 		}
-		var n int64
-		if _, err := one(ctx, q, "SELECT COUNT(*) FROM attempts WHERE action_id = ? AND begun_ns >= ? AND begun_ns < ?",
-			[]any{b.ActionID, ns(from), ns(to)}, &n); err != nil {
+		n, err := s.windowCount(ctx, q, b.ActionID, ns(from), ns(to))
+		if err != nil {
 			return err
 		}
 		if n >= int64(b.Cap.Max) {
@@ -222,16 +227,72 @@ func (s *Store) BeginAttempt(ctx context.Context, b Begin) (Attempt, error) {
 			a, result = Attempt{}, s.fail(op, ErrCapReached, nil, "action %q: %s", b.ActionID, reason)
 			return nil
 		}
-		_, err := q.exec(ctx, `INSERT INTO attempts
+		rowid, err := q.insert(ctx, `INSERT INTO attempts
 			(id, action_id, audit_ref, idempotency_key, cap_max, cap_per, request, begun_ns, instance, recorded_ns)
 			VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
 			a.ID, a.ActionID, a.AuditRef, key, int64(b.Cap.Max), string(b.Cap.Per), req, ns(at), b.Instance, time.Now().UnixNano())
-		return err
+		if err != nil {
+			return err
+		}
+		s.attemptBegun(b.ActionID, ns(from), ns(to), n, rowid, a.ID)
+		return nil
 	})
 	if err != nil {
 		return Attempt{}, s.dbErr(op, err)
 	}
 	return a, result
+}
+
+// CapReached reports whether c.Max attempts of actionID were already begun
+// in the cap window holding at (zero = now). It is a read, for refusing
+// early — before work that costs something, such as fetching a page —
+// and decides nothing: BeginAttempt's check, in its write transaction, is
+// the one that counts, and may still refuse when this said there was room.
+// A cap with Max < 1 or an unknown period is ErrInvalid.
+func (s *Store) CapReached(ctx context.Context, actionID string, c shared.VolumeCap, at time.Time) (bool, error) {
+	const op = "cap-reached"
+	if err := s.ready(ctx, op); err != nil {
+		return false, err
+	}
+	if err := s.checkText(op, "actionID", actionID, true); err != nil {
+		return false, err
+	}
+	if c.Max < 1 {
+		return false, s.invalid(op, "volume cap max %d: it must be at least 1", c.Max)
+	}
+	from, to, ok := Window(c.Per, nowOr(at))
+	if !ok {
+		return false, s.invalid(op, "volume cap period %q: it must be hour, day, week or month", c.Per)
+	}
+	// Counting stops at Max: whether the cap is reached needs no more.
+	var n int64
+	if _, err := one(ctx, s.db, `SELECT COUNT(*) FROM (SELECT 1 FROM attempts
+		WHERE action_id = ? AND begun_ns >= ? AND begun_ns < ? LIMIT ?) w`,
+		[]any{actionID, ns(from), ns(to), int64(c.Max)}, &n); err != nil {
+		return false, s.dbErr(op, err)
+	}
+	return n >= int64(c.Max), nil
+}
+
+// RecordCapRefusal appends a refusal by the volume cap (Kind RefusalCap)
+// that the caller decided through CapReached, before beginning anything.
+func (s *Store) RecordCapRefusal(ctx context.Context, actionID, idempotencyKey, reason string, at time.Time) error {
+	const op = "record-cap-refusal"
+	if err := s.ready(ctx, op); err != nil {
+		return err
+	}
+	for _, f := range []struct {
+		name, v  string
+		required bool
+	}{{"actionID", actionID, true}, {"idempotencyKey", idempotencyKey, false}, {"reason", reason, true}} {
+		if err := s.checkText(op, f.name, f.v, f.required); err != nil {
+			return err
+		}
+	}
+	err := s.db.write(ctx, writeOpts{}, func(q querier) error {
+		return insertRefusal(ctx, q, actionID, idempotencyKey, RefusalCap, []string{reason}, nowOr(at))
+	})
+	return s.dbErr(op, err)
 }
 
 func insertRefusal(ctx context.Context, q querier, actionID, key, kind string, reasons []string, at time.Time) error {
@@ -273,27 +334,41 @@ func (s *Store) CompleteAttempt(ctx context.Context, attemptID string, c Complet
 		resp = []byte{}
 	}
 	at := nowOr(c.At)
-	err := s.db.write(ctx, "", func(q querier) error {
-		var x int64
-		found, err := one(ctx, q, "SELECT 1 FROM attempts WHERE id = ?", []any{attemptID}, &x)
-		if err != nil {
-			return err
+	for i := range c.Notifications {
+		n := &c.Notifications[i]
+		if n.Try < 1 || n.Status < 0 || n.Status > 999 {
+			return s.invalid(op, "notification %d: try %d (from 1) or status %d (0 or an HTTP status) out of range", i, n.Try, n.Status)
 		}
-		if !found {
-			return s.fail(op, ErrNotFound, nil, "no attempt %q", attemptID)
-		}
+		n.AttemptID, n.Error, n.At = attemptID, excerpt(n.Error), nowOr(n.At)
+	}
+	err := s.db.write(ctx, writeOpts{}, func(q querier) error {
+		// The foreign key to attempts refuses a completion of no attempt.
 		n, err := q.exec(ctx, `INSERT INTO completions (attempt_id, outcome, status, response, error, at_ns, recorded_ns)
 			VALUES (?, ?, ?, ?, ?, ?, ?) ON CONFLICT (attempt_id) DO NOTHING`,
 			attemptID, c.Outcome, int64(c.Status), resp, c.Error, ns(at), time.Now().UnixNano())
+		if foreignKeyViolation(err) {
+			return s.fail(op, ErrNotFound, nil, "no attempt %q", attemptID)
+		}
 		if err != nil {
 			return err
 		}
 		if n == 0 {
 			return s.fail(op, ErrAlreadyCompleted, nil, "attempt %q", attemptID)
 		}
+		for _, nt := range c.Notifications {
+			if err := insertNotification(ctx, q, nt); err != nil {
+				return err
+			}
+		}
 		return nil
 	})
 	return s.dbErr(op, err)
+}
+
+func insertNotification(ctx context.Context, q querier, n Notification) error {
+	_, err := q.exec(ctx, `INSERT INTO notifications (attempt_id, try, status, error, at_ns, recorded_ns)
+		VALUES (?, ?, ?, ?, ?, ?)`, n.AttemptID, int64(n.Try), int64(n.Status), n.Error, ns(n.At), time.Now().UnixNano())
+	return err
 }
 
 // RecordRefusal appends a refusal by the gate or the input checks, with
@@ -317,7 +392,7 @@ func (s *Store) RecordRefusal(ctx context.Context, actionID, idempotencyKey stri
 			return err
 		}
 	}
-	err := s.db.write(ctx, "", func(q querier) error {
+	err := s.db.write(ctx, writeOpts{}, func(q querier) error {
 		return insertRefusal(ctx, q, actionID, idempotencyKey, RefusalRefused, reasons, nowOr(at))
 	})
 	return s.dbErr(op, err)
@@ -367,7 +442,7 @@ func (s *Store) RecoverAbandoned(ctx context.Context, instance string, before ti
 		return 0, err
 	}
 	var n int64
-	err := s.db.write(ctx, "", func(q querier) error {
+	err := s.db.write(ctx, writeOpts{}, func(q querier) error {
 		var err error
 		n, err = q.exec(ctx, `INSERT INTO abandonments (attempt_id, instance, recorded_ns)
 			SELECT a.id, ?, ? FROM attempts a
@@ -433,7 +508,7 @@ func (s *Store) RecordNotification(ctx context.Context, attemptID string, try in
 	if try < 1 || status < 0 || status > 999 {
 		return s.invalid(op, "try %d (from 1) or status %d (0 or an HTTP status) out of range", try, status)
 	}
-	err := s.db.write(ctx, "", func(q querier) error {
+	err := s.db.write(ctx, writeOpts{}, func(q querier) error {
 		var x int64
 		found, err := one(ctx, q, "SELECT 1 FROM attempts WHERE id = ?", []any{attemptID}, &x)
 		if err != nil {
@@ -442,9 +517,7 @@ func (s *Store) RecordNotification(ctx context.Context, attemptID string, try in
 		if !found {
 			return s.fail(op, ErrNotFound, nil, "no attempt %q", attemptID)
 		}
-		_, err = q.exec(ctx, `INSERT INTO notifications (attempt_id, try, status, error, at_ns, recorded_ns)
-			VALUES (?, ?, ?, ?, ?, ?)`, attemptID, int64(try), int64(status), errText, ns(nowOr(at)), time.Now().UnixNano())
-		return err
+		return insertNotification(ctx, q, Notification{AttemptID: attemptID, Try: try, Status: status, Error: errText, At: nowOr(at)})
 	})
 	return s.dbErr(op, err)
 }

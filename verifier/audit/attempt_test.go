@@ -394,10 +394,17 @@ func TestRecoverAbandoned(t *testing.T) {
 	audittest.EachStore(t, func(t *testing.T, s *audit.Store) {
 		ctx := context.Background()
 		const id = "plumber01:callback:form"
+		// Every attempt below falls in one UTC day, the cap's window, at any
+		// time of day the test runs (an hour before "now" is yesterday just
+		// after midnight).
+		base := time.Now().UTC()
+		if day := base.Truncate(24 * time.Hour); base.Sub(day) < 2*time.Hour {
+			base = day.Add(2 * time.Hour)
+		}
 		at := func(instance string, offset time.Duration) audit.Attempt {
 			t.Helper()
 			b := begin(id, 5)
-			b.Instance, b.At = instance, time.Now().Add(offset)
+			b.Instance, b.At = instance, base.Add(offset)
 			a, err := s.BeginAttempt(ctx, b)
 			if err != nil {
 				t.Fatal(err)
@@ -412,7 +419,7 @@ func TestRecoverAbandoned(t *testing.T) {
 		mineOld := at("me", -time.Hour)
 		mineNew := at("me", 0)
 
-		n, err := s.RecoverAbandoned(ctx, "me", time.Now().Add(-30*time.Minute))
+		n, err := s.RecoverAbandoned(ctx, "me", base.Add(-30*time.Minute))
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -439,14 +446,16 @@ func TestRecoverAbandoned(t *testing.T) {
 			t.Errorf("attempt states (-want +got):\n%s", diff)
 		}
 		// Running it again marks nothing new.
-		if n, err := s.RecoverAbandoned(ctx, "me", time.Now().Add(-30*time.Minute)); err != nil || n != 0 {
+		if n, err := s.RecoverAbandoned(ctx, "me", base.Add(-30*time.Minute)); err != nil || n != 0 {
 			t.Errorf("second RecoverAbandoned = %d, %v; want 0", n, err)
 		}
 		// Unknown attempts keep counting: 4 begun, cap 5 → one more, then refused.
-		if _, err := s.BeginAttempt(ctx, begin(id, 5)); err != nil {
+		fifth := begin(id, 5)
+		fifth.At = base
+		if _, err := s.BeginAttempt(ctx, fifth); err != nil {
 			t.Errorf("5th attempt: %v", err)
 		}
-		if _, err := s.BeginAttempt(ctx, begin(id, 5)); !errors.Is(err, audit.ErrCapReached) {
+		if _, err := s.BeginAttempt(ctx, fifth); !errors.Is(err, audit.ErrCapReached) {
 			t.Errorf("6th attempt: err = %v, want ErrCapReached (unknown outcomes count)", err)
 		}
 		// A late completion of an abandoned attempt is kept.
@@ -602,4 +611,83 @@ func firstErrs(errs []error) []error {
 		return errs[:3]
 	}
 	return errs
+}
+
+// TestCompleteAttemptWithNotifications: notification tries given with a
+// completion are recorded with it, in its transaction; with a completion
+// that is refused (a second one, bad input) none is.
+func TestCompleteAttemptWithNotifications(t *testing.T) {
+	audittest.EachStore(t, func(t *testing.T, s *audit.Store) {
+		ctx := context.Background()
+		a, err := s.BeginAttempt(ctx, begin("shop01:contact:contact", 5))
+		if err != nil {
+			t.Fatal(err)
+		}
+		at := time.Date(2026, 12, 2, 1, 0, 0, 0, time.UTC)
+		bad := audit.Completion{Outcome: audit.OutcomeFired, Notifications: []audit.Notification{{Try: 0, Error: "x"}}}
+		if err := s.CompleteAttempt(ctx, a.ID, bad); !errors.Is(err, audit.ErrInvalid) {
+			t.Fatalf("try 0: err = %v, want ErrInvalid", err)
+		}
+		c := audit.Completion{Outcome: audit.OutcomeFired, Status: 200, At: at,
+			Notifications: []audit.Notification{{AttemptID: "ignored", Try: 1, Error: "not sent: email notification needs a mail relay", At: at}}}
+		if err := s.CompleteAttempt(ctx, a.ID, c); err != nil {
+			t.Fatal(err)
+		}
+		again := c
+		again.Notifications = []audit.Notification{{Try: 2, Error: "second"}}
+		if err := s.CompleteAttempt(ctx, a.ID, again); !errors.Is(err, audit.ErrAlreadyCompleted) {
+			t.Fatalf("second completion: err = %v, want ErrAlreadyCompleted", err)
+		}
+		got, err := s.Notifications(ctx, a.ID)
+		if err != nil {
+			t.Fatal(err)
+		}
+		want := []audit.Notification{{AttemptID: a.ID, Try: 1, Error: "not sent: email notification needs a mail relay", At: at}}
+		if diff := cmp.Diff(want, got); diff != "" {
+			t.Errorf("notifications (-want +got):\n%s", diff)
+		}
+	})
+}
+
+// TestCapReached: the read-only check says whether the window is full, on
+// both drivers, and refuses a cap that caps nothing.
+func TestCapReached(t *testing.T) {
+	audittest.EachStore(t, func(t *testing.T, s *audit.Store) {
+		ctx := context.Background()
+		const id = "shop01:order:order"
+		c := shared.VolumeCap{Max: 2, Per: shared.PerMonth}
+		for i := range 3 {
+			full, err := s.CapReached(ctx, id, c, time.Time{})
+			if err != nil {
+				t.Fatal(err)
+			}
+			if want := i >= 2; full != want {
+				t.Errorf("after %d attempts of a cap of 2: CapReached = %t, want %t", i, full, want)
+			}
+			if i < 2 {
+				if _, err := s.BeginAttempt(ctx, audit.Begin{ActionID: id, AuditRef: "aud_x", Cap: c, Instance: "i"}); err != nil {
+					t.Fatal(err)
+				}
+			}
+		}
+		if err := s.RecordCapRefusal(ctx, id, "k", "cap.reached: 2 of 2 per month", time.Time{}); err != nil {
+			t.Fatal(err)
+		}
+		refs, err := s.Refusals(ctx, id)
+		if err != nil || len(refs) != 1 || refs[0].Kind != audit.RefusalCap || refs[0].IdempotencyKey != "k" {
+			t.Errorf("refusals %+v (%v), want the one cap refusal", refs, err)
+		}
+		if err := s.RecordCapRefusal(ctx, id, "", "", time.Time{}); !errors.Is(err, audit.ErrInvalid) {
+			t.Errorf("no reason: err = %v, want ErrInvalid", err)
+		}
+		// Another window (next month) is empty.
+		if full, err := s.CapReached(ctx, id, c, time.Now().AddDate(0, 1, 0)); err != nil || full {
+			t.Errorf("next month: CapReached = %t, %v; want false", full, err)
+		}
+		for _, bad := range []shared.VolumeCap{{Max: 0, Per: shared.PerDay}, {Max: 1, Per: "fortnight"}} {
+			if _, err := s.CapReached(ctx, id, bad, time.Time{}); !errors.Is(err, audit.ErrInvalid) {
+				t.Errorf("cap %+v: err = %v, want ErrInvalid", bad, err)
+			}
+		}
+	})
 }

@@ -15,13 +15,14 @@ import (
 // (idempotency check, cap count, insert) and CompleteAttempt, on each
 // driver; and LookupAudit, which the gate calls once per firing. It reports
 // the begin+complete cost relative to one lookup measured in the same run.
-// sqlite-normal is SQLite opened with ?synchronous=normal.
+// sqlite-X is SQLite opened with ?synchronous=X (critical is the default).
 func BenchmarkAttempt(b *testing.B) {
-	for _, d := range []string{audit.DriverSQLite, audit.DriverSQLite + "-normal", audit.DriverPostgres} {
+	for _, d := range []string{"sqlite-critical", "sqlite-full", "sqlite-normal", audit.DriverPostgres} {
 		b.Run(d, func(b *testing.B) {
-			url := audittest.URL(b, strings.TrimSuffix(d, "-normal"))
-			if strings.HasSuffix(d, "-normal") {
-				url += "?synchronous=normal"
+			driver, sync, _ := strings.Cut(d, "-")
+			url := audittest.URL(b, driver)
+			if sync != "" {
+				url += "?synchronous=" + sync
 			}
 			s := audittest.Open(b, url)
 			ctx := context.Background()
@@ -59,6 +60,56 @@ func BenchmarkAttempt(b *testing.B) {
 			b.ReportMetric(perAttempt/1e3, "µs/attempt")
 			b.ReportMetric(perLookup/1e3, "µs/lookup")
 			b.ReportMetric(perAttempt/perLookup, "attempt/lookup")
+		})
+	}
+}
+
+// BenchmarkFiring is the store's share of one firing, in the executor's
+// order — the gate's LookupAudit, BeginAttempt, CompleteAttempt — timed
+// step by step in one loop (a lookup that follows writes is not the lookup
+// of BenchmarkAttempt, which follows lookups).
+func BenchmarkFiring(b *testing.B) {
+	for _, d := range []string{"sqlite-critical", "sqlite-full", "sqlite-normal", audit.DriverPostgres} {
+		b.Run(d, func(b *testing.B) {
+			driver, sync, _ := strings.Cut(d, "-")
+			url := audittest.URL(b, driver)
+			if sync != "" {
+				url += "?synchronous=" + sync
+			}
+			s := audittest.Open(b, url)
+			ctx := context.Background()
+			c, err := s.RecordConfirmation(ctx, audit.Confirmation{ActionID: "bench", ConfirmedBy: "o",
+				ConfirmedAt: "2026-09-02T09:30:00.000Z", Method: shared.ConfirmedOwnerPortal,
+				Digest: "sha256:0000000000000000000000000000000000000000000000000000000000000000", Subject: nil})
+			if err != nil {
+				b.Fatal(err)
+			}
+			q := shared.AuditQuery{Ref: c.Ref, ActionID: "bench", ConfirmedBy: "o", ConfirmedAt: c.ConfirmedAt}
+			begin := audit.Begin{ActionID: "bench", AuditRef: c.Ref, Cap: shared.VolumeCap{Max: 1 << 30, Per: shared.PerMonth},
+				Request: []byte(`{"name":"Ann","phone":"0400 000 000"}`), Instance: "bench"}
+			var lookup, beginT, complete time.Duration
+			for b.Loop() {
+				t0 := time.Now()
+				if ans, err := s.LookupAudit(ctx, q); err != nil || !ans.Found {
+					b.Fatal(ans, err)
+				}
+				t1 := time.Now()
+				a, err := s.BeginAttempt(ctx, begin)
+				if err != nil {
+					b.Fatal(err)
+				}
+				t2 := time.Now()
+				if err := s.CompleteAttempt(ctx, a.ID, audit.Completion{Outcome: audit.OutcomeFired, Status: 200, Response: []byte("ok"),
+					Notifications: []audit.Notification{{Try: 1, Error: "not sent: email notification needs a mail relay"}}}); err != nil {
+					b.Fatal(err)
+				}
+				t3 := time.Now()
+				lookup, beginT, complete = lookup+t1.Sub(t0), beginT+t2.Sub(t1), complete+t3.Sub(t2)
+			}
+			n := float64(b.N) * 1e3
+			b.ReportMetric(float64(lookup.Nanoseconds())/n, "µs/lookup")
+			b.ReportMetric(float64(beginT.Nanoseconds())/n, "µs/begin")
+			b.ReportMetric(float64(complete.Nanoseconds())/n, "µs/complete")
 		})
 	}
 }

@@ -89,7 +89,7 @@ func (s *Store) RecordConfirmation(ctx context.Context, c Confirmation) (Confirm
 	if c.Subject == nil {
 		c.Subject = []byte{}
 	}
-	err := s.db.write(ctx, "", func(q querier) error {
+	err := s.db.write(ctx, writeOpts{durable: true}, func(q querier) error {
 		n, err := q.exec(ctx, `INSERT INTO confirmations
 			(ref, graph_id, action_id, confirmed_by, confirmed_at, method, digest, subject, recorded_ns)
 			VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT (ref) DO NOTHING`,
@@ -126,7 +126,7 @@ func (s *Store) RecordRevocation(ctx context.Context, ref, by string, at time.Ti
 		return err
 	}
 	at = nowOr(at)
-	err := s.db.write(ctx, "", func(q querier) error {
+	err := s.db.write(ctx, writeOpts{durable: true}, func(q querier) error {
 		var x int64
 		found, err := one(ctx, q, "SELECT 1 FROM confirmations WHERE ref = ?", []any{ref}, &x)
 		if err != nil {

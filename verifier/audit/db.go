@@ -3,12 +3,16 @@ package audit
 import (
 	"context"
 	"database/sql"
+	"database/sql/driver"
 	"errors"
 	"strconv"
 	"strings"
+	"sync"
 
 	"github.com/jackc/pgx/v5"
+	"github.com/jackc/pgx/v5/pgconn"
 	"github.com/jackc/pgx/v5/pgxpool"
+	"modernc.org/sqlite"
 )
 
 // rows is what both drivers' result sets offer.
@@ -22,7 +26,24 @@ type rows interface {
 // querier runs statements written with '?' placeholders.
 type querier interface {
 	exec(ctx context.Context, q string, args ...any) (int64, error)
+	// insert runs an INSERT of one row and returns its rowid on SQLite
+	// (0 on PostgreSQL, which has none).
+	insert(ctx context.Context, q string, args ...any) (int64, error)
 	query(ctx context.Context, q string, args ...any) (rows, error)
+}
+
+// writeOpts says how a write transaction runs.
+type writeOpts struct {
+	// lock, when not empty, serialises writers of the same key across
+	// connections and processes on PostgreSQL (SQLite has one writer).
+	lock string
+	// durable: the record must survive a power loss once committed, not
+	// only a killed process (see Durability). SQLite commits it with an
+	// fsync; PostgreSQL commits every transaction durably.
+	durable bool
+	// unprepared: run the statements as text, not prepared (a migration's
+	// script holds many statements, which one prepared statement cannot).
+	unprepared bool
 }
 
 // backend is one driver: reads on the pool, writes in one transaction.
@@ -35,7 +56,7 @@ type backend interface {
 	// first takes pg_advisory_xact_lock on lock (when lock is not empty),
 	// which serialises writers of the same action across connections and
 	// processes until commit.
-	write(ctx context.Context, lock string, fn func(q querier) error) error
+	write(ctx context.Context, w writeOpts, fn func(q querier) error) error
 	ping(ctx context.Context) error
 	close() error
 }
@@ -59,29 +80,119 @@ func one(ctx context.Context, q querier, query string, args []any, dest ...any) 
 
 // ---- SQLite (database/sql with modernc.org/sqlite) ----
 
-type sqliteDB struct{ db *sql.DB }
+// sqliteDB is a SQLite database through one database/sql pool. Under
+// DurabilityCritical its connections run at synchronous=NORMAL and a
+// durable write switches its connection to FULL for that transaction (one
+// pool, rather than a second pool at FULL, keeps each connection's page
+// cache warm: SQLite drops a connection's cache whenever another one wrote).
+type sqliteDB struct {
+	db       *sql.DB
+	stmts    *stmtCache // the pool's prepared statements
+	critical bool       // DurabilityCritical: durable writes commit at FULL
+	// writer is held by the one write transaction this process runs at a
+	// time. SQLite has a single writer anyway; waiting here wakes the next
+	// writer the moment the last one commits, where SQLite's busy handler
+	// would poll with sleeps of 1 ms and more. Other processes still meet
+	// the write lock through the busy timeout.
+	writer chan struct{}
+	w      *sqliteWriter // the write connection, used by writer's holder
+	counts windowCounts  // the cap's counts (capcount.go)
+}
+
+// stmtCache holds a pool's prepared statements, by query text: each of the
+// store's statements with arguments is parsed once per connection, not once
+// per call (database/sql prepares a *sql.Stmt again on every connection it
+// runs on, and keeps it there).
+type stmtCache struct {
+	db *sql.DB
+	mu sync.Mutex
+	m  map[string]*sql.Stmt
+}
+
+func newStmtCache(db *sql.DB) *stmtCache { return &stmtCache{db: db, m: map[string]*sql.Stmt{}} }
+
+func (c *stmtCache) get(ctx context.Context, q string) (*sql.Stmt, error) {
+	c.mu.Lock()
+	st, ok := c.m[q]
+	c.mu.Unlock()
+	if ok {
+		return st, nil
+	}
+	// Prepared outside the lock (it needs a connection); a statement two
+	// callers prepared at once is kept once.
+	st, err := c.db.PrepareContext(ctx, q)
+	if err != nil {
+		return nil, err
+	}
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	if prev, ok := c.m[q]; ok {
+		_ = st.Close()
+		return prev, nil
+	}
+	c.m[q] = st
+	return st, nil
+}
+
+func (c *stmtCache) close() {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	for q, st := range c.m {
+		_ = st.Close()
+		delete(c.m, q)
+	}
+}
 
 type sqlRows struct{ *sql.Rows }
 
 func (r sqlRows) Close() { _ = r.Rows.Close() }
 
-type sqlQuerier interface {
-	ExecContext(ctx context.Context, q string, args ...any) (sql.Result, error)
-	QueryContext(ctx context.Context, q string, args ...any) (*sql.Rows, error)
+// sqliteQ runs statements on the pool, outside any transaction: a
+// statement with arguments — every fixed statement of the store — runs
+// prepared; one without, as text.
+type sqliteQ struct {
+	stmts *stmtCache
 }
 
-type sqliteQ struct{ q sqlQuerier }
+func (s sqliteQ) result(ctx context.Context, q string, args ...any) (sql.Result, error) {
+	if len(args) == 0 {
+		return s.stmts.db.ExecContext(ctx, q)
+	}
+	st, err := s.stmts.get(ctx, q)
+	if err != nil {
+		return nil, err
+	}
+	return st.ExecContext(ctx, args...)
+}
 
 func (s sqliteQ) exec(ctx context.Context, q string, args ...any) (int64, error) {
-	res, err := s.q.ExecContext(ctx, q, args...)
+	res, err := s.result(ctx, q, args...)
 	if err != nil {
 		return 0, err
 	}
 	return res.RowsAffected()
 }
 
+func (s sqliteQ) insert(ctx context.Context, q string, args ...any) (int64, error) {
+	res, err := s.result(ctx, q, args...)
+	if err != nil {
+		return 0, err
+	}
+	return res.LastInsertId()
+}
+
 func (s sqliteQ) query(ctx context.Context, q string, args ...any) (rows, error) {
-	r, err := s.q.QueryContext(ctx, q, args...)
+	var r *sql.Rows
+	var err error
+	if len(args) == 0 {
+		r, err = s.stmts.db.QueryContext(ctx, q)
+	} else {
+		var st *sql.Stmt
+		if st, err = s.stmts.get(ctx, q); err != nil {
+			return nil, err
+		}
+		r, err = st.QueryContext(ctx, args...)
+	}
 	if err != nil {
 		return nil, err
 	}
@@ -89,28 +200,179 @@ func (s sqliteQ) query(ctx context.Context, q string, args ...any) (rows, error)
 }
 
 func (s *sqliteDB) exec(ctx context.Context, q string, args ...any) (int64, error) {
-	return sqliteQ{s.db}.exec(ctx, q, args...)
+	return sqliteQ{stmts: s.stmts}.exec(ctx, q, args...)
+}
+
+func (s *sqliteDB) insert(ctx context.Context, q string, args ...any) (int64, error) {
+	return sqliteQ{stmts: s.stmts}.insert(ctx, q, args...)
 }
 
 func (s *sqliteDB) query(ctx context.Context, q string, args ...any) (rows, error) {
-	return sqliteQ{s.db}.query(ctx, q, args...)
+	return sqliteQ{stmts: s.stmts}.query(ctx, q, args...)
 }
 
-func (s *sqliteDB) write(ctx context.Context, _ string, fn func(q querier) error) error {
-	// The DSN sets _txlock=immediate: BeginTx issues BEGIN IMMEDIATE.
-	tx, err := s.db.BeginTx(ctx, nil)
+func (s *sqliteDB) write(ctx context.Context, w writeOpts, fn func(q querier) error) error {
+	select {
+	case s.writer <- struct{}{}:
+	case <-ctx.Done():
+		return ctx.Err()
+	}
+	defer func() { <-s.writer }()
+	wr, err := s.writerConn(ctx)
 	if err != nil {
 		return err
 	}
-	if err := fn(sqliteQ{tx}); err != nil {
-		_ = tx.Rollback()
-		return err
+	if w.durable && s.critical {
+		// This transaction's commit waits for an fsync of the WAL, which
+		// also makes every earlier commit durable. The connection goes
+		// back to NORMAL after it; should that fail it is dropped.
+		if _, err := wr.run(ctx, "PRAGMA synchronous=FULL"); err != nil {
+			s.dropWriter()
+			return err
+		}
+		defer func() {
+			if s.w == wr {
+				if _, err := wr.run(context.WithoutCancel(ctx), "PRAGMA synchronous=NORMAL"); err != nil {
+					s.dropWriter()
+				}
+			}
+		}()
 	}
-	return tx.Commit()
+	// BEGIN IMMEDIATE: the write lock is taken before the first read.
+	if _, err := wr.run(ctx, "BEGIN IMMEDIATE"); err != nil {
+		return err // no transaction was opened
+	}
+	err = fn(writerQ{w: wr, unprepared: w.unprepared})
+	if err == nil {
+		if _, err = wr.run(ctx, "COMMIT"); err == nil {
+			return nil
+		}
+	}
+	// Roll back; a connection whose state is then unknown is dropped (a
+	// failed statement may already have ended the transaction, in which
+	// case ROLLBACK fails and a fresh connection costs little).
+	if _, rerr := wr.run(context.WithoutCancel(ctx), "ROLLBACK"); rerr != nil {
+		s.dropWriter()
+	}
+	return err
+}
+
+// sqliteWriter is the one connection this process writes through, held
+// out of the pool, with every statement it runs — BEGIN IMMEDIATE, COMMIT,
+// ROLLBACK, the synchronous switches and the store's own — prepared on it
+// once: through database/sql's Tx each transaction cost 30–40 µs more.
+// Only the holder of sqliteDB.writer uses it.
+type sqliteWriter struct {
+	conn  *sql.Conn
+	stmts map[string]*sql.Stmt
+}
+
+// writerConn returns the writer connection, opening it when there is none.
+func (s *sqliteDB) writerConn(ctx context.Context) (*sqliteWriter, error) {
+	if s.w != nil {
+		return s.w, nil
+	}
+	c, err := s.db.Conn(ctx)
+	if err != nil {
+		return nil, err
+	}
+	s.w = &sqliteWriter{conn: c, stmts: map[string]*sql.Stmt{}}
+	return s.w, nil
+}
+
+// dropWriter closes the writer connection for good (database/sql discards
+// a connection whose Raw returns ErrBadConn); the next write opens another.
+func (s *sqliteDB) dropWriter() {
+	w := s.w
+	if w == nil {
+		return
+	}
+	s.w = nil
+	for _, st := range w.stmts {
+		_ = st.Close()
+	}
+	_ = w.conn.Raw(func(any) error { return driver.ErrBadConn })
+	_ = w.conn.Close()
+}
+
+// prepared returns q prepared on the writer connection.
+func (w *sqliteWriter) prepared(ctx context.Context, q string) (*sql.Stmt, error) {
+	if st, ok := w.stmts[q]; ok {
+		return st, nil
+	}
+	st, err := w.conn.PrepareContext(ctx, q)
+	if err != nil {
+		return nil, err
+	}
+	w.stmts[q] = st
+	return st, nil
+}
+
+func (w *sqliteWriter) run(ctx context.Context, q string, args ...any) (sql.Result, error) {
+	st, err := w.prepared(ctx, q)
+	if err != nil {
+		return nil, err
+	}
+	return st.ExecContext(ctx, args...)
+}
+
+// writerQ runs a write transaction's statements on the writer connection:
+// prepared, or as text when unprepared (a migration's script).
+type writerQ struct {
+	w          *sqliteWriter
+	unprepared bool
+}
+
+func (q writerQ) result(ctx context.Context, query string, args ...any) (sql.Result, error) {
+	if q.unprepared {
+		return q.w.conn.ExecContext(ctx, query, args...)
+	}
+	return q.w.run(ctx, query, args...)
+}
+
+func (q writerQ) exec(ctx context.Context, query string, args ...any) (int64, error) {
+	res, err := q.result(ctx, query, args...)
+	if err != nil {
+		return 0, err
+	}
+	return res.RowsAffected()
+}
+
+func (q writerQ) insert(ctx context.Context, query string, args ...any) (int64, error) {
+	res, err := q.result(ctx, query, args...)
+	if err != nil {
+		return 0, err
+	}
+	return res.LastInsertId()
+}
+
+func (q writerQ) query(ctx context.Context, query string, args ...any) (rows, error) {
+	var r *sql.Rows
+	var err error
+	if q.unprepared {
+		r, err = q.w.conn.QueryContext(ctx, query, args...)
+	} else {
+		var st *sql.Stmt
+		if st, err = q.w.prepared(ctx, query); err != nil {
+			return nil, err
+		}
+		r, err = st.QueryContext(ctx, args...)
+	}
+	if err != nil {
+		return nil, err
+	}
+	return sqlRows{r}, nil
 }
 
 func (s *sqliteDB) ping(ctx context.Context) error { return s.db.PingContext(ctx) }
-func (s *sqliteDB) close() error                   { return s.db.Close() }
+
+func (s *sqliteDB) close() error {
+	s.writer <- struct{}{} // after the write in flight, if any
+	defer func() { <-s.writer }()
+	s.dropWriter()
+	s.stmts.close()
+	return s.db.Close() // a later write fails: the pool is closed
+}
 
 // ---- PostgreSQL (pgx/v5 pool) ----
 
@@ -123,6 +385,11 @@ type pgQ struct {
 
 func (p pgQ) exec(ctx context.Context, q string, args ...any) (int64, error) {
 	return p.exec_(ctx, rebind(q), args...)
+}
+
+func (p pgQ) insert(ctx context.Context, q string, args ...any) (int64, error) {
+	_, err := p.exec(ctx, q, args...)
+	return 0, err
 }
 
 func (p pgQ) query(ctx context.Context, q string, args ...any) (rows, error) {
@@ -157,11 +424,16 @@ func (p *pgDB) exec(ctx context.Context, q string, args ...any) (int64, error) {
 	return p.q().exec(ctx, q, args...)
 }
 
+func (p *pgDB) insert(ctx context.Context, q string, args ...any) (int64, error) {
+	return p.q().insert(ctx, q, args...)
+}
+
 func (p *pgDB) query(ctx context.Context, q string, args ...any) (rows, error) {
 	return p.q().query(ctx, q, args...)
 }
 
-func (p *pgDB) write(ctx context.Context, lock string, fn func(q querier) error) error {
+func (p *pgDB) write(ctx context.Context, w writeOpts, fn func(q querier) error) error {
+	lock := w.lock
 	tx, err := p.pool.BeginTx(ctx, pgx.TxOptions{IsoLevel: pgx.ReadCommitted})
 	if err != nil {
 		return err
@@ -208,4 +480,16 @@ func rebind(q string) string {
 // noRows reports whether err is a driver's "no rows".
 func noRows(err error) bool {
 	return errors.Is(err, sql.ErrNoRows) || errors.Is(err, pgx.ErrNoRows)
+}
+
+// foreignKeyViolation reports whether err is a driver's foreign key
+// violation: SQLite's SQLITE_CONSTRAINT_FOREIGNKEY (787), PostgreSQL's
+// 23503.
+func foreignKeyViolation(err error) bool {
+	var se *sqlite.Error
+	if errors.As(err, &se) {
+		return se.Code() == 787
+	}
+	var pe *pgconn.PgError
+	return errors.As(err, &pe) && pe.Code == "23503"
 }

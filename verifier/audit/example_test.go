@@ -151,3 +151,33 @@ func ExampleStore_RecordRevocation() {
 	// confirmation Sam Reid (owner)
 	// revocation Sam Reid (owner)
 }
+
+// A cap that is already used up can be seen before doing anything costly
+// (the executor skips the page fetch), and the refusal audited as the
+// cap's; BeginAttempt still decides. The store here is opened with the
+// default durability spelled out: begin records, confirmations and
+// revocations fsynced, the rest not (see Durability).
+func ExampleStore_CapReached() {
+	dir, _ := os.MkdirTemp("", "audit-example")
+	defer os.RemoveAll(dir)
+	ctx := context.Background()
+	store, err := audit.Open(ctx, "sqlite:"+filepath.Join(dir, "audit.db")+"?synchronous="+string(audit.DurabilityCritical))
+	if err != nil {
+		panic(err)
+	}
+	defer store.Close()
+
+	cap1 := shared.VolumeCap{Max: 1, Per: shared.PerDay}
+	full, err := store.CapReached(ctx, "plumber01:callback:form", cap1, time.Time{})
+	fmt.Println(full, err)
+	if _, err := store.BeginAttempt(ctx, audit.Begin{ActionID: "plumber01:callback:form", AuditRef: "aud_1", Cap: cap1, Instance: "exec-a"}); err != nil {
+		panic(err)
+	}
+	full, err = store.CapReached(ctx, "plumber01:callback:form", cap1, time.Time{})
+	fmt.Println(full, err)
+	fmt.Println(store.RecordCapRefusal(ctx, "plumber01:callback:form", "", "cap.reached: 1 of 1 per day", time.Time{}))
+	// Output:
+	// false <nil>
+	// true <nil>
+	// <nil>
+}

@@ -83,6 +83,7 @@ func TestOpenForms(t *testing.T) {
 		{"sqlite: prefix", "sqlite:" + filepath.Join(dir, "c.db"), filepath.Join(dir, "c.db")},
 		{"synchronous=normal", "sqlite:" + filepath.Join(dir, "n.db") + "?synchronous=normal", filepath.Join(dir, "n.db")},
 		{"synchronous=full", "sqlite:" + filepath.Join(dir, "f.db") + "?synchronous=FULL", filepath.Join(dir, "f.db")},
+		{"synchronous=critical", "sqlite:" + filepath.Join(dir, "k.db") + "?synchronous=critical", filepath.Join(dir, "k.db")},
 		{"a path with # and spaces", filepath.Join(dir, "owner #1", "a b.db"), filepath.Join(dir, "owner #1", "a b.db")},
 	}
 	for _, tt := range tests {

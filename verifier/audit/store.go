@@ -76,12 +76,16 @@ func DefaultPath() (string, error) {
 //
 //   - "" → SQLite at DefaultPath();
 //   - a file path, or "sqlite:PATH" → SQLite (modernc.org/sqlite) at PATH,
-//     its directory created when missing, in WAL mode with a busy timeout
-//     and synchronous=FULL: a committed record survives a power loss, at
-//     the cost of an fsync per write. "sqlite:PATH?synchronous=normal"
-//     trades that for speed (about 10× on a loaded 2-core machine): a
-//     committed record still survives the process being killed, but the
-//     last ones may be lost if the machine loses power;
+//     its directory created when missing, in WAL mode with a busy timeout.
+//     Every committed record survives the process being killed, whatever
+//     the setting. What survives a power loss (or an OS crash) is chosen by
+//     "sqlite:PATH?synchronous=critical|full|normal" (see Durability):
+//     critical, the default, fsyncs the commits whose loss would be unsafe
+//     — an attempt begun before its network call, a confirmation, a
+//     revocation — and not those whose loss degrades to a safe state (a
+//     completion: the attempt becomes outcome unknown; a refusal, a
+//     notification try, a recovery mark); full fsyncs every commit; normal
+//     none;
 //   - "postgres://…" or "postgresql://…" → PostgreSQL through a pgx/v5
 //     pool (connect_timeout defaults to 5 s).
 //
@@ -103,12 +107,12 @@ func Open(ctx context.Context, url string) (*Store, error) {
 		scheme, _, _ := strings.Cut(url, "://")
 		return nil, &StoreError{Op: "open", Kind: ErrInvalid, Detail: fmt.Sprintf("unknown store URL scheme %q: give a file path, sqlite:PATH, or postgres://…", scheme)}
 	default:
-		p, sync := url, "FULL"
+		p, d := url, DurabilityCritical
 		if rest, ok := strings.CutPrefix(url, "sqlite:"); ok {
 			p = rest
 			if path, opts, ok := strings.Cut(rest, "?"); ok {
 				p = path
-				if sync, err = sqliteSync(opts); err != nil {
+				if d, err = sqliteSync(opts); err != nil {
 					return nil, err
 				}
 			}
@@ -118,7 +122,7 @@ func Open(ctx context.Context, url string) (*Store, error) {
 				return nil, err
 			}
 		}
-		s, err = openSQLite(ctx, p, sync)
+		s, err = openSQLite(ctx, p, d)
 	}
 	if err != nil {
 		return nil, err
@@ -130,25 +134,50 @@ func Open(ctx context.Context, url string) (*Store, error) {
 	return s, nil
 }
 
+// Durability is what a committed SQLite record survives beyond a killed
+// process (which every setting survives: the WAL is written before a
+// commit returns). It is the sqlite: URL's synchronous option.
+type Durability string
+
+const (
+	// DurabilityCritical (the default): the commits whose loss would be
+	// unsafe wait for an fsync of the WAL — BeginAttempt (the record of an
+	// attempt, written before its network call, that the cap counts),
+	// RecordConfirmation, RecordRevocation and migrations — and survive a
+	// power loss. The others — CompleteAttempt, RecordRefusal,
+	// RecordNotification, RecoverAbandoned — do not wait: a power loss may
+	// lose the last of them (until the next fsynced commit or checkpoint),
+	// and a lost completion leaves its attempt begun and never completed,
+	// which RecoverAbandoned marks outcome unknown — the state a killed
+	// process leaves, counted by the cap, never re-sent.
+	DurabilityCritical Durability = "critical"
+	// DurabilityFull: every commit waits for an fsync (SQLite
+	// synchronous=FULL) and survives a power loss.
+	DurabilityFull Durability = "full"
+	// DurabilityNormal: no commit waits for an fsync (SQLite
+	// synchronous=NORMAL). A power loss may lose the last records of any
+	// kind — attempts that did fire, and revocations, included — though
+	// the database stays consistent.
+	DurabilityNormal Durability = "normal"
+)
+
 // sqliteSync reads the one option a sqlite: URL may carry:
-// synchronous=full (the default) or synchronous=normal.
-func sqliteSync(opts string) (string, error) {
+// synchronous=critical (the default), full or normal.
+func sqliteSync(opts string) (Durability, error) {
 	bad := &StoreError{Op: "open", Driver: DriverSQLite, Kind: ErrInvalid,
-		Detail: fmt.Sprintf("sqlite: URL options %q: the one option is synchronous=full or synchronous=normal", opts)}
+		Detail: fmt.Sprintf("sqlite: URL options %q: the one option is synchronous=critical, synchronous=full or synchronous=normal", opts)}
 	key, v, ok := strings.Cut(opts, "=")
 	if !ok || key != "synchronous" {
 		return "", bad
 	}
-	switch strings.ToLower(v) {
-	case "full":
-		return "FULL", nil
-	case "normal":
-		return "NORMAL", nil
+	switch d := Durability(strings.ToLower(v)); d {
+	case DurabilityCritical, DurabilityFull, DurabilityNormal:
+		return d, nil
 	}
 	return "", bad
 }
 
-func openSQLite(ctx context.Context, p, sync string) (*Store, error) {
+func openSQLite(ctx context.Context, p string, d Durability) (*Store, error) {
 	s := &Store{driver: DriverSQLite}
 	switch {
 	case strings.TrimSpace(p) == "":
@@ -166,20 +195,24 @@ func openSQLite(ctx context.Context, p, sync string) (*Store, error) {
 	if fi, err := os.Stat(p); err == nil && fi.IsDir() {
 		return nil, s.invalid("open", "SQLite path %q is a directory", p)
 	}
+	sync := "NORMAL"
+	if d == DurabilityFull {
+		sync = "FULL"
+	}
 	dsn := p + "?_busy_timeout=" + strconv.Itoa(int(sqliteBusyTimeout/time.Millisecond)) +
 		"&_journal_mode=WAL&_synchronous=" + sync + "&_foreign_keys=1&_txlock=immediate"
 	db, err := sql.Open("sqlite", dsn)
 	if err != nil {
 		return nil, s.unavailable("open", err)
 	}
-	// Few connections: a writer waits in the pool rather than spinning on
-	// SQLite's busy handler; WAL lets the readers run beside it.
+	// Few connections: this process runs one write transaction at a time
+	// (sqliteDB.writer); WAL lets the readers run beside it.
 	db.SetMaxOpenConns(4)
 	db.SetMaxIdleConns(4)
-	sdb := &sqliteDB{db: db}
+	sdb := &sqliteDB{db: db, stmts: newStmtCache(db), critical: d == DurabilityCritical, writer: make(chan struct{}, 1)}
 	s.db = sdb
 	if err := pingSQLite(ctx, sdb); err != nil {
-		_ = db.Close()
+		_ = sdb.close()
 		return nil, s.unavailable("open", err)
 	}
 	return s, nil
@@ -343,7 +376,7 @@ func (s *Store) migrate(ctx context.Context) error {
 // migrateWith applies, of ms (every migration this code knows), those the
 // database lacks.
 func (s *Store) migrateWith(ctx context.Context, ms []migration) error {
-	err := s.db.write(ctx, "frontlatch-audit-schema", func(q querier) error {
+	err := s.db.write(ctx, writeOpts{lock: "frontlatch-audit-schema", durable: true, unprepared: true}, func(q querier) error {
 		if _, err := q.exec(ctx, migrationsTable); err != nil {
 			return err
 		}

@@ -47,7 +47,7 @@ func browserPage(t *testing.T, b *topology.Browser) *rod.Page {
 	// The whole test's browser work is bounded, and each call by step.
 	ctx, cancel := context.WithTimeout(t.Context(), 4*time.Minute)
 	t.Cleanup(cancel)
-	p, err := b.Rod.Context(ctx).Page(proto.TargetCreateTarget{})
+	p, err := b.Rod().Context(ctx).Page(proto.TargetCreateTarget{})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -156,7 +156,7 @@ func TestOwnerJourneyInChromium(t *testing.T) {
 	site := fixturestest.Serve(t, "clinic01")
 	origin := fixturestest.URL(t, site, "clinic01")
 	// A real sandbox run first, in the same Chromium: the page shows it.
-	res, err := verifier.Sandbox(t.Context(), mapped(t, "clinic01", origin), clinicBooking, verifier.SandboxOptions{Browser: b.Rod})
+	res, err := verifier.Sandbox(t.Context(), mapped(t, "clinic01", origin), clinicBooking, verifier.SandboxOptions{Browser: b})
 	if err != nil {
 		t.Fatalf("sandbox: %v", err)
 	}
