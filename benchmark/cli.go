@@ -67,6 +67,7 @@ func Main(ctx context.Context, command string, args []string, stdout, stderr io.
 	}
 	// The end-to-end wall time: everything but writing results.json itself.
 	res.Performance.WallSeconds = seconds(time.Since(start))
+	res.Performance.ProductSeconds = round(res.Performance.WallSeconds - res.Performance.ArtefactSeconds)
 	if err := WriteResults(*resultsPath, res); err != nil {
 		fmt.Fprintf(stderr, "frontlatch bench: write results: %v\n", err)
 		return 2

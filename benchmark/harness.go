@@ -134,13 +134,17 @@ func Run(ctx context.Context, o Options) (*Results, error) {
 		}
 	}
 	fmt.Fprintf(progress, "measuring the floor: %d pages in one reused tab\n", len(sample))
+	artefact := time.Now()
 	floor, err := measureFloor(ctx, rb, sample)
 	if err != nil {
 		return nil, fmt.Errorf("benchmark: floor: %w", err)
 	}
+	artefacts := time.Since(artefact)
 	var graphs []*shared.ActionGraph
 	for i, m := range mapped {
+		artefact = time.Now()
 		sr, g := scoreSite(jobs[i], m, floor)
+		artefacts += time.Since(artefact)
 		if g != nil {
 			graphs = append(graphs, g)
 			if o.OutDir != "" {
@@ -151,6 +155,7 @@ func Run(ctx context.Context, o Options) (*Results, error) {
 		}
 		res.add(sr)
 	}
+	artefact = time.Now()
 	res.finish(mapWall, conc, floor)
 	if len(o.Scaling) > 0 {
 		fmt.Fprintf(progress, "scaling: mapping the set at %v concurrent tabs\n", o.Scaling)
@@ -165,6 +170,8 @@ func Run(ctx context.Context, o Options) (*Results, error) {
 		fmt.Fprintln(progress, "measuring reader and writer throughput against encoding/json")
 		res.Performance.measureThroughput(graphs)
 	}
+	artefacts += time.Since(artefact)
+	res.Performance.ArtefactSeconds = seconds(artefacts)
 	return res, nil
 }
 

@@ -162,10 +162,30 @@ func fetchNow(ctx context.Context, o Options, raw string, accept string) (*fetch
 	}
 	f := &fetched{URL: resp.Request.URL.String(), Status: resp.StatusCode, Header: resp.Header, Body: body}
 	f.ContentType = mediaType(resp.Header.Get("Content-Type"), body)
-	if resp.StatusCode >= 400 {
-		return f, &FetchError{URL: raw, Kind: ErrHTTPStatus, Status: resp.StatusCode, ContentType: f.ContentType}
+	if err := statusError(raw, f); err != nil {
+		return f, err
 	}
 	return f, nil
+}
+
+// statusError is the *FetchError of an error status (nil below 400).
+func statusError(raw string, f *fetched) error {
+	if f.Status >= 400 {
+		return &FetchError{URL: raw, Kind: ErrHTTPStatus, Status: f.Status, ContentType: f.ContentType}
+	}
+	return nil
+}
+
+// checkHTML says why a page's response is not one to map: an error status
+// or a body that is not HTML (nil when it is).
+func checkHTML(raw string, f *fetched) error {
+	if err := statusError(raw, f); err != nil {
+		return err
+	}
+	if !isHTML(f.ContentType) {
+		return &FetchError{URL: raw, Kind: ErrNotHTML, Status: f.Status, ContentType: f.ContentType}
+	}
+	return nil
 }
 
 // fetchHTML is fetch that also insists on an HTML page.
@@ -174,10 +194,7 @@ func fetchHTML(ctx context.Context, o Options, raw string) (*fetched, error) {
 	if err != nil {
 		return f, err
 	}
-	if !isHTML(f.ContentType) {
-		return f, &FetchError{URL: raw, Kind: ErrNotHTML, Status: f.Status, ContentType: f.ContentType}
-	}
-	return f, nil
+	return f, checkHTML(raw, f)
 }
 
 // mediaType is the declared media type, or a sniffed one when none is declared.

@@ -2,6 +2,8 @@ package mapper
 
 import (
 	"context"
+	"fmt"
+	"strings"
 	"testing"
 	"time"
 )
@@ -40,4 +42,39 @@ func TestHostilePages(t *testing.T) {
 			}
 		})
 	}
+}
+
+// A form of 20,000 labelled inputs whose text runs together ("F0F1F2…")
+// is read, explored and mapped within its page's bound: its extraction is
+// linear (label lookups, sibling counts and the volatile-id rule were
+// quadratic or worse, and the run timed out).
+func TestHugeForm(t *testing.T) {
+	var b strings.Builder
+	b.WriteString(`<form action="/enquire" method="post">`)
+	for i := range 20000 {
+		fmt.Fprintf(&b, `<label>F%d<input name=f%d></label>`, i, i)
+	}
+	b.WriteString(`<label>Email <input type="email" name="email" required></label><label>Message <textarea name="message"></textarea></label><button>Send enquiry</button></form>`)
+	srv := serveSite(t, site{pages: map[string]string{"/": page("Huge form", b.String())}})
+	o := browserOptions(t)
+	// A slow machine parses and lays out 40,000 elements slowly: the page
+	// gets a longer bound (each step a quarter of it) than a stuck one.
+	o.PageTimeout = 60 * time.Second
+	o.RunTimeout = 120 * time.Second
+	start := time.Now()
+	g, err := Map(context.Background(), srv.URL+"/", o)
+	if err != nil {
+		t.Fatalf("Map: %v (after %v)", err, time.Since(start))
+	}
+	checkGraph(t, g)
+	if took := time.Since(start); took > o.RunTimeout {
+		t.Errorf("took %v, past the run's bound %v", took, o.RunTimeout)
+	}
+	if g.Notes != nil && strings.Contains(*g.Notes, "timed-out") {
+		t.Errorf("a step timed out: %s", *g.Notes)
+	}
+	if len(g.Actions) == 0 {
+		t.Errorf("the enquiry form is not mapped: %+v", summaryOf(g))
+	}
+	t.Logf("20,000 inputs mapped in %v", time.Since(start).Round(time.Millisecond))
 }

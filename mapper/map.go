@@ -7,7 +7,6 @@ import (
 	"net/http"
 	"net/url"
 	"strings"
-	"time"
 
 	"github.com/frontlatch/frontlatch/mapper/extract"
 	"github.com/frontlatch/frontlatch/shared"
@@ -91,8 +90,16 @@ func Map(ctx context.Context, rawURL string, opts Options) (*shared.ActionGraph,
 // pageLoader reads the pages of a crawl: in a browser (Map), or from the
 // plain-HTTP response as static markup (staticLoader).
 type pageLoader interface {
-	// load reads the page u, whose plain-HTTP response is f.
-	load(ctx context.Context, u string, f *fetched) (*observation, error)
+	// preflight says whether the crawl fetches each page over plain HTTP
+	// before load (the loader reads that response); otherwise load learns
+	// the response itself (observation.resp) and returns a
+	// *responseError for one that is not a page to map.
+	preflight() bool
+	// load reads the page u, whose plain-HTTP response is f (nil when
+	// preflight is false, but for the entry page). With capture the
+	// page's state is captured for the reveal that follows, in the same
+	// in-page read.
+	load(ctx context.Context, u string, f *fetched, capture bool) (*observation, error)
 	// reveal returns the states a safe exploration of u, the page load
 	// just read, reaches, and what went wrong on the way (for the graph's
 	// notes).
@@ -106,9 +113,41 @@ type browserLoader struct {
 	o    Options
 }
 
-func (l browserLoader) load(ctx context.Context, u string, _ *fetched) (*observation, error) {
-	return observe(ctx, l.sess, u, l.o)
+func (browserLoader) preflight() bool { return false }
+
+func (l browserLoader) load(ctx context.Context, u string, pre *fetched, capture bool) (*observation, error) {
+	return observe(ctx, l.sess, u, l.o, pre == nil, capture)
 }
+
+// responseOf is the response the browser got for the page the session
+// just opened, judged as a pre-flight would judge it (a *responseError for
+// an error status or a body that is not HTML). When the browser reported
+// none (a page served without a network response) it asks over plain HTTP.
+func responseOf(ctx context.Context, sess *topology.Session, u string, o Options) (*fetched, error) {
+	r := sess.Response()
+	if r == nil {
+		f, err := fetchHTML(ctx, o, u)
+		if err != nil {
+			return nil, &responseError{err: err}
+		}
+		return f, nil
+	}
+	f := &fetched{URL: r.URL, Status: r.Status, ContentType: r.MIMEType, Header: r.Header}
+	if f.ContentType == "" {
+		f.ContentType = mediaType(r.Header.Get("Content-Type"), nil)
+	}
+	if err := checkHTML(u, f); err != nil {
+		return nil, &responseError{err: err}
+	}
+	return f, nil
+}
+
+// responseError is a page the browser loaded whose response is not one to
+// map (an error status, not HTML): err says why, as a pre-flight would.
+type responseError struct{ err error }
+
+func (e *responseError) Error() string { return e.err.Error() }
+func (e *responseError) Unwrap() error { return e.err }
 
 // reveal explores the page the tab shows as loaded (u, just loaded): no
 // second load.
@@ -120,7 +159,9 @@ func (l browserLoader) reveal(ctx context.Context, _ string) ([]*extract.Page, e
 // nothing is revealed and no script runs.
 type staticLoader struct{}
 
-func (staticLoader) load(_ context.Context, _ string, f *fetched) (*observation, error) {
+func (staticLoader) preflight() bool { return true }
+
+func (staticLoader) load(_ context.Context, _ string, f *fetched, _ bool) (*observation, error) {
 	p, err := extract.FromHTML(f.URL, f.Body)
 	if err != nil {
 		return nil, fmt.Errorf("mapper: %w", err)
@@ -158,21 +199,36 @@ func crawl(ctx context.Context, o Options, site *url.URL, pre *fetched, robots r
 				c.note("%s was not opened: robots.txt disallows it for %s.", relPath(site, next.url), robots.agent)
 				continue
 			}
-			f, err := fetchHTML(ctx, o, next.url)
-			if err != nil {
-				c.note("%s was not mapped: %v.", relPath(site, next.url), err)
-				continue
-			}
-			resp = f
-			if canonicalPage(f.URL) != canonicalPage(next.url) {
-				c.redirects[canonicalPage(next.url)] = f.URL
+			resp = nil
+			if ld.preflight() {
+				f, err := fetchHTML(ctx, o, next.url)
+				if err != nil {
+					c.note("%s was not mapped: %v.", relPath(site, next.url), err)
+					continue
+				}
+				resp = f
 			}
 		}
-		opened++
 		if o.OnPage != nil {
 			o.OnPage(next.url)
 		}
-		obs, err := ld.load(ctx, next.url, resp)
+		// The entry page is always explored: its state is captured in the
+		// same read as its document.
+		obs, err := ld.load(ctx, next.url, resp, opened == 0 && !o.NoExplore)
+		var bad *responseError
+		if errors.As(err, &bad) {
+			// The browser's answer said what a pre-flight would have:
+			// not a page to map, and not one of the budget.
+			c.note("%s was not mapped: %v.", relPath(site, next.url), bad.err)
+			continue
+		}
+		opened++
+		if err == nil && resp == nil {
+			resp = obs.resp
+		}
+		if err == nil && opened > 1 && canonicalPage(resp.URL) != canonicalPage(next.url) {
+			c.redirects[canonicalPage(next.url)] = resp.URL
+		}
 		if err != nil {
 			if opened == 1 {
 				if errors.As(err, new(*FetchError)) {
@@ -185,6 +241,9 @@ func crawl(ctx context.Context, o Options, site *url.URL, pre *fetched, robots r
 		}
 		refs = append(refs, ardFromLinkHeader(site, resp.Header)...)
 		v := &pageVisit{url: obs.url, doc: obs.page, challenge: challengeOf(resp.Header), tools: obs.tools}
+		if obs.toolsErr != nil {
+			c.note("The WebMCP tools %s registered could not be read (%v); its forms are mapped.", relPath(site, obs.url), obs.toolsErr)
+		}
 		c.steps = append(c.steps, crawlStep{page: v})
 		visited[canonicalPage(obs.url)] = true
 		showsAction := holdsAction(obs.page, seenForms, c.cls)
@@ -256,7 +315,10 @@ func (o Options) tabOptions() topology.PageOptions {
 		Offline:     o.Offline,
 		InitScripts: []string{webmcpInitScript},
 		LoadTimeout: o.PageTimeout / 4,
-		UserAgent:   o.UserAgent,
+		// One step (a probe, the page's read) gets as long: 5s by
+		// default, more when the caller gives pages more time.
+		ActionTimeout: o.PageTimeout / 4,
+		UserAgent:     o.UserAgent,
 	}
 }
 
@@ -273,13 +335,16 @@ func MapPage(ctx context.Context, page *rod.Page, opts Options) (*shared.ActionG
 	defer cancel()
 	obs, err := readPage(ctx, page, o)
 	if err != nil {
-		return nil, err
+		return nil, fmt.Errorf("mapper: %w", err)
 	}
 	site, err := parseSiteURL(obs.url)
 	if err != nil {
 		return nil, err
 	}
 	c := &collection{site: site, steps: []crawlStep{{page: &pageVisit{url: obs.url, doc: obs.page, tools: obs.tools}}}}
+	if obs.toolsErr != nil {
+		c.note("The WebMCP tools %s registered could not be read (%v); its forms are mapped.", relPath(site, obs.url), obs.toolsErr)
+	}
 	c.catalogs = readCatalogs(ctx, o, site, ardFromLinkRels(obs.page))
 	return build(o, c)
 }
@@ -306,12 +371,16 @@ func MapHTML(pageURL string, html []byte, opts Options) (*shared.ActionGraph, er
 	return build(o, c)
 }
 
-// observation is what one page gave as loaded: its document and the
-// WebMCP tools it registered.
+// observation is what one page gave as loaded: its document, the WebMCP
+// tools it registered and, when the loader learnt it, its response.
 type observation struct {
 	url   string
 	page  *extract.Page
 	tools []webmcpTool
+	resp  *fetched
+	// toolsErr says why the WebMCP tools the page registered could not be
+	// read (the recorder broken or its answer unreadable).
+	toolsErr error
 }
 
 // challengeOf is the bot challenge a response announced ("" for none).
@@ -322,34 +391,69 @@ func challengeOf(header http.Header) string {
 	return header.Get("Cf-Mitigated")
 }
 
-// readPage extracts a loaded page and the WebMCP tools it registered.
+// pageScript is the one in-page read of a page: the extraction, its
+// forms' submit listeners and the WebMCP tools the page registered.
+var pageScript = extract.PageScript(webmcpReadJS)
+
+// readPage extracts a loaded page and the WebMCP tools it registered, in
+// one Evaluate.
 func readPage(ctx context.Context, page *rod.Page, o Options) (*observation, error) {
 	pctx, cancel := context.WithTimeout(ctx, o.PageTimeout)
 	defer cancel()
-	p, err := extract.FromPage(pctx, page)
-	if err != nil {
-		return nil, fmt.Errorf("mapper: %w", err)
-	}
-	tools, err := readWebMCPTools(pctx, page, 5*time.Second)
-	if err != nil {
-		tools = nil // a page that broke the recorder still has its forms
-	}
-	return &observation{url: p.URL, page: p, tools: tools}, nil
+	p, tools, err := extract.FromPageWith(pctx, page, webmcpReadJS)
+	return observed(p, tools, err)
 }
 
-// observe opens url in the session's tab and extracts it.
-func observe(ctx context.Context, sess *topology.Session, u string, o Options) (*observation, error) {
+// observed is the observation of one read of pageScript.
+func observed(p *extract.Page, tools string, err error) (*observation, error) {
+	if err != nil && !errors.Is(err, extract.ErrAlso) {
+		return nil, err // extract's own error, prefixed by whoever reports it
+	}
+	// A page that broke the recorder still has its forms; the notes say
+	// its tools could not be read.
+	obs := &observation{url: p.URL, page: p}
+	if err != nil {
+		obs.toolsErr = err
+		return obs, nil
+	}
+	obs.tools, obs.toolsErr = decodeWebMCPTools(tools)
+	return obs, nil
+}
+
+// observe opens url in the session's tab and reads it (capturing its
+// state for the reveal that follows, with capture). With judge, the
+// browser's response is checked first (responseOf) and kept.
+func observe(ctx context.Context, sess *topology.Session, u string, o Options, judge, capture bool) (*observation, error) {
 	pctx, cancel := context.WithTimeout(ctx, o.PageTimeout)
 	defer cancel()
 	if err := o.Limiter.Wait(pctx, hostOfURL(u)); err != nil {
 		return nil, &FetchError{URL: u, Kind: ErrUnreachable, Cause: err}
 	}
-	page, err := sess.Open(pctx, u)
-	if err != nil {
+	if _, err := sess.Open(pctx, u); err != nil {
 		if errors.Is(err, topology.ErrNavigation) {
 			return nil, &FetchError{URL: u, Kind: ErrUnreachable, Cause: err}
 		}
 		return nil, err
 	}
-	return readPage(pctx, page, o)
+	var resp *fetched
+	if judge {
+		var err error
+		if resp, err = responseOf(pctx, sess, u, o); err != nil {
+			return nil, err
+		}
+	}
+	raw, err := sess.Read(pctx, pageScript, capture)
+	if err != nil && !errors.Is(err, topology.ErrStateScript) {
+		return nil, err // topology's own error, prefixed by whoever reports it
+	}
+	p, tools, err := extract.Decode(raw)
+	var e *extract.Error
+	if errors.As(err, &e) && e.URL == "" {
+		e.URL = u
+	}
+	obs, err := observed(p, tools, err)
+	if obs != nil {
+		obs.resp = resp
+	}
+	return obs, err
 }

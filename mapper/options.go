@@ -23,7 +23,8 @@ type Options struct {
 	// are queued, best first.
 	MaxPages int
 	// PageTimeout bounds opening, settling and extracting one page
-	// (default 20s). A page that takes longer is skipped, not waited on.
+	// (default 20s, or RunTimeout when that is shorter). A page that takes
+	// longer is skipped, not waited on.
 	PageTimeout time.Duration
 	// FetchTimeout bounds each plain HTTP request: the pre-flight of a page,
 	// robots.txt, an ARD catalog (default 10s).
@@ -103,14 +104,14 @@ func (o Options) withDefaults() Options {
 	if o.MaxPages <= 0 {
 		o.MaxPages = 6
 	}
+	if o.RunTimeout <= 0 {
+		o.RunTimeout = 2 * time.Minute
+	}
 	if o.PageTimeout <= 0 {
-		o.PageTimeout = 20 * time.Second
+		o.PageTimeout = min(20*time.Second, o.RunTimeout)
 	}
 	if o.FetchTimeout <= 0 {
 		o.FetchTimeout = 10 * time.Second
-	}
-	if o.RunTimeout <= 0 {
-		o.RunTimeout = 2 * time.Minute
 	}
 	if o.MaxFetchBytes <= 0 {
 		o.MaxFetchBytes = 2 << 20

@@ -28,9 +28,10 @@ type PoolOptions struct {
 }
 
 // DefaultConcurrency is MapAll's default: on the two-core machine the
-// figures are measured on, throughput stops growing past four tabs
-// (docs/benchmark.md, "Scaling").
-const DefaultConcurrency = 4
+// figures are measured on, Chromium's own work per page fills both cores
+// at two tabs; three and four tabs map the fifteen sites no faster and
+// often slower (docs/benchmark.md, "Concurrency").
+const DefaultConcurrency = 2
 
 // Result is what mapping one site of MapAll gave.
 type Result struct {

@@ -53,20 +53,31 @@ func reveal(ctx context.Context, sess *topology.Session, o Options) ([]*extract.
 		// links is the crawl's job and would make every page several
 		// times slower.
 		ExploreOnly: []topology.RiskCategory{topology.RiskDisclosure},
-		ScanOptions: topology.ScanOptions{RunTimeout: o.PageTimeout, Light: true, OnState: func(ctx context.Context, page *rod.Page, st *topology.StateNode) error {
-			if st.OpenedByEdgeID == nil {
-				return nil // the entry state: already extracted
-			}
-			p, err := extract.FromPage(ctx, page)
-			mu.Lock()
-			defer mu.Unlock()
-			if err != nil {
-				unread = append(unread, fmt.Errorf("a revealed state could not be read: %w", err))
-				return nil // the other states are still worth reading
-			}
-			states = append(states, p)
-			return nil
-		}},
+		ScanOptions: topology.ScanOptions{RunTimeout: o.PageTimeout, Light: true,
+			// Each state reached is read in the engine's own capture of
+			// it: one Evaluate per state.
+			StateScript: pageScript,
+			OnStateScript: func(_ context.Context, _ *rod.Page, st *topology.StateNode, raw string, scriptErr error) error {
+				if st.OpenedByEdgeID == nil {
+					return nil // the entry state: already read
+				}
+				var p *extract.Page
+				err := scriptErr
+				if err == nil {
+					p, _, err = extract.Decode(raw)
+					if errors.Is(err, extract.ErrAlso) {
+						err = nil // the page is read; only its tools are not
+					}
+				}
+				mu.Lock()
+				defer mu.Unlock()
+				if err != nil {
+					unread = append(unread, fmt.Errorf("a revealed state could not be read: %w", err))
+					return nil // the other states are still worth reading
+				}
+				states = append(states, p)
+				return nil
+			}},
 	})
 	errs := unread
 	if err != nil {

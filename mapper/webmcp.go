@@ -1,17 +1,14 @@
 package mapper
 
 import (
-	"context"
 	_ "embed"
 	"encoding/json"
 	"fmt"
 	"net/url"
 	"strings"
-	"time"
 
 	"github.com/frontlatch/frontlatch/mapper/extract"
 	"github.com/frontlatch/frontlatch/shared"
-	"github.com/go-rod/rod"
 )
 
 //go:embed webmcp.js
@@ -29,16 +26,17 @@ type webmcpTool struct {
 	tool
 }
 
-// readWebMCPTools reads the tools recorded on a live page; none when the
-// init script was not installed.
-func readWebMCPTools(ctx context.Context, page *rod.Page, d time.Duration) ([]webmcpTool, error) {
-	res, err := page.Context(ctx).Timeout(d).Eval(`() => typeof window.__frontlatchWebMCP === "function" ? window.__frontlatchWebMCP() : "[]"`)
-	if err != nil {
-		return nil, err
-	}
+// webmcpReadJS reads the tools the init script recorded on a live page
+// ("[]" when it was not installed); it runs in the page's one read
+// (extract.PageScript).
+const webmcpReadJS = `() => typeof window.__frontlatchWebMCP === "function" ? window.__frontlatchWebMCP() : "[]"`
+
+// decodeWebMCPTools reads webmcpReadJS's answer; an error when it is not
+// a list of tools (a page that broke the recorder).
+func decodeWebMCPTools(raw string) ([]webmcpTool, error) {
 	var tools []webmcpTool
-	if err := json.Unmarshal([]byte(res.Value.Str()), &tools); err != nil {
-		return nil, err
+	if err := json.Unmarshal([]byte(raw), &tools); err != nil {
+		return nil, fmt.Errorf("the recorder's answer is not a list of tools: %w", err)
 	}
 	return tools, nil
 }

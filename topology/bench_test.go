@@ -18,6 +18,10 @@ var benchPages = []string{"/modal.html", "/injected.html", "/duplicate.html", "/
 //   - page/floor: the mapper's page path, Session.Open (navigate, load,
 //     quiescence) plus one extraction, in the session's reused tab;
 //
+//   - read/floor: Session.Open plus one Session.Read that also captures
+//     the state, then a light exploration of disclosure clicks from it
+//     (Session.Explore) — the mapper's path for a page it explores;
+//
 //   - scan/floor: Session.Open plus a full state capture (Session.Scan:
 //     extraction, DOM snapshot, AX tree, locator verification);
 //
@@ -30,7 +34,7 @@ func BenchmarkTopology(b *testing.B) {
 	br := browserForTest(b)
 	ctx := context.Background()
 	o := testOptions()
-	var floor, page, scan, scanWith, explore time.Duration
+	var floor, page, read, scan, scanWith, explore time.Duration
 	var pages, exploreStates int
 	s, err := br.NewSession(ctx, o.PageOptions)
 	if err != nil {
@@ -50,6 +54,20 @@ func BenchmarkTopology(b *testing.B) {
 				b.Fatal(err)
 			}
 			page += time.Since(start)
+
+			start = time.Now()
+			if _, err := s.Open(ctx, siteURL(p)); err != nil {
+				b.Fatal(err)
+			}
+			if _, err := s.Read(ctx, `() => document.title`, true); err != nil {
+				b.Fatal(err)
+			}
+			lo := o.ExploreOptions
+			lo.Light, lo.MaxDepth, lo.ExploreOnly = true, 1, []RiskCategory{RiskDisclosure}
+			if _, err := s.Explore(ctx, lo); err != nil {
+				b.Fatal(err)
+			}
+			read += time.Since(start)
 
 			start = time.Now()
 			if _, err := s.Open(ctx, siteURL(p)); err != nil {
@@ -80,6 +98,7 @@ func BenchmarkTopology(b *testing.B) {
 	b.ReportMetric(f, "floor-ms/page")
 	b.ReportMetric(per(page, pages), "page-ms/page")
 	b.ReportMetric(per(page, pages)/f, "page/floor")
+	b.ReportMetric(per(read, pages)/f, "read/floor")
 	b.ReportMetric(per(scan, pages)/f, "scan/floor")
 	b.ReportMetric(per(scanWith, pages)/f, "scanwith/floor")
 	b.ReportMetric(per(explore, exploreStates)/f, "explore-state/floor")

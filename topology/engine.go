@@ -86,6 +86,13 @@ type run struct {
 
 	entryChecks, entryMismatches int
 	dead                         bool // no usable tab is left
+
+	// pre is the entry state a Session captured already (Session.Read),
+	// with the outcome of the settle that preceded it; version is the
+	// browser's product string when already known.
+	pre       *snapshot
+	preSettle settleOutcome
+	version   string
 }
 
 func (r *run) now() string { return time.Now().UTC().Format("2006-01-02T15:04:05.000Z07:00") }
@@ -145,9 +152,13 @@ func newRun(o settings, mode Mode, u *url.URL, b *rod.Browser, t *tab) *run {
 // without navigating again.
 func (r *run) execute(ctx, runCtx context.Context, root *rod.Browser, rawURL string, current bool) (*Graph, error) {
 	o, u := r.o, r.entry
-	version := "unknown"
-	if v, err := (proto.BrowserGetVersion{}).Call(root.Context(runCtx).Timeout(o.ActionTimeout)); err == nil {
-		version = v.Product
+	version := r.version
+	if version == "" {
+		version = "unknown"
+		if v, err := (proto.BrowserGetVersion{}).Call(root.Context(runCtx).Timeout(o.ActionTimeout)); err == nil {
+			version = v.Product
+			r.version = version
+		}
 	}
 	r.g = &Graph{
 		SchemaVersion: SchemaVersion,
@@ -194,9 +205,12 @@ func (r *run) drive(ctx context.Context) error {
 // the state's index, or -1 when there is none (the failure is recorded).
 func (r *run) enter(ctx context.Context) (int, error) {
 	var nav navOutcome
-	if r.current {
+	switch {
+	case r.current && r.pre != nil:
+		nav.settle = r.preSettle // captured right after that settle
+	case r.current:
 		nav.settle = r.tab.settle(ctx, r.o.LoadTimeout)
-	} else {
+	default:
 		nav = r.tab.navigate(ctx, r.entry.String())
 	}
 	if nav.navErr != nil {
@@ -211,7 +225,13 @@ func (r *run) enter(ctx context.Context) (int, error) {
 		r.stuck(ctx, nil, nil, nil, "entry page did not answer within "+r.o.ActionTimeout.String()+" (endless script?)")
 		return -1, nil
 	}
-	snap, err := r.capture(ctx)
+	var snap *snapshot
+	var err error
+	if r.current && r.pre != nil {
+		snap, err = r.complete(ctx, r.pre)
+	} else {
+		snap, err = r.capture(ctx)
+	}
 	if err != nil && ctx.Err() == nil && !errors.Is(err, context.DeadlineExceeded) {
 		// The document changed under the extraction (a late redirect, a
 		// reload): let it settle once more and retry.
@@ -306,12 +326,17 @@ func (r *run) addState(s *snapshot, openedBy *string) int {
 }
 
 func (r *run) onState(ctx context.Context, idx int) error {
-	if r.o.OnState == nil {
-		return nil
-	}
 	st := r.g.States[idx]
-	if err := r.o.OnState(ctx, r.tab.page, &st); err != nil {
-		return fmt.Errorf("%w: state %s: %w", ErrOnState, st.StateID, err)
+	if r.o.OnState != nil {
+		if err := r.o.OnState(ctx, r.tab.page, &st); err != nil {
+			return fmt.Errorf("%w: state %s: %w", ErrOnState, st.StateID, err)
+		}
+	}
+	if r.o.OnStateScript != nil {
+		s := r.snaps[idx]
+		if err := r.o.OnStateScript(ctx, r.tab.page, &st, s.script, s.scriptErr); err != nil {
+			return fmt.Errorf("%w: state %s: %w", ErrOnState, st.StateID, err)
+		}
 	}
 	return nil
 }

@@ -309,3 +309,43 @@ func ExampleSession_Scan() {
 		fmt.Println(site, len(g.Elements), "elements on", s.Page().MustInfo().URL)
 	}
 }
+
+// Read runs the embedder's own in-page script on the page a Session just
+// opened and, with capture, captures the state for the engine in the same
+// Evaluate, so exploring the page next costs no second extraction; each
+// state a click reveals is read the same way through StateScript.
+func ExampleSession_Read() {
+	ctx := context.Background()
+	b, err := topology.NewBrowser(ctx, topology.BrowserOptions{Offline: true})
+	if err != nil {
+		log.Fatal(err)
+	}
+	defer b.Close()
+	s, err := b.NewSession(ctx, topology.PageOptions{Offline: true})
+	if err != nil {
+		log.Fatal(err)
+	}
+	defer s.Close()
+	if _, err := s.Open(ctx, "http://127.0.0.1:8080/"); err != nil {
+		log.Fatal(err)
+	}
+	if r := s.Response(); r != nil {
+		fmt.Println(r.Status, r.MIMEType, r.URL) // what a pre-flight would have said
+	}
+	const forms = `() => String(document.forms.length)`
+	n, err := s.Read(ctx, forms, true)
+	if err != nil {
+		log.Fatal(err)
+	}
+	fmt.Println(n, "forms as loaded")
+	_, err = s.Explore(ctx, topology.ExploreOptions{MaxDepth: 1, ScanOptions: topology.ScanOptions{Light: true, StateScript: forms,
+		OnStateScript: func(_ context.Context, _ *rod.Page, st *topology.StateNode, result string, scriptErr error) error {
+			if st.OpenedByEdgeID != nil && scriptErr == nil {
+				fmt.Println(result, "forms after a click")
+			}
+			return nil
+		}}})
+	if err != nil {
+		log.Print(err)
+	}
+}

@@ -13,10 +13,26 @@
     [/\b[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}\b/gi, '{id}'],
     [/\b\d{4}-\d{2}-\d{2}\b/g, '{date}'],
     [/\b\d{1,2}:\d{2}(:\d{2})?(\s?[ap]\.?m\.?)?\b/gi, '{time}'],
-    [/(?=[0-9a-f]*\d)(?=[0-9a-f]*[a-f])\b[0-9a-f]{8,}\b/gi, '{id}'],
-    [/[A-Za-z0-9_-]*\d[A-Za-z0-9_-]*[A-Z][A-Za-z0-9_-]*[a-z][A-Za-z0-9_-]{12,}/g, '{id}'],
+    [/\b(?=[0-9a-f]*\d)(?=[0-9a-f]*[a-f])[0-9a-f]{8,}\b/gi, '{id}'],
+    [/[A-Za-z0-9_-]{15,}/g, (tok) => longId(tok)],
     [/\d{5,}/g, '{id}'],
   ];
+  // longId is the rule /[A-Za-z0-9_-]*\d[A-Za-z0-9_-]*[A-Z][A-Za-z0-9_-]*[a-z][A-Za-z0-9_-]{12,}/
+  // applied to one run of those characters, in one pass: a run holding a
+  // digit, then an upper-case letter, then a lower-case one with at least
+  // twelve characters after it is an id as a whole. (The regular
+  // expression itself backtracks in the fourth power of a run's length: a
+  // form of 200 labelled inputs, whose text reads "F0F1F2…", took seconds.)
+  const longId = (tok) => {
+    let st = 0, i = 0;
+    for (; i < tok.length; i++) {
+      const c = tok.charCodeAt(i);
+      if (st === 0) { if (c >= 48 && c <= 57) st = 1; }
+      else if (st === 1) { if (c >= 65 && c <= 90) st = 2; }
+      else if (c >= 97 && c <= 122) { st = 3; break; }
+    }
+    return st === 3 && i <= tok.length - 13 ? '{id}' : tok;
+  };
   const normTok = (s) => {
     s = String(s == null ? '' : s);
     for (const [re, r] of TOKENS) s = s.replace(re, r);
@@ -145,12 +161,30 @@
     return r ? (norm(attr(r, 'aria-label')) || textOf(r, false, true)) : '';
   }).join(' '));
 
+  // The labels of each control (el.labels, which Chromium computes by
+  // walking the document on every call: quadratic over a form of many
+  // inputs), from one pass over the document's labels, in tree order.
+  let labelIndex = null;
+  function labelsOf(el) {
+    if (!labelIndex) {
+      labelIndex = new Map();
+      for (const l of document.querySelectorAll('label')) {
+        const c = l.control;
+        if (!c) continue;
+        if (!labelIndex.has(c)) labelIndex.set(c, []);
+        labelIndex.get(c).push(l);
+      }
+    }
+    return labelIndex.get(el) || [];
+  }
+
   function labelOf(el) {
     const lb = attr(el, 'aria-labelledby');
     if (lb) { const n = byIdText(lb); if (n) return n; }
     const al = norm(attr(el, 'aria-label'));
     if (al) return al;
-    if (el.labels && el.labels.length) return norm([...el.labels].map((l) => textOf(l, true, true)).join(' '));
+    const ls = labelsOf(el);
+    if (ls.length) return norm(ls.map((l) => textOf(l, true, true)).join(' '));
     return '';
   }
 
@@ -167,8 +201,8 @@
       n = norm(el.value) || (ty === 'submit' ? 'Submit' : ty === 'reset' ? 'Reset' : '');
     }
     if (!n && t === 'input' && ty === 'image') n = norm(attr(el, 'alt')) || 'Submit';
-    if (!n && (t === 'input' || t === 'select' || t === 'textarea') && el.labels && el.labels.length) {
-      n = norm([...el.labels].map((l) => textOf(l, true, true)).join(' '));
+    if (!n && (t === 'input' || t === 'select' || t === 'textarea') && labelsOf(el).length) {
+      n = norm(labelsOf(el).map((l) => textOf(l, true, true)).join(' '));
     }
     if (!n && (t === 'img' || t === 'area')) n = norm(attr(el, 'alt'));
     if (!n && (NAME_FROM_CONTENT.has(roleOf(el)) || t === 'summary')) n = norm(textOf(el, !hiddenForAria(el), false));
@@ -189,21 +223,38 @@
     }
     return idCounts.get(id) === 1;
   };
+  // Each parent's children, counted once: a child's index, its rank among
+  // siblings of its tag, and how many siblings share each tag (counting
+  // them per element was quadratic over a form of many inputs).
+  const sibCache = new Map();
+  function siblings(p) {
+    let info = sibCache.get(p);
+    if (!info) {
+      info = { index: new Map(), nth: new Map(), count: new Map() };
+      let i = 0;
+      for (const c of p.children) {
+        const k = c.localName, m = (info.count.get(k) || 0) + 1;
+        info.count.set(k, m);
+        info.nth.set(c, m);
+        info.index.set(c, i++);
+      }
+      sibCache.set(p, info);
+    }
+    return info;
+  }
   const pathCache = new Map();
   function cssPath(el) {
     if (pathCache.has(el)) return pathCache.get(el);
     const parts = [];
     let n = el;
     while (n && n.nodeType === 1) {
+      if (n !== el && pathCache.has(n)) { parts.unshift(pathCache.get(n)); break; }
       const t = n.localName;
       if (n.id && stable(n.id) && idUnique(n.id)) { parts.unshift('#' + CSS.escape(n.id)); break; }
       const p = n.parentElement;
       if (!p) { parts.unshift(t); break; }
-      let same = 0, idx = 0;
-      for (const c of p.children) {
-        if (c.localName === t) { same++; if (c === n) idx = same; }
-      }
-      parts.unshift(same > 1 ? `${t}:nth-of-type(${idx})` : t);
+      const sib = siblings(p);
+      parts.unshift(sib.count.get(t) > 1 ? `${t}:nth-of-type(${sib.nth.get(n)})` : t);
       n = p;
     }
     const s = parts.join(' > ');
@@ -216,7 +267,7 @@
     for (let n = el; n && n.parentNode; n = n.parentNode) {
       const par = n.parentNode;
       if (!par.children) break;
-      p.unshift(Array.prototype.indexOf.call(par.children, n));
+      p.unshift(siblings(par).index.get(n));
       if (par === document) break;
     }
     return p;
@@ -328,7 +379,7 @@
     if (!inView) return { recv: true, inView, by: null };
     const h = document.elementFromPoint((x0 + x1) / 2, (y0 + y1) / 2);
     if (!h || h === el || el.contains(h)) return { recv: true, inView, by: null };
-    if (el.labels && [...el.labels].some((l) => l === h || l.contains(h))) return { recv: true, inView, by: null };
+    if (labelsOf(el).some((l) => l === h || l.contains(h))) return { recv: true, inView, by: null };
     const root = el.getRootNode();
     if (root && root.host && (root.host === h || h.contains(root.host))) return { recv: true, inView, by: null };
     return { recv: false, inView, by: cssPath(h) };
@@ -359,6 +410,15 @@
     ['landmark', (e) => { const r = roleOf(e); return LANDMARKS.has(r) && r !== 'form' && r !== 'region'; }],
     ['listItem', (e) => e.localName === 'li' || attr(e, 'role') === 'listitem'],
   ];
+  // An anchor is described once, however many elements it holds.
+  const anchorCache = new Map();
+  function anchorOf(a, kind) {
+    const key = kind;
+    let byKind = anchorCache.get(a);
+    if (!byKind) { byKind = new Map(); anchorCache.set(a, byKind); }
+    if (!byKind.has(key)) byKind.set(key, { kind, tag: a.localName, role: roleOf(a), name: anchorName(a, kind), selector: cssPath(a) });
+    return byKind.get(key);
+  }
   function anchors(el) {
     const ctx = {};
     for (let a = el.parentElement; a; a = a.parentElement) {
@@ -370,7 +430,7 @@
     const out = {};
     for (const [kind] of ANCHORS) {
       const a = ctx[kind];
-      out[kind] = a ? { kind, tag: a.localName, role: roleOf(a), name: anchorName(a, kind), selector: cssPath(a) } : null;
+      out[kind] = a ? anchorOf(a, kind) : null;
     }
     return out;
   }
@@ -439,6 +499,38 @@
       return roleIndex.get(role) || [];
     };
     const within = (list, root) => (root === document ? list : list.filter((e) => root.contains(e) && e !== root));
+    // Indexes built once per verification, so each locator costs its
+    // matches, not the document (a form of 20,000 inputs made every role
+    // or label locator walk all of them).
+    const indexBy = (list, key) => {
+      const m = new Map();
+      for (const e of list) {
+        const k = key(e);
+        if (!m.has(k)) m.set(k, []);
+        m.get(k).push(e);
+      }
+      return m;
+    };
+    const roleNames = new Map();
+    const byRoleName = (role, name) => {
+      if (name == null) return byRole(role);
+      if (!roleNames.has(role)) roleNames.set(role, indexBy(byRole(role), accName));
+      return roleNames.get(role).get(name) || [];
+    };
+    const ariaHidden = new Map();
+    const hiddenAria = (e) => {
+      if (!ariaHidden.has(e)) ariaHidden.set(e, hiddenForAria(e));
+      return ariaHidden.get(e);
+    };
+    let labelIdx = null, placeholderIdx = null;
+    const byLabel = (v) => {
+      if (!labelIdx) labelIdx = indexBy(document.querySelectorAll('input,select,textarea,[aria-labelledby],[aria-label]'), labelOf);
+      return labelIdx.get(v) || [];
+    };
+    const byPlaceholder = (v) => {
+      if (!placeholderIdx) placeholderIdx = indexBy(document.querySelectorAll('[placeholder]'), (e) => norm(attr(e, 'placeholder')));
+      return placeholderIdx.get(v) || [];
+    };
     const textCache = new Map();
     const textKey = (e) => {
       if (!textCache.has(e)) {
@@ -465,9 +557,9 @@
       switch (d.kind) {
         case 'testid': return [...root.querySelectorAll('[' + d.attribute + '="' + CSS.escape(d.value) + '"]')];
         case 'css-id': case 'css-path': return [...root.querySelectorAll(d.selector)];
-        case 'role': return within(byRole(d.role), root).filter((e) => !hiddenForAria(e) && (d.name == null || accName(e) === d.name));
-        case 'placeholder': return [...root.querySelectorAll('[placeholder]')].filter((e) => norm(attr(e, 'placeholder')) === d.value);
-        case 'label': return [...root.querySelectorAll('input,select,textarea,[aria-labelledby],[aria-label]')].filter((e) => labelOf(e) === d.value);
+        case 'role': return within(byRoleName(d.role, d.name), root).filter((e) => !hiddenAria(e));
+        case 'placeholder': return within(byPlaceholder(d.value), root);
+        case 'label': return within(byLabel(d.value), root);
         case 'text': return within(byText(d.value), root).filter((e) => ![...e.children].some((c) => textKey(c) === d.value));
         case 'scoped': {
           const out = new Set();

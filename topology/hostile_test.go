@@ -1,6 +1,7 @@
 package topology
 
 import (
+	"fmt"
 	"strings"
 	"testing"
 	"time"
@@ -76,6 +77,32 @@ func TestHostilePages(t *testing.T) {
 		}
 		t.Logf("100,000 nodes in %v", time.Since(start).Round(time.Millisecond))
 	})
+	// A form of 20,000 inputs (slow to lay out, not stuck: the huge DOM's
+	// longer step bound): the light capture (the mapper's) reads it with
+	// no step timing out; the full capture's locator verification of its
+	// 1,500 elements against a 40,000-element document may run out of its
+	// step timeout, which is then a recorded failure, never a hang.
+	for _, light := range []bool{true, false} {
+		t.Run(fmt.Sprintf("a form of 20,000 inputs, light %v", light), func(t *testing.T) {
+			start := time.Now()
+			g := runGraph(t, ModeScan, "/huge-form.html", func(o *settings) { short(o); o.Light = light; o.ActionTimeout = 20 * time.Second })
+			if len(g.States) != 1 {
+				t.Fatalf("%d states, want 1; failures %v", len(g.States), g.Summary.FailedObservationsByReason)
+			}
+			for _, f := range failures(g, FailTimedOut) {
+				if light || !strings.HasPrefix(f.Message, "locator verification did not finish") {
+					t.Errorf("timed out: %s", f.Message)
+				}
+			}
+			if len(failures(g, FailDOMTruncated)) == 0 {
+				t.Error("20,001 actionable candidates past MaxElements, and no dom-truncated failure")
+			}
+			if took := time.Since(start); took > hostileBound {
+				t.Errorf("scan of a 20,000-input form took %v, bound %v", took, hostileBound)
+			}
+			t.Logf("20,000 inputs in %v; failures %v", time.Since(start).Round(time.Millisecond), g.Summary.FailedObservationsByReason)
+		})
+	}
 	t.Run("redirect target is the state", func(t *testing.T) {
 		g := runGraph(t, ModeScan, "/redirect.html", short)
 		if !strings.HasSuffix(g.States[0].URL, "/plain.html") || !strings.HasSuffix(g.Metadata.EntryURL, "/plain.html") {

@@ -97,6 +97,17 @@ func siteHandler() http.Handler {
 		w.Header().Set("Content-Type", "text/html; charset=utf-8")
 		fmt.Fprint(w, `<form><label>Message <textarea name="message"></textarea></label><button>Send</button></form>`)
 	})
+	// One form of 20,000 labelled inputs whose text runs together
+	// ("F0F1F2…"): quadratic label lookups and a backtracking id rule
+	// once made its extraction take minutes.
+	mux.HandleFunc("/huge-form.html", func(w http.ResponseWriter, r *http.Request) {
+		w.Header().Set("Content-Type", "text/html; charset=utf-8")
+		fmt.Fprint(w, `<html><body><form action=/x method=post>`)
+		for i := range 20000 {
+			fmt.Fprintf(w, `<label>F%d<input name=f%d></label>`, i, i)
+		}
+		fmt.Fprint(w, `<button>Send</button></form></body></html>`)
+	})
 	// A 100,000-node DOM: 50,000 list items, each with a text node.
 	mux.HandleFunc("/huge-dom.html", func(w http.ResponseWriter, r *http.Request) {
 		w.Header().Set("Content-Type", "text/html; charset=utf-8")

@@ -105,6 +105,18 @@ type ScanOptions struct {
 	// not navigate. An error aborts the run and is returned wrapped in
 	// ErrOnState.
 	OnState func(ctx context.Context, page *rod.Page, state *StateNode) error
+	// StateScript, when set, is the source of a JavaScript function of no
+	// arguments returning a string (or a Promise of one), run in the same
+	// in-page Evaluate as the engine's own extraction of every captured
+	// state, with DevTools' Command Line API in scope (getEventListeners).
+	// Its answer goes to OnStateScript: an embedder reading each state
+	// itself so pays one Evaluate per state, not two.
+	StateScript string
+	// OnStateScript is called once per captured state, after OnState, with
+	// StateScript's answer for it, or the error it threw (the state itself
+	// is captured either way). It must not navigate; an error it returns
+	// aborts the run like OnState's.
+	OnStateScript func(ctx context.Context, page *rod.Page, state *StateNode, result string, scriptErr error) error
 }
 
 // ExploreOptions configures one exploration: Browser.Explore and

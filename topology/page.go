@@ -6,6 +6,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"net/http"
 	"net/url"
 	"strings"
 	"sync"
@@ -91,6 +92,47 @@ type tab struct {
 	inflight map[proto.NetworkRequestID]time.Time
 	lastNet  time.Time
 	changed  chan struct{}
+
+	// doc is the main frame's last document response (nil before one).
+	doc *Response
+}
+
+// Response is the main document's HTTP response as the browser received it
+// (CDP Network.responseReceived of the main frame's document request, after
+// redirects): what a plain-HTTP pre-flight of the page would have told.
+type Response struct {
+	URL      string // the final URL, after redirects
+	Status   int
+	MIMEType string // lower case, without parameters
+	Header   http.Header
+}
+
+// setResponse records the first main-frame document response since the
+// last navigate.
+func (t *tab) setResponse(r *proto.NetworkResponse) {
+	if r == nil {
+		return
+	}
+	h := http.Header{}
+	for k, v := range r.Headers {
+		// Chromium joins repeated headers with a newline.
+		for _, line := range strings.Split(v.Str(), "\n") {
+			h.Add(k, line)
+		}
+	}
+	mt := strings.ToLower(strings.TrimSpace(strings.Split(r.MIMEType, ";")[0]))
+	t.mu.Lock()
+	if t.doc == nil { // the navigation's own, not a later script navigation's
+		t.doc = &Response{URL: r.URL, Status: r.Status, MIMEType: mt, Header: h}
+	}
+	t.mu.Unlock()
+}
+
+// response is the last main-frame document response (nil for none).
+func (t *tab) response() *Response {
+	t.mu.Lock()
+	defer t.mu.Unlock()
+	return t.doc
 }
 
 // netEvent records a request starting (start) or ending.
@@ -165,7 +207,17 @@ func openTab(ctx context.Context, b *rod.Browser, o PageOptions, origin string) 
 				t.loading.Store(false)
 			}
 		},
-		func(e *proto.NetworkRequestWillBeSent) { t.netEvent(e.RequestID, true) },
+		func(e *proto.NetworkRequestWillBeSent) {
+			if isFavicon(e) {
+				return // the browser's own, after load: not the page's doing
+			}
+			t.netEvent(e.RequestID, true)
+		},
+		func(e *proto.NetworkResponseReceived) {
+			if e.Type == proto.NetworkResourceTypeDocument && e.FrameID == p.FrameID {
+				t.setResponse(e.Response)
+			}
+		},
 		func(e *proto.NetworkLoadingFinished) { t.netEvent(e.RequestID, false) },
 		func(e *proto.NetworkLoadingFailed) { t.netEvent(e.RequestID, false) },
 	}
@@ -208,6 +260,16 @@ func openTab(ctx context.Context, b *rod.Browser, o PageOptions, origin string) 
 		}
 	}
 	return t, nil
+}
+
+// isFavicon tells the browser's own favicon request, which Chromium starts
+// after the load event, from the page's requests.
+func isFavicon(e *proto.NetworkRequestWillBeSent) bool {
+	if e.Type != proto.NetworkResourceTypeOther || e.Request == nil {
+		return false
+	}
+	u, err := url.Parse(e.Request.URL)
+	return err == nil && u.Path == "/favicon.ico"
 }
 
 // allowed reports whether offline mode lets a request through: same origin as
@@ -260,6 +322,36 @@ func (t *tab) eval(ctx context.Context, d time.Duration, js string, args ...any)
 	return res.Value.Str(), nil
 }
 
+// evalFn runs fn, the source of a JavaScript function of no arguments
+// returning a string (or a Promise of one), in the page's main frame with
+// DevTools' Command Line API in scope (Runtime.evaluate with
+// includeCommandLineAPI), and returns its result.
+func (t *tab) evalFn(ctx context.Context, d time.Duration, fn string) (string, error) {
+	if t.page == nil {
+		return "", ErrPageStuck
+	}
+	res, err := proto.RuntimeEvaluate{
+		Expression:            "(" + fn + ")()",
+		IncludeCommandLineAPI: true,
+		ReturnByValue:         true,
+		AwaitPromise:          true,
+	}.Call(step(ctx, t.page, d))
+	if err != nil {
+		return "", err
+	}
+	if res.ExceptionDetails != nil {
+		msg := res.ExceptionDetails.Text
+		if res.ExceptionDetails.Exception != nil && res.ExceptionDetails.Exception.Description != "" {
+			msg = res.ExceptionDetails.Exception.Description
+		}
+		return "", fmt.Errorf("topology: in-page script: %s", truncate(msg, 300))
+	}
+	if res.Result == nil {
+		return "", errors.New("topology: in-page script returned nothing")
+	}
+	return res.Result.Value.Str(), nil
+}
+
 // navOutcome is what a bounded navigation observed.
 type navOutcome struct {
 	navErr   *NavigationError // the navigation itself failed
@@ -270,6 +362,9 @@ type navOutcome struct {
 // navigate opens u: bounded Page.navigate, then a bounded wait for load and
 // stability. A page that never finishes loading is used as it is.
 func (t *tab) navigate(ctx context.Context, u string) navOutcome {
+	t.mu.Lock()
+	t.doc = nil
+	t.mu.Unlock()
 	err := step(ctx, t.page, t.o.NavigationTimeout).Navigate(u)
 	if err != nil {
 		ne := &NavigationError{URL: u, Err: err, Reason: err.Error()}

@@ -5,6 +5,8 @@ import (
 	"strings"
 	"testing"
 	"time"
+
+	"github.com/go-rod/rod/lib/proto"
 )
 
 // The quiescence signal waits for what a page still does after its load
@@ -118,5 +120,27 @@ func TestSessionSurvivesStuckPage(t *testing.T) {
 	}
 	if _, err := s.Open(ctx, siteURL("/plain.html")); err != nil {
 		t.Errorf("Open after a stuck page: %v", err)
+	}
+}
+
+// TestIsFavicon: the browser's own favicon request is told from the page's
+// requests, which quiescence waits for.
+func TestIsFavicon(t *testing.T) {
+	for _, tc := range []struct {
+		url  string
+		typ  proto.NetworkResourceType
+		want bool
+	}{
+		{"http://127.0.0.1:8080/favicon.ico", proto.NetworkResourceTypeOther, true},
+		{"http://127.0.0.1:8080/favicon.ico", proto.NetworkResourceTypeFetch, false}, // the page fetched it
+		{"http://127.0.0.1:8080/img/favicon.ico", proto.NetworkResourceTypeOther, false},
+		{"http://127.0.0.1:8080/api", proto.NetworkResourceTypeOther, false},
+	} {
+		t.Run(string(tc.typ)+" "+tc.url, func(t *testing.T) {
+			e := &proto.NetworkRequestWillBeSent{Type: tc.typ, Request: &proto.NetworkRequest{URL: tc.url}}
+			if got := isFavicon(e); got != tc.want {
+				t.Errorf("isFavicon = %v, want %v", got, tc.want)
+			}
+		})
 	}
 }

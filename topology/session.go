@@ -27,6 +27,12 @@ type Session struct {
 
 	mu  sync.Mutex
 	tab *tab
+	// settled is how the last Open's wait for quiescence ended; pre is
+	// the state Read captured since (nil when none, or the page moved on);
+	// version is the browser's product string, asked once.
+	settled settleOutcome
+	pre     *snapshot
+	version string
 }
 
 // NewSession creates an incognito browser context on the browser (the
@@ -79,7 +85,9 @@ func (s *Session) Open(ctx context.Context, rawURL string) (*rod.Page, error) {
 	}
 	s.tab.setOrigin(originOf(u))
 	s.tab.drain()
+	s.pre = nil
 	nav := s.tab.navigate(ctx, u.String())
+	s.settled = nav.settle
 	if nav.navErr != nil {
 		return nil, nav.navErr
 	}
@@ -102,6 +110,7 @@ func (s *Session) Reset(ctx context.Context) error {
 	if s.tab == nil {
 		return ErrSessionClosed
 	}
+	s.pre = nil
 	if err := (proto.StorageClearCookies{BrowserContextID: s.ctxID}).Call(s.b.Context(ctx).Timeout(s.o.ActionTimeout)); err != nil {
 		return fmt.Errorf("topology: reset session: %w", err)
 	}
@@ -112,6 +121,50 @@ func (s *Session) Reset(ctx context.Context) error {
 		return s.replaceTab(ctx)
 	}
 	return nil
+}
+
+// Read runs script — the source of a JavaScript function of no arguments
+// returning a string, or a Promise of one — on the page the last Open
+// left, in one in-page Evaluate with DevTools' Command Line API in scope
+// (getEventListeners), and returns its answer. With capture, the same
+// Evaluate also captures the page's state for the engine, and the next
+// Explore or Scan takes its entry state from it instead of settling and
+// extracting again (as long as nothing else ran on the page in between:
+// another Open, Reset or run drops it). Errors: ErrSessionClosed,
+// ErrPageStuck, ctx's, a failed Evaluate, or ErrStateScript when the
+// script threw (with capture, the state is kept all the same).
+func (s *Session) Read(ctx context.Context, script string, capture bool) (string, error) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if s.tab == nil {
+		return "", ErrSessionClosed
+	}
+	if s.tab.page == nil {
+		return "", ErrPageStuck
+	}
+	s.pre = nil
+	if !capture {
+		return s.tab.evalFn(ctx, s.o.ActionTimeout, script)
+	}
+	snap, err := extractWith(ctx, s.tab, s.o.ActionTimeout, defaultMaxElements, script)
+	if err != nil {
+		return "", err
+	}
+	s.pre = snap
+	return snap.script, snap.scriptErr
+}
+
+// Response is the main document's response to the last Open, as the
+// browser received it (status, headers, final URL, media type), or nil
+// when the browser reported none (a page served without a network
+// response, or a failed navigation).
+func (s *Session) Response() *Response {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if s.tab == nil {
+		return nil
+	}
+	return s.tab.response()
 }
 
 // Page is the session's tab (nil once closed).
@@ -159,20 +212,33 @@ func (s *Session) run(ctx context.Context, opts ExploreOptions, mode Mode) (*Gra
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
-	href, err := s.tab.eval(ctx, s.o.ActionTimeout, `() => location.href`)
-	if err != nil {
-		return nil, fmt.Errorf("topology: session page: %w", err)
+	o := settings{s.o, opts.withDefaults()}
+	pre := s.pre
+	s.pre = nil // the run moves the page on
+	if pre != nil && pre.maxElements != o.MaxElements {
+		pre = nil // captured under another bound: capture again
+	}
+	var href string
+	if pre != nil {
+		href = pre.raw.URL
+	} else {
+		h, err := s.tab.eval(ctx, s.o.ActionTimeout, `() => location.href`)
+		if err != nil {
+			return nil, fmt.Errorf("topology: session page: %w", err)
+		}
+		href = h
 	}
 	u, err := parseEntryURL(href)
 	if err != nil {
 		return nil, err
 	}
-	o := settings{s.o, opts.withDefaults()}
 	runCtx, cancel := context.WithTimeout(ctx, o.RunTimeout)
 	defer cancel()
 	r := newRun(o, mode, u, s.b, s.tab)
 	r.tabOpts = s.o
+	r.pre, r.preSettle, r.version = pre, s.settled, s.version
 	g, err := r.execute(ctx, runCtx, s.root, href, true)
+	s.version = r.version
 	s.tab = r.tab // a stuck page's tab was replaced
 	if r.dead {
 		s.tab.page = nil

@@ -4,9 +4,11 @@ import (
 	"context"
 	_ "embed"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"strconv"
 	"strings"
+	"time"
 
 	"github.com/go-rod/rod/lib/proto"
 )
@@ -81,18 +83,83 @@ type snapshot struct {
 	state    StateNode
 	elements []ActionableElement
 	fails    []FailedObservation
+
+	// What ScanOptions.StateScript (or Session.Read's script) answered in the
+	// same Evaluate, or the error it threw.
+	script    string
+	scriptErr error
+	// maxElements is the bound the extraction ran with.
+	maxElements int
+}
+
+// extractArg is the argument of extract.js's "extract" operation.
+func extractArg(maxElements int) map[string]int {
+	return map[string]int{"maxElements": maxElements, "maxNodes": maxHashedNodes}
 }
 
 // extract runs the one in-page extraction and fingerprints the result. It is
 // all a reset check needs.
 func (r *run) extract(ctx context.Context) (*snapshot, error) {
-	out, err := r.tab.eval(ctx, r.o.ActionTimeout, extractJS, "extract", map[string]int{
-		"maxElements": r.o.MaxElements, "maxNodes": maxHashedNodes,
-	})
+	out, err := r.tab.eval(ctx, r.o.ActionTimeout, extractJS, "extract", extractArg(r.o.MaxElements))
 	if err != nil {
 		return nil, err
 	}
-	s := &snapshot{}
+	return decodeSnapshot(out, r.o.MaxElements)
+}
+
+// extractWith is extract that also runs script (see ScanOptions.StateScript)
+// in the same Evaluate; without a script it is extract.
+func (r *run) extractWith(ctx context.Context, script string) (*snapshot, error) {
+	if script == "" {
+		return r.extract(ctx)
+	}
+	return extractWith(ctx, r.tab, r.o.ActionTimeout, r.o.MaxElements, script)
+}
+
+// extractWith runs the engine's extraction and script in one in-page
+// Evaluate (Command Line API in scope) on t.
+func extractWith(ctx context.Context, t *tab, d time.Duration, maxElements int, script string) (*snapshot, error) {
+	arg, err := json.Marshal(extractArg(maxElements))
+	if err != nil {
+		return nil, err
+	}
+	fn := `() => {
+  const own = (` + extractJS + `)("extract", ` + string(arg) + `);
+  const wrap = (theirs, err) => '{"own":' + own + ',"theirs":' + JSON.stringify(theirs) + ',"err":' + JSON.stringify(err) + '}';
+  try {
+    return Promise.resolve((` + script + `)()).then((v) => wrap(String(v), ""), (e) => wrap("", String(e && e.message || e).slice(0, 300)));
+  } catch (e) { return wrap("", String(e && e.message || e).slice(0, 300)); }
+}`
+	out, err := t.evalFn(ctx, d, fn)
+	if err != nil {
+		return nil, err
+	}
+	var both struct {
+		Own    json.RawMessage `json:"own"`
+		Theirs string          `json:"theirs"`
+		Err    string          `json:"err"`
+	}
+	if err := json.Unmarshal([]byte(out), &both); err != nil {
+		return nil, fmt.Errorf("topology: decode extraction: %w", err)
+	}
+	s, err := decodeSnapshot(string(both.Own), maxElements)
+	if err != nil {
+		return nil, err
+	}
+	s.script = both.Theirs
+	if both.Err != "" {
+		s.scriptErr = fmt.Errorf("%w: %s", ErrStateScript, both.Err)
+	}
+	return s, nil
+}
+
+// ErrStateScript reports that ScanOptions.StateScript (or Session.Read's
+// script) threw in the page.
+var ErrStateScript = errors.New("topology: the state script threw")
+
+// decodeSnapshot reads one extraction and fingerprints it.
+func decodeSnapshot(out string, maxElements int) (*snapshot, error) {
+	s := &snapshot{maxElements: maxElements}
 	if err := json.Unmarshal([]byte(out), &s.raw); err != nil {
 		return nil, fmt.Errorf("topology: decode extraction: %w", err)
 	}
@@ -191,13 +258,22 @@ func pathKey(p []int) string {
 	return b.String()
 }
 
-// capture takes a full snapshot of the current page state: extraction,
-// accessibility tree, locators and their verification (one more Evaluate).
+// capture takes a full snapshot of the current page state: extraction
+// (with ScanOptions.StateScript, in the same Evaluate), accessibility tree,
+// locators and their verification (one more Evaluate). In Light mode the
+// extraction is all.
 func (r *run) capture(ctx context.Context) (*snapshot, error) {
-	s, err := r.extract(ctx)
+	s, err := r.extractWith(ctx, r.o.StateScript)
 	if err != nil {
 		return nil, err
 	}
+	return r.complete(ctx, s)
+}
+
+// complete builds the state node, elements and failures of an extracted
+// snapshot (the accessibility tree and locator verification too unless
+// Light).
+func (r *run) complete(ctx context.Context, s *snapshot) (*snapshot, error) {
 	s.full = true
 	now := r.now()
 	st := StateNode{

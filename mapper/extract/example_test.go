@@ -65,3 +65,41 @@ func ExampleScriptSubmitOf() {
 	// a submit listener stops the browser's submission and sends the form with fetch()
 	// true
 }
+
+// FromPageWith reads the page and runs the caller's own script in the same
+// Evaluate: one round trip for both.
+func ExampleFromPageWith() {
+	ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
+	defer cancel()
+	b, err := topology.NewBrowser(ctx, topology.BrowserOptions{Offline: true})
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	defer b.Close()
+	page, err := b.OpenPage(ctx, "http://127.0.0.1:8080/contact", topology.PageOptions{Offline: true})
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	defer page.Timeout(5 * time.Second).Close()
+	p, title, err := extract.FromPageWith(ctx, page, `() => document.title`)
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	fmt.Println(title, len(p.Forms), "forms")
+}
+
+// PageScript is FromPage's in-page function, for an engine that evaluates
+// it itself (topology's Session.Read, ScanOptions.StateScript); Decode reads
+// its answer.
+func ExamplePageScript() {
+	script := extract.PageScript(`() => document.title`)
+	fmt.Println(len(script) > 0)
+	_, _, err := extract.Decode("not an answer")
+	fmt.Println(err != nil)
+	// Output:
+	// true
+	// true
+}

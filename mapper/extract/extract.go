@@ -3,7 +3,6 @@ package extract
 import (
 	"context"
 	_ "embed"
-	"encoding/json"
 	"errors"
 	"fmt"
 	"time"
@@ -43,34 +42,13 @@ func (e *Error) Error() string {
 func (e *Error) Unwrap() error { return e.Err }
 
 // FromPage extracts a Page from a loaded document with one in-page
-// Evaluate. It does not navigate or wait for load: the caller owns the page
-// and its lifecycle. The call is bounded by ctx, or DefaultEvalTimeout when
-// ctx has no deadline.
+// Evaluate (PageScript: the extraction and the forms' submit listeners). It
+// does not navigate or wait for load: the caller owns the page and its
+// lifecycle. The call is bounded by ctx, or DefaultEvalTimeout when ctx has
+// no deadline.
 func FromPage(ctx context.Context, page *rod.Page) (*Page, error) {
-	if page == nil {
-		return nil, ErrNilPage
-	}
-	if _, ok := ctx.Deadline(); !ok {
-		var cancel context.CancelFunc
-		ctx, cancel = context.WithTimeout(ctx, DefaultEvalTimeout)
-		defer cancel()
-	}
-	p := page.Context(ctx)
-	res, err := p.Evaluate(rod.Eval(extractJS, jsConfig).ByPromise())
-	if err != nil {
-		return nil, &Error{URL: pageURL(page), Op: "evaluate", Err: err}
-	}
-	raw := res.Value.Str()
-	var out Page
-	if err := json.Unmarshal([]byte(raw), &out); err != nil {
-		return nil, &Error{URL: pageURL(page), Op: "decode", Err: err}
-	}
-	out.normalize()
-	for i := range out.Forms {
-		out.Forms[i].ScriptSubmit = ScriptSubmitOf(out.Forms[i].OnSubmit, nil)
-	}
-	readScriptSubmits(ctx, page, &out)
-	return &out, nil
+	p, _, err := FromPageWith(ctx, page, "")
+	return p, err
 }
 
 func pageURL(p *rod.Page) string {

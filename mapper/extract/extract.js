@@ -49,12 +49,28 @@
     if (action && count("form" + attrSel("action", action)) === 1) return "form" + attrSel("action", action);
     return cssPath(form);
   };
+  // countNamed(scope, name) is count(scope + ' [name="…"]'): when scope
+  // selects one element, from an index of its named descendants built once
+  // (a query per field was quadratic over a form of many inputs).
+  const scopeRoots = new Map(), nameIndex = new Map();
+  const countNamed = (scope, name) => {
+    if (!scopeRoots.has(scope)) scopeRoots.set(scope, count(scope) === 1 ? doc.querySelector(scope) : null);
+    const root = scopeRoots.get(scope);
+    if (!root) return count(scope + " " + attrSel("name", name));
+    let idx = nameIndex.get(root);
+    if (!idx) {
+      idx = new Map();
+      for (const e of root.querySelectorAll("[name]")) { const v = e.getAttribute("name"); idx.set(v, (idx.get(v) || 0) + 1); }
+      nameIndex.set(root, idx);
+    }
+    return idx.get(name) || 0;
+  };
   const fieldLocator = (el, scope, scopeEl, group) => {
     const tag = el.tagName.toLowerCase();
     const name = el.getAttribute("name");
     if (name) {
       const sel = scope + " " + attrSel("name", name);
-      const n = count(sel);
+      const n = scope ? countNamed(scope, name) : count(sel);
       if (n === 1 || (group && n === group)) return sel;
     }
     const id = el.getAttribute("id");
@@ -94,6 +110,50 @@
     }
     return "";
   };
+  // The controls under an element, counted once per element (and by name):
+  // asking every field's ancestors again was quadratic over a form of many
+  // inputs.
+  const CONTROLS = "input:not([type=hidden]),select,textarea";
+  const controlCache = new Map();
+  const controlsIn = (n) => {
+    let c = controlCache.get(n);
+    if (!c) {
+      const list = n.querySelectorAll(CONTROLS);
+      c = { n: list.length, byName: new Map() };
+      for (const x of list) if (x.name) c.byName.set(x.name, (c.byName.get(x.name) || 0) + 1);
+      controlCache.set(n, c);
+    }
+    return c;
+  };
+  // Each control's labels (el.labels, which Chromium computes by walking
+  // the document on every call), from one pass over the document's labels,
+  // in tree order; and each form's label[for] elements by their for.
+  let labelIndex = null;
+  const labelsOf = (el) => {
+    if (!labelIndex) {
+      labelIndex = new Map();
+      for (const l of doc.querySelectorAll("label")) {
+        const c = l.control;
+        if (!c) continue;
+        if (!labelIndex.has(c)) labelIndex.set(c, []);
+        labelIndex.get(c).push(l);
+      }
+    }
+    return labelIndex.get(el) || [];
+  };
+  const forCache = new Map();
+  const labelsFor = (form, id) => {
+    let m = forCache.get(form);
+    if (!m) {
+      m = new Map();
+      for (const l of form.querySelectorAll("label[for]")) {
+        if (!m.has(l.htmlFor)) m.set(l.htmlFor, []);
+        m.get(l.htmlFor).push(l);
+      }
+      forCache.set(form, m);
+    }
+    return m.get(id) || [];
+  };
   const nearbyLabel = (el, stop, beforeOnly) => {
     if (!beforeOnly && el.tagName === "INPUT" && (lower(el.type) === "checkbox" || lower(el.type) === "radio")) {
       const t = followingText(el);
@@ -106,7 +166,7 @@
         const t = s.nodeType === 3 ? norm(s.nodeValue) : s.nodeType === 1 ? nameText(s, null, false) : "";
         if (t) return t.length > 120 ? "" : t;
       }
-      if (n.parentElement && n.parentElement.querySelectorAll("input:not([type=hidden]),select,textarea").length > 1 && n.tagName !== "TD" && n.tagName !== "TH") {
+      if (n.parentElement && controlsIn(n.parentElement).n > 1 && n.tagName !== "TD" && n.tagName !== "TH") {
         // Do not climb into a container shared with other controls (except
         // table cells, whose previous cell is the label column).
         if (depth > 0) return "";
@@ -120,13 +180,13 @@
   // every label[for] to the first copy and none to the others, so labels
   // are taken from the field's own form first, found there by id if needed.
   const ownLabels = (el) => {
-    const all = Array.from(el.labels || []);
+    const all = labelsOf(el);
     const form = el.form || (el.closest && el.closest("form"));
     if (!form) return all;
     const inForm = all.filter((l) => form.contains(l));
     if (inForm.length) return inForm;
     if (el.id) {
-      const scoped = Array.from(form.querySelectorAll("label[for]")).filter((l) => l.htmlFor === el.id);
+      const scoped = labelsFor(form, el.id);
       if (scoped.length) return scoped;
     }
     return all;
@@ -238,8 +298,10 @@
   const fieldWrapper = (el, stop) => {
     let w = null;
     for (let n = el.parentElement; n && n !== stop && n !== doc.body; n = n.parentElement) {
-      const others = Array.prototype.filter.call(n.querySelectorAll("input:not([type=hidden]),select,textarea"), (c) => c !== el && !(el.name && c.name === el.name));
-      if (others.length) break;
+      // Controls under n other than el and its namesakes.
+      const c = controlsIn(n), self = el.matches(CONTROLS) ? 1 : 0;
+      const others = c.n - self - (el.name ? (c.byName.get(el.name) || 0) - self : 0);
+      if (others > 0) break;
       w = n;
     }
     return w;

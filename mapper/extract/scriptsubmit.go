@@ -1,14 +1,8 @@
 package extract
 
 import (
-	"context"
-	"encoding/json"
-	"fmt"
 	"regexp"
 	"strings"
-
-	"github.com/go-rod/rod"
-	"github.com/go-rod/rod/lib/proto"
 )
 
 // MaxListenerForms bounds the forms whose submit listeners FromPage reads.
@@ -62,39 +56,5 @@ func ScriptSubmitOf(onsubmit string, listeners []string) string {
 	return ""
 }
 
-// listenersJS lists the source of each form's submit listeners, forms in
-// document order. getEventListeners is DevTools' command-line API
-// (DOMDebugger.getEventListeners underneath), given to this one evaluation
-// only: page scripts cannot call it.
-const listenersJS = `(() => JSON.stringify(Array.prototype.slice.call(document.forms, 0, %d).map(f => {
-  try { return ((getEventListeners(f) || {}).submit || []).map(l => String(l.listener).slice(0, %d)); }
-  catch (e) { return []; }
-})))()`
-
 // maxListenerSource bounds the source read of one listener.
 const maxListenerSource = 8000
-
-// readScriptSubmits reads the submit listeners of the page's forms over
-// DevTools in one evaluation and sets each form's ScriptSubmit. When the
-// listeners cannot be read (the document changed since extraction, the
-// call failed) the forms keep what their onsubmit attribute says.
-func readScriptSubmits(ctx context.Context, page *rod.Page, p *Page) {
-	if len(p.Forms) == 0 {
-		return
-	}
-	res, err := proto.RuntimeEvaluate{
-		Expression:            fmt.Sprintf(listenersJS, MaxListenerForms, maxListenerSource),
-		IncludeCommandLineAPI: true,
-		ReturnByValue:         true,
-	}.Call(page.Context(ctx))
-	if err != nil || res.ExceptionDetails != nil || res.Result == nil {
-		return
-	}
-	var srcs [][]string
-	if json.Unmarshal([]byte(res.Result.Value.Str()), &srcs) != nil || len(srcs) != min(len(p.Forms), MaxListenerForms) {
-		return // no safe pairing with the extracted forms
-	}
-	for i, l := range srcs {
-		p.Forms[i].ScriptSubmit = ScriptSubmitOf(p.Forms[i].OnSubmit, l)
-	}
-}

@@ -1,0 +1,131 @@
+package extract
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"strconv"
+	"strings"
+
+	"github.com/go-rod/rod"
+	"github.com/go-rod/rod/lib/proto"
+)
+
+// PageScript returns the in-page function FromPage evaluates, a JavaScript
+// function of no arguments returning a string: it extracts the page, reads
+// the source of its forms' submit listeners and, when also is not empty
+// (the source of a function of no arguments returning a string), runs it
+// last and keeps its answer. All of it is one Evaluate. The listeners are
+// read with getEventListeners, DevTools' Command Line API: evaluated
+// without it (Runtime.evaluate's includeCommandLineAPI), forms keep what
+// their onsubmit attribute says. Decode reads the answer.
+//
+// An embedder that evaluates pages through its own engine (topology's
+// Session.Read and ScanOptions.StateScript) runs PageScript there, so each state
+// costs one Evaluate however many readers it has.
+func PageScript(also string) string {
+	cfg, err := json.Marshal(jsConfig)
+	if err != nil {
+		panic(err) // a struct of strings always marshals
+	}
+	if strings.TrimSpace(also) == "" {
+		also = `() => ""`
+	}
+	return `() => {
+  const page = (` + extractJS + `)(` + string(cfg) + `);
+  let listeners = null;
+  if (typeof getEventListeners === "function") {
+    try {
+      listeners = Array.prototype.slice.call(document.forms, 0, ` + strconv.Itoa(MaxListenerForms) + `).map((f) => {
+        try { return ((getEventListeners(f) || {}).submit || []).map((l) => String(l.listener).slice(0, ` + strconv.Itoa(maxListenerSource) + `)); }
+        catch (e) { return []; }
+      });
+    } catch (e) { listeners = null; }
+  }
+  let also = "", alsoErr = "";
+  try { also = String((` + also + `)()); } catch (e) { alsoErr = String(e && e.message || e).slice(0, 300); }
+  return '{"page":' + page + ',"listeners":' + JSON.stringify(listeners) + ',"also":' + JSON.stringify(also) + ',"alsoErr":' + JSON.stringify(alsoErr) + '}';
+}`
+}
+
+// ErrAlso reports that the function given to PageScript threw; the page itself
+// was extracted.
+var ErrAlso = errors.New("extract: the script run with the extraction threw")
+
+// Decode reads what PageScript's function answered: the page (normalized, each
+// form's ScriptSubmit set from its onsubmit attribute and submit
+// listeners) and the answer of PageScript's also function. A decodable page
+// whose also function threw comes back with an error wrapping ErrAlso.
+func Decode(raw string) (*Page, string, error) {
+	var out struct {
+		Page      json.RawMessage `json:"page"`
+		Listeners [][]string      `json:"listeners"`
+		Also      string          `json:"also"`
+		AlsoErr   string          `json:"alsoErr"`
+	}
+	if err := json.Unmarshal([]byte(raw), &out); err != nil {
+		return nil, "", &Error{Op: "decode", Err: err}
+	}
+	var p Page
+	if err := json.Unmarshal(out.Page, &p); err != nil {
+		return nil, "", &Error{URL: p.URL, Op: "decode", Err: err}
+	}
+	p.normalize()
+	// Listeners pair with forms only when they were read for the same
+	// forms; otherwise the onsubmit attribute alone speaks.
+	paired := out.Listeners != nil && len(out.Listeners) == min(len(p.Forms), MaxListenerForms)
+	for i := range p.Forms {
+		var l []string
+		if paired && i < len(out.Listeners) {
+			l = out.Listeners[i]
+		}
+		p.Forms[i].ScriptSubmit = ScriptSubmitOf(p.Forms[i].OnSubmit, l)
+	}
+	if out.AlsoErr != "" {
+		return &p, "", fmt.Errorf("%w: %s", ErrAlso, out.AlsoErr)
+	}
+	return &p, out.Also, nil
+}
+
+// FromPageWith is FromPage that also runs also (the source of a function of
+// no arguments returning a string) in the same Evaluate and returns its
+// answer; see PageScript.
+func FromPageWith(ctx context.Context, page *rod.Page, also string) (*Page, string, error) {
+	if page == nil {
+		return nil, "", ErrNilPage
+	}
+	if _, ok := ctx.Deadline(); !ok {
+		var cancel context.CancelFunc
+		ctx, cancel = context.WithTimeout(ctx, DefaultEvalTimeout)
+		defer cancel()
+	}
+	res, err := proto.RuntimeEvaluate{
+		Expression:            "(" + PageScript(also) + ")()",
+		IncludeCommandLineAPI: true,
+		ReturnByValue:         true,
+		AwaitPromise:          true,
+	}.Call(page.Context(ctx))
+	if err == nil && res.ExceptionDetails != nil {
+		err = errors.New(exceptionText(res.ExceptionDetails))
+	}
+	if err != nil {
+		return nil, "", &Error{URL: pageURL(page), Op: "evaluate", Err: err}
+	}
+	if res.Result == nil {
+		return nil, "", &Error{URL: pageURL(page), Op: "evaluate", Err: errors.New("no result")}
+	}
+	p, also2, err := Decode(res.Result.Value.Str())
+	var e *Error
+	if errors.As(err, &e) && e.URL == "" {
+		e.URL = pageURL(page)
+	}
+	return p, also2, err
+}
+
+func exceptionText(d *proto.RuntimeExceptionDetails) string {
+	if d.Exception != nil && d.Exception.Description != "" {
+		return d.Exception.Description
+	}
+	return d.Text
+}
