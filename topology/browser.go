@@ -339,17 +339,23 @@ func (b *Browser) Close() error {
 // ErrNavigation) and closes the tab; bad input is ErrInvalidURL or an
 // *OptionsError.
 func (b *Browser) OpenPage(ctx context.Context, rawURL string, opts PageOptions) (*rod.Page, error) {
-	if err := opts.validate(); err != nil {
+	rb, err := b.prepare(rawURL, opts)
+	if err != nil {
+		return nil, err
+	}
+	return openPage(ctx, rb, rawURL, opts.withDefaults())
+}
+
+// prepare checks what every page or run of the browser is given — the
+// page options and the URL — and returns the live rod browser.
+func (b *Browser) prepare(rawURL string, page PageOptions) (*rod.Browser, error) {
+	if err := page.validate(); err != nil {
 		return nil, err
 	}
 	if _, err := parseEntryURL(rawURL); err != nil {
 		return nil, err
 	}
-	rb, err := b.handle()
-	if err != nil {
-		return nil, err
-	}
-	return openPage(ctx, rb, rawURL, opts.withDefaults())
+	return b.handle()
 }
 
 // PID is the process id of the Chromium that NewBrowser launched (0 for a

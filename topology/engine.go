@@ -51,13 +51,7 @@ func ValidateURL(rawURL string) error {
 }
 
 func (b *Browser) run(ctx context.Context, rawURL string, page PageOptions, opts ExploreOptions, mode Mode) (*Graph, error) {
-	if err := page.validate(); err != nil {
-		return nil, err
-	}
-	if _, err := parseEntryURL(rawURL); err != nil {
-		return nil, err
-	}
-	rb, err := b.handle()
+	rb, err := b.prepare(rawURL, page)
 	if err != nil {
 		return nil, err
 	}
