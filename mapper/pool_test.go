@@ -11,6 +11,8 @@ import (
 	"sync/atomic"
 	"testing"
 	"time"
+
+	"github.com/frontlatch/frontlatch/topology/topologytest"
 )
 
 // At most PerHost sites of one host are mapped at once; other hosts are
@@ -54,6 +56,7 @@ func TestHostSlots(t *testing.T) {
 // order, the same graphs as one Map each, a failing site reported in its
 // own result, and never two sites of one host at once.
 func TestMapAll(t *testing.T) {
+	topologytest.NeedChromium(t) // MapAll launches its own browser
 	form := func(h string) string { return page(h, `<h1>Contact `+h+`</h1>`+contactForm) }
 	var urls []string
 	for i := range 3 {

@@ -36,7 +36,7 @@ const DefaultChromium = "/usr/bin/chromium"
 // ErrChromiumNotFound reports that no Chromium binary could be found. Frontlatch
 // never downloads a browser: install Debian's package (make chromium) or point
 // FRONTLATCH_CHROMIUM at a binary.
-var ErrChromiumNotFound = errors.New("topology: chromium not found: install it with `make chromium` (apt-get install -y chromium) or set " + EnvChromium)
+var ErrChromiumNotFound = errors.New("topology: chromium not found")
 
 // ErrLaunch reports that Chromium was found but did not start.
 var ErrLaunch = errors.New("topology: chromium failed to launch")

@@ -78,8 +78,7 @@ func runExecute(ctx context.Context, args []string, stdout, stderr io.Writer) in
 	if *useBrowser {
 		b, err := topology.NewBrowser(ctx, topology.BrowserOptions{})
 		if err != nil {
-			fmt.Fprintf(stderr, "frontlatch execute: %v\n", err)
-			return exitFail
+			return launchFailed(stderr, "execute", err)
 		}
 		defer b.Close()
 		opts.Browser = b

@@ -93,8 +93,7 @@ func runForms(ctx context.Context, args []string, stdout, stderr io.Writer) int 
 
 	b, err := topology.NewBrowser(ctx, topology.BrowserOptions{Offline: *offline})
 	if err != nil {
-		fmt.Fprintln(stderr, "frontlatch forms:", err)
-		return exitFail
+		return launchFailed(stderr, "forms", err)
 	}
 	defer b.Close()
 

@@ -2,6 +2,7 @@ package main
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"io"
 	"os"
@@ -10,6 +11,7 @@ import (
 	"syscall"
 
 	"github.com/frontlatch/frontlatch/shared"
+	"github.com/frontlatch/frontlatch/topology"
 )
 
 // Exit codes shared by every command.
@@ -89,6 +91,20 @@ func printUsage(w io.Writer) {
 	fmt.Fprintln(w)
 	fmt.Fprintln(w, "exit codes: 0 ok, 1 the work failed, 2 usage or I/O error")
 	fmt.Fprintln(w, "run `frontlatch help <command>` for a command's flags")
+}
+
+// chromiumAdvice is what to do when no Chromium is found: the library only
+// says it is missing.
+const chromiumAdvice = "install Debian's chromium (`make chromium`, or apt-get install -y chromium) or set " + topology.EnvChromium + " to a Chromium binary"
+
+// launchFailed reports a browser that could not be started, with advice
+// where there is some, and returns the exit code.
+func launchFailed(stderr io.Writer, cmd string, err error) int {
+	fmt.Fprintf(stderr, "frontlatch %s: %v\n", cmd, err)
+	if errors.Is(err, topology.ErrChromiumNotFound) {
+		fmt.Fprintf(stderr, "  %s\n", chromiumAdvice)
+	}
+	return exitFail
 }
 
 // version is the workspace's one release number; versions.yaml is checked

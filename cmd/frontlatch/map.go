@@ -14,6 +14,7 @@ import (
 
 	"github.com/frontlatch/frontlatch/mapper"
 	"github.com/frontlatch/frontlatch/shared"
+	"github.com/frontlatch/frontlatch/topology"
 )
 
 const mapUsage = "frontlatch map [--offline] [--json] [--pages N] [--timeout D] [--user-agent UA] [--ignore-robots] [--concurrency N] [--per-host N] URL... [-o FILE | --out-dir DIR]"
@@ -170,6 +171,8 @@ func mapAdvice(err error) string {
 		return "the site asks crawlers to stay away from this page; map it with --ignore-robots only if the site is yours"
 	case errors.Is(err, shared.ErrInvalidGraph):
 		return "the mapper built a graph the contract refuses: that is a mapper bug, please report it with the URL"
+	case errors.Is(err, topology.ErrChromiumNotFound):
+		return chromiumAdvice
 	case errors.Is(err, mapper.ErrNilPage):
 		return "open the page (topology.Browser.OpenPage) before calling MapPage"
 	}

@@ -54,8 +54,7 @@ func runTopology(ctx context.Context, args []string, stdout, stderr io.Writer) i
 	fmt.Fprintf(stderr, "frontlatch topology: %s %s…\n", mode, pos[0])
 	b, err := topology.NewBrowser(ctx, topology.BrowserOptions{Offline: *offline})
 	if err != nil {
-		fmt.Fprintf(stderr, "frontlatch topology: %v\n", err)
-		return exitFail
+		return launchFailed(stderr, "topology", err)
 	}
 	defer b.Close()
 	page := topology.PageOptions{Offline: *offline}

@@ -46,8 +46,7 @@ func runVerifySandbox(ctx context.Context, args []string, stdout, stderr io.Writ
 	// launch itself.
 	browser, err := topology.NewBrowser(ctx, topology.BrowserOptions{Offline: true})
 	if err != nil {
-		fmt.Fprintf(stderr, "frontlatch verify sandbox: %v\n", err)
-		return exitFail
+		return launchFailed(stderr, "verify sandbox", err)
 	}
 	defer browser.Close()
 	code = exitOK
