@@ -318,7 +318,13 @@ func (b *Browser) Close() error {
 		b.stop()
 	}
 	if b.launcher != nil {
-		b.launcher.Kill()
+		// A browser told to close (Browser.close) exits by itself, its
+		// children with it: wait for that, bounded. The launcher's Kill
+		// sleeps a second before it kills, so it is only for a browser
+		// that did not close or did not exit in time.
+		if err != nil || !exited(b.launcher, closeWait) {
+			b.launcher.Kill()
+		}
 		os.RemoveAll(b.dataDir)
 		b.launcher = nil
 	}
@@ -327,6 +333,27 @@ func (b *Browser) Close() error {
 		return fmt.Errorf("topology: close browser: %w", err)
 	}
 	return nil
+}
+
+// closeWait bounds the wait for a closed browser's process to exit.
+const closeWait = 3 * time.Second
+
+// exited reports whether the launched browser's process exits within d.
+// The launcher's Cleanup returns once it has (and removes the profile
+// directory); a process that does not exit leaves that goroutine waiting
+// until the caller's Kill ends it.
+func exited(l *launcher.Launcher, d time.Duration) bool {
+	done := make(chan struct{})
+	go func() {
+		l.Cleanup()
+		close(done)
+	}()
+	select {
+	case <-done:
+		return true
+	case <-time.After(d):
+		return false
+	}
 }
 
 // OpenPage opens rawURL in a new tab hardened the way the engine hardens
