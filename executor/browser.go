@@ -139,7 +139,7 @@ func (e *Executor) fireBrowser(ctx context.Context, d door, fields []planned) ou
 	defer cap.mu.Unlock()
 	out := outcome{}
 	for _, b := range cap.blocked {
-		out.warnings = append(out.warnings, "blocked a request off the confirmed origin: "+clip(b, 200))
+		out.warnings = append(out.warnings, "blocked a request off the confirmed origin: "+shared.Clip(b, 200))
 	}
 	switch {
 	case !cap.done && runErr != nil:
@@ -156,7 +156,7 @@ func (e *Executor) fireBrowser(ctx context.Context, d door, fields []planned) ou
 	out.sent = sentFields(cap.ctype, cap.body, cap.url)
 	out.response = cap.response
 	if toolText != "" {
-		out.response = clip(toolText, int(e.maxBody))
+		out.response = shared.Clip(toolText, int(e.maxBody))
 	}
 	return out
 }

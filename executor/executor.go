@@ -461,7 +461,7 @@ func barrierReasons(a *shared.Action) []Reason {
 		}
 		detail := "the action is behind " + what
 		if b.Detail != nil && *b.Detail != "" {
-			detail += " (" + clip(*b.Detail, 200) + ")"
+			detail += " (" + shared.Clip(*b.Detail, 200) + ")"
 		}
 		out = append(out, Reason{Code: ReasonBarrier, Field: string(b.Kind), Detail: detail, Err: ErrBarrier})
 	}
@@ -539,9 +539,9 @@ func (e *Executor) chooseDoor(a *shared.Action) (door, []Reason) {
 	ep, eerr := url.Parse(chosen.endpoint)
 	switch {
 	case perr != nil || eerr != nil || (page.Scheme != "http" && page.Scheme != "https") || page.Host == "":
-		return door{}, []Reason{{Code: ReasonOffOrigin, Detail: fmt.Sprintf("the door's page %q is not an http(s) URL", clip(chosen.access.URL, 200)), Err: ErrOffOrigin}}
+		return door{}, []Reason{{Code: ReasonOffOrigin, Detail: fmt.Sprintf("the door's page %q is not an http(s) URL", shared.Clip(chosen.access.URL, 200)), Err: ErrOffOrigin}}
 	case origin(page) != origin(ep):
-		return door{}, []Reason{{Code: ReasonOffOrigin, Detail: fmt.Sprintf("the endpoint %s is not on the page's origin %s; the executor submits only on the confirmed origin", clip(chosen.endpoint, 200), origin(page)), Err: ErrOffOrigin}}
+		return door{}, []Reason{{Code: ReasonOffOrigin, Detail: fmt.Sprintf("the endpoint %s is not on the page's origin %s; the executor submits only on the confirmed origin", shared.Clip(chosen.endpoint, 200), origin(page)), Err: ErrOffOrigin}}
 	}
 	return *chosen, nil
 }
@@ -667,7 +667,7 @@ func (e *Executor) fireHTTP(ctx context.Context, d door, fields []planned) outco
 	excerpt, _ := io.ReadAll(io.LimitReader(resp.Body, e.maxBody))
 	out := outcome{outcome: outcomeFired, status: resp.StatusCode, response: strings.ToValidUTF8(string(excerpt), "\uFFFD")}
 	if resp.StatusCode >= 300 && resp.StatusCode < 400 {
-		out.warnings = append(out.warnings, fmt.Sprintf("the site redirected to %q, another origin, which was not followed", clip(resp.Header.Get("Location"), 200)))
+		out.warnings = append(out.warnings, fmt.Sprintf("the site redirected to %q, another origin, which was not followed", shared.Clip(resp.Header.Get("Location"), 200)))
 	}
 	return out
 }

@@ -145,7 +145,7 @@ func plan(a *shared.Action, input map[string]any) (fields []planned, warnings []
 		// The options of a select or radio group are what the markup accepts.
 		if t := strings.ToLower(in.Type); (t == "select" || t == "radio") && v != "" {
 			if opts := optionsOf(in); opts != nil && !slices.Contains(opts, v) {
-				invalid(in.Name, "one-of", "%q must be one of %s (the page's options), not %q", in.Name, quoteList(opts), clip(v, 80))
+				invalid(in.Name, "one-of", "%q must be one of %s (the page's options), not %q", in.Name, quoteList(opts), shared.Clip(v, 80))
 			}
 		}
 	}
@@ -216,7 +216,7 @@ func check(in *shared.Input, rule shared.Rule, v string) (msg string, checked bo
 			return "", false
 		}
 		if !re.MatchString(v) {
-			return fmt.Sprintf("%q must match the pattern %s (the whole value), not %q", name, rv, clip(v, 80)), true
+			return fmt.Sprintf("%q must match the pattern %s (the whole value), not %q", name, rv, shared.Clip(v, 80)), true
 		}
 	case shared.RuleMinLength, shared.RuleMaxLength:
 		n, err := strconv.Atoi(strings.TrimSpace(rv))
@@ -234,15 +234,15 @@ func check(in *shared.Input, rule shared.Rule, v string) (msg string, checked bo
 		cmp, ok := compareBound(in.Type, v, rv)
 		if !ok {
 			if _, err := strconv.ParseFloat(v, 64); err != nil && isNumeric(in.Type) {
-				return fmt.Sprintf("%q must be a number, not %q", name, clip(v, 80)), true
+				return fmt.Sprintf("%q must be a number, not %q", name, shared.Clip(v, 80)), true
 			}
 			return "", false
 		}
 		if rule.Kind == shared.RuleMin && cmp < 0 {
-			return fmt.Sprintf("%q must be at least %s (min), not %s", name, rv, clip(v, 40)), true
+			return fmt.Sprintf("%q must be at least %s (min), not %s", name, rv, shared.Clip(v, 40)), true
 		}
 		if rule.Kind == shared.RuleMax && cmp > 0 {
-			return fmt.Sprintf("%q must be at most %s (max), not %s", name, rv, clip(v, 40)), true
+			return fmt.Sprintf("%q must be at most %s (max), not %s", name, rv, shared.Clip(v, 40)), true
 		}
 	case shared.RuleStep:
 		if strings.EqualFold(strings.TrimSpace(rv), "any") {
@@ -263,7 +263,7 @@ func check(in *shared.Input, rule shared.Rule, v string) (msg string, checked bo
 		}
 		q := (x - base) / step
 		if math.Abs(q-math.Round(q)) > 1e-9 {
-			return fmt.Sprintf("%q must be a multiple of %s (step), not %s", name, rv, clip(v, 40)), true
+			return fmt.Sprintf("%q must be a multiple of %s (step), not %s", name, rv, shared.Clip(v, 40)), true
 		}
 	case shared.RuleFormat:
 		ok, known := formatHolds(rv, v)
@@ -271,7 +271,7 @@ func check(in *shared.Input, rule shared.Rule, v string) (msg string, checked bo
 			return "", false
 		}
 		if !ok {
-			return fmt.Sprintf("%q must be a valid %s (format), not %q", name, rv, clip(v, 80)), true
+			return fmt.Sprintf("%q must be a valid %s (format), not %q", name, rv, shared.Clip(v, 80)), true
 		}
 	case shared.RuleOneOf:
 		opts := oneOfValues(rv)
@@ -282,7 +282,7 @@ func check(in *shared.Input, rule shared.Rule, v string) (msg string, checked bo
 			return "", false
 		}
 		if !slices.Contains(opts, v) {
-			return fmt.Sprintf("%q must be one of %s (one-of), not %q", name, quoteList(opts), clip(v, 80)), true
+			return fmt.Sprintf("%q must be one of %s (one-of), not %q", name, quoteList(opts), shared.Clip(v, 80)), true
 		}
 	default:
 		return "", false
@@ -488,7 +488,7 @@ func ruleValue(r shared.Rule) string {
 	if r.Value == nil {
 		return "(no value)"
 	}
-	return strconv.Quote(clip(*r.Value, 80))
+	return strconv.Quote(shared.Clip(*r.Value, 80))
 }
 
 func quoteList(xs []string) string {
@@ -498,20 +498,9 @@ func quoteList(xs []string) string {
 			q = append(q, fmt.Sprintf("… %d more", len(xs)-i))
 			break
 		}
-		q = append(q, strconv.Quote(clip(x, 60)))
+		q = append(q, strconv.Quote(shared.Clip(x, 60)))
 	}
 	return strings.Join(q, ", ")
-}
-
-// clip shortens s to at most n bytes on a rune boundary, for a message.
-func clip(s string, n int) string {
-	if len(s) <= n {
-		return s
-	}
-	for n > 0 && !utf8.RuneStart(s[n]) {
-		n--
-	}
-	return s[:n] + "…"
 }
 
 // clipName bounds an agent-chosen key before it appears in a message.
@@ -519,5 +508,5 @@ func clipName(k string) string {
 	if !utf8.ValidString(k) {
 		k = strings.ToValidUTF8(k, "\uFFFD")
 	}
-	return clip(k, 64)
+	return shared.Clip(k, 64)
 }

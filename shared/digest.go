@@ -245,15 +245,5 @@ func clipPair(a, b string) (string, string) {
 	return clip(a), clip(b)
 }
 
-// clip shortens a value for a change report, on a rune boundary.
-func clip(s string) string {
-	const limit = 160
-	if len(s) <= limit {
-		return s
-	}
-	cut := limit
-	for cut > 0 && !utf8.RuneStart(s[cut]) {
-		cut--
-	}
-	return s[:cut] + "…"
-}
+// clip shortens a value for a change report.
+func clip(s string) string { return Clip(s, 160) }

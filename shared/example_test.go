@@ -150,3 +150,11 @@ func ExampleIssuesNotListed() {
 	// $.access[20].method key.missing
 	// at least 4909 more issues not listed (a read lists the first 100 in full)
 }
+
+func ExampleClip() {
+	fmt.Println(shared.Clip("Thanks, we will call you back today.", 19))
+	fmt.Println(shared.Clip("Café", 4)) // é is two bytes: the cut moves back to a rune boundary
+	// Output:
+	// Thanks, we will cal…
+	// Caf…
+}

@@ -334,7 +334,7 @@ func judge(a *shared.Action, mapped Door, fills []fill, obs *observation, wait t
 	}
 	for _, r := range obs.inputs {
 		if r.Note != "" {
-			notes = append(notes, truncate(r.Name, 100)+": "+truncate(r.Note, 200))
+			notes = append(notes, shared.Clip(r.Name, 100)+": "+shared.Clip(r.Note, 200))
 		}
 	}
 	if len(unable) > 0 {
@@ -398,7 +398,7 @@ func judge(a *shared.Action, mapped Door, fills []fill, obs *observation, wait t
 				parts = append(parts, fmt.Sprintf("and %d more", len(obs.invalid)-10))
 				break
 			}
-			parts = append(parts, truncate(f.Name, 100)+": "+truncate(f.Message, 200))
+			parts = append(parts, shared.Clip(f.Name, 100)+": "+shared.Clip(f.Message, 200))
 		}
 		notes = append(notes, "refused by client-side validation, nothing was sent: "+strings.Join(parts, "; "))
 		v.fields = bounded(obs.formFields)
@@ -436,7 +436,7 @@ func judge(a *shared.Action, mapped Door, fills []fill, obs *observation, wait t
 	}
 	// Everything in a note that came from the site is bounded above; the
 	// whole note is too.
-	v.note = truncate(strings.Join(notes, ". ")+".", maxNote)
+	v.note = shared.Clip(strings.Join(notes, ". ")+".", maxNote)
 	return v
 }
 

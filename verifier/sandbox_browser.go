@@ -13,7 +13,6 @@ import (
 	"strings"
 	"sync"
 	"time"
-	"unicode/utf8"
 
 	"github.com/go-rod/rod"
 	"github.com/go-rod/rod/lib/proto"
@@ -511,7 +510,7 @@ func (ic *interceptor) otherRequests(sub paused) []string {
 		if p.req.URL == sub.req.URL && p.req.Method == sub.req.Method && string(p.req.Body) == string(sub.req.Body) {
 			continue
 		}
-		out = append(out, p.req.Method+" "+truncate(p.req.URL, 120))
+		out = append(out, p.req.Method+" "+shared.Clip(p.req.URL, 120))
 	}
 	return out
 }
@@ -555,16 +554,6 @@ func filledValues(fills []fill) []string {
 		}
 	}
 	return out
-}
-
-func truncate(s string, n int) string {
-	if len(s) <= n {
-		return s
-	}
-	for n > 0 && !utf8.RuneStart(s[n]) {
-		n--
-	}
-	return s[:n] + "…"
 }
 
 // clickAt clicks the left mouse button at a point of the viewport, as a

@@ -124,7 +124,7 @@ func bounded(fs []shared.SubmittedField) []shared.SubmittedField {
 		fs = fs[:maxFields]
 	}
 	for i := range fs {
-		fs[i].Value = truncate(fs[i].Value, maxFieldBytes)
+		fs[i].Value = shared.Clip(fs[i].Value, maxFieldBytes)
 	}
 	return fs
 }

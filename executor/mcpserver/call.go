@@ -6,7 +6,6 @@ import (
 	"errors"
 	"fmt"
 	"strings"
-	"unicode/utf8"
 
 	"github.com/frontlatch/frontlatch/executor"
 	"github.com/frontlatch/frontlatch/shared"
@@ -206,7 +205,7 @@ func success(tool, actionID string, r *executor.Result) *mcp.CallToolResult {
 	}
 	// The site's answer is quoted (it is the site's text, not ours) and
 	// clipped; the structured content has the executor's whole excerpt.
-	fmt.Fprintf(&b, "The site answered HTTP %d: %q\n", r.Status, clipText(r.Response, textExcerpt))
+	fmt.Fprintf(&b, "The site answered HTTP %d: %q\n", r.Status, shared.Clip(r.Response, textExcerpt))
 	for _, w := range out.Warnings {
 		fmt.Fprintf(&b, "Warning: %s\n", w)
 	}
@@ -215,14 +214,3 @@ func success(tool, actionID string, r *executor.Result) *mcp.CallToolResult {
 
 // textExcerpt bounds the site's answer in the text content.
 const textExcerpt = 600
-
-// clipText cuts s to at most n bytes at a rune boundary, marking the cut.
-func clipText(s string, n int) string {
-	if len(s) <= n {
-		return s
-	}
-	for n > 0 && !utf8.RuneStart(s[n]) {
-		n--
-	}
-	return s[:n] + "…"
-}
