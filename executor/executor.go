@@ -59,49 +59,9 @@ type Executor struct {
 	maxBody  int64
 	notify   *notifier
 
-	mu          sync.Mutex
-	closed      bool
-	active      sync.WaitGroup            // calls in flight, waited for by Close
-	parsed      map[string]*shared.Action // read-only parses of action bytes the gate passed, by the bytes
-	parsedBytes int                       // the bytes of parsed's keys
-}
-
-// maxParsed and maxParsedBytes bound the parse cache: entries, and bytes
-// of the documents they are keyed by.
-const (
-	maxParsed      = 256
-	maxParsedBytes = 16 << 20
-)
-
-// readAction reads an action's bytes with the strict reader, reusing an
-// earlier parse of the same bytes. Only bytes the gate has just passed are
-// cached (cache true), keyed by the whole bytes (any changed byte is a
-// miss): the cache saves a second parse, never a check, and holds only
-// actions an owner confirmed.
-func (e *Executor) readAction(b []byte, cache bool) (*shared.Action, []shared.Issue) {
-	if !cache {
-		return shared.ReadAction(b)
-	}
-	e.mu.Lock()
-	a, ok := e.parsed[string(b)]
-	e.mu.Unlock()
-	if ok {
-		return a, nil
-	}
-	a, issues := shared.ReadAction(b)
-	if a == nil || len(issues) > 0 {
-		return a, issues
-	}
-	e.mu.Lock()
-	if e.parsed == nil || len(e.parsed) >= maxParsed || e.parsedBytes+len(b) > maxParsedBytes {
-		e.parsed, e.parsedBytes = map[string]*shared.Action{}, 0
-	}
-	if _, ok := e.parsed[string(b)]; !ok {
-		e.parsed[string(b)] = a
-		e.parsedBytes += len(b)
-	}
-	e.mu.Unlock()
-	return a, nil
+	mu     sync.Mutex
+	closed bool
+	active sync.WaitGroup // calls in flight, waited for by Close
 }
 
 // New returns an Executor over opts.Store.
@@ -224,7 +184,7 @@ func (e *Executor) Execute(ctx context.Context, c Call) (*Result, error) {
 	// 1. The gate, on the raw bytes, every time.
 	var reasons []Reason
 	actionID := ""
-	gateErr := shared.AssertLiveExecutionAllowedContext(ctx, c.Action, e.store)
+	act, gateErr := shared.ReadAllowedAction(ctx, c.Action, e.store)
 	if err := gateErr; err != nil {
 		var ue *shared.UnverifiedActionError
 		if !errors.As(err, &ue) {
@@ -235,8 +195,15 @@ func (e *Executor) Execute(ctx context.Context, c Call) (*Result, error) {
 			reasons = append(reasons, Reason{Code: string(r.Reason), Field: r.Key, Detail: r.Detail, Err: ue})
 		}
 	}
-	act, issues := e.readAction(c.Action, gateErr == nil)
-	if act == nil || len(issues) > 0 {
+	if gateErr != nil {
+		// Refused: read the action anyway (off the hot path) so the refusal
+		// names every other reason too.
+		var issues []shared.Issue
+		if act, issues = shared.ReadAction(c.Action); len(issues) > 0 {
+			act = nil
+		}
+	}
+	if act == nil {
 		if len(reasons) == 0 { // the gate accepted what the reader refuses: impossible, refuse anyway
 			reasons = append(reasons, Reason{Code: string(shared.RefuseActionInvalid), Detail: "the action does not read", Err: shared.ErrInvalidGraph})
 		}

@@ -1,6 +1,7 @@
 package shared_test
 
 import (
+	"context"
 	"errors"
 	"fmt"
 	"os"
@@ -157,4 +158,16 @@ func ExampleClip() {
 	// Output:
 	// Thanks, we will cal…
 	// Caf…
+}
+
+// ReadAllowedAction is the gate for a caller that runs the action next:
+// the action comes back only when the gate grants.
+func ExampleReadAllowedAction() {
+	refuseAll := shared.AuditLookupFunc(func(context.Context, shared.AuditQuery) (shared.AuditAnswer, error) {
+		return shared.AuditAnswer{}, nil // no such record
+	})
+	act, err := shared.ReadAllowedAction(context.Background(), []byte(`{"id":"x"}`), refuseAll)
+	fmt.Println(act == nil, errors.Is(err, shared.ErrUnverifiedAction))
+	// Output:
+	// true true
 }

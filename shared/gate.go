@@ -224,7 +224,24 @@ func AssertLiveExecutionAllowed(action []byte, audit AuditLookup) error {
 // the other checks on whatever it can decode, to report them, but it never
 // grants. A panic anywhere inside, including in audit, becomes the refusal
 // gate.internal-error.
-func AssertLiveExecutionAllowedContext(ctx context.Context, action []byte, audit AuditLookup) (err error) {
+func AssertLiveExecutionAllowedContext(ctx context.Context, action []byte, audit AuditLookup) error {
+	_, err := gate(ctx, action, audit)
+	return err
+}
+
+// ReadAllowedAction is the consent gate that also returns the action it
+// read, so a caller about to run the action need not read the bytes a
+// second time: the action when, and only when,
+// AssertLiveExecutionAllowedContext would return nil; otherwise nil and
+// the same error. The Action may be shared with later calls on the same
+// bytes (the gate's memo): read it, never change it.
+func ReadAllowedAction(ctx context.Context, action []byte, audit AuditLookup) (*Action, error) {
+	return gate(ctx, action, audit)
+}
+
+// gate is the consent gate: the action it read when it grants, nil and an
+// *UnverifiedActionError otherwise.
+func gate(ctx context.Context, action []byte, audit AuditLookup) (granted *Action, err error) {
 	refused := &UnverifiedActionError{}
 	defer func() {
 		if p := recover(); p != nil {
@@ -232,7 +249,7 @@ func AssertLiveExecutionAllowedContext(ctx context.Context, action []byte, audit
 				Reason: RefuseGateInternalError,
 				Detail: fmt.Sprintf("the gate failed while checking (%v); nothing may execute — report this as a bug", p),
 			})
-			err = refused
+			granted, err = nil, refused
 		}
 	}()
 	if ctx == nil {
@@ -276,12 +293,12 @@ func AssertLiveExecutionAllowedContext(ctx context.Context, action []byte, audit
 	}
 
 	if valid && len(refused.Reasons) == 0 {
-		return nil
+		return act, nil
 	}
 	if len(refused.Reasons) == 0 { // unreachable: an invalid document always has action.invalid
 		refused.Reasons = append(refused.Reasons, Refusal{Reason: RefuseGateInternalError, Detail: "no reason recorded for a refusal; report this as a bug"})
 	}
-	return refused
+	return nil, refused
 }
 
 // invalidDetail summarises the reader's issues for a refusal.

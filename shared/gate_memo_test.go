@@ -5,6 +5,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"slices"
 	"sync"
 	"testing"
 	"time"
@@ -182,5 +183,35 @@ func TestGateMemoBounded(t *testing.T) {
 	theGateMemo.mu.Unlock()
 	if n > gateMemoEntries || size > gateMemoBytes || sum != size {
 		t.Errorf("memo holds %d entries, %d bytes (counted %d); bounds %d, %d", n, size, sum, gateMemoEntries, gateMemoBytes)
+	}
+}
+
+// TestReadAllowedAction: the action comes back exactly when the gate
+// grants — the same action ReadAction reads from the bytes — and a refusal
+// returns no action and the gate's own error.
+func TestReadAllowedAction(t *testing.T) {
+	data := []byte(verifiedActionJSON)
+	store := confirmedStore(t, data)
+	want, issues := ReadAction(data)
+	if len(issues) > 0 {
+		t.Fatal(issues)
+	}
+	for i := range 2 { // the second call is served by the memo
+		act, err := ReadAllowedAction(context.Background(), data, store)
+		if err != nil || act == nil {
+			t.Fatalf("call %d: %v, %v; want the action", i, act, err)
+		}
+		if act.ID != want.ID || act.Label != want.Label || len(act.Access) != len(want.Access) {
+			t.Errorf("call %d: read %s %q with %d doors, want %s %q with %d", i, act.ID, act.Label, len(act.Access), want.ID, want.Label, len(want.Access))
+		}
+	}
+	refuse := AuditLookupFunc(func(context.Context, AuditQuery) (AuditAnswer, error) { return AuditAnswer{}, nil })
+	act, err := ReadAllowedAction(context.Background(), data, refuse)
+	var ue *UnverifiedActionError
+	if act != nil || !errors.As(err, &ue) || !slices.ContainsFunc(ue.Reasons, func(r Refusal) bool { return r.Reason == RefuseConfirmationAuditUnresolved }) {
+		t.Errorf("refused: %v, %v; want no action and audit-unresolved", act, err)
+	}
+	if gateErr := AssertLiveExecutionAllowedContext(context.Background(), data, refuse); gateErr == nil || gateErr.Error() != err.Error() {
+		t.Errorf("the gate says %v, ReadAllowedAction %v: want the same refusal", gateErr, err)
 	}
 }
