@@ -21,14 +21,11 @@ func Form(form extract.Form, page *extract.Page) FormResult {
 // describes form.Fields[i]). The purpose is decided by formRules, in
 // order: the first rule that applies names the purpose, its confidence
 // and the reason, which leads the evidence; FormResult.Rule names it.
+// The learned purpose model (purpose.go) may then overrule a rule that is
+// not one of the sharp ones; FormResult.Rule is then ModelRule and the
+// evidence gives the model's reading and the overruled rule's reason.
 func FormWith(form extract.Form, page *extract.Page, fields []FieldResult) FormResult {
-	f := readFormFacts(form, page, fields)
-	for _, r := range formRules {
-		if d, ok := r.decide(f); ok {
-			return f.result(r.name, d)
-		}
-	}
-	panic("classify: formRules ends with a rule that always applies") // unreachable: see noPurposeRule
+	return ReadForm(form, page, fields).With(purposeModel)
 }
 
 // formFacts is what the purpose rules read: the form's structure
@@ -194,6 +191,9 @@ var formRules = []formRule{
 		if f.ft.card {
 			return decide(PurposeOrder, ConfFormStructure, "payment card fields")
 		}
+		if f.ft.payWidget {
+			return decide(PurposeOrder, ConfFormStructure, "a payment provider's card widget")
+		}
 		if f.ft.order {
 			return decide(PurposeOrder, ConfFormStructure, "quantity or payment card fields")
 		}
@@ -302,6 +302,14 @@ var formRules = []formRule{
 		}
 		return no, false
 	}},
+	// The submit control or heading says an account is made: a sign-up,
+	// whatever else it asks (a message field is its "about you").
+	{"account-creation", func(f *formFacts) (decision, bool) {
+		if f.accountStrong {
+			return decide(PurposeRegistration, ConfFormStrong, "account creation in the submit control or heading")
+		}
+		return no, false
+	}},
 	// Customer actions: a way to reach the person, and something to say or
 	// to ask for.
 	{"customer-action", customerAction},
@@ -342,6 +350,38 @@ func customerAction(f *formFacts) (decision, bool) {
 	if !(ft.message && (reachable || ft.name) || reachable && (ft.name || ft.visible >= 2) && ft.visible >= 2) {
 		return no, false
 	}
+	best, bs, extra := f.kindScores()
+	if bs == 0 && f.sc[PurposeNewsletter] >= 2 && !ft.message {
+		return decide(PurposeNewsletter, ConfFormWeak, "email without a message, newsletter words")
+	}
+	// A name and an email, nothing to say and nothing that asks for a
+	// call or a booking: a sign-up, not a request.
+	if bs < 2 && !ft.message && !ft.phone && ft.email && ft.visible <= 3 && !ft.dateTime && !ft.budget {
+		return decide(PurposeNewsletter, ConfFormDefault, "only a name and an email, no message")
+	}
+	conf := ConfFormDefault
+	switch {
+	case bs >= 2:
+		conf = ConfFormStrong
+	case bs >= 1:
+		conf = ConfFormWeak
+	}
+	why := "contact details and a message"
+	if !ft.message {
+		why = "contact details"
+	}
+	if ft.plugin != "" {
+		why += "; " + ft.plugin + " form"
+	}
+	return decision{purpose: best, conf: conf, why: why, extra: extra}, true
+}
+
+// kindScores: which of the five customer actions the words, the page's
+// title and URL, a date or party size, a budget and a lone phone number
+// make of a form (contact on ties and when nothing is said), its score
+// and the evidence the context added, keyed by purpose.
+func (f *formFacts) kindScores() (Purpose, float64, map[Purpose][]string) {
+	ft := f.ft
 	sc := map[Purpose]float64{}
 	for p, v := range f.sc {
 		sc[p] = v
@@ -374,29 +414,7 @@ func customerAction(f *formFacts) (decision, bool) {
 			best, bs = p, sc[p]
 		}
 	}
-	if bs == 0 && sc[PurposeNewsletter] >= 2 && !ft.message {
-		return decide(PurposeNewsletter, ConfFormWeak, "email without a message, newsletter words")
-	}
-	// A name and an email, nothing to say and nothing that asks for a
-	// call or a booking: a sign-up, not a request.
-	if bs < 2 && !ft.message && !ft.phone && ft.email && ft.visible <= 3 && !ft.dateTime && !ft.budget {
-		return decide(PurposeNewsletter, ConfFormDefault, "only a name and an email, no message")
-	}
-	conf := ConfFormDefault
-	switch {
-	case bs >= 2:
-		conf = ConfFormStrong
-	case bs >= 1:
-		conf = ConfFormWeak
-	}
-	why := "contact details and a message"
-	if !ft.message {
-		why = "contact details"
-	}
-	if ft.plugin != "" {
-		why += "; " + ft.plugin + " form"
-	}
-	return decision{purpose: best, conf: conf, why: why, extra: extra}, true
+	return best, bs, extra
 }
 
 func maxOf(sc map[Purpose]float64, ps ...Purpose) float64 {
@@ -428,13 +446,18 @@ type features struct {
 	// checkout: billing or delivery details (autocomplete sections,
 	// field names or labels, or the form's heading, attributes, submit).
 	checkout bool
-	plugin   string
+	// payWidget: a payment provider's widget or hosted card fields (an
+	// iframe from js.stripe.com, a #card-element, Braintree's hosted
+	// fields…): the card details are typed into someone else's frame.
+	payWidget bool
+	plugin    string
 }
 
 var (
 	searchName  = regexp.MustCompile(`^(q|s|query|search|keywords?|term|searchterm|search_?query|search_?term|k|kw|w|wd|text|searchtext|search_?string)$`)
 	orderName   = regexp.MustCompile(`(?i)(^|[^a-z])(qty|quantity|add-?to-?cart|product_?id|variant_?id|sku)([^a-z]|$)`)
 	cardNameRe  = regexp.MustCompile(`(?i)(card_?num|cc_?num|cvv|cvc|card_?number)`)
+	payProvider = regexp.MustCompile(`(?i)stripe|braintree|adyen|squareup|sq-payment|mollie|klarna|worldpay|authorize\.net|razorpay|paystack|mercadopago|cybersource|recurly|chargebee|checkoutcom|card-?element|card-?fields?\b|hosted-?fields?|payment-?element|payment-?form|cc-?form|credit-?card-?form`)
 	pluginClass = regexp.MustCompile(`(?i)wpcf7|gform|wpforms|elementor-form|nf-form|ninja-forms|frm_form|formidable|hs-form|hbspt|mktoForm|caldera|fluentform|forminator|jotform|typeform|formspree|netlify|contact-form`)
 )
 
@@ -502,6 +525,12 @@ func formFeatures(form extract.Form, fields []FieldResult) features {
 	all := attrOf(form)
 	for _, w := range form.Wrappers {
 		all += " " + w.Class + " " + w.ID
+	}
+	ft.payWidget = payProvider.MatchString(all)
+	for _, w := range form.Widgets {
+		if payProvider.MatchString(w.Src + " " + w.ID + " " + w.Class) {
+			ft.payWidget = true
+		}
 	}
 	if m := pluginClass.FindString(all + " " + form.Action); m != "" {
 		ft.plugin = strings.ToLower(m)

@@ -59,6 +59,9 @@ func TestFormRules(t *testing.T) {
 		{"account-words", "create an account, no message", &formFacts{ft: features{visible: 3, email: true, name: true}, sc: map[Purpose]float64{}, ev: map[Purpose][]string{}, account: true}, PurposeRegistration, ConfFormWeak},
 		{"account-words", "with a message", &formFacts{ft: features{visible: 3, email: true, name: true, message: true}, sc: map[Purpose]float64{}, ev: map[Purpose][]string{}, account: true}, "", 0},
 		{"order-fields", "card fields", facts(features{visible: 3, email: true, card: true, order: true}, nil), PurposeOrder, ConfFormStructure},
+		{"order-fields", "a payment provider's card widget", facts(features{visible: 2, email: true, name: true, payWidget: true}, nil), PurposeOrder, ConfFormStructure},
+		{"account-creation", "create an account, with a message", &formFacts{ft: features{visible: 3, email: true, name: true, message: true}, sc: map[Purpose]float64{}, ev: map[Purpose][]string{}, account: true, accountStrong: true}, PurposeRegistration, ConfFormStrong},
+		{"account-creation", "account words only in the body text", &formFacts{ft: features{visible: 3, email: true, name: true, message: true}, sc: map[Purpose]float64{}, ev: map[Purpose][]string{}, account: true}, "", 0},
 		{"order-words", "order words with a message and email", facts(features{visible: 3, email: true, message: true}, map[Purpose]float64{PurposeOrder: 2}), "", 0},
 
 		{"newsletter-words", "subscribe with an email", facts(features{visible: 2, email: true}, map[Purpose]float64{PurposeNewsletter: 1}), PurposeNewsletter, ConfFormWeak},

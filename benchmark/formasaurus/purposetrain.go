@@ -1,0 +1,218 @@
+package formasaurus
+
+import (
+	"context"
+	"fmt"
+	"os"
+	"path/filepath"
+	"sort"
+
+	"github.com/frontlatch/frontlatch/mapper/classify"
+	"github.com/frontlatch/frontlatch/mapper/classify/learn"
+	"github.com/frontlatch/frontlatch/mapper/extract"
+)
+
+// PurposeTrainOptions configure TrainPurposeModel.
+type PurposeTrainOptions struct {
+	// Folds of the cross-validation inside dev (default 5).
+	Folds int
+	// Seed of the training shuffles (default 2016).
+	Seed uint64
+	// FieldModel reads the fields whose semantics the purpose features
+	// count; nil uses the shipped one (classify.Fields). The training
+	// command passes the field model it has just trained, so one run
+	// writes both models consistently.
+	FieldModel *learn.Model
+}
+
+// PurposeTrainReport is what the cross-validation inside dev measured.
+type PurposeTrainReport struct {
+	Pages, Forms int
+	// Classes counts the training forms per purpose class.
+	Classes map[string]int
+	// Epochs, MinCount, MinMargin and MinMarginFallback are the choices
+	// the cross-validation made.
+	Epochs, MinCount             int
+	MinMargin, MinMarginFallback int64
+	// RulesCV and CombinedCV are the fractions of labelled forms whose
+	// purpose is right on the held-out folds (formeval's purposeAccuracy),
+	// by the rules alone and with the model; RulesF1 and CombinedF1 are
+	// the customer-action F1 (formeval's caF1) on the same folds.
+	RulesCV, CombinedCV, RulesF1, CombinedF1 float64
+	Features                                 int
+}
+
+// purposeForm is one labelled form of the dev split, read by the rules.
+type purposeForm struct {
+	label string // simplified Formasaurus form label
+	class string // the model's class for it
+	read  *classify.FormReading
+}
+
+// TrainPurposeModel trains the classifier's form-purpose model on the
+// dev split of c only — holdout pages are never read — with static
+// extraction. Its hyper-parameters (epochs, feature count floor, the two
+// margins at which it overrules the rules) are chosen by k-fold
+// cross-validation over dev pages, maximising the forms whose purpose is
+// right minus the forms falsely claimed as customer actions (a false
+// claim costs twice: such forms far outnumber true ones on real sites);
+// ties go to the larger margins (trust the rules more), then to the
+// simpler model. The returned model is trained on all of dev.
+func TrainPurposeModel(ctx context.Context, c *Corpus, o PurposeTrainOptions) (*learn.Model, PurposeTrainReport, error) {
+	if o.Folds <= 1 {
+		o.Folds = 5
+	}
+	if o.Seed == 0 {
+		o.Seed = 2016
+	}
+	rep := PurposeTrainReport{Classes: map[string]int{}}
+	var pages [][]purposeForm // per dev page, in file order
+	for _, p := range c.Pages {
+		if p.Split != "dev" {
+			continue
+		}
+		if err := ctx.Err(); err != nil {
+			return nil, rep, err
+		}
+		raw, err := os.ReadFile(filepath.Join(c.Dir, p.File))
+		if err != nil {
+			return nil, rep, fmt.Errorf("formasaurus: %w", err)
+		}
+		ep, err := extract.FromHTML("http://127.0.0.1/"+p.File, raw)
+		if err != nil {
+			continue // a page the parser cannot read teaches nothing
+		}
+		dropped := DroppedForms(raw)
+		idx, _ := align(p, dropped, ep.Forms)
+		var forms []purposeForm
+		for i, label := range p.Forms {
+			if s, ok := simplifyForm[label]; ok {
+				label = s
+			}
+			want, ok := formPurposes[label]
+			if !ok || idx[i] < 0 || i < len(dropped) && dropped[i] {
+				continue
+			}
+			form := ep.Forms[idx[i]]
+			var fields []classify.FieldResult
+			if o.FieldModel == nil {
+				fields = classify.Fields(form, ep)
+			} else {
+				fields = classify.FieldsWith(form, ep, o.FieldModel)
+			}
+			cls := classify.PurposeClass(want[0])
+			forms = append(forms, purposeForm{label, cls, classify.ReadForm(form, ep, fields)})
+			rep.Classes[cls]++
+			rep.Forms++
+		}
+		pages = append(pages, forms)
+	}
+	rep.Pages = len(pages)
+
+	type config struct{ epochs, minCount int }
+	configs := []config{{5, 1}, {5, 2}, {10, 1}, {10, 2}, {10, 3}, {20, 2}}
+	// Margins in stored units (learn.Scale per unit of averaged weight);
+	// 1<<40 never lets the model decide.
+	margins := []int64{1, 1000, 2000, 3000, 5000, 8000, 12000, 20000, 1 << 40}
+	type key struct {
+		cfg      config
+		min, fbk int64
+	}
+	type tally struct{ right, tp, fp, fn int }
+	add := func(t *tally, pf purposeForm, r classify.FormResult) {
+		if contains(formPurposes[pf.label], r.Purpose) {
+			t.right++
+		}
+		if pf.label == "o" {
+			return
+		}
+		pos, pred := pf.label == "c", r.CustomerAction || r.Purpose == classify.PurposeComment
+		switch {
+		case pos && pred:
+			t.tp++
+		case pos:
+			t.fn++
+		case pred:
+			t.fp++
+		}
+	}
+	got := map[key]*tally{}
+	var rules tally
+	for ci, cfg := range configs {
+		for fold := range o.Folds {
+			var train []learn.Example
+			for pi, forms := range pages {
+				if pi%o.Folds == fold {
+					continue
+				}
+				for _, pf := range forms {
+					train = append(train, learn.Example{Features: pf.read.Features(), Class: pf.class})
+				}
+			}
+			m, err := learn.Train(train, learn.Options{Epochs: cfg.epochs, MinCount: cfg.minCount, Seed: o.Seed})
+			if err != nil {
+				return nil, rep, err
+			}
+			for pi, forms := range pages {
+				if pi%o.Folds != fold {
+					continue
+				}
+				for _, pf := range forms {
+					if ci == 0 {
+						add(&rules, pf, pf.read.With(nil))
+					}
+					for _, mn := range margins {
+						for _, fb := range margins {
+							if fb > mn {
+								continue
+							}
+							k := key{cfg, mn, fb}
+							if got[k] == nil {
+								got[k] = &tally{}
+							}
+							mm := *m
+							mm.MinMargin, mm.MinMarginFallback = mn, fb
+							add(got[k], pf, pf.read.With(&mm))
+						}
+					}
+				}
+			}
+		}
+	}
+	keys := make([]key, 0, len(got))
+	for k := range got {
+		keys = append(keys, k)
+	}
+	score := func(k key) int { return got[k].right - got[k].fp }
+	sort.Slice(keys, func(i, j int) bool {
+		a, b := keys[i], keys[j]
+		switch {
+		case score(a) != score(b):
+			return score(a) > score(b)
+		case a.min != b.min:
+			return a.min > b.min
+		case a.fbk != b.fbk:
+			return a.fbk > b.fbk
+		case a.cfg.epochs != b.cfg.epochs:
+			return a.cfg.epochs < b.cfg.epochs
+		}
+		return a.cfg.minCount > b.cfg.minCount
+	})
+	best := keys[0]
+	rep.Epochs, rep.MinCount, rep.MinMargin, rep.MinMarginFallback = best.cfg.epochs, best.cfg.minCount, best.min, best.fbk
+	rep.RulesCV, rep.CombinedCV = ratio(rules.right, rep.Forms), ratio(got[best].right, rep.Forms)
+	rep.RulesF1, rep.CombinedF1 = prf(rules.tp, rules.fp, rules.fn).F1, prf(got[best].tp, got[best].fp, got[best].fn).F1
+	var all []learn.Example
+	for _, forms := range pages {
+		for _, pf := range forms {
+			all = append(all, learn.Example{Features: pf.read.Features(), Class: pf.class})
+		}
+	}
+	m, err := learn.Train(all, learn.Options{Epochs: best.cfg.epochs, MinCount: best.cfg.minCount, Seed: o.Seed})
+	if err != nil {
+		return nil, rep, err
+	}
+	m.MinMargin, m.MinMarginFallback = best.min, best.fbk
+	rep.Features = len(m.Weights)
+	return m, rep, nil
+}
