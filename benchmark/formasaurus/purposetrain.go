@@ -3,6 +3,7 @@ package formasaurus
 import (
 	"context"
 	"fmt"
+	"io"
 	"os"
 	"path/filepath"
 	"sort"
@@ -23,6 +24,10 @@ type PurposeTrainOptions struct {
 	// command passes the field model it has just trained, so one run
 	// writes both models consistently.
 	FieldModel *learn.Model
+	// Explain, when set, receives one line per dev form the chosen
+	// configuration gets wrong on its held-out fold (dev only, like
+	// formeval's -explain).
+	Explain io.Writer
 }
 
 // PurposeTrainReport is what the cross-validation inside dev measured.
@@ -32,7 +37,10 @@ type PurposeTrainReport struct {
 	Classes map[string]int
 	// Epochs, MinCount, MinMargin and MinMarginFallback are the choices
 	// the cross-validation made.
+	// L2 > 0 means a logistic regression with that penalty, trained for
+	// Epochs steps; 0, an averaged perceptron trained for Epochs epochs.
 	Epochs, MinCount             int
+	L2                           float64
 	MinMargin, MinMarginFallback int64
 	// RulesCV and CombinedCV are the fractions of labelled forms whose
 	// purpose is right on the held-out folds (formeval's purposeAccuracy),
@@ -40,10 +48,17 @@ type PurposeTrainReport struct {
 	// the customer-action F1 (formeval's caF1) on the same folds.
 	RulesCV, CombinedCV, RulesF1, CombinedF1 float64
 	Features                                 int
+	// Tried lists each configuration's best cross-validated result, best
+	// first.
+	Tried []string
 }
+
+// logisticIters is how many AdaGrad steps a logistic regression takes.
+const logisticIters = 300
 
 // purposeForm is one labelled form of the dev split, read by the rules.
 type purposeForm struct {
+	page  string
 	label string // simplified Formasaurus form label
 	class string // the model's class for it
 	read  *classify.FormReading
@@ -101,7 +116,7 @@ func TrainPurposeModel(ctx context.Context, c *Corpus, o PurposeTrainOptions) (*
 				fields = classify.FieldsWith(form, ep, o.FieldModel)
 			}
 			cls := classify.PurposeClass(want[0])
-			forms = append(forms, purposeForm{label, cls, classify.ReadForm(form, ep, fields)})
+			forms = append(forms, purposeForm{p.File, label, cls, classify.ReadForm(form, ep, fields)})
 			rep.Classes[cls]++
 			rep.Forms++
 		}
@@ -109,11 +124,23 @@ func TrainPurposeModel(ctx context.Context, c *Corpus, o PurposeTrainOptions) (*
 	}
 	rep.Pages = len(pages)
 
-	type config struct{ epochs, minCount int }
-	configs := []config{{5, 1}, {5, 2}, {10, 1}, {10, 2}, {10, 3}, {20, 2}}
+	// A config is an averaged perceptron (epochs, l2 0) or a logistic
+	// regression (l2 > 0, logisticIters steps).
+	type config struct {
+		epochs, minCount int
+		l2               float64
+	}
+	configs := []config{{5, 1, 0}, {5, 2, 0}, {10, 1, 0}, {10, 2, 0}, {10, 3, 0}, {20, 2, 0},
+		{logisticIters, 2, 0.01}, {logisticIters, 2, 0.001}, {logisticIters, 2, 0.0001}, {logisticIters, 1, 0.001}}
+	fit := func(train []learn.Example, cfg config) (*learn.Model, error) {
+		if cfg.l2 > 0 {
+			return trainLogistic(train, cfg.minCount, cfg.l2, cfg.epochs)
+		}
+		return learn.Train(train, learn.Options{Epochs: cfg.epochs, MinCount: cfg.minCount, Seed: o.Seed})
+	}
 	// Margins in stored units (learn.Scale per unit of averaged weight);
 	// 1<<40 never lets the model decide.
-	margins := []int64{1, 1000, 2000, 3000, 5000, 8000, 12000, 20000, 1 << 40}
+	margins := []int64{1, 500, 1000, 2000, 3000, 5000, 8000, 12000, 20000, 1 << 40}
 	type key struct {
 		cfg      config
 		min, fbk int64
@@ -149,7 +176,7 @@ func TrainPurposeModel(ctx context.Context, c *Corpus, o PurposeTrainOptions) (*
 					train = append(train, learn.Example{Features: pf.read.Features(), Class: pf.class})
 				}
 			}
-			m, err := learn.Train(train, learn.Options{Epochs: cfg.epochs, MinCount: cfg.minCount, Seed: o.Seed})
+			m, err := fit(train, cfg)
 			if err != nil {
 				return nil, rep, err
 			}
@@ -193,22 +220,62 @@ func TrainPurposeModel(ctx context.Context, c *Corpus, o PurposeTrainOptions) (*
 			return a.min > b.min
 		case a.fbk != b.fbk:
 			return a.fbk > b.fbk
+		case a.cfg.l2 != b.cfg.l2:
+			return a.cfg.l2 > b.cfg.l2
 		case a.cfg.epochs != b.cfg.epochs:
 			return a.cfg.epochs < b.cfg.epochs
 		}
 		return a.cfg.minCount > b.cfg.minCount
 	})
 	best := keys[0]
+	shown := map[config]bool{}
+	for _, k := range keys {
+		if !shown[k.cfg] {
+			shown[k.cfg] = true
+			rep.Tried = append(rep.Tried, fmt.Sprintf("epochs %d, min count %d, l2 %g, margins %d/%d: purpose %.3f, false claims %d",
+				k.cfg.epochs, k.cfg.minCount, k.cfg.l2, k.min, k.fbk, ratio(got[k].right, rep.Forms), got[k].fp))
+		}
+	}
+	rep.L2 = best.cfg.l2
 	rep.Epochs, rep.MinCount, rep.MinMargin, rep.MinMarginFallback = best.cfg.epochs, best.cfg.minCount, best.min, best.fbk
 	rep.RulesCV, rep.CombinedCV = ratio(rules.right, rep.Forms), ratio(got[best].right, rep.Forms)
 	rep.RulesF1, rep.CombinedF1 = prf(rules.tp, rules.fp, rules.fn).F1, prf(got[best].tp, got[best].fp, got[best].fn).F1
+	if o.Explain != nil {
+		for fold := range o.Folds {
+			var train []learn.Example
+			for pi, forms := range pages {
+				if pi%o.Folds != fold {
+					for _, pf := range forms {
+						train = append(train, learn.Example{Features: pf.read.Features(), Class: pf.class})
+					}
+				}
+			}
+			m, err := fit(train, best.cfg)
+			if err != nil {
+				return nil, rep, err
+			}
+			m.MinMargin, m.MinMarginFallback = best.min, best.fbk
+			for pi, forms := range pages {
+				if pi%o.Folds != fold {
+					continue
+				}
+				for _, pf := range forms {
+					r := pf.read.With(m)
+					if !contains(formPurposes[pf.label], r.Purpose) {
+						rd := m.Read(pf.read.Features())
+						fmt.Fprintf(o.Explain, "FORM %s want %s got %s rule %s | model %s lead %d %v | %v\n", pf.page, pf.label, r.Purpose, r.Rule, rd.Class, rd.Margin, rd.Top, r.Evidence)
+					}
+				}
+			}
+		}
+	}
 	var all []learn.Example
 	for _, forms := range pages {
 		for _, pf := range forms {
 			all = append(all, learn.Example{Features: pf.read.Features(), Class: pf.class})
 		}
 	}
-	m, err := learn.Train(all, learn.Options{Epochs: best.cfg.epochs, MinCount: best.cfg.minCount, Seed: o.Seed})
+	m, err := fit(all, best.cfg)
 	if err != nil {
 		return nil, rep, err
 	}

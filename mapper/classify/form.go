@@ -187,13 +187,18 @@ var formRules = []formRule{
 		}
 		return no, false
 	}},
-	{"order-fields", func(f *formFacts) (decision, bool) {
+	// A form that takes card details charges money: an order, whatever
+	// else it asks (the learned model never overrules this).
+	{"card-fields", func(f *formFacts) (decision, bool) {
 		if f.ft.card {
 			return decide(PurposeOrder, ConfFormStructure, "payment card fields")
 		}
 		if f.ft.payWidget {
 			return decide(PurposeOrder, ConfFormStructure, "a payment provider's card widget")
 		}
+		return no, false
+	}},
+	{"order-fields", func(f *formFacts) (decision, bool) {
 		if f.ft.order {
 			return decide(PurposeOrder, ConfFormStructure, "quantity or payment card fields")
 		}

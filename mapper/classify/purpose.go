@@ -25,16 +25,16 @@ import (
 // How the two combine (ReadForm, FormReading.With): the rules decide
 // first. The model overrules them (rule "learned-model", its reading and
 // the overruled rule's reason in the evidence) only when
-//   - the deciding rule is not one of the sharp ones (sharpRules: nothing
-//     to fill, passwords, payment card fields — structure the corpus
-//     confirms and no word can argue with);
+//   - the deciding rule is not one of the sharp ones (sharpRules:
+//     passwords, payment card fields — structure no word can argue with);
 //   - it names another class, leading its runner-up by the margin the
 //     training chose by cross-validation within dev: MinMarginFallback
 //     when the rules found no purpose (fallback rules), MinMargin
 //     otherwise;
 //   - and it does not claim a customer action for a form that never is
 //     one (neverCustomer: card fields, a payment widget, pay words,
-//     passwords, account creation said in the submit control or heading).
+//     passwords, account creation said in the submit control or heading,
+//     nothing a person types).
 
 // ModelRule names the learned model in FormResult.Rule when it
 // overruled the rules.
@@ -58,7 +58,7 @@ func PurposeClass(p Purpose) string {
 
 // sharpRules are the rules the model never overrules.
 var sharpRules = map[string]bool{
-	"nothing-to-fill": true, "new-password-twice": true, "two-passwords": true, "one-password": true, "order-fields": true,
+	"new-password-twice": true, "two-passwords": true, "one-password": true, "card-fields": true,
 }
 
 // fallbackRules decide when the rules found no purpose of their own: the
@@ -141,6 +141,8 @@ func (f *formFacts) neverCustomer() string {
 		return "the submit control or heading says pay"
 	case f.ft.passwords > 0:
 		return "a password field"
+	case f.ft.visible == 0:
+		return "nothing a person types"
 	case f.accountStrong:
 		return "account creation in the submit control or heading"
 	}
