@@ -49,3 +49,94 @@ func TestCheckoutPaymentAndAccountFormsAreNotCustomerActions(t *testing.T) {
 		})
 	}
 }
+
+// The same class of forms as pages write them, in several languages,
+// read from markup (extract.FromHTML) and classified with the shipped
+// model: hosted card widgets, card fields, pay and account-creation
+// buttons, checkouts with a notes box. None is a customer action.
+func TestCheckoutPaymentAndAccountPagesAreNotCustomerActions(t *testing.T) {
+	pages := []struct{ name, html string }{
+		{"en Stripe card element in a payment form", `<form id="payment-form" action="/charge" method="post">
+			<h2>Support our work</h2>
+			<label for="n">Full name</label><input id="n" name="name">
+			<label for="e">Email</label><input id="e" type="email" name="email">
+			<label for="a">Amount</label><input id="a" name="amount" value="25">
+			<div id="card-element"></div>
+			<label for="m">Leave a message (optional)</label><textarea id="m" name="message"></textarea>
+			<button type="submit">Donate</button></form>`},
+		{"en hosted card iframe", `<form action="/order" method="post">
+			<label>Name <input name="customer_name"></label>
+			<label>Email <input type="email" name="customer_email"></label>
+			<label>Phone <input type="tel" name="customer_phone"></label>
+			<iframe src="https://js.stripe.com/v3/elements-inner-card-3f2a.html" title="Secure card payment input frame"></iframe>
+			<button>Submit</button></form>`},
+		{"de card fields", `<form action="/kasse" method="post"><fieldset><legend>Ihre Angaben</legend>
+			<label for="v">Vorname</label><input id="v" name="vorname">
+			<label for="nn">Nachname</label><input id="nn" name="nachname">
+			<label for="em">E-Mail</label><input id="em" name="email" type="email">
+			<label for="k">Kartennummer</label><input id="k" name="f_k" inputmode="numeric">
+			<label for="g">Gültig bis (MM/JJ)</label><input id="g" name="f_g">
+			<label for="p">Prüfnummer</label><input id="p" name="f_p">
+			<label for="an">Anmerkungen</label><textarea id="an" name="anmerkungen"></textarea>
+			</fieldset><button type="submit">Jetzt kaufen</button></form>`},
+		{"fr sign-up with an about-you box", `<form action="/inscription" method="post">
+			<label for="p">Prénom</label><input id="p" name="prenom">
+			<label for="e">Adresse e-mail</label><input id="e" name="email" type="email">
+			<label for="t">Téléphone</label><input id="t" name="tel" type="tel">
+			<label for="b">Présentez-vous en quelques mots</label><textarea id="b" name="bio"></textarea>
+			<button type="submit">Créer mon compte</button></form>`},
+		{"es login", `<form action="/cuenta/entrar" method="post"><h3>Iniciar sesión</h3>
+			<label for="c">Correo electrónico</label><input id="c" name="correo" type="email">
+			<label for="k">Contraseña</label><input id="k" name="clave" type="password">
+			<button type="submit">Entrar</button></form>`},
+		{"it Braintree hosted fields with order notes", `<form action="/checkout" method="post" id="ordine">
+			<label for="n">Nome e cognome</label><input id="n" name="nome">
+			<label for="e">Email</label><input id="e" name="email" type="email">
+			<label for="t">Telefono</label><input id="t" name="telefono">
+			<div class="braintree-hosted-fields"><iframe src="https://assets.braintreegateway.com/web/3.97.2/html/hosted-fields-frame.min.html#number"></iframe></div>
+			<label for="o">Note sull'ordine</label><textarea id="o" name="note"></textarea>
+			<button type="submit">Conferma</button></form>`},
+		{"ja credit card", `<form action="/purchase" method="post">
+			<label for="n">お名前</label><input id="n" name="name">
+			<label for="m">メールアドレス</label><input id="m" name="mail" type="email">
+			<label for="c">カード番号</label><input id="c" name="c_no">
+			<label for="x">有効期限</label><input id="x" name="c_exp">
+			<label for="s">セキュリティコード</label><input id="s" name="c_sec">
+			<button type="submit">注文する</button></form>`},
+		{"pl pay button", `<form action="/zamowienie" method="post">
+			<label for="i">Imię i nazwisko</label><input id="i" name="imie">
+			<label for="e">E-mail</label><input id="e" name="email" type="email">
+			<label for="t">Telefon</label><input id="t" name="telefon" type="tel">
+			<button type="submit">Zapłać teraz</button></form>`},
+		{"nl account without a password", `<form action="/registreren" method="post"><h2>Account aanmaken</h2>
+			<label for="n">Naam</label><input id="n" name="naam">
+			<label for="e">E-mailadres</label><input id="e" name="email" type="email">
+			<label for="t">Telefoonnummer</label><input id="t" name="telefoon" type="tel">
+			<button type="submit">Doorgaan</button></form>`},
+		{"pt checkout with a notes box", `<form action="/loja/pedido" method="post"><h2>Finalizar compra</h2>
+			<label for="n">Nome</label><input id="n" name="nome">
+			<label for="e">E-mail</label><input id="e" name="email" type="email">
+			<label for="t">Telefone</label><input id="t" name="telefone" type="tel">
+			<label for="r">Endereço de entrega</label><input id="r" name="endereco">
+			<label for="o">Observações</label><textarea id="o" name="obs"></textarea>
+			<button type="submit">Continuar</button></form>`},
+	}
+	for _, p := range pages {
+		t.Run(p.name, func(t *testing.T) {
+			page, err := extract.FromHTML("https://shop.example/page", []byte("<!doctype html><html><body>"+p.html+"</body></html>"))
+			if err != nil {
+				t.Fatal(err)
+			}
+			if len(page.Forms) != 1 {
+				t.Fatalf("%d forms extracted, want 1", len(page.Forms))
+			}
+			got := classify.Form(page.Forms[0], page)
+			if got.CustomerAction || got.Purpose == classify.PurposeComment {
+				t.Errorf("purpose %s (rule %s), a customer action; evidence %v", got.Purpose, got.Rule, got.Evidence)
+			}
+			if got.Rule == "" || len(got.Evidence) == 0 {
+				t.Errorf("no rule or evidence: %+v", got)
+			}
+		})
+	}
+}
