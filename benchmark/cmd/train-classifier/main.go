@@ -4,7 +4,7 @@
 // form-purpose model, over the fields that field model reads, to
 // mapper/classify/purpose_gen.go.
 //
-//	go run ./benchmark/cmd/train-classifier [-corpus DIR] [-out FILE] [-purpose-out FILE] [-check]
+//	go run ./benchmark/cmd/train-classifier [-corpus DIR] [-out FILE] [-purpose-out FILE] [-check] [-explain FILE]
 //
 // Training is deterministic (static extraction, fixed order and seed,
 // integer weights): running it again on the same corpus writes the same
@@ -49,6 +49,7 @@ func run(args []string, stdout, stderr io.Writer) int {
 	corpus := fs.String("corpus", "", "corpus folder (default ../shared/corpora/formasaurus-dev from the repository root)")
 	out := fs.String("out", "", "generated file (default mapper/classify/model_gen.go in the repository root)")
 	purposeOut := fs.String("purpose-out", "", "generated purpose model (default mapper/classify/purpose_gen.go in the repository root)")
+	explain := fs.String("explain", "", "write the dev forms the purpose model's cross-validation gets wrong to this file")
 	check := fs.Bool("check", false, "compare with the file instead of writing it; exit 1 when it differs")
 	quiet := fs.Bool("quiet", false, "print nothing but errors")
 	if err := fs.Parse(args); err != nil {
@@ -84,7 +85,17 @@ func run(args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintln(stderr, "train-classifier:", err)
 		return 1
 	}
-	psrc, prep, err := GeneratePurpose(ctx, c, fm)
+	var ew io.Writer
+	if *explain != "" {
+		f, err := os.Create(*explain)
+		if err != nil {
+			fmt.Fprintln(stderr, "train-classifier:", err)
+			return 1
+		}
+		defer f.Close()
+		ew = f
+	}
+	psrc, prep, err := GeneratePurpose(ctx, c, fm, ew)
 	if err != nil {
 		fmt.Fprintln(stderr, "train-classifier:", err)
 		return 1

@@ -5,6 +5,7 @@ import (
 	"context"
 	"fmt"
 	"go/format"
+	"io"
 	"sort"
 	"strings"
 
@@ -15,8 +16,10 @@ import (
 // GeneratePurpose trains the form-purpose model on c's dev split, with
 // the fields read by fieldModel (nil: the shipped field model), and
 // returns the generated source of mapper/classify/purpose_gen.go.
-func GeneratePurpose(ctx context.Context, c *formasaurus.Corpus, fieldModel *learn.Model) ([]byte, formasaurus.PurposeTrainReport, error) {
-	m, rep, err := formasaurus.TrainPurposeModel(ctx, c, formasaurus.PurposeTrainOptions{FieldModel: fieldModel})
+// explain, when not nil, receives the dev forms the cross-validation got
+// wrong.
+func GeneratePurpose(ctx context.Context, c *formasaurus.Corpus, fieldModel *learn.Model, explain io.Writer) ([]byte, formasaurus.PurposeTrainReport, error) {
+	m, rep, err := formasaurus.TrainPurposeModel(ctx, c, formasaurus.PurposeTrainOptions{FieldModel: fieldModel, Explain: explain})
 	if err != nil {
 		return nil, rep, err
 	}
