@@ -1,6 +1,7 @@
 package mapper
 
 import (
+	"encoding/json"
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
@@ -51,5 +52,47 @@ func TestCheckboxGroupOptions(t *testing.T) {
 		if diff := cmp.Diff(w, got[name]); diff != "" {
 			t.Errorf("input %q (-want +got):\n%s", name, diff)
 		}
+	}
+}
+
+// A WebMCP parameter that is an array of enumerated strings is a
+// multi-select of those values; its default is the first listed.
+func TestToolArrayParameter(t *testing.T) {
+	schema := `{"type":"object","properties":{
+"name":{"type":"string","title":"Your name"},
+"services":{"type":"array","title":"Services","items":{"type":"string","enum":["wiring","solar"]},"default":["solar"]},
+"tags":{"type":"array","title":"Tags","items":{"type":"string"}},
+"window":{"type":"string","title":"Call window","enum":["am","pm"]}},"required":["name"]}`
+	tl := webmcpTool{Where: "document", tool: tool{Name: "request_callback", Description: "Request a callback", InputSchema: json.RawMessage(schema)}}
+	g, err := build(testOptions().withDefaults(), visitOf(t, "<h1>Acme</h1>", tl))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(g.Actions) != 1 {
+		t.Fatalf("actions %+v", summaryOf(g))
+	}
+	type in struct {
+		Type    string
+		Multi   bool
+		Options []string
+		Default string
+	}
+	got := map[string]in{}
+	for i := range g.Actions[0].Inputs {
+		x := &g.Actions[0].Inputs[i]
+		var opts []string
+		for _, o := range x.Options() {
+			opts = append(opts, o.Value)
+		}
+		got[x.Name] = in{x.Type, x.MultiValued(), opts, deref(x.DefaultValue)}
+	}
+	want := map[string]in{
+		"name":     {"text", false, nil, ""},
+		"services": {"select-multiple", true, []string{"wiring", "solar"}, "solar"},
+		"tags":     {"text", false, nil, ""},
+		"window":   {"select", false, []string{"am", "pm"}, ""},
+	}
+	if diff := cmp.Diff(want, got); diff != "" {
+		t.Errorf("inputs (-want +got):\n%s", diff)
 	}
 }
