@@ -78,6 +78,11 @@ type run struct {
 	failIDs   map[string]int
 	budgetHit map[string]bool
 
+	// verifyBudget is the in-page time one state's locator verification
+	// may take before it stops and leaves the rest unverified: a share of
+	// ActionTimeout, so its answer comes back before the call is cut off.
+	verifyBudget time.Duration
+
 	entryChecks, entryMismatches int
 	dead                         bool // no usable tab is left
 
@@ -138,7 +143,8 @@ func execute(ctx context.Context, b *rod.Browser, rawURL string, o settings, mod
 
 func newRun(o settings, mode Mode, u *url.URL, b *rod.Browser, t *tab) *run {
 	return &run{o: o, tabOpts: t.o, mode: mode, entry: u, origin: originOf(u), b: b, tab: t,
-		byHash: map[string]int{}, failIDs: map[string]int{}, budgetHit: map[string]bool{}}
+		verifyBudget: o.ActionTimeout * 3 / 4,
+		byHash:       map[string]int{}, failIDs: map[string]int{}, budgetHit: map[string]bool{}}
 }
 
 // execute drives the run on its tab. When current is true the tab already
