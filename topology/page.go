@@ -18,8 +18,8 @@ import (
 )
 
 // ErrInvalidURL reports a URL the engine cannot open: it must be absolute
-// http(s) (or file) with a host.
-var ErrInvalidURL = errors.New("topology: invalid URL: give an absolute http://, https:// or file:// URL")
+// http(s) with a host, or file.
+var ErrInvalidURL = errors.New("topology: invalid URL")
 
 // ErrNavigation reports that a page could not be opened.
 var ErrNavigation = errors.New("topology: navigation failed")
@@ -34,7 +34,7 @@ type NavigationError struct {
 }
 
 func (e *NavigationError) Error() string {
-	return fmt.Sprintf("topology: navigate to %s: %s (check the URL is reachable from this machine)", e.URL, e.Reason)
+	return fmt.Sprintf("topology: navigate to %s: %s", e.URL, e.Reason)
 }
 
 // Is makes NavigationError match ErrNavigation.
@@ -58,8 +58,10 @@ func parseEntryURL(raw string) (*url.URL, error) {
 			return nil, fmt.Errorf("%w: %q has no host", ErrInvalidURL, raw)
 		}
 	case "file":
+	case "":
+		return nil, fmt.Errorf("%w: %q is not absolute (no scheme)", ErrInvalidURL, raw)
 	default:
-		return nil, fmt.Errorf("%w: %q", ErrInvalidURL, raw)
+		return nil, fmt.Errorf("%w: %q: the scheme is not http, https or file", ErrInvalidURL, raw)
 	}
 	return u, nil
 }
