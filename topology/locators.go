@@ -40,7 +40,7 @@ func jsq(s string) string {
 	var buf bytes.Buffer
 	enc := json.NewEncoder(&buf)
 	enc.SetEscapeHTML(false) // keep CSS combinators (>) readable
-	_ = enc.Encode(s)
+	_ = enc.Encode(s)        // a string always encodes
 	b := bytes.TrimSpace(buf.Bytes())
 	inner := string(b[1 : len(b)-1])
 	inner = strings.ReplaceAll(inner, `\"`, `"`)

@@ -92,7 +92,10 @@ func (s *Session) Open(ctx context.Context, rawURL string) (*rod.Page, error) {
 		return nil, nav.navErr
 	}
 	if nav.settle.stuck {
-		_ = s.replaceTab(ctx)
+		if err := s.replaceTab(ctx); err != nil {
+			// The next Open tries again (the tab has no page).
+			return nil, fmt.Errorf("%w: %s; no new tab could be opened: %w", ErrPageStuck, u, err)
+		}
 		return nil, fmt.Errorf("%w: %s", ErrPageStuck, u)
 	}
 	if nav.settle.err != nil && ctx.Err() != nil {
@@ -118,7 +121,11 @@ func (s *Session) Reset(ctx context.Context) error {
 		return s.replaceTab(ctx)
 	}
 	if err := step(ctx, s.tab.page, s.o.NavigationTimeout).Navigate("about:blank"); err != nil {
-		return s.replaceTab(ctx)
+		// A tab that cannot even show about:blank is replaced; the reset
+		// fails only if that fails too.
+		if rerr := s.replaceTab(ctx); rerr != nil {
+			return fmt.Errorf("topology: reset session: %w; no new tab could be opened: %w", err, rerr)
+		}
 	}
 	return nil
 }

@@ -212,3 +212,52 @@ func TestVerificationBudget(t *testing.T) {
 		})
 	}
 }
+
+// The quiescence probe's answer is checked, not read blindly: a page that
+// broke it is reported (as still changing) rather than taken as loading.
+func TestDecodeProbe(t *testing.T) {
+	for _, tc := range []struct {
+		name, probe string
+		ok          bool
+	}{
+		{"answer", `["http://127.0.0.1/","complete",120,0,true]`, true},
+		{"not JSON", `[object Object]`, false},
+		{"too short", `["http://127.0.0.1/","complete"]`, false},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			v, err := decodeProbe(tc.probe)
+			if (err == nil) != tc.ok || (tc.ok && len(v) != 5) {
+				t.Errorf("decodeProbe(%q) = %v, %v; want ok %v", tc.probe, v, err, tc.ok)
+			}
+			if err != nil && !strings.Contains(err.Error(), "quiescence probe answered") {
+				t.Errorf("error %q does not say what answered", err)
+			}
+		})
+	}
+}
+
+// A reset step that fails is recorded once per step and run, not dropped
+// and not once per edge; a run that is ending records nothing.
+func TestResetStepFailedOnce(t *testing.T) {
+	u, _ := url.Parse("http://127.0.0.1/")
+	r := newRun(testOptions().withDefaults(), ModeExplore, u, nil, &tab{stop: func() {}})
+	r.g = &Graph{}
+	ctx := context.Background()
+	for range 3 {
+		r.resetStepFailed(ctx, "state-1", "Storage.clearCookies", ErrPageStuck)
+	}
+	r.resetStepFailed(ctx, "state-1", "close popup tabs", ErrPageStuck)
+	done, cancel := context.WithCancel(ctx)
+	cancel()
+	r.resetStepFailed(done, "state-1", "Storage.clearDataForOrigin", ErrPageStuck)
+	var got []string
+	for _, f := range r.g.FailedObservations {
+		if f.Reason != FailActionFailed || !strings.HasPrefix(f.Message, "reset to the entry state: ") {
+			t.Errorf("failure %s %q", f.Reason, f.Message)
+		}
+		got = append(got, strings.SplitN(strings.TrimPrefix(f.Message, "reset to the entry state: "), " failed", 2)[0])
+	}
+	if diff := cmp.Diff([]string{"Storage.clearCookies", "close popup tabs"}, got); diff != "" {
+		t.Errorf("reset failures recorded (-want +got):\n%s", diff)
+	}
+}
