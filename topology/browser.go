@@ -144,7 +144,7 @@ func ResolveChromium(bin string) (string, error) {
 // lets rod download a browser: the binary must exist on this machine. Bad
 // options are an *OptionsError.
 func NewBrowser(ctx context.Context, o BrowserOptions) (*Browser, error) {
-	if err := o.validate(); err != nil {
+	if err := o.Validate(); err != nil {
 		return nil, err
 	}
 	timeout := o.LaunchTimeout
@@ -381,7 +381,7 @@ func (b *Browser) OpenPage(ctx context.Context, rawURL string, opts PageOptions)
 // prepare checks what every page or run of the browser is given — the
 // page options and the URL — and returns the live rod browser.
 func (b *Browser) prepare(rawURL string, page PageOptions) (*rod.Browser, error) {
-	if err := page.validate(); err != nil {
+	if err := page.Validate(); err != nil {
 		return nil, err
 	}
 	if _, err := parseEntryURL(rawURL); err != nil {

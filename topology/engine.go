@@ -27,7 +27,7 @@ var ErrOnState = errors.New("topology: OnState hook failed")
 // unusable Browser (ErrNilBrowser, ErrBrowserClosed), a cancelled ctx and an
 // OnState failure (ErrOnState).
 func (b *Browser) Scan(ctx context.Context, rawURL string, page PageOptions, opts ScanOptions) (*Graph, error) {
-	if err := opts.validate(); err != nil {
+	if err := opts.Validate(); err != nil {
 		return nil, err
 	}
 	return b.run(ctx, rawURL, page, ExploreOptions{ScanOptions: opts}, ModeScan)
@@ -36,7 +36,7 @@ func (b *Browser) Scan(ctx context.Context, rawURL string, page PageOptions, opt
 // Explore is Scan, then clicks every element the risk policy deems safe,
 // each from a clean entry state, recording edges, new states and refusals.
 func (b *Browser) Explore(ctx context.Context, rawURL string, page PageOptions, opts ExploreOptions) (*Graph, error) {
-	if err := opts.validate(); err != nil {
+	if err := opts.Validate(); err != nil {
 		return nil, err
 	}
 	return b.run(ctx, rawURL, page, opts, ModeExplore)

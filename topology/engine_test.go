@@ -544,7 +544,7 @@ func TestOptionsRefused(t *testing.T) {
 				Settle: 50 * time.Millisecond, Viewport: Viewport{Width: 1280, Height: 800}, Locale: "en-US", Timezone: "UTC"},
 			ExploreOptions: ExploreOptions{ScanOptions: ScanOptions{MaxElements: 1500, RunTimeout: 2 * time.Minute}, MaxStates: 50, MaxEdges: 200, MaxDepth: 2},
 		}
-		if got.PageOptions.validate() != nil || got.ExploreOptions.validate() != nil {
+		if got.PageOptions.Validate() != nil || got.ExploreOptions.Validate() != nil {
 			t.Errorf("the defaults do not validate")
 		}
 		if diff := cmp.Diff(want, got, cmpopts.IgnoreFields(ScanOptions{}, "OnState")); diff != "" {

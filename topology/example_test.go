@@ -97,6 +97,21 @@ func ExampleScanOptions_onState() {
 	}
 }
 
+// Validate refuses options before anything is launched, with the engine's
+// own rules: e.g. a command line checked before NewBrowser.
+func ExampleScanOptions_Validate() {
+	err := topology.ScanOptions{RunTimeout: -time.Second}.Validate()
+	var oe *topology.OptionsError
+	if errors.As(err, &oe) {
+		fmt.Println(errors.Is(err, topology.ErrInvalidOptions), oe.Field)
+	}
+	err = topology.BrowserOptions{ControlURL: "ftp://127.0.0.1:9222"}.Validate()
+	fmt.Println(errors.Is(err, topology.ErrInvalidOptions))
+	// Output:
+	// true ScanOptions.RunTimeout
+	// true
+}
+
 // Browser.OpenPage gives an embedder a page hardened like the engine's own.
 func ExampleBrowser_OpenPage() {
 	ctx, cancel := context.WithCancel(context.Background())

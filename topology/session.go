@@ -41,7 +41,7 @@ type Session struct {
 // viewport, locale and time zone. Nothing is navigated yet. Every page the
 // session opens, and every run on it, keeps these PageOptions.
 func (b *Browser) NewSession(ctx context.Context, opts PageOptions) (*Session, error) {
-	if err := opts.validate(); err != nil {
+	if err := opts.Validate(); err != nil {
 		return nil, err
 	}
 	rb, err := b.handle()
@@ -192,7 +192,7 @@ func (s *Session) Page() *rod.Page {
 // session's isolated context). The tab and its step timeouts are the
 // session's (its PageOptions); opts gives the run's bounds and policy.
 func (s *Session) Explore(ctx context.Context, opts ExploreOptions) (*Graph, error) {
-	if err := opts.validate(); err != nil {
+	if err := opts.Validate(); err != nil {
 		return nil, err
 	}
 	return s.run(ctx, opts, ModeExplore)
@@ -201,7 +201,7 @@ func (s *Session) Explore(ctx context.Context, opts ExploreOptions) (*Graph, err
 // Scan captures the page the last Open left, as Browser.Scan does, without
 // loading it again.
 func (s *Session) Scan(ctx context.Context, opts ScanOptions) (*Graph, error) {
-	if err := opts.validate(); err != nil {
+	if err := opts.Validate(); err != nil {
 		return nil, err
 	}
 	return s.run(ctx, ExploreOptions{ScanOptions: opts}, ModeScan)

@@ -1,12 +1,15 @@
 package main
 
 import (
+	"errors"
 	"flag"
 	"fmt"
 	"io"
 	"os"
 	"path/filepath"
 	"time"
+
+	"github.com/frontlatch/frontlatch/topology"
 )
 
 // A flagError is a flag value no run can use. Every command checks its
@@ -88,6 +91,22 @@ func (r *flagRules) only(name string, ok bool, where string) {
 func (r *flagRules) needs(name, other, why string) {
 	if r.given(name) && !r.given(other) {
 		r.refuse(name, "", why+": give "+dashes(other)+" too")
+	}
+}
+
+// rule refuses a flag's value when bad, for reason (a command's own rule).
+func (r *flagRules) rule(name string, bad bool, value, reason string) {
+	if r.given(name) && bad {
+		r.refuse(name, value, reason)
+	}
+}
+
+// engine refuses a flag whose value the browser engine refused (err, from
+// an options type's Validate): the flag is named, with the engine's reason.
+func (r *flagRules) engine(name, value string, err error) {
+	var oe *topology.OptionsError
+	if r.given(name) && errors.As(err, &oe) {
+		r.refuse(name, value, value+": "+oe.Reason)
 	}
 }
 

@@ -63,26 +63,27 @@ func runTopology(ctx context.Context, args []string, stdout, stderr io.Writer) i
 	if !rules.ok("topology", stderr) {
 		return exitUsage
 	}
+	// And what the engine itself would refuse, by its own rules.
+	browser := topology.BrowserOptions{Offline: *offline}
+	page := topology.PageOptions{Offline: *offline}
+	run := topology.ExploreOptions{ScanOptions: topology.ScanOptions{RunTimeout: *timeout}, MaxStates: *maxStates, MaxEdges: *maxEdges}
+	if err := errors.Join(browser.Validate(), page.Validate(), run.Validate()); err != nil {
+		usageError(stderr, "topology", err)
+		return exitUsage
+	}
 	fmt.Fprintf(stderr, "frontlatch topology: %s %s…\n", mode, pos[0])
-	b, err := newBrowser(ctx, topology.BrowserOptions{Offline: *offline})
+	b, err := newBrowser(ctx, browser)
 	if err != nil {
 		return launchFailed(stderr, "topology", err)
 	}
 	defer b.Close()
-	page := topology.PageOptions{Offline: *offline}
-	run := topology.ScanOptions{RunTimeout: *timeout}
 	var g *topology.Graph
 	if mode == "explore" {
-		g, err = b.Explore(ctx, pos[0], page, topology.ExploreOptions{ScanOptions: run, MaxStates: *maxStates, MaxEdges: *maxEdges})
+		g, err = b.Explore(ctx, pos[0], page, run)
 	} else {
-		g, err = b.Scan(ctx, pos[0], page, run)
+		g, err = b.Scan(ctx, pos[0], page, run.ScanOptions)
 	}
-	switch {
-	case errors.Is(err, topology.ErrInvalidOptions), errors.Is(err, topology.ErrInvalidURL):
-		// Refused above already: reaching here is a gap in those checks.
-		usageError(stderr, "topology", err)
-		return exitUsage
-	case err != nil:
+	if err != nil {
 		fmt.Fprintf(stderr, "frontlatch topology: %v\n", err)
 		return exitFail
 	}
