@@ -145,15 +145,17 @@ func TestTopologyJSON(t *testing.T) {
 	srv := topologySite(t)
 	tests := []struct {
 		mode      string
+		flags     []string
 		minStates int
 		minEdges  int
 	}{
-		{"scan", 1, 0},
-		{"explore", 2, 1},
+		{"scan", nil, 1, 0},
+		{"explore", []string{"--max-states", "5"}, 2, 1}, // the bounds are explore's
 	}
 	for _, tt := range tests {
 		t.Run(tt.mode, func(t *testing.T) {
-			code, out, errOut := runCmd(t, "", "topology", tt.mode, "--offline", "--json", "--max-states", "5", srv.URL+"/")
+			args := append([]string{"topology", tt.mode, "--offline", "--json"}, tt.flags...)
+			code, out, errOut := runCmd(t, "", append(args, srv.URL+"/")...)
 			if code != exitOK {
 				t.Fatalf("exit %d, want %d\nstderr:\n%s", code, exitOK, errOut)
 			}
