@@ -370,7 +370,7 @@ func TestOnStateInitScriptsAndOpenPage(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		defer p.Close()
+		defer p.Timeout(5 * time.Second).Close()
 		res, err := p.Timeout(5 * time.Second).Eval(`() => document.title`)
 		if err != nil || res.Value.Str() != "Dialogs" {
 			t.Errorf("title = %v, %v; want Dialogs (alerts must not block)", res, err)
