@@ -12,6 +12,21 @@ import (
 	"github.com/frontlatch/frontlatch/topology"
 )
 
+// noArgs refuses positional arguments to a command that takes none, with
+// hint (what to do instead, or ""), before any I/O; it reports whether
+// there were none.
+func noArgs(fs *flag.FlagSet, stderr io.Writer, cmd string, pos []string, hint string) bool {
+	if len(pos) == 0 {
+		return true
+	}
+	if hint != "" {
+		hint = " (" + hint + ")"
+	}
+	fmt.Fprintf(stderr, "frontlatch %s: takes no arguments, got %q%s\n", cmd, pos, hint)
+	fs.Usage()
+	return false
+}
+
 // A flagError is a flag value no run can use. Every command checks its
 // flags with flagRules before any I/O — a browser launched, a database
 // opened, a page fetched, a port bound — and reports the first refusal as

@@ -189,9 +189,7 @@ func runFleetWork(ctx context.Context, args []string, stdout, stderr io.Writer) 
 	if !ok {
 		return exitUsage
 	}
-	if len(pos) > 0 {
-		fmt.Fprintf(stderr, "frontlatch fleet work: takes no arguments, got %q (queue sites with fleet add)\n", pos)
-		fs.Usage()
+	if !noArgs(fs, stderr, "fleet work", pos, "queue sites with fleet add") {
 		return exitUsage
 	}
 	// Before the database or the audit store is opened.
@@ -262,7 +260,8 @@ func runFleetStatus(ctx context.Context, args []string, stdout, stderr io.Writer
 	db := fs.String("db", defaultFleetDB(), fleetDBHelp)
 	asJSON := fs.Bool("json", false, "one JSON object: counts and failures")
 	watch := fs.Bool("watch", false, "redraw every second until everything is done or failed")
-	if _, ok := parseInterspersed(fs, args); !ok {
+	pos, ok := parseInterspersed(fs, args)
+	if !ok || !noArgs(fs, stderr, "fleet status", pos, "") {
 		return exitUsage
 	}
 	f, ok := openFleet(ctx, *db, stderr, "fleet status")
@@ -367,7 +366,8 @@ func runFleetChanges(ctx context.Context, args []string, stdout, stderr io.Write
 	db := fs.String("db", defaultFleetDB(), fleetDBHelp)
 	since := fs.Duration("since", 7*24*time.Hour, "how far back to compare")
 	asJSON := fs.Bool("json", false, "one JSON list of {site, gained, lost}")
-	if _, ok := parseInterspersed(fs, args); !ok {
+	pos, ok := parseInterspersed(fs, args)
+	if !ok || !noArgs(fs, stderr, "fleet changes", pos, "") {
 		return exitUsage
 	}
 	if *since <= 0 {
