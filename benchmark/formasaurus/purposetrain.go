@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"io"
+	"math/rand/v2"
 	"os"
 	"path/filepath"
 	"sort"
@@ -52,6 +53,10 @@ type PurposeTrainReport struct {
 	// first.
 	Tried []string
 }
+
+// purposeCVRepeats is how many partitions of the dev pages the
+// cross-validation runs.
+const purposeCVRepeats = 3
 
 // logisticIters is how many AdaGrad steps a logistic regression takes.
 const logisticIters = 300
@@ -163,43 +168,61 @@ func TrainPurposeModel(ctx context.Context, c *Corpus, o PurposeTrainOptions) (*
 			t.fp++
 		}
 	}
+	// Repeated cross-validation: the first partition puts page i in fold
+	// i mod k, the others shuffle the pages (seeded), so that a choice
+	// rests on more than one split of a few hundred forms.
+	foldOf := make([][]int, purposeCVRepeats)
+	for r := range foldOf {
+		foldOf[r] = make([]int, len(pages))
+		if r == 0 {
+			for pi := range pages {
+				foldOf[r][pi] = pi % o.Folds
+			}
+			continue
+		}
+		for pos, pi := range rand.New(rand.NewPCG(o.Seed, uint64(r))).Perm(len(pages)) {
+			foldOf[r][pi] = pos % o.Folds
+		}
+	}
 	got := map[key]*tally{}
 	var rules tally
 	for ci, cfg := range configs {
-		for fold := range o.Folds {
-			var train []learn.Example
-			for pi, forms := range pages {
-				if pi%o.Folds == fold {
-					continue
-				}
-				for _, pf := range forms {
-					train = append(train, learn.Example{Features: pf.read.Features(), Class: pf.class})
-				}
-			}
-			m, err := fit(train, cfg)
-			if err != nil {
-				return nil, rep, err
-			}
-			for pi, forms := range pages {
-				if pi%o.Folds != fold {
-					continue
-				}
-				for _, pf := range forms {
-					if ci == 0 {
-						add(&rules, pf, pf.read.With(nil))
+		for r := range foldOf {
+			for fold := range o.Folds {
+				var train []learn.Example
+				for pi, forms := range pages {
+					if foldOf[r][pi] == fold {
+						continue
 					}
-					for _, mn := range margins {
-						for _, fb := range margins {
-							if fb > mn {
-								continue
+					for _, pf := range forms {
+						train = append(train, learn.Example{Features: pf.read.Features(), Class: pf.class})
+					}
+				}
+				m, err := fit(train, cfg)
+				if err != nil {
+					return nil, rep, err
+				}
+				for pi, forms := range pages {
+					if foldOf[r][pi] != fold {
+						continue
+					}
+					for _, pf := range forms {
+						if ci == 0 && r == 0 {
+							add(&rules, pf, pf.read.With(nil))
+						}
+						for _, mn := range margins {
+							for _, fb := range margins {
+								if fb > mn {
+									continue
+								}
+								k := key{cfg, mn, fb}
+								if got[k] == nil {
+									got[k] = &tally{}
+								}
+								mm := *m
+								mm.MinMargin, mm.MinMarginFallback = mn, fb
+								add(got[k], pf, pf.read.With(&mm))
 							}
-							k := key{cfg, mn, fb}
-							if got[k] == nil {
-								got[k] = &tally{}
-							}
-							mm := *m
-							mm.MinMargin, mm.MinMarginFallback = mn, fb
-							add(got[k], pf, pf.read.With(&mm))
 						}
 					}
 				}
@@ -233,12 +256,12 @@ func TrainPurposeModel(ctx context.Context, c *Corpus, o PurposeTrainOptions) (*
 		if !shown[k.cfg] {
 			shown[k.cfg] = true
 			rep.Tried = append(rep.Tried, fmt.Sprintf("epochs %d, min count %d, l2 %g, margins %d/%d: purpose %.3f, false claims %d",
-				k.cfg.epochs, k.cfg.minCount, k.cfg.l2, k.min, k.fbk, ratio(got[k].right, rep.Forms), got[k].fp))
+				k.cfg.epochs, k.cfg.minCount, k.cfg.l2, k.min, k.fbk, ratio(got[k].right, rep.Forms*purposeCVRepeats), got[k].fp))
 		}
 	}
 	rep.L2 = best.cfg.l2
 	rep.Epochs, rep.MinCount, rep.MinMargin, rep.MinMarginFallback = best.cfg.epochs, best.cfg.minCount, best.min, best.fbk
-	rep.RulesCV, rep.CombinedCV = ratio(rules.right, rep.Forms), ratio(got[best].right, rep.Forms)
+	rep.RulesCV, rep.CombinedCV = ratio(rules.right, rep.Forms), ratio(got[best].right, rep.Forms*purposeCVRepeats)
 	rep.RulesF1, rep.CombinedF1 = prf(rules.tp, rules.fp, rules.fn).F1, prf(got[best].tp, got[best].fp, got[best].fn).F1
 	if o.Explain != nil {
 		for fold := range o.Folds {

@@ -152,6 +152,11 @@ var no = decision{}
 var formRules = []formRule{
 	{"nothing-to-fill", func(f *formFacts) (decision, bool) {
 		if f.ft.visible == 0 && f.ft.passwords == 0 && f.ft.choices == 0 {
+			// The button alone may say what it does: "Add to cart" over a
+			// hidden product id, "Sign in with Google".
+			if best, bs := f.best(0, PurposeOrder, PurposeLogin, PurposeRegistration); bs >= 3 {
+				return decide(best, ConfFormWeak, "nothing to fill; the submit control says "+string(best))
+			}
 			return decide(PurposeOther, ConfFormOther, "no control a person fills")
 		}
 		return no, false

@@ -27,6 +27,9 @@ func TestFormRules(t *testing.T) {
 	}{
 		{"nothing-to-fill", "hidden fields only", facts(features{}, nil), PurposeOther, ConfFormOther},
 		{"nothing-to-fill", "a choice to make", facts(features{choices: 1}, nil), "", 0},
+		{"nothing-to-fill", "an add-to-cart button over hidden fields", facts(features{}, map[Purpose]float64{PurposeOrder: 3}), PurposeOrder, ConfFormWeak},
+		{"nothing-to-fill", "a sign-in-with button", facts(features{}, map[Purpose]float64{PurposeLogin: 3, PurposeOrder: 1}), PurposeLogin, ConfFormWeak},
+		{"nothing-to-fill", "order words only in the text", facts(features{}, map[Purpose]float64{PurposeOrder: 1}), PurposeOther, ConfFormOther},
 
 		{"new-password-twice", "reset words, two passwords", facts(features{passwords: 2, visible: 1}, map[Purpose]float64{PurposePasswordRecovery: 2}), PurposePasswordRecovery, ConfFormStrong},
 		{"new-password-twice", "two passwords and many fields", facts(features{passwords: 2, visible: 5}, map[Purpose]float64{PurposePasswordRecovery: 2}), "", 0},
