@@ -186,6 +186,9 @@ func TrainPurposeModel(ctx context.Context, c *Corpus, o PurposeTrainOptions) (*
 	}
 	got := map[key]*tally{}
 	var rules tally
+	// firstSplit keeps the models of the first partition, per fold, for
+	// Explain.
+	firstSplit := map[config][]*learn.Model{}
 	for ci, cfg := range configs {
 		for r := range foldOf {
 			for fold := range o.Folds {
@@ -201,6 +204,9 @@ func TrainPurposeModel(ctx context.Context, c *Corpus, o PurposeTrainOptions) (*
 				m, err := fit(train, cfg)
 				if err != nil {
 					return nil, rep, err
+				}
+				if r == 0 {
+					firstSplit[cfg] = append(firstSplit[cfg], m)
 				}
 				for pi, forms := range pages {
 					if foldOf[r][pi] != fold {
@@ -264,30 +270,13 @@ func TrainPurposeModel(ctx context.Context, c *Corpus, o PurposeTrainOptions) (*
 	rep.RulesCV, rep.CombinedCV = ratio(rules.right, rep.Forms), ratio(got[best].right, rep.Forms*purposeCVRepeats)
 	rep.RulesF1, rep.CombinedF1 = prf(rules.tp, rules.fp, rules.fn).F1, prf(got[best].tp, got[best].fp, got[best].fn).F1
 	if o.Explain != nil {
-		for fold := range o.Folds {
-			var train []learn.Example
-			for pi, forms := range pages {
-				if pi%o.Folds != fold {
-					for _, pf := range forms {
-						train = append(train, learn.Example{Features: pf.read.Features(), Class: pf.class})
-					}
-				}
-			}
-			m, err := fit(train, best.cfg)
-			if err != nil {
-				return nil, rep, err
-			}
+		for pi, forms := range pages {
+			m := *firstSplit[best.cfg][foldOf[0][pi]]
 			m.MinMargin, m.MinMarginFallback = best.min, best.fbk
-			for pi, forms := range pages {
-				if pi%o.Folds != fold {
-					continue
-				}
-				for _, pf := range forms {
-					r := pf.read.With(m)
-					if !contains(formPurposes[pf.label], r.Purpose) {
-						rd := m.Read(pf.read.Features())
-						fmt.Fprintf(o.Explain, "FORM %s want %s got %s rule %s | model %s lead %d %v | %v\n", pf.page, pf.label, r.Purpose, r.Rule, rd.Class, rd.Margin, rd.Top, r.Evidence)
-					}
+			for _, pf := range forms {
+				if r := pf.read.With(&m); !contains(formPurposes[pf.label], r.Purpose) {
+					rd := m.Read(pf.read.Features())
+					fmt.Fprintf(o.Explain, "FORM %s want %s got %s rule %s | model %s lead %d %v | %v\n", pf.page, pf.label, r.Purpose, r.Rule, rd.Class, rd.Margin, rd.Top, r.Evidence)
 				}
 			}
 		}
