@@ -20,6 +20,14 @@
 // a name a service declares in markup — never by the field's name.
 // Honeypots and system tokens are not agent-fillable.
 //
+// A form's purpose is decided by an ordered table of named rules
+// (formRules in form.go: structure, then words, then the customer
+// actions), then a learned purpose model (purpose.go, weights in the
+// generated purpose_gen.go, trained on the same dev split) that may
+// overrule the rules that are not sharp; a form with card fields, a
+// payment widget, pay words, a password or account creation in its
+// submit control is never a customer action (FormWith, ReadForm).
+//
 // Every result carries a confidence set from the table in confidence.go
 // and the evidence that decided it. Classification is pure Go over
 // extract's types: no browser, no network.
