@@ -113,6 +113,19 @@ func TestCheckoutPaymentAndAccountPagesAreNotCustomerActions(t *testing.T) {
 			<label for="e">E-mailadres</label><input id="e" name="email" type="email">
 			<label for="t">Telefoonnummer</label><input id="t" name="telefoon" type="tel">
 			<button type="submit">Doorgaan</button></form>`},
+		{"en free-trial sign-up", `<form action="/trial" method="post"><h2>Start your free trial</h2>
+			<label for="n">Full name</label><input id="n" name="name">
+			<label for="e">Work email</label><input id="e" name="email" type="email">
+			<label for="t">Phone</label><input id="t" name="phone" type="tel">
+			<label for="c">Company</label><input id="c" name="company">
+			<button type="submit">Start free trial</button></form>`},
+		{"sv checkout with a message", `<form action="/kassa" method="post"><h2>Dina uppgifter</h2>
+			<label for="n">Namn</label><input id="n" name="namn">
+			<label for="e">E-post</label><input id="e" name="epost" type="email">
+			<label for="t">Telefon</label><input id="t" name="tel">
+			<label for="a">Leveransadress</label><input id="a" name="adress">
+			<label for="m">Meddelande</label><textarea id="m" name="meddelande"></textarea>
+			<button type="submit">Till betalning</button></form>`},
 		{"pt checkout with a notes box", `<form action="/loja/pedido" method="post"><h2>Finalizar compra</h2>
 			<label for="n">Nome</label><input id="n" name="nome">
 			<label for="e">E-mail</label><input id="e" name="email" type="email">

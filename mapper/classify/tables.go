@@ -924,7 +924,7 @@ var purposeWords = []purposeRule{
 // accountWords: creating an account — registration even when the form
 // asks only for an email (a password may come by mail), never a newsletter.
 var accountWords = []pat{
-	{"en", `create (an |your |my )?(free |new )?account|new account|open an account|become a member|new (customer|user) registration`},
+	{"en", `create (an |your |my )?(free |new )?account|new account|open an account|become a member|new (customer|user) registration|start (your |a |my )?(free )?trial\b|\bfree trial\b`},
 	{"de", `konto (erstellen|anlegen|eröffnen)|kundenkonto anlegen|neues konto`},
 	{"es", `crea(r)? (una |tu )?cuenta|nueva cuenta|hazte (socio|miembro)`},
 	{"fr", `cré(er|ez) (votre |un |mon )?compte|nouveau compte|devenir membre`},
@@ -1023,7 +1023,7 @@ var payWords = []pat{
 	{"de", `bezahlen|zahlungspflichtig|zur zahlung`}, {"es", `pagar|pago seguro|realizar pago`}, {"fr", `payer|paiement`},
 	{"it", `paga\b|pagamento`}, {"pt", `pagar|pagamento`}, {"nl", `betalen|afrekenen`}, {"ru", `оплат`},
 	{"pl", `zapłać|płatnoś`}, {"tr", `ödeme|öde\b`}, {"ja", `支払|決済`}, {"zh", `支付|付款`}, {"ko", `결제`},
-	{"sv", `betala`}, {"da", `betal\b|betaling`}, {"no", `betal\b|betaling`}, {"fi", `maksa\b|maksaa`}, {"cs", `zaplatit|platba`}, {"hu", `fizetés|fizetek`},
+	{"sv", `betala|betalning`}, {"da", `betal\b|betaling`}, {"no", `betal\b|betaling`}, {"fi", `maksa\b|maksaa`}, {"cs", `zaplatit|platba`}, {"hu", `fizetés|fizetek`},
 	{"ro", `plăte[șs]te|plat[ăa]\b`}, {"el", `πληρωμ`}, {"ar", `الدفع|ادفع`}, {"fa", `پرداخت`}, {"he", `תשלום|לתשלום`}, {"vi", `thanh toán`}, {"id", `bayar|pembayaran`},
 }
 
