@@ -32,7 +32,8 @@ func FromHTML(pageURL string, markup []byte) (*Page, error) {
 	if err != nil {
 		return nil, &Error{URL: pageURL, Op: "parse", Err: fmt.Errorf("%w: %w", ErrParse, err)}
 	}
-	s := &static{root: root, base: base, byID: map[string]*html.Node{}, labelsFor: map[string][]*html.Node{}}
+	s := &static{root: root, base: base, byID: map[string]*html.Node{}, labelsFor: map[string][]*html.Node{},
+		idCount: map[string]int{}, names: map[*html.Node]map[string]int{}, nth: map[*html.Node]int{}}
 	s.index(root)
 	s.owner = parserOwners(markup, s.forms, s.all)
 	p := s.page(pageURL)
@@ -50,12 +51,20 @@ type static struct {
 	// owner: controls outside any form element that the parser gave to a
 	// form (parserOwners).
 	owner map[*html.Node]*html.Node
+	// idCount counts elements per id; names counts, per locator scope,
+	// elements per name attribute (filled on first use); nth memoizes
+	// nth-of-type positions. Locators ask for each per field: counting
+	// anew each time made huge forms quadratic.
+	idCount map[string]int
+	names   map[*html.Node]map[string]int
+	nth     map[*html.Node]int
 }
 
 func (s *static) index(n *html.Node) {
 	if n.Type == html.ElementNode {
 		s.all = append(s.all, n)
 		if id := getAttr(n, "id"); id != "" {
+			s.idCount[id]++
 			if _, dup := s.byID[id]; !dup {
 				s.byID[id] = n
 			}
@@ -859,19 +868,12 @@ func (s *static) fieldLocator(c *html.Node, scope string, group int) string {
 		return s.cssPath(c)
 	}
 	if name := getAttr(c, "name"); name != "" {
-		k := 0
-		scopeNode := s.scopeNode(c, scope)
-		walk(scopeNode, func(n *html.Node) bool {
-			if n.Type == html.ElementNode && getAttr(n, "name") == name {
-				k++
-			}
-			return true
-		})
+		k := s.namesIn(s.scopeNode(c, scope))[name]
 		if k == 1 || (group > 0 && k == group) {
 			return scope + " " + attrSel("name", name)
 		}
 	}
-	if id := getAttr(c, "id"); id != "" && s.count(func(n *html.Node) bool { return getAttr(n, "id") == id }) == 1 {
+	if id := getAttr(c, "id"); id != "" && s.idCount[id] == 1 {
 		if strings.HasPrefix(scope, "form") {
 			return scope + " " + c.Data + cssID(id)
 		}
@@ -898,19 +900,51 @@ func (s *static) scopeNode(c *html.Node, scope string) *html.Node {
 func (s *static) cssPath(el *html.Node) string {
 	var parts []string
 	for n := el; n != nil && n.Type == html.ElementNode && n.DataAtom != atom.Html; n = n.Parent {
-		if id := getAttr(n, "id"); id != "" && s.count(func(o *html.Node) bool { return getAttr(o, "id") == id }) == 1 {
+		if id := getAttr(n, "id"); id != "" && s.idCount[id] == 1 {
 			parts = append([]string{cssID(id)}, parts...)
 			break
 		}
-		i := 1
-		for p := n.PrevSibling; p != nil; p = p.PrevSibling {
-			if p.Type == html.ElementNode && p.Data == n.Data {
-				i++
-			}
-		}
-		parts = append([]string{fmt.Sprintf("%s:nth-of-type(%d)", n.Data, i)}, parts...)
+		parts = append([]string{fmt.Sprintf("%s:nth-of-type(%d)", n.Data, s.nthOfType(n))}, parts...)
 	}
 	return strings.Join(parts, " > ")
+}
+
+// nthOfType is n's position among its parent's children of its tag, from
+// 1; the positions of all of them are recorded on the first question.
+func (s *static) nthOfType(n *html.Node) int {
+	if i, ok := s.nth[n]; ok {
+		return i
+	}
+	if n.Parent == nil {
+		return 1
+	}
+	seen := map[string]int{}
+	for c := n.Parent.FirstChild; c != nil; c = c.NextSibling {
+		if c.Type == html.ElementNode {
+			seen[c.Data]++
+			s.nth[c] = seen[c.Data]
+		}
+	}
+	return s.nth[n]
+}
+
+// namesIn counts the elements under scope per name attribute, once per
+// scope.
+func (s *static) namesIn(scope *html.Node) map[string]int {
+	if m, ok := s.names[scope]; ok {
+		return m
+	}
+	m := map[string]int{}
+	walk(scope, func(n *html.Node) bool {
+		if n.Type == html.ElementNode {
+			if name := getAttr(n, "name"); name != "" {
+				m[name]++
+			}
+		}
+		return true
+	})
+	s.names[scope] = m
+	return m
 }
 
 // ownLabels keeps the labels inside form when there are any. Sites repeat a
