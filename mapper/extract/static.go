@@ -715,41 +715,94 @@ func (s *static) visibility(n, stop *html.Node) Visibility {
 // ---- formless groups (static) ------------------------------------------
 
 func (s *static) groups() []Form {
-	containers := map[*html.Node][]*html.Node{}
-	var order []*html.Node
+	var loose []*html.Node
 	for _, n := range s.all {
-		if !isControl(n) || n.DataAtom == atom.Button || hasAncestor(n, atom.Form) || hasAttr(n, "form") || s.owner[n] != nil {
+		if !s.isLoose(n) || n.DataAtom == atom.Fieldset || n.DataAtom == atom.Output || n.DataAtom == atom.Object {
 			continue
 		}
 		t := controlType(n)
-		if n.DataAtom == atom.Input && (t == "hidden" || t == "submit" || t == "reset" || t == "button" || t == "image") {
+		if n.DataAtom == atom.Input && (t == "submit" || t == "reset" || t == "button" || t == "image") {
 			continue
 		}
-		if n.DataAtom == atom.Fieldset || n.DataAtom == atom.Output || n.DataAtom == atom.Object || s.visibility(n, nil).Hidden {
+		if s.visibility(n, nil).Hidden && !s.drawnOver(n) {
 			continue
 		}
-		var c *html.Node
-		for p, d := n.Parent, 0; p != nil && p.DataAtom != atom.Body && p.DataAtom != atom.Html && d < 8; p, d = p.Parent, d+1 {
-			found := false
-			walk(p, func(b *html.Node) bool {
-				if !found && b != n && isButtonLike(b) && !s.visibility(b, nil).Hidden {
-					found = true
-				}
-				return !found
-			})
-			if found {
-				c = p
+		loose = append(loose, n)
+	}
+	if len(loose) == 0 {
+		return nil
+	}
+	// The ancestors (up to 8 levels) of every visible button-like element
+	// outside forms, as extract.js marks them.
+	nearButton := map[*html.Node]bool{}
+	var buttons []*html.Node
+	for _, b := range s.all {
+		if !isButtonLike(b) || hasAncestor(b, atom.Form) || s.visibility(b, nil).Hidden {
+			continue
+		}
+		buttons = append(buttons, b)
+		for p, d := b.Parent, 0; p != nil && p.DataAtom != atom.Body && d < 8; p, d = p.Parent, d+1 {
+			nearButton[p] = true
+		}
+	}
+	below := func(n *html.Node, d int) bool { return n != nil && n.DataAtom != atom.Body && n.DataAtom != atom.Html && d < 8 }
+	// First pass: each control's nearest ancestor that holds a button.
+	chosen := map[*html.Node]*html.Node{}
+	for _, n := range loose {
+		for p, d := n.Parent, 0; below(p, d); p, d = p.Parent, d+1 {
+			if nearButton[p] {
+				chosen[n] = p
 				break
 			}
 		}
+	}
+	// A container owns a button when it is the button's nearest chosen
+	// ancestor; an ancestor chosen only because it holds two or more
+	// widgets that own their buttons is no container (extract.js).
+	chosenSet := map[*html.Node]bool{}
+	for _, c := range chosen {
+		chosenSet[c] = true
+	}
+	owning := map[*html.Node]bool{}
+	var owningList []*html.Node
+	for _, b := range buttons {
+		for p := b.Parent; p != nil && p.DataAtom != atom.Body; p = p.Parent {
+			if chosenSet[p] {
+				if !owning[p] {
+					owning[p] = true
+					owningList = append(owningList, p)
+				}
+				break
+			}
+		}
+	}
+	blocked := func(n *html.Node) bool {
+		k := 0
+		for _, o := range owningList {
+			if o != n && isAncestor(n, o) {
+				if k++; k >= 2 {
+					return true
+				}
+			}
+		}
+		return false
+	}
+	containers := map[*html.Node][]*html.Node{}
+	var order []*html.Node
+	for _, n := range loose {
+		c := chosen[n]
+		if c != nil && !owning[c] && blocked(c) {
+			c = nil
+		}
 		if c == nil {
-			// No button near it (sent by Enter or by a script's own
-			// control): a labelled control is still returned, grouped with
-			// the loose controls around it (extract.js does the same).
+			// No button of its own near it (sent by Enter or by a script's
+			// own control): a labelled control is still returned, grouped
+			// with the loose controls around it, below any ancestor that
+			// holds two widgets (extract.js does the same).
 			if l, _, _ := s.label(n, nil); l == "" {
 				continue
 			}
-			if c = s.looseContainer(n); c == nil {
+			if c = s.looseContainer(n, blocked); c == nil {
 				continue
 			}
 		}
@@ -772,7 +825,7 @@ func (s *static) groups() []Form {
 		scope := s.cssPath(c)
 		var controls []*html.Node
 		walk(c, func(n *html.Node) bool {
-			if isControl(n) && !hasAttr(n, "form") && s.owner[n] == nil {
+			if s.isLoose(n) {
 				controls = append(controls, n)
 			}
 			return true
@@ -799,12 +852,17 @@ func (s *static) groups() []Form {
 
 // looseContainer: the nearest ancestor of a control outside any form (up
 // to 8 levels below body) that holds another such control, else its
-// parent; nil at the body.
-func (s *static) looseContainer(n *html.Node) *html.Node {
+// parent — but never an ancestor that holds two widgets (blocked): then
+// the highest ancestor below it, or nil when that is the parent.
+func (s *static) looseContainer(n *html.Node, blocked func(*html.Node) bool) *html.Node {
 	loose := func(c *html.Node) bool {
-		return isControl(c) && c.DataAtom != atom.Button && controlType(c) != "hidden" && !hasAncestor(c, atom.Form) && !hasAttr(c, "form") && s.owner[c] == nil
+		return isControl(c) && c.DataAtom != atom.Button && controlType(c) != "hidden" && s.isLoose(c)
 	}
+	var last *html.Node
 	for p, d := n.Parent, 0; p != nil && p.DataAtom != atom.Body && p.DataAtom != atom.Html && d < 8; p, d = p.Parent, d+1 {
+		if blocked(p) {
+			return last
+		}
 		k := 0
 		walk(p, func(c *html.Node) bool {
 			if loose(c) {
@@ -815,11 +873,55 @@ func (s *static) looseContainer(n *html.Node) *html.Node {
 		if k >= 2 {
 			return p
 		}
+		last = p
 	}
 	if p := n.Parent; p != nil && p.DataAtom != atom.Body && p.DataAtom != atom.Html {
 		return p
 	}
 	return nil
+}
+
+// isLoose: a control no form owns — outside every form element, with no
+// form attribute naming a form (one naming none leaves the control
+// formless, as in a browser) and not given to a form by the parser.
+func (s *static) isLoose(n *html.Node) bool {
+	if !isControl(n) || n.DataAtom == atom.Button || hasAncestor(n, atom.Form) || s.owner[n] != nil {
+		return false
+	}
+	if id, ok := attrOK(n, "form"); ok {
+		if f := s.byID[id]; f != nil && f.DataAtom == atom.Form {
+			return false
+		}
+	}
+	return true
+}
+
+// drawnOver: a control a widget draws over — a custom checkbox or radio,
+// a file input behind a styled label, a select a script replaces — hidden
+// itself while a label of it shows; it is still there to be filled.
+func (s *static) drawnOver(n *html.Node) bool {
+	switch t := controlType(n); {
+	case n.DataAtom == atom.Select:
+	case n.DataAtom == atom.Input && (t == "checkbox" || t == "radio" || t == "file"):
+	default:
+		return false
+	}
+	if id := getAttr(n, "id"); id != "" {
+		for _, l := range s.labelsFor[id] {
+			if !s.visibility(l, nil).Hidden {
+				return true
+			}
+		}
+	}
+	for p := n.Parent; p != nil; p = p.Parent {
+		if p.DataAtom == atom.Label {
+			if f, ok := attrOK(p, "for"); !ok || f == getAttr(n, "id") {
+				return !s.visibility(p, nil).Hidden
+			}
+			return false
+		}
+	}
+	return false
 }
 
 // ---- locators ------------------------------------------------------------
