@@ -745,7 +745,9 @@ func (s *static) groups() []Form {
 			nearButton[p] = true
 		}
 	}
-	below := func(n *html.Node, d int) bool { return n != nil && n.DataAtom != atom.Body && n.DataAtom != atom.Html && d < 8 }
+	below := func(n *html.Node, d int) bool {
+		return n != nil && n.DataAtom != atom.Body && n.DataAtom != atom.Html && d < 8
+	}
 	// First pass: each control's nearest ancestor that holds a button.
 	chosen := map[*html.Node]*html.Node{}
 	for _, n := range loose {
