@@ -200,12 +200,15 @@ type hidden struct {
 func TestVisibility(t *testing.T) {
 	cases := []struct {
 		form, field string
-		static      hidden // inline styles only
+		static      hidden // inline styles and the page's own simple rules
 		browser     hidden // computed styles
 	}{
 		{"inline", "website", hidden{true, extract.HiddenByWrapper}, hidden{true, extract.HiddenByWrapper}},
 		{"inline", "email", hidden{}, hidden{}},
-		{"sheet", "your-name", hidden{}, hidden{true, extract.HiddenByWrapper}},
+		{"sheet", "your-name", hidden{true, extract.HiddenByWrapper}, hidden{true, extract.HiddenByWrapper}},
+		{"margin", "tx_field[uid99]", hidden{true, extract.HiddenBySelf}, hidden{true, extract.HiddenBySelf}},
+		{"nl", "nl_check", hidden{true, extract.HiddenBySelf}, hidden{true, extract.HiddenBySelf}},
+		{"nl", "nl_name", hidden{}, hidden{}}, // hidden on narrow screens only
 		{"offscreen", "email_confirm", hidden{true, extract.HiddenByWrapper}, hidden{true, extract.HiddenByWrapper}},
 		{"formspree", "_gotcha", hidden{true, extract.HiddenBySelf}, hidden{true, extract.HiddenBySelf}},
 		{"legit", "nonce", hidden{true, extract.HiddenBySelf}, hidden{true, extract.HiddenBySelf}},

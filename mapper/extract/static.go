@@ -16,13 +16,14 @@ import (
 // types and the same rules as FromPage where markup alone decides them
 // (forms, fields, labels, options, locators, links, scripts…).
 //
-// What it cannot know: stylesheets and layout. Visibility comes only from
-// type=hidden, the hidden attribute, and inline style (display:none,
-// visibility:hidden, opacity:0, and absolute/fixed positioning far
-// off-screen) on the control or an ancestor; zero size and stylesheet rules
-// are invisible to it. Parsing follows the HTML standard with scripting
-// enabled (golang.org/x/net/html), so, as in a browser, forms inside
-// <noscript> and forms nested in an open form do not exist.
+// What it cannot know: linked stylesheets and layout. Visibility comes
+// only from type=hidden, the hidden attribute, inline style and the page's
+// own <style> rules with simple selectors (sheet.go): display:none,
+// visibility:hidden, opacity:0, and positioning or margins far off-screen
+// on the control or an ancestor; zero size is invisible to it. Parsing
+// follows the HTML standard with scripting enabled (golang.org/x/net/html),
+// so, as in a browser, forms inside <noscript> and forms nested in an open
+// form do not exist.
 func FromHTML(pageURL string, markup []byte) (*Page, error) {
 	base, err := url.Parse(pageURL)
 	if err != nil {
@@ -35,6 +36,7 @@ func FromHTML(pageURL string, markup []byte) (*Page, error) {
 	s := &static{root: root, base: base, byID: map[string]*html.Node{}, labelsFor: map[string][]*html.Node{},
 		idCount: map[string]int{}, names: map[*html.Node]map[string]int{}, nth: map[*html.Node]int{}}
 	s.index(root)
+	s.sheet, s.sheetMemo = parseSheets(s.all), map[*html.Node]map[string]string{}
 	s.owner = parserOwners(markup, s.forms, s.all)
 	p := s.page(pageURL)
 	p.normalize()
@@ -58,6 +60,10 @@ type static struct {
 	idCount map[string]int
 	names   map[*html.Node]map[string]int
 	nth     map[*html.Node]int
+	// sheet: the page's own style rules visibility reads (sheet.go),
+	// sheetMemo what they give each element asked about.
+	sheet     []sheetRule
+	sheetMemo map[*html.Node]map[string]string
 }
 
 func (s *static) index(n *html.Node) {
@@ -635,6 +641,25 @@ var (
 	bigPos      = regexp.MustCompile(`^\s*\d{4,}`)
 )
 
+// styleOf: the page's style rules for n with its inline style over them.
+func (s *static) styleOf(n *html.Node) map[string]string {
+	sheet, inline := s.sheetStyle(n), inlineStyle(n)
+	if sheet == nil {
+		return inline
+	}
+	if inline == nil {
+		return sheet
+	}
+	m := make(map[string]string, len(sheet)+len(inline))
+	for k, v := range sheet {
+		m[k] = v
+	}
+	for k, v := range inline {
+		m[k] = v
+	}
+	return m
+}
+
 func inlineStyle(n *html.Node) map[string]string {
 	st := getAttr(n, "style")
 	if st == "" {
@@ -645,6 +670,24 @@ func inlineStyle(n *html.Node) map[string]string {
 		m[strings.ToLower(d[1])] = strings.ToLower(strings.TrimSpace(strings.TrimSuffix(strings.TrimSpace(d[2]), "!important")))
 	}
 	return m
+}
+
+// offScreenMargin: a margin shorthand whose top or left moves the box
+// far off the page ("0 0 0 -9999px", "-5000px 0 0").
+func offScreenMargin(m string) bool {
+	parts := strings.Fields(m)
+	var top, left string
+	switch len(parts) {
+	case 1:
+		top, left = parts[0], parts[0]
+	case 2, 3:
+		top, left = parts[0], parts[1]
+	case 4:
+		top, left = parts[0], parts[3]
+	default:
+		return false
+	}
+	return negativePos.MatchString(top) || negativePos.MatchString(left)
 }
 
 // visibility reads the hidden attribute, type=hidden and inline styles of
@@ -676,7 +719,7 @@ func (s *static) visibility(n, stop *html.Node) Visibility {
 		if hasAttr(h, "hidden") {
 			mark(ReasonHiddenAttribute, h)
 		}
-		if st := inlineStyle(h); st != nil {
+		if st := s.styleOf(h); st != nil {
 			if strings.HasPrefix(st["display"], "none") {
 				mark(ReasonDisplayNone, h)
 			}
@@ -691,7 +734,7 @@ func (s *static) visibility(n, stop *html.Node) Visibility {
 					mark(ReasonOffScreen, h)
 				}
 			}
-			if negativePos.MatchString(st["text-indent"]) || negativePos.MatchString(st["margin-left"]) {
+			if negativePos.MatchString(st["text-indent"]) || negativePos.MatchString(st["margin-left"]) || offScreenMargin(st["margin"]) {
 				mark(ReasonOffScreen, h)
 			}
 			if (st["height"] == "0" || st["height"] == "0px") && strings.HasPrefix(st["overflow"], "hidden") {
