@@ -65,6 +65,10 @@ func ReadFields(form extract.Form, page *extract.Page) *FieldReadings {
 	return r
 }
 
+// Sharp reports, for every field in order, whether the rules' reading is
+// one the model never overrules (rulesSharp).
+func (r *FieldReadings) Sharp() []bool { return r.sharp }
+
 // Features returns, for every field in order, the features the learned
 // model reads (the rules' readings of the field and its neighbours among
 // them); the training command learns from them.
