@@ -34,6 +34,7 @@ type propSchema struct {
 	Const            *bool         `json:"const,omitempty"`
 	Items            *propSchema   `json:"items,omitempty"`
 	UniqueItems      bool          `json:"uniqueItems,omitempty"`
+	MinItems         *int          `json:"minItems,omitempty"`
 	Pattern          string        `json:"pattern,omitempty"`
 	AllOf            []patternOnly `json:"allOf,omitempty"`
 	MinLength        *int          `json:"minLength,omitempty"`
@@ -248,10 +249,15 @@ func inputSchema(in *shared.Input, rules []shared.Rule, mode schemaMode) (propSc
 		if st := number(c.step); st != nil && stepExact(c.min, c.step) {
 			ps.MultipleOf = st
 		}
-	case in.Type == "checkbox" && len(c.options) > 1:
+	case in.MultiValued(): // a checkbox group, a <select multiple> (decision 0006)
 		ps.Type = "array"
 		ps.Items = &propSchema{Type: "string", Enum: optionValues(c.options)}
 		ps.UniqueItems = true
+		notes = append(notes, "A list: any of the options, each at most once.")
+		if c.required {
+			one := 1
+			ps.MinItems = &one
+		}
 	case in.Type == "checkbox" && mode == agentInputs:
 		ps.Type = "boolean"
 		notes = append(notes, "true ticks the box.")

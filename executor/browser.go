@@ -99,6 +99,13 @@ func (e *Executor) fireBrowser(ctx context.Context, d door, fields []planned) ou
 	values := map[string]any{}
 	var order []string
 	for _, f := range fields {
+		if f.multi {
+			if _, seen := values[f.name]; !seen {
+				values[f.name] = multiValues(fields, f.name)
+				order = append(order, f.name)
+			}
+			continue
+		}
 		if f.from == fromAgent || f.from == fromHoneypot {
 			values[f.name] = f.value
 			order = append(order, f.name)
@@ -114,7 +121,10 @@ func (e *Executor) fireBrowser(ctx context.Context, d door, fields []planned) ou
 		// A tool call carries the arguments given, not empty optional ones.
 		args := map[string]any{}
 		for _, f := range fields {
-			if f.from == fromAgent && f.value != "" {
+			switch {
+			case f.multi:
+				args[f.name] = multiValues(fields, f.name)
+			case f.from == fromAgent && f.value != "":
 				args[f.name] = f.value
 			}
 		}
@@ -299,7 +309,11 @@ func fillAndSubmit(page *rod.Page, formSel, submitSel string, values map[string]
 			const v = values[name];
 			const list = (typeof RadioNodeList !== "undefined" && el instanceof RadioNodeList) ? Array.from(el) : [el];
 			for (const one of list) {
-				if (one.type === "checkbox") { one.checked = v === true; }
+				if (Array.isArray(v)) { // a multi-valued input: the boxes or options whose values are listed
+					if (one.type === "checkbox") one.checked = v.includes(one.value);
+					else if (one.options) for (const o of one.options) o.selected = v.includes(o.value);
+				}
+				else if (one.type === "checkbox") { one.checked = v === true; }
 				else if (one.type === "radio") { one.checked = one.value === v; }
 				else { one.value = v; }
 				one.dispatchEvent(new Event("input", {bubbles: true}));

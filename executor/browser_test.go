@@ -65,6 +65,24 @@ func TestWebMCPExecute(t *testing.T) {
 	}
 }
 
+// callbackSite serves page as electrician01's /callback/ and records what
+// is posted to /callback-request, answering reply.
+func callbackSite(t *testing.T, page, reply string) *recorder {
+	t.Helper()
+	return newRecorder(t, func(r *recorder, w http.ResponseWriter, req *http.Request) {
+		switch {
+		case req.Method == http.MethodGet && req.URL.Path == "/callback/":
+			w.Header().Set("Content-Type", "text/html")
+			fmt.Fprint(w, page)
+		case req.Method == http.MethodPost && req.URL.Path == "/callback-request":
+			r.record(req)
+			fmt.Fprint(w, reply)
+		default:
+			http.NotFound(w, req)
+		}
+	})
+}
+
 // TestJavaScriptOnly fills and submits a script-rendered form in real
 // Chromium; what the page loads from another origin is blocked.
 func TestJavaScriptOnly(t *testing.T) {
@@ -84,18 +102,7 @@ f.addEventListener("submit", (e) => {
 });
 document.getElementById("app").appendChild(f);
 </script></body></html>`
-	site := newRecorder(t, func(r *recorder, w http.ResponseWriter, req *http.Request) {
-		switch {
-		case req.Method == http.MethodGet && req.URL.Path == "/callback/":
-			w.Header().Set("Content-Type", "text/html")
-			fmt.Fprint(w, page)
-		case req.Method == http.MethodPost && req.URL.Path == "/callback-request":
-			r.record(req)
-			fmt.Fprint(w, "Thanks, we will call you.")
-		default:
-			http.NotFound(w, req)
-		}
-	})
+	site := callbackSite(t, page, "Thanks, we will call you.")
 	graph, err := fixtures.MappedGraph("electrician01", site.URL)
 	if err != nil {
 		t.Fatal(err)

@@ -273,12 +273,10 @@ func (e *Executor) Execute(ctx context.Context, c Call) (*Result, error) {
 			return nil, e.refuse(ctx, actionID, c.IdempotencyKey, missing)
 		}
 	}
-	sent := make([]shared.SubmittedField, len(fields))
-	for i, f := range fields {
+	onWire := wire(fields)
+	sent := make([]shared.SubmittedField, len(onWire))
+	for i, f := range onWire {
 		sent[i] = shared.SubmittedField{Name: f.name, Value: f.value}
-	}
-	if sent == nil {
-		sent = []shared.SubmittedField{}
 	}
 	req := request{Transport: string(d.transport), Endpoint: d.endpoint, Enctype: d.enctype, ToolName: d.toolName, Fields: sent}
 	reqJSON, err := json.Marshal(req)
@@ -307,7 +305,7 @@ func (e *Executor) Execute(ctx context.Context, c Call) (*Result, error) {
 	if d.browser {
 		out = e.fireBrowser(ctx, d, fields)
 	} else {
-		out = e.fireHTTP(ctx, d, fields)
+		out = e.fireHTTP(ctx, d, onWire)
 	}
 	res.Status, res.Response = out.status, out.response
 	if out.sent != nil {
@@ -570,20 +568,7 @@ func (e *Executor) fireHTTP(ctx context.Context, d door, fields []planned) outco
 		u.RawQuery = urlencode(fields) // a GET form replaces the action's query
 		target = u.String()
 	case shared.TransportJSONEndpoint:
-		var b bytes.Buffer
-		b.WriteByte('{')
-		for i, f := range fields {
-			if i > 0 {
-				b.WriteByte(',')
-			}
-			k, _ := json.Marshal(f.name)
-			v, _ := json.Marshal(f.value)
-			b.Write(k)
-			b.WriteByte(':')
-			b.Write(v)
-		}
-		b.WriteByte('}')
-		body, contentType = &b, "application/json"
+		body, contentType = bytes.NewReader(jsonBody(fields)), "application/json"
 	default: // form-post
 		if strings.HasPrefix(strings.ToLower(d.enctype), "multipart/form-data") {
 			var b bytes.Buffer
@@ -635,6 +620,47 @@ func (e *Executor) fireHTTP(ctx context.Context, d door, fields []planned) outco
 	out := outcome{outcome: outcomeFired, status: resp.StatusCode, response: strings.ToValidUTF8(string(excerpt), "\uFFFD")}
 	if resp.StatusCode >= 300 && resp.StatusCode < 400 {
 		out.warnings = append(out.warnings, fmt.Sprintf("the site redirected to %q, another origin, which was not followed", shared.Clip(resp.Header.Get("Location"), 200)))
+	}
+	return out
+}
+
+// jsonBody encodes fields as one JSON object in order; the values of a
+// multi-valued input are one array, where its first value stands.
+func jsonBody(fields []planned) []byte {
+	var b bytes.Buffer
+	b.WriteByte('{')
+	done := map[string]bool{}
+	for _, f := range fields {
+		if done[f.name] {
+			continue
+		}
+		done[f.name] = true
+		if b.Len() > 1 {
+			b.WriteByte(',')
+		}
+		k, _ := json.Marshal(f.name)
+		var v []byte
+		if f.multi {
+			v, _ = json.Marshal(multiValues(fields, f.name))
+		} else {
+			v, _ = json.Marshal(f.value)
+		}
+		b.Write(k)
+		b.WriteByte(':')
+		b.Write(v)
+	}
+	b.WriteByte('}')
+	return b.Bytes()
+}
+
+// multiValues returns the values planned under name, in order ([] for a
+// multi-valued input with nothing chosen).
+func multiValues(fields []planned, name string) []string {
+	out := []string{}
+	for _, f := range fields {
+		if f.name == name && !f.none {
+			out = append(out, f.value)
+		}
 	}
 	return out
 }

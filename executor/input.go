@@ -43,6 +43,23 @@ type planned struct {
 	name  string
 	value string
 	from  source
+	// multi: one of the values of a multi-valued input (a checkbox group,
+	// a <select multiple>), sent under the same name as its siblings.
+	multi bool
+	// none: a multi-valued input with nothing chosen. Nothing is sent for
+	// it (see wire); a page filled in the browser has its boxes cleared.
+	none bool
+}
+
+// wire returns the fields that go on the wire: all but the none entries.
+func wire(fields []planned) []planned {
+	out := make([]planned, 0, len(fields))
+	for _, f := range fields {
+		if !f.none {
+			out = append(out, f)
+		}
+	}
+	return out
 }
 
 // plan turns the agent's input into the fields to send, in the action's
@@ -79,6 +96,7 @@ func plan(a *shared.Action, input map[string]any) (fields []planned, warnings []
 	}
 
 	values := map[string]string{}
+	multi := map[string]bool{}
 	present := map[string]bool{}
 	for i := range a.Inputs {
 		in := &a.Inputs[i]
@@ -97,6 +115,21 @@ func plan(a *shared.Action, input map[string]any) (fields []planned, warnings []
 		raw, given := input[in.Name]
 		if raw == nil {
 			given = false
+		}
+		if in.MultiValued() {
+			chosen, ok := chooseOptions(in, raw, given, invalid)
+			if !ok {
+				continue
+			}
+			multi[in.Name] = true
+			values[in.Name] = strings.Join(chosen, ",") // "" when none: what a required rule reads
+			for _, v := range chosen {
+				fields = append(fields, planned{name: in.Name, value: v, from: fromAgent, multi: true})
+			}
+			if len(chosen) == 0 {
+				fields = append(fields, planned{name: in.Name, from: fromAgent, multi: true, none: true})
+			}
+			continue
 		}
 		switch strings.ToLower(in.Type) {
 		case "file":
@@ -173,6 +206,9 @@ func plan(a *shared.Action, input map[string]any) (fields []planned, warnings []
 		default:
 			continue
 		}
+		if multi[in.Name] && rule.Kind != shared.RuleRequired {
+			continue // each value is one of the options (chooseOptions); other rules are the page's
+		}
 		msg, checked := check(in, rule, v)
 		switch {
 		case !checked:
@@ -199,6 +235,9 @@ func check(in *shared.Input, rule shared.Rule, v string) (msg string, checked bo
 	name := in.Name
 	if rule.Kind == shared.RuleRequired {
 		if strings.TrimSpace(v) == "" {
+			if in.MultiValued() {
+				return fmt.Sprintf("%q is required: choose at least one of %s", name, quoteList(optionsOf(in))), true
+			}
 			if strings.EqualFold(in.Type, "checkbox") {
 				return fmt.Sprintf("%q is required: it must be checked (true)", name), true
 			}
@@ -394,22 +433,69 @@ func formatHolds(format, v string) (ok, known bool) {
 	return false, false
 }
 
-// optionsOf returns an input's one-of options, or nil.
+// optionsOf returns the values of an input's options (shared.Input.Options),
+// or nil.
 func optionsOf(in *shared.Input) []string {
 	var out []string
-	found := false
-	for _, vs := range in.ValueSpace {
-		if o, ok := vs.(shared.OneOfSpace); ok {
-			found = true
-			for _, opt := range o.Options {
-				out = append(out, opt.Value)
-			}
-		}
-	}
-	if !found || len(out) == 0 {
-		return nil
+	for _, o := range in.Options() {
+		out = append(out, o.Value)
 	}
 	return out
+}
+
+// chooseOptions reads the agent's choice for a multi-valued input
+// (shared.Input.MultiValued: a checkbox group, a <select multiple>): a list
+// of option values, each at most once. It returns them in the options'
+// order — the page's, as a browser sends them — whatever the list's order;
+// not given, the option the page pre-selects, if any. ok is false when the
+// choice was refused (invalid was called).
+func chooseOptions(in *shared.Input, raw any, given bool, invalid func(field, rule, format string, args ...any)) (chosen []string, ok bool) {
+	opts := optionsOf(in)
+	if !given {
+		if in.DefaultValue != nil && slices.Contains(opts, *in.DefaultValue) {
+			return []string{*in.DefaultValue}, true
+		}
+		return nil, true
+	}
+	var list []any
+	switch x := raw.(type) {
+	case []any:
+		list = x
+	case []string:
+		for _, v := range x {
+			list = append(list, v)
+		}
+	default:
+		invalid(in.Name, "type", "%q takes a list of its options (any of %s), not %s", in.Name, quoteList(opts), jsonKind(raw))
+		return nil, false
+	}
+	if len(list) > len(opts) {
+		invalid(in.Name, "size", "%q has %d options; a list of %d was given", in.Name, len(opts), len(list))
+		return nil, false
+	}
+	picked := map[string]bool{}
+	for _, x := range list {
+		v, isString := x.(string)
+		switch {
+		case !isString:
+			invalid(in.Name, "type", "%q takes a list of strings, not a list holding %s", in.Name, jsonKind(x))
+			return nil, false
+		case !slices.Contains(opts, v):
+			invalid(in.Name, "one-of", "%q takes any of %s (the page's options), not %q", in.Name, quoteList(opts), shared.Clip(v, 80))
+			return nil, false
+		case picked[v]:
+			invalid(in.Name, "unique", "%q lists %q twice", in.Name, shared.Clip(v, 80))
+			return nil, false
+		}
+		picked[v] = true
+	}
+	for _, o := range opts {
+		if picked[o] {
+			chosen = append(chosen, o)
+			delete(picked, o) // an option listed twice by the page is sent once
+		}
+	}
+	return chosen, true
 }
 
 // oneOfValues reads a one-of rule's value: a JSON list of strings, or a

@@ -171,18 +171,26 @@ func valueSpaces(f extract.Field) []shared.ValueSpace {
 	return out
 }
 
-// optionsOf lists the values a select or radio group accepts, leaving out
-// the empty placeholder option ("Choose…").
+// optionsOf lists the values a select, a radio group or a group of
+// same-name checkboxes accepts, leaving out the empty placeholder option
+// ("Choose…") and repeated values. A checkbox group with fewer than two
+// distinct values is a lone checkbox (true ticks it): it has no options
+// (shared.Input.MultiValued, decision 0006).
 func optionsOf(f extract.Field) []shared.Option {
-	if f.Type == "checkbox" {
+	if f.Type == "checkbox" && !f.Multiple {
 		return nil
 	}
 	var out []shared.Option
+	seen := map[string]bool{}
 	for _, o := range f.Options {
-		if o.Value == "" {
+		if o.Value == "" || seen[o.Value] {
 			continue
 		}
+		seen[o.Value] = true
 		out = append(out, shared.Option{Value: o.Value, Label: strPtr(o.Text)})
+	}
+	if f.Type == "checkbox" && len(out) < 2 {
+		return nil
 	}
 	return out
 }
@@ -193,7 +201,7 @@ func optionsOf(f extract.Field) []shared.Option {
 func defaultValue(f extract.Field) *string {
 	switch f.Type {
 	case "checkbox", "radio":
-		if f.Type == "radio" {
+		if f.Type == "radio" || optionsOf(f) != nil { // a group: its first pre-selected member
 			for _, o := range f.Options {
 				if o.Selected {
 					return strPtr(o.Value)

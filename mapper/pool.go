@@ -22,7 +22,8 @@ type PoolOptions struct {
 	// Configure, when set, adjusts the options of site i (e.g. its slug).
 	Configure func(i int, o *Options)
 	// OnStart and OnDone, when set, are told when site i starts and ends
-	// (from the worker's goroutine).
+	// (from the worker's goroutine); a URL refused before any start (see
+	// MapAll) is told to neither.
 	OnStart func(i int, url string)
 	OnDone  func(i int, r Result)
 }
@@ -46,16 +47,27 @@ type Result struct {
 // one reused tab (NewSession, reset between sites), at most PerHost sites
 // of one host at a time, every request paced by opts.Limiter. It launches
 // one Chromium unless opts.Browser is set. Results come back in the order
-// of urls; a site that fails has its Err set and the others go on. The
-// error is for a browser or tab that could not be had, or ctx ending.
+// of urls; a site that fails has its Err set and the others go on. A URL
+// that cannot be mapped at all (not an absolute http(s) URL) has its Err
+// set before anything is launched, and no browser is launched when no URL
+// is left. The error is for a browser or tab that could not be had, or ctx
+// ending.
 func MapAll(ctx context.Context, urls []string, opts Options, po PoolOptions) ([]Result, error) {
 	conc := po.Concurrency
 	if conc <= 0 {
 		conc = DefaultConcurrency
 	}
-	conc = min(conc, len(urls))
 	out := make([]Result, len(urls))
-	if len(urls) == 0 {
+	var todo []int
+	for i, u := range urls {
+		if _, err := parseSiteURL(u); err != nil {
+			out[i] = Result{URL: u, Err: err} // never started: OnStart and OnDone are not told
+			continue
+		}
+		todo = append(todo, i)
+	}
+	conc = min(conc, len(todo))
+	if len(todo) == 0 {
 		return out, nil
 	}
 	browser := opts.Browser
@@ -121,7 +133,7 @@ func MapAll(ctx context.Context, urls []string, opts Options, po PoolOptions) ([
 			}
 		}()
 	}
-	for i := range urls {
+	for _, i := range todo {
 		select {
 		case next <- i:
 		case <-ctx.Done():

@@ -128,3 +128,25 @@ func TestOnePageSiteCost(t *testing.T) {
 		t.Errorf("the page was loaded %d times, want at most 2 (pre-flight and one browser load)", n)
 	}
 }
+
+// URLs that cannot be mapped are refused before a browser is launched: with
+// a context already ended, launching would fail the whole call.
+func TestMapAllRefusesBadURLsFirst(t *testing.T) {
+	ctx, cancel := context.WithCancel(context.Background())
+	cancel()
+	urls := []string{"ftp://example.org/", "not a url", ""}
+	rs, err := MapAll(ctx, urls, testOptions(), PoolOptions{
+		OnStart: func(i int, u string) { t.Errorf("site %d (%q) started", i, u) },
+	})
+	if err != nil {
+		t.Fatalf("MapAll: %v (a browser was launched?)", err)
+	}
+	if len(rs) != len(urls) {
+		t.Fatalf("%d results for %d URLs", len(rs), len(urls))
+	}
+	for i, r := range rs {
+		if r.URL != urls[i] || !errors.Is(r.Err, ErrInvalidURL) {
+			t.Errorf("result %d: %q %v, want ErrInvalidURL", i, r.URL, r.Err)
+		}
+	}
+}

@@ -24,6 +24,18 @@ type jsonSchemaProp struct {
 	Maximum     *float64 `json:"maximum"`
 	Enum        []any    `json:"enum"`
 	Default     any      `json:"default"`
+	// Items is an array's item schema: a list of enumerated strings is a
+	// multi-select (decision 0006).
+	Items *jsonSchemaProp `json:"items"`
+}
+
+// choices are the values a property enumerates: its own enum, or its
+// items' for an array (several of them at once).
+func (p jsonSchemaProp) choices() (values []any, several bool) {
+	if t, _ := p.Type.(string); t == "array" && p.Items != nil && len(p.Items.Enum) > 0 {
+		return p.Items.Enum, true
+	}
+	return p.Enum, false
 }
 
 // schemaFormatType maps a JSON Schema format to the control type a browser
@@ -105,8 +117,10 @@ func schemaType(p jsonSchemaProp) string {
 	if ft, ok := schemaFormatType[p.Format]; ok {
 		return ft
 	}
-	switch {
-	case len(p.Enum) > 0:
+	switch values, several := p.choices(); {
+	case several:
+		return "select-multiple"
+	case len(values) > 0:
 		return "select"
 	case t == "integer" || t == "number":
 		return "number"
@@ -134,9 +148,9 @@ func schemaValueSpaces(p jsonSchemaProp) []shared.ValueSpace {
 		}
 		out = append(out, rs)
 	}
-	if len(p.Enum) > 0 {
+	if values, _ := p.choices(); len(values) > 0 {
 		var opts []shared.Option
-		for _, e := range p.Enum {
+		for _, e := range values {
 			opts = append(opts, shared.Option{Value: fmt.Sprint(e)})
 		}
 		out = append(out, shared.OneOfSpace{Options: opts})
@@ -148,6 +162,12 @@ func schemaValueSpaces(p jsonSchemaProp) []shared.ValueSpace {
 }
 
 func defaultString(v any) *string {
+	if list, ok := v.([]any); ok { // an array's default: its first value (decision 0006)
+		if len(list) == 0 {
+			return nil
+		}
+		v = list[0]
+	}
 	if v == nil {
 		return nil
 	}

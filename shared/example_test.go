@@ -171,3 +171,17 @@ func ExampleReadAllowedAction() {
 	// Output:
 	// true true
 }
+
+// A group of same-name checkboxes is one input with its boxes as options;
+// it takes a list of them. A lone checkbox takes true or false.
+func ExampleInput_MultiValued() {
+	wiring, solar := "Wiring", "Solar"
+	group := shared.Input{Name: "services[]", Type: "checkbox", ValueSpace: []shared.ValueSpace{
+		shared.OneOfSpace{Options: []shared.Option{{Value: "wiring", Label: &wiring}, {Value: "solar", Label: &solar}}}}}
+	lone := shared.Input{Name: "newsletter", Type: "checkbox", ValueSpace: []shared.ValueSpace{}}
+	fmt.Println(group.Name, group.MultiValued(), len(group.Options()))
+	fmt.Println(lone.Name, lone.MultiValued(), len(lone.Options()))
+	// Output:
+	// services[] true 2
+	// newsletter false 0
+}

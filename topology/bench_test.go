@@ -117,7 +117,7 @@ func bareFloor(b *testing.B, ctx context.Context, br *Browser, o settings) time.
 	if err != nil {
 		b.Fatal(err)
 	}
-	defer p.Close()
+	defer p.Timeout(5 * time.Second).Close()
 	start := time.Now()
 	for _, path := range benchPages {
 		if err := p.Context(ctx).Timeout(o.NavigationTimeout).Navigate(siteURL(path)); err != nil {

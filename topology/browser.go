@@ -144,7 +144,7 @@ func ResolveChromium(bin string) (string, error) {
 // lets rod download a browser: the binary must exist on this machine. Bad
 // options are an *OptionsError.
 func NewBrowser(ctx context.Context, o BrowserOptions) (*Browser, error) {
-	if err := o.validate(); err != nil {
+	if err := o.Validate(); err != nil {
 		return nil, err
 	}
 	timeout := o.LaunchTimeout
@@ -202,15 +202,17 @@ func NewBrowser(ctx context.Context, o BrowserOptions) (*Browser, error) {
 	}
 	u, err := launch(ctx, l)
 	if err != nil {
-		// Cleanup blocks forever after a failed launch: remove the dir ourselves.
+		// Cleanup blocks forever after a failed launch: remove the dir
+		// ourselves (best effort, as below: a directory left behind is
+		// swept by a later launch, and the launch error is the one to tell).
 		l.Kill()
-		os.RemoveAll(dir)
+		_ = os.RemoveAll(dir)
 		return nil, fmt.Errorf("%w: %s: %w", ErrLaunch, bin, err)
 	}
 	b, stop, err := connect(ctx, u)
 	if err != nil {
 		l.Kill()
-		os.RemoveAll(dir)
+		_ = os.RemoveAll(dir)
 		return nil, fmt.Errorf("%w: connect: %w", ErrLaunch, err)
 	}
 	return &Browser{rod: b, launcher: l, dataDir: dir, stop: stop, wsURL: u}, nil
@@ -325,7 +327,10 @@ func (b *Browser) Close() error {
 		if err != nil || !exited(b.launcher, closeWait) {
 			b.launcher.Kill()
 		}
-		os.RemoveAll(b.dataDir)
+		// Best effort: a killed browser's last writes can race the removal;
+		// a profile left behind is swept by a later launch (older than an
+		// hour, sweepStaleProfiles).
+		_ = os.RemoveAll(b.dataDir)
 		b.launcher = nil
 	}
 	b.rod = nil
@@ -376,7 +381,7 @@ func (b *Browser) OpenPage(ctx context.Context, rawURL string, opts PageOptions)
 // prepare checks what every page or run of the browser is given — the
 // page options and the URL — and returns the live rod browser.
 func (b *Browser) prepare(rawURL string, page PageOptions) (*rod.Browser, error) {
-	if err := page.validate(); err != nil {
+	if err := page.Validate(); err != nil {
 		return nil, err
 	}
 	if _, err := parseEntryURL(rawURL); err != nil {
@@ -405,10 +410,13 @@ const profilePrefix = "frontlatch-chromium-"
 // sweepStaleProfiles removes profile directories left by killed runs that are
 // older than an hour, so a crashed process does not fill /tmp over time.
 func sweepStaleProfiles() {
+	// Glob fails only on a malformed pattern, and this one is constant. A
+	// directory that cannot be removed (another user's, say) is left: the
+	// sweep is housekeeping, never a reason to refuse a launch.
 	matches, _ := filepath.Glob(filepath.Join(os.TempDir(), profilePrefix+"*"))
 	for _, m := range matches {
 		if st, err := os.Stat(m); err == nil && time.Since(st.ModTime()) > time.Hour {
-			os.RemoveAll(m)
+			_ = os.RemoveAll(m)
 		}
 	}
 }

@@ -39,7 +39,9 @@
 // hash, modal stack, frames and every actionable element), one
 // DOMSnapshot.captureSnapshot plus one Accessibility.getFullAXTree (the
 // browser's own roles and names), and one more Evaluate that re-resolves every
-// locator candidate of the state: four round trips whatever the page size.
+// locator candidate of the state within an in-page time budget (candidates it
+// does not reach are reported unverified, never not-found): four round trips
+// whatever the page size.
 //
 // Ids and hashes are deterministic: the same site gives the same graph on
 // every run except crawlSessionId and timestamps, because volatile tokens are

@@ -27,7 +27,7 @@ var ErrOnState = errors.New("topology: OnState hook failed")
 // unusable Browser (ErrNilBrowser, ErrBrowserClosed), a cancelled ctx and an
 // OnState failure (ErrOnState).
 func (b *Browser) Scan(ctx context.Context, rawURL string, page PageOptions, opts ScanOptions) (*Graph, error) {
-	if err := opts.validate(); err != nil {
+	if err := opts.Validate(); err != nil {
 		return nil, err
 	}
 	return b.run(ctx, rawURL, page, ExploreOptions{ScanOptions: opts}, ModeScan)
@@ -36,7 +36,7 @@ func (b *Browser) Scan(ctx context.Context, rawURL string, page PageOptions, opt
 // Explore is Scan, then clicks every element the risk policy deems safe,
 // each from a clean entry state, recording edges, new states and refusals.
 func (b *Browser) Explore(ctx context.Context, rawURL string, page PageOptions, opts ExploreOptions) (*Graph, error) {
-	if err := opts.validate(); err != nil {
+	if err := opts.Validate(); err != nil {
 		return nil, err
 	}
 	return b.run(ctx, rawURL, page, opts, ModeExplore)
@@ -77,6 +77,12 @@ type run struct {
 	snaps     []*snapshot    // parallel to g.States
 	failIDs   map[string]int
 	budgetHit map[string]bool
+	noted     map[string]bool // failures recorded once per run (reset steps)
+
+	// verifyBudget is the in-page time one state's locator verification
+	// may take before it stops and leaves the rest unverified: a share of
+	// ActionTimeout, so its answer comes back before the call is cut off.
+	verifyBudget time.Duration
 
 	entryChecks, entryMismatches int
 	dead                         bool // no usable tab is left
@@ -93,7 +99,7 @@ func (r *run) now() string { return time.Now().UTC().Format("2006-01-02T15:04:05
 
 func newSessionID() string {
 	var b [12]byte
-	_, _ = rand.Read(b[:])
+	_, _ = rand.Read(b[:]) // crypto/rand.Read never returns an error (it crashes the program instead)
 	return "crawl-" + hex.EncodeToString(b[:])
 }
 
@@ -125,6 +131,10 @@ func execute(ctx context.Context, b *rod.Browser, rawURL string, o settings, mod
 	}
 	ctxB := inc.Context(context.Background())
 	defer func() {
+		// Best effort, after the graph is complete: a context that cannot be
+		// disposed of (the browser gone, or not answering) ends with the
+		// browser or the connection; failing a finished run for it would
+		// lose the graph.
 		_ = proto.TargetDisposeBrowserContext{BrowserContextID: inc.BrowserContextID}.Call(b.Timeout(5 * time.Second))
 	}()
 	t, err := openTab(runCtx, ctxB, o.PageOptions, originOf(u))
@@ -138,7 +148,8 @@ func execute(ctx context.Context, b *rod.Browser, rawURL string, o settings, mod
 
 func newRun(o settings, mode Mode, u *url.URL, b *rod.Browser, t *tab) *run {
 	return &run{o: o, tabOpts: t.o, mode: mode, entry: u, origin: originOf(u), b: b, tab: t,
-		byHash: map[string]int{}, failIDs: map[string]int{}, budgetHit: map[string]bool{}}
+		verifyBudget: o.ActionTimeout * 3 / 4,
+		byHash:       map[string]int{}, failIDs: map[string]int{}, budgetHit: map[string]bool{}, noted: map[string]bool{}}
 }
 
 // execute drives the run on its tab. When current is true the tab already

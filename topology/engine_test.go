@@ -370,7 +370,7 @@ func TestOnStateInitScriptsAndOpenPage(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		defer p.Close()
+		defer p.Timeout(5 * time.Second).Close()
 		res, err := p.Timeout(5 * time.Second).Eval(`() => document.title`)
 		if err != nil || res.Value.Str() != "Dialogs" {
 			t.Errorf("title = %v, %v; want Dialogs (alerts must not block)", res, err)
@@ -544,7 +544,7 @@ func TestOptionsRefused(t *testing.T) {
 				Settle: 50 * time.Millisecond, Viewport: Viewport{Width: 1280, Height: 800}, Locale: "en-US", Timezone: "UTC"},
 			ExploreOptions: ExploreOptions{ScanOptions: ScanOptions{MaxElements: 1500, RunTimeout: 2 * time.Minute}, MaxStates: 50, MaxEdges: 200, MaxDepth: 2},
 		}
-		if got.PageOptions.validate() != nil || got.ExploreOptions.validate() != nil {
+		if got.PageOptions.Validate() != nil || got.ExploreOptions.Validate() != nil {
 			t.Errorf("the defaults do not validate")
 		}
 		if diff := cmp.Diff(want, got, cmpopts.IgnoreFields(ScanOptions{}, "OnState")); diff != "" {

@@ -97,6 +97,21 @@ func ExampleScanOptions_onState() {
 	}
 }
 
+// Validate refuses options before anything is launched, with the engine's
+// own rules: e.g. a command line checked before NewBrowser.
+func ExampleScanOptions_Validate() {
+	err := topology.ScanOptions{RunTimeout: -time.Second}.Validate()
+	var oe *topology.OptionsError
+	if errors.As(err, &oe) {
+		fmt.Println(errors.Is(err, topology.ErrInvalidOptions), oe.Field)
+	}
+	err = topology.BrowserOptions{ControlURL: "ftp://127.0.0.1:9222"}.Validate()
+	fmt.Println(errors.Is(err, topology.ErrInvalidOptions))
+	// Output:
+	// true ScanOptions.RunTimeout
+	// true
+}
+
 // Browser.OpenPage gives an embedder a page hardened like the engine's own.
 func ExampleBrowser_OpenPage() {
 	ctx, cancel := context.WithCancel(context.Background())
@@ -113,8 +128,12 @@ func ExampleBrowser_OpenPage() {
 	} else if err != nil {
 		log.Fatal(err)
 	}
-	defer p.Close()
-	fmt.Println(p.MustInfo().Title)
+	defer p.Timeout(5 * time.Second).Close() // every rod call with a bound
+	info, err := p.Context(ctx).Timeout(5 * time.Second).Info()
+	if err != nil {
+		log.Fatal(err)
+	}
+	fmt.Println(info.Title)
 }
 
 // Attach wraps a browser the caller already drives with rod: runs work in
@@ -122,11 +141,20 @@ func ExampleBrowser_OpenPage() {
 // running.
 func ExampleAttach() {
 	ctx := context.Background()
-	own := rod.New().ControlURL("ws://127.0.0.1:9222/devtools/browser/…") // the crawler's own connection
-	if err := own.Connect(); err != nil {
-		log.Fatal(err)
+	// The crawler's own connection; rod binds it to the context it is
+	// made with, so the handshake is bounded by a timer, not a Timeout.
+	own := rod.New().ControlURL("ws://127.0.0.1:9222/devtools/browser/…")
+	connected := make(chan error, 1)
+	go func() { connected <- own.Connect() }()
+	select {
+	case err := <-connected:
+		if err != nil {
+			log.Fatal(err)
+		}
+	case <-time.After(10 * time.Second):
+		log.Fatal("no DevTools handshake within 10s")
 	}
-	defer own.Close()
+	defer own.Timeout(5 * time.Second).Close()
 	b := topology.Attach(own)
 	defer b.Close() // ends nothing: own stays the caller's
 	g, err := b.Scan(ctx, "http://127.0.0.1:8080/", topology.PageOptions{}, topology.ScanOptions{})
@@ -271,7 +299,11 @@ func ExampleBrowser_NewSession() {
 			log.Print(err)
 			continue
 		}
-		title, _ := page.Eval(`() => document.title`)
+		title, err := page.Context(ctx).Timeout(5 * time.Second).Eval(`() => document.title`)
+		if err != nil {
+			log.Print(err)
+			continue
+		}
 		fmt.Println(u, title.Value.Str())
 	}
 	g, err := s.Explore(ctx, topology.ExploreOptions{MaxDepth: 1, ScanOptions: topology.ScanOptions{Light: true}})
@@ -306,7 +338,11 @@ func ExampleSession_Scan() {
 		if err != nil {
 			log.Fatal(err)
 		}
-		fmt.Println(site, len(g.Elements), "elements on", s.Page().MustInfo().URL)
+		info, err := s.Page().Context(ctx).Timeout(5 * time.Second).Info()
+		if err != nil {
+			log.Fatal(err)
+		}
+		fmt.Println(site, len(g.Elements), "elements on", info.URL)
 	}
 }
 

@@ -219,10 +219,21 @@ const (
 func (r *run) reset(ctx context.Context) resetOutcome {
 	entry := r.snaps[0]
 	sid := entry.stateID
-	_, _ = r.tab.eval(ctx, time.Second, `() => { try { localStorage.clear(); sessionStorage.clear(); } catch (e) {} return ''; }`)
-	_ = proto.StorageClearCookies{BrowserContextID: r.b.BrowserContextID}.Call(r.b.Context(ctx).Timeout(r.o.ActionTimeout))
-	_ = proto.StorageClearDataForOrigin{Origin: r.origin, StorageTypes: "all"}.Call(step(ctx, r.tab.page, r.o.ActionTimeout))
-	r.closePopups(ctx)
+	// A step that fails leaves the replay from a context that may not be
+	// clean: it is recorded (once per step and run), and the entry state
+	// hash check below still decides whether the edge is kept.
+	if _, err := r.tab.eval(ctx, time.Second, `() => { try { localStorage.clear(); sessionStorage.clear(); } catch (e) {} return ''; }`); err != nil {
+		r.resetStepFailed(ctx, sid, "clear localStorage and sessionStorage", err)
+	}
+	if err := (proto.StorageClearCookies{BrowserContextID: r.b.BrowserContextID}).Call(r.b.Context(ctx).Timeout(r.o.ActionTimeout)); err != nil {
+		r.resetStepFailed(ctx, sid, "Storage.clearCookies", err)
+	}
+	if err := (proto.StorageClearDataForOrigin{Origin: r.origin, StorageTypes: "all"}).Call(step(ctx, r.tab.page, r.o.ActionTimeout)); err != nil {
+		r.resetStepFailed(ctx, sid, "Storage.clearDataForOrigin", err)
+	}
+	if err := r.closePopups(ctx); err != nil {
+		r.resetStepFailed(ctx, sid, "close popup tabs", err)
+	}
 	nav := r.tab.navigate(ctx, r.entry.String())
 	if nav.navErr != nil {
 		reason := FailNavigationFailed
@@ -256,18 +267,32 @@ func (r *run) reset(ctx context.Context) resetOutcome {
 	return resetFailed
 }
 
+// resetStepFailed records, once per step and run, a reset step that failed
+// (the reset goes on: the entry state check decides).
+func (r *run) resetStepFailed(ctx context.Context, stateID, what string, err error) {
+	if ctx.Err() != nil || r.noted["reset:"+what] {
+		return // the run is ending, or said already
+	}
+	r.noted["reset:"+what] = true
+	r.addFailure(r.failure(&stateID, nil, nil, FailActionFailed, "reset to the entry state: "+what+" failed (the replays may not start from a clean context): "+err.Error()))
+}
+
 // closePopups closes every other page of the run's browser context (windows
-// a previous click opened).
-func (r *run) closePopups(ctx context.Context) {
+// a previous click opened), and says what it could not close.
+func (r *run) closePopups(ctx context.Context) error {
 	res, err := proto.TargetGetTargets{}.Call(r.b.Context(ctx).Timeout(r.o.ActionTimeout))
 	if err != nil {
-		return
+		return fmt.Errorf("list targets: %w", err)
 	}
+	var errs []error
 	for _, t := range res.TargetInfos {
 		if t.Type == proto.TargetTargetInfoTypePage && t.BrowserContextID == r.b.BrowserContextID && t.TargetID != r.tab.page.TargetID {
-			_, _ = proto.TargetCloseTarget{TargetID: t.TargetID}.Call(r.b.Timeout(r.o.ActionTimeout))
+			if _, err := (proto.TargetCloseTarget{TargetID: t.TargetID}).Call(r.b.Timeout(r.o.ActionTimeout)); err != nil {
+				errs = append(errs, fmt.Errorf("close %s: %w", t.URL, err))
+			}
 		}
 	}
+	return errors.Join(errs...)
 }
 
 const resolvePathJS = `(p) => { let n = document; for (const i of p) { n = n && n.children ? n.children[i] : null; } return n; }`

@@ -1,7 +1,9 @@
 // Frontlatch topology: in-page extraction and locator verification.
 // One function, two operations, each a single Runtime.callFunctionOn:
 //   op "extract": the whole state (hashes, modals, frames, actionable elements)
-//   op "verify":  re-resolve every locator descriptor of the state
+//   op "verify":  re-resolve the locator descriptors of the state, in order,
+//                 until they are all done or opts.budgetMs has been spent;
+//                 the answer holds one result per descriptor reached
 // The normalisation rules (normalization-v0.2) applied here are listed in
 // normalize.go; keep the two in step.
 (op, opts) => {
@@ -484,7 +486,8 @@
   }
 
   // ----------------------------------------------------------------- verify
-  function verify(items) {
+  function verify(opts) {
+    const items = opts.items, budgetMs = opts.budgetMs, t0 = performance.now();
     let roleIndex = null;
     const byRole = (role) => {
       if (!roleIndex) {
@@ -571,6 +574,9 @@
     }
     const res = [];
     for (const it of items) {
+      // Out of time: stop and say how far it got (the caller reports the
+      // rest as unverified) rather than be cut off with nothing.
+      if (performance.now() - t0 >= budgetMs) break;
       try {
         const target = fromPath(it.path);
         const m = resolve(it.desc, document);

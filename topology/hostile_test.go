@@ -93,7 +93,28 @@ func TestHostilePages(t *testing.T) {
 				if light || !strings.HasPrefix(f.Message, "locator verification did not finish") {
 					t.Errorf("timed out: %s", f.Message)
 				}
+				if n, _ := evidenceValue(f.Evidence, "unverified-locators"); n == "" || n == "0" {
+					t.Errorf("a verification that did not finish says %q locators are left unverified", n)
+				}
 			}
+			// not-found and ambiguous are claims about verified locators
+			// only: none for an element whose locators were not all tried.
+			untried := map[string]bool{}
+			for _, e := range g.Elements {
+				for _, l := range e.Locators {
+					if _, ok := evidenceValue(l.Evidence, "unverified"); ok {
+						untried[e.ElementID] = true
+					}
+				}
+			}
+			for _, reason := range []FailReason{FailNotFound, FailAmbiguous} {
+				for _, f := range failures(g, reason) {
+					if f.ElementID != nil && untried[*f.ElementID] {
+						t.Errorf("%s for %s, whose locators were not all verified", reason, *f.ElementID)
+					}
+				}
+			}
+			t.Logf("%d elements with locators left unverified", len(untried))
 			if len(failures(g, FailDOMTruncated)) == 0 {
 				t.Error("20,001 actionable candidates past MaxElements, and no dom-truncated failure")
 			}

@@ -8,6 +8,7 @@ import (
 	"sort"
 	"strconv"
 	"strings"
+	"time"
 )
 
 // locatorScores is locator-scoring-v0.2, in the spirit of Playwright's
@@ -39,7 +40,7 @@ func jsq(s string) string {
 	var buf bytes.Buffer
 	enc := json.NewEncoder(&buf)
 	enc.SetEscapeHTML(false) // keep CSS combinators (>) readable
-	_ = enc.Encode(s)
+	_ = enc.Encode(s)        // a string always encodes
 	b := bytes.TrimSpace(buf.Bytes())
 	inner := string(b[1 : len(b)-1])
 	inner = strings.ReplaceAll(inner, `\"`, `"`)
@@ -180,9 +181,36 @@ type verifyResult struct {
 	} `json:"first"`
 }
 
-// verifyLocators re-resolves every candidate of the state in one Evaluate,
-// then ranks each element's candidates: verified first, then by score.
-func (r *run) verifyLocators(ctx context.Context, s *snapshot) error {
+// verification is how far the locator verification of one state got.
+type verification struct {
+	locators int   // candidates of the state
+	checked  int   // candidates re-resolved in the page
+	pending  []int // per element: its candidates left unverified
+	cause    string
+}
+
+// left is the number of candidates left unverified.
+func (v verification) left() int { return v.locators - v.checked }
+
+// unverifiedElements is the number of elements with a candidate left
+// unverified.
+func (v verification) unverifiedElements() int {
+	n := 0
+	for _, p := range v.pending {
+		if p > 0 {
+			n++
+		}
+	}
+	return n
+}
+
+// verifyLocators re-resolves the candidates of the state in one Evaluate,
+// in element order, for at most budget of in-page time (then at most
+// ActionTimeout for the call), and ranks each element's candidates:
+// verified first, then by score. Candidates it did not reach stay
+// unverified and say so (applyVerification). ctx's error is returned; a
+// verification that failed or ran out of time is not an error.
+func (r *run) verifyLocators(ctx context.Context, s *snapshot, budget time.Duration) (verification, error) {
 	type item struct {
 		Path []int             `json:"path"`
 		Desc LocatorDescriptor `json:"desc"`
@@ -194,39 +222,69 @@ func (r *run) verifyLocators(ctx context.Context, s *snapshot) error {
 		}
 	}
 	if len(items) == 0 {
-		return nil
+		return applyVerification(s, nil, "", r.now()), nil
 	}
-	out, err := r.tab.eval(ctx, r.o.ActionTimeout, extractJS, "verify", items)
+	arg := map[string]any{"items": items, "budgetMs": budget.Milliseconds()}
+	out, err := r.tab.eval(ctx, r.o.ActionTimeout, extractJS, "verify", arg)
 	if err != nil {
-		return err
+		if ctx.Err() != nil {
+			return verification{}, ctx.Err()
+		}
+		return applyVerification(s, nil, err.Error(), r.now()), nil
 	}
 	var res []verifyResult
-	if err := json.Unmarshal([]byte(out), &res); err != nil || len(res) != len(items) {
-		return fmt.Errorf("decode verification (%d results for %d locators): %w", len(res), len(items), err)
+	if err := json.Unmarshal([]byte(out), &res); err != nil || len(res) > len(items) {
+		cause := fmt.Sprintf("decode verification (%d results for %d locators)", len(res), len(items))
+		if err != nil {
+			cause += ": " + err.Error()
+		}
+		return applyVerification(s, nil, cause, r.now()), nil
 	}
-	now := r.now()
+	cause := ""
+	if len(res) < len(items) {
+		cause = "its in-page budget of " + budget.String() + " was spent"
+	}
+	return applyVerification(s, res, cause, r.now()), nil
+}
+
+// applyVerification records res — the page's answers for the state's
+// candidates, in element order, possibly fewer than there are candidates
+// — on the candidates, and ranks each element's: verified first, then by
+// score. A candidate without an answer keeps verified false, matchCount 0
+// and failureCount 0 (it was not tried, so it did not fail) and gets
+// "unverified" evidence saying why (cause), so no one reads it as a
+// locator that matches nothing.
+func applyVerification(s *snapshot, res []verifyResult, cause, now string) verification {
+	v := verification{pending: make([]int, len(s.elements)), cause: cause}
 	k := 0
 	for i := range s.elements {
 		locs := s.elements[i].Locators
+		v.locators += len(locs)
 		for j := range locs {
-			v := res[k]
-			k++
 			l := &locs[j]
-			l.MatchCount = v.Count
-			if v.First != nil {
-				f := v.First
-				l.Identity.Matches = v.TargetIndex == 0 ||
+			if k >= len(res) {
+				v.pending[i]++
+				l.Evidence = append(l.Evidence, Evidence{EvidenceObserved, "locator-verifier", "unverified", "verification stopped before this locator: " + cause})
+				continue
+			}
+			r := res[k]
+			k++
+			v.checked++
+			l.MatchCount = r.Count
+			if r.First != nil {
+				f := r.First
+				l.Identity.Matches = r.TargetIndex == 0 ||
 					(f.Tag == l.Identity.Tag && f.Role == l.Identity.Role && f.Name == l.Identity.AccessibleName)
 			}
-			l.Verified = v.Count == 1 && v.TargetIndex == 0
+			l.Verified = r.Count == 1 && r.TargetIndex == 0
 			if l.Verified {
 				l.LastVerifiedAt = strp(now)
 			} else {
 				l.FailureCount = 1
 			}
-			l.Evidence = append(l.Evidence, Evidence{EvidenceVerified, "locator-verifier", "match-count", strconv.Itoa(v.Count)})
-			if v.Error != "" {
-				l.Evidence = append(l.Evidence, Evidence{EvidenceObserved, "locator-verifier", "error", v.Error})
+			l.Evidence = append(l.Evidence, Evidence{EvidenceVerified, "locator-verifier", "match-count", strconv.Itoa(r.Count)})
+			if r.Error != "" {
+				l.Evidence = append(l.Evidence, Evidence{EvidenceObserved, "locator-verifier", "error", r.Error})
 			}
 		}
 		sort.SliceStable(locs, func(a, b int) bool {
@@ -236,7 +294,7 @@ func (r *run) verifyLocators(ctx context.Context, s *snapshot) error {
 			return locs[a].Score < locs[b].Score
 		})
 	}
-	return nil
+	return v
 }
 
 // bestSemantic returns the lowest-scoring unscoped user-facing candidate.

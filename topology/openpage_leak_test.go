@@ -19,7 +19,7 @@ func TestOpenPageReleasesHandlersOnClose(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		if err := p.Close(); err != nil {
+		if err := p.Timeout(5 * time.Second).Close(); err != nil {
 			t.Fatal(err)
 		}
 	}

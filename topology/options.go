@@ -179,8 +179,10 @@ func (c *check) nonNegInt(field string, v, def int) {
 	}
 }
 
-// validate refuses the values no default stands for.
-func (o PageOptions) validate() error {
+// Validate reports, as an *OptionsError, a value no default stands for —
+// what OpenPage, NewSession, Scan and Explore would refuse — without a
+// browser: e.g. to refuse a command line before launching one.
+func (o PageOptions) Validate() error {
 	var c check
 	c.nonNegDur("PageOptions.ActionTimeout", o.ActionTimeout, defaultActionTimeout)
 	c.nonNegDur("PageOptions.NavigationTimeout", o.NavigationTimeout, defaultNavigationTimeout)
@@ -215,15 +217,17 @@ func (o settings) withDefaults() settings {
 	return settings{o.PageOptions.withDefaults(), o.ExploreOptions.withDefaults()}
 }
 
-func (o ScanOptions) validate() error {
+// Validate reports, as an *OptionsError, what Scan would refuse.
+func (o ScanOptions) Validate() error {
 	var c check
 	c.nonNegInt("ScanOptions.MaxElements", o.MaxElements, defaultMaxElements)
 	c.nonNegDur("ScanOptions.RunTimeout", o.RunTimeout, defaultRunTimeout)
 	return c.err
 }
 
-func (o ExploreOptions) validate() error {
-	if err := o.ScanOptions.validate(); err != nil {
+// Validate reports, as an *OptionsError, what Explore would refuse.
+func (o ExploreOptions) Validate() error {
+	if err := o.ScanOptions.Validate(); err != nil {
 		return err
 	}
 	var c check
@@ -248,7 +252,10 @@ func (o ExploreOptions) withDefaults() ExploreOptions {
 	return o
 }
 
-func (o BrowserOptions) validate() error {
+// Validate reports, as an *OptionsError, what NewBrowser would refuse
+// before launching or connecting to anything (e.g. a ControlURL that is
+// not a DevTools URL).
+func (o BrowserOptions) Validate() error {
 	var c check
 	c.nonNegDur("BrowserOptions.LaunchTimeout", o.LaunchTimeout, defaultLaunchTimeout)
 	if c.err != nil || o.ControlURL == "" {

@@ -18,8 +18,8 @@ import (
 )
 
 // ErrInvalidURL reports a URL the engine cannot open: it must be absolute
-// http(s) (or file) with a host.
-var ErrInvalidURL = errors.New("topology: invalid URL: give an absolute http://, https:// or file:// URL")
+// http(s) with a host, or file.
+var ErrInvalidURL = errors.New("topology: invalid URL")
 
 // ErrNavigation reports that a page could not be opened.
 var ErrNavigation = errors.New("topology: navigation failed")
@@ -34,7 +34,7 @@ type NavigationError struct {
 }
 
 func (e *NavigationError) Error() string {
-	return fmt.Sprintf("topology: navigate to %s: %s (check the URL is reachable from this machine)", e.URL, e.Reason)
+	return fmt.Sprintf("topology: navigate to %s: %s", e.URL, e.Reason)
 }
 
 // Is makes NavigationError match ErrNavigation.
@@ -58,8 +58,10 @@ func parseEntryURL(raw string) (*url.URL, error) {
 			return nil, fmt.Errorf("%w: %q has no host", ErrInvalidURL, raw)
 		}
 	case "file":
+	case "":
+		return nil, fmt.Errorf("%w: %q is not absolute (no scheme)", ErrInvalidURL, raw)
 	default:
-		return nil, fmt.Errorf("%w: %q", ErrInvalidURL, raw)
+		return nil, fmt.Errorf("%w: %q: the scheme is not http, https or file", ErrInvalidURL, raw)
 	}
 	return u, nil
 }
@@ -195,6 +197,9 @@ func openTab(ctx context.Context, b *rod.Browser, o PageOptions, origin string) 
 			t.mu.Lock()
 			t.dialogs = append(t.dialogs, string(e.Type)+": "+truncate(e.Message, 120))
 			t.mu.Unlock()
+			// An event handler has no one to return an error to: a dialog
+			// that could not be accepted keeps the page blocked, and the
+			// next step on it times out and is recorded (stuck).
 			_ = proto.PageHandleJavaScriptDialog{Accept: true}.Call(p.Timeout(o.ActionTimeout))
 		},
 		func(e *proto.PageFrameStartedLoading) {
@@ -223,6 +228,9 @@ func openTab(ctx context.Context, b *rod.Browser, o PageOptions, origin string) 
 	}
 	if o.Offline {
 		handlers = append(handlers, func(e *proto.FetchRequestPaused) {
+			// As for dialogs: a paused request that could not be continued
+			// or failed stays pending, and the wait for load or quiescence
+			// that follows reports it (load-timeout, bounded by netPatience).
 			if t.allowed(e.Request.URL) {
 				_ = proto.FetchContinueRequest{RequestID: e.RequestID}.Call(p.Timeout(o.ActionTimeout))
 				return
@@ -304,6 +312,8 @@ func (t *tab) close() {
 	if t == nil || t.page == nil {
 		return
 	}
+	// Best effort: the target may be gone already (closed by the page, the
+	// browser exiting); there is nothing else to close it with.
 	_, _ = proto.TargetCloseTarget{TargetID: t.page.TargetID}.Call(t.browser.Timeout(5 * time.Second))
 	t.stop()
 	t.page = nil
@@ -374,6 +384,9 @@ func (t *tab) navigate(ctx context.Context, u string) navOutcome {
 			ne.Reason = re.Reason
 		case errors.Is(err, context.DeadlineExceeded) && ctx.Err() == nil:
 			ne.Timeout, ne.Reason = true, "timeout after "+t.o.NavigationTimeout.String()
+			// Best effort: the navigation has failed and is reported either
+			// way; a page that cannot stop loading is replaced by the next
+			// navigation, or found stuck by the next step.
 			_ = proto.PageStopLoading{}.Call(step(ctx, t.page, time.Second))
 		}
 		return navOutcome{navErr: ne}
@@ -466,18 +479,19 @@ func (t *tab) settleFrom(ctx context.Context, d time.Duration, afterClick bool) 
 				out.stuck = true
 				return out
 			}
+		} else if v, derr := decodeProbe(probe); derr != nil {
+			// A page that broke the probe (replaced JSON, say) cannot be
+			// seen to settle: it is waited for to the deadline and reported
+			// as still changing, with why.
+			out.err, out.unstable = derr, true
 		} else {
 			out.err = nil
-			var v []any
-			_ = json.Unmarshal([]byte(probe), &v)
-			if len(v) == 5 {
-				out.url, _ = v[0].(string)
-			}
-			complete := len(v) == 5 && v[1] == "complete"
+			out.url, _ = v[0].(string)
+			complete := v[1] == "complete"
 			since, _ := v[2].(float64)
 			pending, _ := v[3].(float64)
 			loading := t.loading.Load() || !complete
-			domQuiet := len(v) == 5 && time.Duration(since)*time.Millisecond >= quiet
+			domQuiet := time.Duration(since)*time.Millisecond >= quiet
 			timersDone := pending == 0 || ignoreTimers
 			netIdle := t.netIdle(now, quiet)
 			waited := !afterClick || now.Sub(start) >= quiet
@@ -498,6 +512,19 @@ func (t *tab) settleFrom(ctx context.Context, d time.Duration, afterClick bool) 
 		case <-time.After(10 * time.Millisecond):
 		}
 	}
+}
+
+// decodeProbe reads quietProbe's answer: [url, readyState, ms since the
+// last mutation, pending timeouts, quiet].
+func decodeProbe(probe string) ([]any, error) {
+	var v []any
+	if err := json.Unmarshal([]byte(probe), &v); err != nil {
+		return nil, fmt.Errorf("topology: quiescence probe answered %q: %w", truncate(probe, 80), err)
+	}
+	if len(v) != 5 {
+		return nil, fmt.Errorf("topology: quiescence probe answered %q: want 5 values", truncate(probe, 80))
+	}
+	return v, nil
 }
 
 // openPage is Browser.OpenPage on b, with o's defaults applied.

@@ -41,7 +41,7 @@ type Session struct {
 // viewport, locale and time zone. Nothing is navigated yet. Every page the
 // session opens, and every run on it, keeps these PageOptions.
 func (b *Browser) NewSession(ctx context.Context, opts PageOptions) (*Session, error) {
-	if err := opts.validate(); err != nil {
+	if err := opts.Validate(); err != nil {
 		return nil, err
 	}
 	rb, err := b.handle()
@@ -92,7 +92,10 @@ func (s *Session) Open(ctx context.Context, rawURL string) (*rod.Page, error) {
 		return nil, nav.navErr
 	}
 	if nav.settle.stuck {
-		_ = s.replaceTab(ctx)
+		if err := s.replaceTab(ctx); err != nil {
+			// The next Open tries again (the tab has no page).
+			return nil, fmt.Errorf("%w: %s; no new tab could be opened: %w", ErrPageStuck, u, err)
+		}
 		return nil, fmt.Errorf("%w: %s", ErrPageStuck, u)
 	}
 	if nav.settle.err != nil && ctx.Err() != nil {
@@ -118,7 +121,11 @@ func (s *Session) Reset(ctx context.Context) error {
 		return s.replaceTab(ctx)
 	}
 	if err := step(ctx, s.tab.page, s.o.NavigationTimeout).Navigate("about:blank"); err != nil {
-		return s.replaceTab(ctx)
+		// A tab that cannot even show about:blank is replaced; the reset
+		// fails only if that fails too.
+		if rerr := s.replaceTab(ctx); rerr != nil {
+			return fmt.Errorf("topology: reset session: %w; no new tab could be opened: %w", err, rerr)
+		}
 	}
 	return nil
 }
@@ -185,7 +192,7 @@ func (s *Session) Page() *rod.Page {
 // session's isolated context). The tab and its step timeouts are the
 // session's (its PageOptions); opts gives the run's bounds and policy.
 func (s *Session) Explore(ctx context.Context, opts ExploreOptions) (*Graph, error) {
-	if err := opts.validate(); err != nil {
+	if err := opts.Validate(); err != nil {
 		return nil, err
 	}
 	return s.run(ctx, opts, ModeExplore)
@@ -194,7 +201,7 @@ func (s *Session) Explore(ctx context.Context, opts ExploreOptions) (*Graph, err
 // Scan captures the page the last Open left, as Browser.Scan does, without
 // loading it again.
 func (s *Session) Scan(ctx context.Context, opts ScanOptions) (*Graph, error) {
-	if err := opts.validate(); err != nil {
+	if err := opts.Validate(); err != nil {
 		return nil, err
 	}
 	return s.run(ctx, ExploreOptions{ScanOptions: opts}, ModeScan)

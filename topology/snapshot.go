@@ -372,16 +372,25 @@ func (r *run) complete(ctx context.Context, s *snapshot) (*snapshot, error) {
 		s.state = st
 		return s, nil
 	}
-	if err := r.verifyLocators(ctx, s); err != nil {
-		if ctx.Err() != nil {
-			return nil, ctx.Err()
-		}
-		fail(FailTimedOut, nil, "locator verification did not finish: "+err.Error())
+	v, err := r.verifyLocators(ctx, s, r.verifyBudget)
+	if err != nil {
+		return nil, err
+	}
+	if left := v.left(); left > 0 {
+		// Said once for the state, with the counts: an unverified locator
+		// is neither not-found nor ambiguous, and none is reported so.
+		n, elems := strconv.Itoa(left), strconv.Itoa(v.unverifiedElements())
+		fail(FailTimedOut, nil, fmt.Sprintf("locator verification did not finish (%s): %d of %d locators, on %s of %d elements, left unverified; they are not reported as not-found or ambiguous",
+			v.cause, left, v.locators, elems, len(s.elements)),
+			Evidence{EvidenceObserved, "locator-verifier", "unverified-locators", n},
+			Evidence{EvidenceObserved, "locator-verifier", "unverified-elements", elems},
+			Evidence{EvidenceObserved, "locator-verifier", "verified-locators", strconv.Itoa(v.checked)})
+		st.Evidence = append(st.Evidence, Evidence{EvidenceObserved, "locator-verifier", "unverified-locators", n})
 	}
 	for i := range s.elements {
 		el := &s.elements[i]
-		if !s.raw.Elements[i].Visible {
-			continue
+		if !s.raw.Elements[i].Visible || v.pending[i] > 0 {
+			continue // not visible, or not (entirely) verified: no claim
 		}
 		if best := bestSemantic(el.Locators); best != nil && best.MatchCount != 1 {
 			id := el.ElementID

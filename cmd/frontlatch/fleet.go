@@ -16,6 +16,7 @@ import (
 
 	"github.com/frontlatch/frontlatch/fleet"
 	"github.com/frontlatch/frontlatch/mapper"
+	"github.com/frontlatch/frontlatch/topology"
 )
 
 func init() {
@@ -134,6 +135,17 @@ func runFleetAdd(ctx context.Context, args []string, stdout, stderr io.Writer) i
 		}
 		in = append(in, list...)
 	}
+	// Every input is checked before the database is opened (or created),
+	// by the rule Add itself applies (fleet.SiteURL).
+	var bad []*fleet.URLError
+	for _, i := range in {
+		if _, err := fleet.SiteURL(i.URL); err != nil {
+			bad = append(bad, &fleet.URLError{Input: i.URL, Source: i.Source, Reason: err.Error()})
+		}
+	}
+	if len(bad) > 0 {
+		return invalidInputs(stderr, &fleet.InvalidInputError{Errs: bad}, len(in))
+	}
 	f, ok := openFleet(ctx, *db, stderr, "fleet add")
 	if !ok {
 		return exitFail
@@ -143,17 +155,22 @@ func runFleetAdd(ctx context.Context, args []string, stdout, stderr io.Writer) i
 	var inv *fleet.InvalidInputError
 	switch {
 	case errors.As(err, &inv):
-		fmt.Fprintf(stderr, "frontlatch fleet add: %d of %d inputs are not site URLs; nothing was queued, fix them and add again:\n", len(inv.Errs), len(in))
-		for _, e := range inv.Errs {
-			fmt.Fprintf(stderr, "  %s: %q: %s\n", e.Source, e.Input, e.Reason)
-		}
-		return exitUsage
+		return invalidInputs(stderr, inv, len(in))
 	case err != nil:
 		fmt.Fprintf(stderr, "frontlatch fleet add: %v\n", err)
 		return exitFail
 	}
 	fmt.Fprintf(stdout, "queued %d sites, %d already queued or mapped today\n", len(res.Queued), len(res.Duplicates))
 	return exitOK
+}
+
+// invalidInputs reports the inputs of fleet add that are not site URLs.
+func invalidInputs(stderr io.Writer, inv *fleet.InvalidInputError, n int) int {
+	fmt.Fprintf(stderr, "frontlatch fleet add: %d of %d inputs are not site URLs; nothing was queued, fix them and add again:\n", len(inv.Errs), n)
+	for _, e := range inv.Errs {
+		fmt.Fprintf(stderr, "  %s: %q: %s\n", e.Source, e.Input, e.Reason)
+	}
+	return exitUsage
 }
 
 func runFleetWork(ctx context.Context, args []string, stdout, stderr io.Writer) int {
@@ -168,16 +185,38 @@ func runFleetWork(ctx context.Context, args []string, stdout, stderr io.Writer) 
 	rescan := fs.Duration("rescan-every", 0, "re-scan sites with confirmed actions at this interval and reconcile them (needs --store)")
 	storeURL := fs.String("store", "", "the verifier's audit store, for reconciling re-scans: "+storeFlagHelp)
 	offline := fs.Bool("offline", false, "keep the browser on loopback and the site itself")
-	if _, ok := parseInterspersed(fs, args); !ok {
+	pos, ok := parseInterspersed(fs, args)
+	if !ok {
 		return exitUsage
 	}
-	if *workers <= 0 || *perHost <= 0 || *jobTimeout <= 0 || *pages <= 0 || *rescan < 0 {
-		fmt.Fprintln(stderr, "frontlatch fleet work: --workers, --per-host, --job-timeout and --pages must be positive, --rescan-every not negative")
+	if !noArgs(fs, stderr, "fleet work", pos, "queue sites with fleet add") {
 		return exitUsage
 	}
-	if *rescan > 0 && *storeURL == "" {
-		fmt.Fprintln(stderr, "frontlatch fleet work: --rescan-every reconciles against the audit store: give --store")
+	// Before the database or the audit store is opened.
+	rules := rulesFor(fs)
+	rules.atLeast("workers", *workers, 1)
+	rules.atLeast("per-host", *perHost, 1)
+	rules.positive("job-timeout", *jobTimeout)
+	rules.atLeast("pages", *pages, 1)
+	rules.notNegative("rescan-every", *rescan)
+	if *rescan > 0 {
+		rules.needs("rescan-every", "store", "re-scans are reconciled against the audit store")
+	}
+	rules.engine("browser-url", *browserURL, topology.BrowserOptions{ControlURL: *browserURL}.Validate())
+	if !rules.ok("fleet work", stderr) {
 		return exitUsage
+	}
+	// The metrics address is taken before anything is opened, too: a port
+	// in use is a usage error, not a worker that starts without metrics.
+	var metrics net.Listener
+	if *metricsAddr != "" {
+		l, err := net.Listen("tcp", *metricsAddr)
+		if err != nil {
+			fmt.Fprintf(stderr, "frontlatch fleet work: --metrics: %v\n", err)
+			return exitUsage
+		}
+		defer l.Close()
+		metrics = l
 	}
 	f, ok := openFleet(ctx, *db, stderr, "fleet work")
 	if !ok {
@@ -199,19 +238,14 @@ func runFleetWork(ctx context.Context, args []string, stdout, stderr io.Writer) 
 		defer store.Close()
 		opts.Audit = store
 	}
-	if *metricsAddr != "" {
+	if metrics != nil {
 		opts.Metrics = fleet.NewMetrics()
-		l, err := net.Listen("tcp", *metricsAddr)
-		if err != nil {
-			fmt.Fprintf(stderr, "frontlatch fleet work: --metrics: %v\n", err)
-			return exitUsage
-		}
 		mux := http.NewServeMux()
 		mux.Handle("/metrics", opts.Metrics.Handler())
 		srv := &http.Server{Handler: mux, ReadHeaderTimeout: 5 * time.Second}
-		go srv.Serve(l)
+		go srv.Serve(metrics)
 		defer srv.Close()
-		fmt.Fprintf(stderr, "metrics on http://%s/metrics\n", l.Addr())
+		fmt.Fprintf(stderr, "metrics on http://%s/metrics\n", metrics.Addr())
 	}
 	fmt.Fprintf(stderr, "fleet: %d workers on %s; interrupt to stop\n", *workers, f.Driver())
 	if err := f.Work(ctx, opts); err != nil {
@@ -226,7 +260,8 @@ func runFleetStatus(ctx context.Context, args []string, stdout, stderr io.Writer
 	db := fs.String("db", defaultFleetDB(), fleetDBHelp)
 	asJSON := fs.Bool("json", false, "one JSON object: counts and failures")
 	watch := fs.Bool("watch", false, "redraw every second until everything is done or failed")
-	if _, ok := parseInterspersed(fs, args); !ok {
+	pos, ok := parseInterspersed(fs, args)
+	if !ok || !noArgs(fs, stderr, "fleet status", pos, "") {
 		return exitUsage
 	}
 	f, ok := openFleet(ctx, *db, stderr, "fleet status")
@@ -331,7 +366,8 @@ func runFleetChanges(ctx context.Context, args []string, stdout, stderr io.Write
 	db := fs.String("db", defaultFleetDB(), fleetDBHelp)
 	since := fs.Duration("since", 7*24*time.Hour, "how far back to compare")
 	asJSON := fs.Bool("json", false, "one JSON list of {site, gained, lost}")
-	if _, ok := parseInterspersed(fs, args); !ok {
+	pos, ok := parseInterspersed(fs, args)
+	if !ok || !noArgs(fs, stderr, "fleet changes", pos, "") {
 		return exitUsage
 	}
 	if *since <= 0 {

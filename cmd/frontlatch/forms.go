@@ -91,18 +91,32 @@ func runForms(ctx context.Context, args []string, stdout, stderr io.Writer) int 
 	}))
 	defer srv.Close()
 
-	b, err := topology.NewBrowser(ctx, topology.BrowserOptions{Offline: *offline})
-	if err != nil {
-		return launchFailed(stderr, "forms", err)
+	// Every target is resolved first, and Chromium launched only if one of
+	// them is a page to open: a line of arguments that are neither files nor
+	// URLs launches nothing (each is still reported on its own line).
+	urls := make([]string, len(targets))
+	errs := make([]error, len(targets))
+	open := 0
+	for i, t := range targets {
+		if urls[i], errs[i] = targetURL(t, i, srv.URL, files); errs[i] == nil {
+			open++
+		}
 	}
-	defer b.Close()
+	var b *topology.Browser
+	if open > 0 {
+		var err error
+		if b, err = newBrowser(ctx, topology.BrowserOptions{Offline: *offline}); err != nil {
+			return launchFailed(stderr, "forms", err)
+		}
+		defer b.Close()
+	}
 
 	failed := false
 	for i, t := range targets {
 		line := formsLine{URL: t, Forms: []formsForm{}}
-		u, err := targetURL(t, i, srv.URL, files)
+		err := errs[i]
 		if err == nil {
-			line.Forms, err = formsOf(ctx, b, u, *offline)
+			line.Forms, err = formsOf(ctx, b, urls[i], *offline)
 		}
 		if err != nil {
 			failed = true

@@ -101,11 +101,30 @@ const chromiumAdvice = "install Debian's chromium (`make chromium`, or apt-get i
 // where there is some, and returns the exit code.
 func launchFailed(stderr io.Writer, cmd string, err error) int {
 	fmt.Fprintf(stderr, "frontlatch %s: %v\n", cmd, err)
-	if errors.Is(err, topology.ErrChromiumNotFound) {
-		fmt.Fprintf(stderr, "  %s\n", chromiumAdvice)
+	if a := advice(err); a != "" {
+		fmt.Fprintf(stderr, "  %s\n", a)
 	}
 	return exitFail
 }
+
+// advice is what a person can do about an error of the browser engine
+// (the libraries say only what went wrong; the CLI says what to try), or
+// "" when there is nothing to add.
+func advice(err error) string {
+	switch {
+	case errors.Is(err, topology.ErrChromiumNotFound):
+		return chromiumAdvice
+	case errors.Is(err, topology.ErrInvalidURL):
+		return "give an absolute http://, https:// or file:// URL, for example https://example.com/"
+	case errors.Is(err, topology.ErrNavigation):
+		return "check the URL is reachable from this machine"
+	}
+	return ""
+}
+
+// newBrowser launches the browser of a command (a variable so tests can
+// prove a command refused its input before launching anything).
+var newBrowser = topology.NewBrowser
 
 // version is the workspace's one release number; versions.yaml is checked
 // against it (TestVersionsYAML).

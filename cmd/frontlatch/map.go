@@ -3,18 +3,15 @@ package main
 import (
 	"context"
 	"errors"
-	"flag"
 	"fmt"
 	"io"
 	"net/url"
-	"os"
 	"path/filepath"
 	"sort"
 	"strings"
 
 	"github.com/frontlatch/frontlatch/mapper"
 	"github.com/frontlatch/frontlatch/shared"
-	"github.com/frontlatch/frontlatch/topology"
 )
 
 const mapUsage = "frontlatch map [--offline] [--json] [--pages N] [--timeout D] [--user-agent UA] [--ignore-robots] [--concurrency N] [--per-host N] URL... [-o FILE | --out-dir DIR]"
@@ -52,28 +49,16 @@ func runMap(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 	case len(urls) > 1 && *out != "":
 		fmt.Fprintln(stderr, "frontlatch map: -o takes one URL; with several, use --out-dir DIR")
 		return exitUsage
-	case *conc <= 0 || *perHost <= 0:
-		fmt.Fprintln(stderr, "frontlatch map: --concurrency and --per-host must be at least 1")
-		return exitUsage
 	}
-	set := map[string]bool{}
-	fs.Visit(func(f *flag.Flag) { set[f.Name] = true })
-	switch {
-	case set["pages"] && *pages < 1:
-		fmt.Fprintf(stderr, "frontlatch map: --pages must be at least 1, got %d\n", *pages)
-		fs.Usage()
+	// Before anything is fetched or launched.
+	rules := rulesFor(fs)
+	rules.atLeast("concurrency", *conc, 1)
+	rules.atLeast("per-host", *perHost, 1)
+	rules.atLeast("pages", *pages, 1)
+	rules.positive("timeout", *timeout)
+	rules.file("o", *out)
+	if !rules.ok("map", stderr) {
 		return exitUsage
-	case set["timeout"] && *timeout <= 0:
-		fmt.Fprintf(stderr, "frontlatch map: --timeout must be a positive duration such as 90s or 5m, got %s\n", *timeout)
-		fs.Usage()
-		return exitUsage
-	}
-	if *out != "" {
-		// Before the run, not after minutes of mapping.
-		if st, err := os.Stat(*out); err == nil && st.IsDir() {
-			fmt.Fprintf(stderr, "frontlatch map: -o %s is a folder: give the name of the file to write, for example %s\n", *out, filepath.Join(*out, "graph.json"))
-			return exitUsage
-		}
 	}
 	opts := mapper.Options{Offline: *offline, MaxPages: *pages, RunTimeout: *timeout, UserAgent: *ua, IgnoreRobots: *ignoreRobots}
 	var results []mapper.Result
@@ -171,12 +156,10 @@ func mapAdvice(err error) string {
 		return "the site asks crawlers to stay away from this page; map it with --ignore-robots only if the site is yours"
 	case errors.Is(err, shared.ErrInvalidGraph):
 		return "the mapper built a graph the contract refuses: that is a mapper bug, please report it with the URL"
-	case errors.Is(err, topology.ErrChromiumNotFound):
-		return chromiumAdvice
 	case errors.Is(err, mapper.ErrNilPage):
 		return "open the page (topology.Browser.OpenPage) before calling MapPage"
 	}
-	return ""
+	return advice(err)
 }
 
 // printMapSummary is the human view of a graph: each action with its doors

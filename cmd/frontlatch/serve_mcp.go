@@ -52,6 +52,24 @@ func runServeMCP(ctx context.Context, args []string, stdout, stderr io.Writer) i
 		fs.Usage()
 		return exitUsage
 	}
+	// Before the audit store is opened (or created). The server would take
+	// a value of 0 or below as its default: given on the command line, it
+	// is a mistake.
+	rules := rulesFor(fs)
+	rules.positive("interval", *interval)
+	rules.rule("max-body", *maxBody < 1, fmt.Sprint(*maxBody), fmt.Sprintf("must be at least 1 byte, got %d", *maxBody))
+	rules.rule("rate", !(*ratePerSec > 0), fmt.Sprint(*ratePerSec), fmt.Sprintf("must be a positive number of requests per second, got %v", *ratePerSec))
+	rules.atLeast("burst", *burst, 1)
+	for _, name := range []string{"addr", "token", "max-body", "rate", "burst"} {
+		rules.only(name, *useHTTP, "with --http")
+	}
+	if *useHTTP {
+		_, _, err := net.SplitHostPort(*addr)
+		rules.rule("addr", err != nil, *addr, fmt.Sprintf("%s is not HOST:PORT (for example 127.0.0.1:8765): %v", *addr, err))
+	}
+	if !rules.ok("serve-mcp", stderr) {
+		return exitUsage
+	}
 	if _, err := os.Stat(files[0]); err != nil {
 		fmt.Fprintf(stderr, "frontlatch serve-mcp: %v\n", err)
 		return exitUsage

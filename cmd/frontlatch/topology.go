@@ -36,9 +36,9 @@ func runTopology(ctx context.Context, args []string, stdout, stderr io.Writer) i
 	offline := fs.Bool("offline", false, "abort every request outside the URL's origin")
 	asJSON := fs.Bool("json", false, "print the graph as JSON instead of a summary")
 	out := fs.String("o", "", "also write the graph as JSON to `FILE` (atomically)")
-	timeout := fs.Duration("timeout", 2*time.Minute, "bound the whole run")
-	maxStates := fs.Int("max-states", 0, "record at most `N` states (0: engine default)")
-	maxEdges := fs.Int("max-edges", 0, "execute at most `N` actions (0: engine default)")
+	timeout := fs.Duration("timeout", 2*time.Minute, "bound the whole run (a positive duration such as 90s or 5m)")
+	maxStates := fs.Int("max-states", 0, "explore: record at most `N` states (default: the engine's)")
+	maxEdges := fs.Int("max-edges", 0, "explore: execute at most `N` actions (default: the engine's)")
 	pos, ok := parseInterspersed(fs, args[1:])
 	if !ok {
 		return exitUsage
@@ -47,29 +47,43 @@ func runTopology(ctx context.Context, args []string, stdout, stderr io.Writer) i
 		fmt.Fprintf(stderr, "frontlatch topology: want exactly one URL, got %d\nusage: %s\n", len(pos), c.usage)
 		return exitUsage
 	}
+	// Everything the command line can get wrong is refused here, before a
+	// browser is launched: the URL, then the flags.
 	if err := topology.ValidateURL(pos[0]); err != nil {
-		fmt.Fprintf(stderr, "frontlatch topology: %v\n", err)
+		usageError(stderr, "topology", err)
+		return exitUsage
+	}
+	rules := rulesFor(fs)
+	rules.positive("timeout", *timeout)
+	rules.only("max-states", mode == "explore", "to explore")
+	rules.only("max-edges", mode == "explore", "to explore")
+	rules.atLeast("max-states", *maxStates, 1)
+	rules.atLeast("max-edges", *maxEdges, 1)
+	rules.file("o", *out)
+	if !rules.ok("topology", stderr) {
+		return exitUsage
+	}
+	// And what the engine itself would refuse, by its own rules.
+	browser := topology.BrowserOptions{Offline: *offline}
+	page := topology.PageOptions{Offline: *offline}
+	run := topology.ExploreOptions{ScanOptions: topology.ScanOptions{RunTimeout: *timeout}, MaxStates: *maxStates, MaxEdges: *maxEdges}
+	if err := errors.Join(browser.Validate(), page.Validate(), run.Validate()); err != nil {
+		usageError(stderr, "topology", err)
 		return exitUsage
 	}
 	fmt.Fprintf(stderr, "frontlatch topology: %s %s…\n", mode, pos[0])
-	b, err := topology.NewBrowser(ctx, topology.BrowserOptions{Offline: *offline})
+	b, err := newBrowser(ctx, browser)
 	if err != nil {
 		return launchFailed(stderr, "topology", err)
 	}
 	defer b.Close()
-	page := topology.PageOptions{Offline: *offline}
-	run := topology.ScanOptions{RunTimeout: *timeout}
 	var g *topology.Graph
 	if mode == "explore" {
-		g, err = b.Explore(ctx, pos[0], page, topology.ExploreOptions{ScanOptions: run, MaxStates: *maxStates, MaxEdges: *maxEdges})
+		g, err = b.Explore(ctx, pos[0], page, run)
 	} else {
-		g, err = b.Scan(ctx, pos[0], page, run)
+		g, err = b.Scan(ctx, pos[0], page, run.ScanOptions)
 	}
-	switch {
-	case errors.Is(err, topology.ErrInvalidOptions):
-		fmt.Fprintf(stderr, "frontlatch topology: %v\n", err)
-		return exitUsage
-	case err != nil:
+	if err != nil {
 		fmt.Fprintf(stderr, "frontlatch topology: %v\n", err)
 		return exitFail
 	}
@@ -101,6 +115,9 @@ func runTopology(ctx context.Context, args []string, stdout, stderr io.Writer) i
 		for _, f := range g.FailedObservations {
 			if f.StateID == nil {
 				fmt.Fprintf(stderr, "frontlatch topology: %s: %s\n", f.Reason, f.Message)
+				if f.Reason == topology.FailNavigationFailed || f.Reason == topology.FailNavigationTimeout {
+					fmt.Fprintf(stderr, "frontlatch topology: %s\n", advice(topology.ErrNavigation))
+				}
 			}
 		}
 		return exitFail

@@ -2,6 +2,7 @@ package main
 
 import (
 	"bytes"
+	"context"
 	"encoding/json"
 	"fmt"
 	"net/http"
@@ -73,31 +74,63 @@ func validateTopology(t *testing.T, data []byte) *topology.Graph {
 	return &g
 }
 
-// Usage errors are found before any browser starts, so these need no Chromium.
+// noLaunch makes launching a browser fail the test for its duration: a
+// command that refuses its input must do so before it launches anything.
+func noLaunch(t *testing.T) {
+	t.Helper()
+	old := newBrowser
+	newBrowser = func(context.Context, topology.BrowserOptions) (*topology.Browser, error) {
+		t.Error("a browser was launched before the command line was checked")
+		return nil, topology.ErrLaunch
+	}
+	t.Cleanup(func() { newBrowser = old })
+}
+
+// Bad input is refused before any browser starts, with a usage error (exit
+// 2), the reason and advice or the usage: these pass with no Chromium on
+// the machine (nothing answers on port 1 either: a command that got as far
+// as a run would fail with exit 1).
 func TestTopologyUsage(t *testing.T) {
+	dir := t.TempDir()
 	tests := []struct {
 		name     string
 		args     []string
-		wantErr  string // substring of stderr
+		wantErr  []string // substrings of stderr
 		wantCode int
 	}{
-		{"no mode", []string{"topology"}, "first argument must be scan or explore", exitUsage},
-		{"unknown mode", []string{"topology", "crawl", "http://127.0.0.1/"}, "first argument must be scan or explore", exitUsage},
-		{"no URL", []string{"topology", "scan"}, "want exactly one URL, got 0", exitUsage},
-		{"two URLs", []string{"topology", "explore", "http://127.0.0.1/a", "http://127.0.0.1/b"}, "want exactly one URL, got 2", exitUsage},
-		{"unknown flag", []string{"topology", "scan", "--frobnicate", "http://127.0.0.1/"}, "frobnicate", exitUsage},
-		{"bad duration", []string{"topology", "scan", "--timeout", "soon", "http://127.0.0.1/"}, "timeout", exitUsage},
-		{"relative URL", []string{"topology", "scan", "index.html"}, "invalid URL", exitUsage},
-		{"unsupported scheme", []string{"topology", "explore", "ftp://127.0.0.1/"}, "invalid URL", exitUsage},
+		{"no mode", []string{"topology"}, []string{"first argument must be scan or explore"}, exitUsage},
+		{"unknown mode", []string{"topology", "crawl", "http://127.0.0.1:1/"}, []string{"first argument must be scan or explore"}, exitUsage},
+		{"no URL", []string{"topology", "scan"}, []string{"want exactly one URL, got 0"}, exitUsage},
+		{"two URLs", []string{"topology", "explore", "http://127.0.0.1:1/a", "http://127.0.0.1:1/b"}, []string{"want exactly one URL, got 2"}, exitUsage},
+		{"unknown flag", []string{"topology", "scan", "--frobnicate", "http://127.0.0.1:1/"}, []string{"frobnicate"}, exitUsage},
+		{"bad duration", []string{"topology", "scan", "--timeout", "soon", "http://127.0.0.1:1/"}, []string{"timeout"}, exitUsage},
+		{"bad number", []string{"topology", "explore", "--max-states", "many", "http://127.0.0.1:1/"}, []string{"max-states"}, exitUsage},
+		{"relative URL", []string{"topology", "scan", "index.html"},
+			[]string{`topology: invalid URL: "index.html" is not absolute`, "frontlatch topology: give an absolute http://"}, exitUsage},
+		{"unsupported scheme", []string{"topology", "explore", "ftp://127.0.0.1/"},
+			[]string{`topology: invalid URL: "ftp://127.0.0.1/": the scheme is not http, https or file`, "frontlatch topology: give an absolute http://"}, exitUsage},
+		{"no host", []string{"topology", "scan", "http:///x"}, []string{"has no host"}, exitUsage},
+		{"timeout 0", []string{"topology", "scan", "--timeout", "0", "http://127.0.0.1:1/"},
+			[]string{"frontlatch topology: --timeout must be a positive duration such as 90s or 5m, got 0s", "usage: " + topologyUsage}, exitUsage},
+		{"negative timeout", []string{"topology", "explore", "--timeout", "-1s", "http://127.0.0.1:1/"},
+			[]string{"--timeout must be a positive duration such as 90s or 5m, got -1s"}, exitUsage},
+		{"max-states 0", []string{"topology", "explore", "--max-states", "0", "http://127.0.0.1:1/"}, []string{"--max-states must be at least 1, got 0"}, exitUsage},
+		{"negative max-states", []string{"topology", "explore", "--max-states", "-1", "http://127.0.0.1:1/"}, []string{"--max-states must be at least 1, got -1"}, exitUsage},
+		{"negative max-edges", []string{"topology", "explore", "--max-edges", "-3", "http://127.0.0.1:1/"}, []string{"--max-edges must be at least 1, got -3"}, exitUsage},
+		{"max-edges with scan", []string{"topology", "scan", "--max-edges", "5", "http://127.0.0.1:1/"}, []string{"--max-edges applies to explore only"}, exitUsage},
+		{"-o names a folder", []string{"topology", "scan", "http://127.0.0.1:1/", "-o", dir}, []string{"-o " + dir + " is a folder: give the name of the file to write"}, exitUsage},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
+			noLaunch(t)
 			code, out, errOut := runCmd(t, "", tt.args...)
 			if code != tt.wantCode {
 				t.Errorf("exit %d, want %d\nstderr:\n%s", code, tt.wantCode, errOut)
 			}
-			if !strings.Contains(errOut, tt.wantErr) {
-				t.Errorf("stderr %q does not say %q", errOut, tt.wantErr)
+			for _, want := range tt.wantErr {
+				if !strings.Contains(errOut, want) {
+					t.Errorf("stderr %q does not say %q", errOut, want)
+				}
 			}
 			if out != "" {
 				t.Errorf("a usage error wrote to stdout: %q", out)
@@ -112,15 +145,17 @@ func TestTopologyJSON(t *testing.T) {
 	srv := topologySite(t)
 	tests := []struct {
 		mode      string
+		flags     []string
 		minStates int
 		minEdges  int
 	}{
-		{"scan", 1, 0},
-		{"explore", 2, 1},
+		{"scan", nil, 1, 0},
+		{"explore", []string{"--max-states", "5"}, 2, 1}, // the bounds are explore's
 	}
 	for _, tt := range tests {
 		t.Run(tt.mode, func(t *testing.T) {
-			code, out, errOut := runCmd(t, "", "topology", tt.mode, "--offline", "--json", "--max-states", "5", srv.URL+"/")
+			args := append([]string{"topology", tt.mode, "--offline", "--json"}, tt.flags...)
+			code, out, errOut := runCmd(t, "", append(args, srv.URL+"/")...)
 			if code != exitOK {
 				t.Fatalf("exit %d, want %d\nstderr:\n%s", code, exitOK, errOut)
 			}

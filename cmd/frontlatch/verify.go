@@ -7,6 +7,7 @@ import (
 	"io"
 	"os"
 	"path/filepath"
+	"slices"
 	"sort"
 	"strings"
 	"time"
@@ -102,6 +103,15 @@ func readGraphFile(ctx context.Context, path string, stderr io.Writer, cmd strin
 	return g, exitOK
 }
 
+// knownAction is the verifier's ErrUnknownAction (an *ActionError) when
+// g has no action id, checked before anything is opened or launched for it.
+func knownAction(g *shared.ActionGraph, id string) error {
+	if slices.ContainsFunc(g.Actions, func(a shared.Action) bool { return a.ID == id }) {
+		return nil
+	}
+	return &verifier.ActionError{ActionID: id, Err: verifier.ErrUnknownAction}
+}
+
 func writeGraphFile(path string, g *shared.ActionGraph) error {
 	data, err := shared.Write(g)
 	if err != nil {
@@ -121,6 +131,13 @@ func runReconcile(ctx context.Context, args []string, stdout, stderr io.Writer) 
 	if len(pos) != 2 {
 		fmt.Fprintf(stderr, "frontlatch verify reconcile: want OLD and NEW graph files, got %d arguments\n", len(pos))
 		fs.Usage()
+		return exitUsage
+	}
+	// Before the audit store records anything: a reconciled graph that
+	// cannot be written would leave the store ahead of the file.
+	rules := rulesFor(fs)
+	rules.file("o", *out)
+	if !rules.ok("verify reconcile", stderr) {
 		return exitUsage
 	}
 	old, code := readGraphFile(ctx, pos[0], stderr, "verify reconcile")
@@ -181,6 +198,11 @@ func runRevoke(ctx context.Context, args []string, stdout, stderr io.Writer) int
 	g, code := readGraphFile(ctx, pos[0], stderr, "verify revoke")
 	if g == nil {
 		return code
+	}
+	// Before the audit store is opened (or created).
+	if err := knownAction(g, pos[1]); err != nil {
+		fmt.Fprintf(stderr, "frontlatch verify revoke: %v (frontlatch check --completeness %s lists the actions)\n", err, pos[0])
+		return exitUsage
 	}
 	store, err := openStore(ctx, *storeURL)
 	if err != nil {

@@ -34,17 +34,26 @@ func runVerifySandbox(ctx context.Context, args []string, stdout, stderr io.Writ
 		fs.Usage()
 		return exitUsage
 	}
-	if *timeout <= 0 {
-		fmt.Fprintln(stderr, "frontlatch verify sandbox: --timeout must be positive")
+	rules := rulesFor(fs)
+	rules.positive("timeout", *timeout)
+	rules.file("o", *out)
+	if !rules.ok("verify sandbox", stderr) {
 		return exitUsage
 	}
 	g, code := readGraphFile(ctx, pos[0], stderr, "verify sandbox")
 	if g == nil {
 		return code
 	}
+	// Every id is looked up before Chromium is launched for them.
+	for _, id := range pos[1:] {
+		if err := knownAction(g, id); err != nil {
+			fmt.Fprintf(stderr, "frontlatch verify sandbox: %v (frontlatch check --completeness %s lists the actions)\n", err, pos[0])
+			return exitUsage
+		}
+	}
 	// One Chromium for every run, loopback only, like the one Sandbox would
 	// launch itself.
-	browser, err := topology.NewBrowser(ctx, topology.BrowserOptions{Offline: true})
+	browser, err := newBrowser(ctx, topology.BrowserOptions{Offline: true})
 	if err != nil {
 		return launchFailed(stderr, "verify sandbox", err)
 	}

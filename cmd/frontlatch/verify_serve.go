@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"net"
 
 	"github.com/frontlatch/frontlatch/shared"
 	"github.com/frontlatch/frontlatch/verifier/portal"
@@ -34,8 +35,14 @@ func runVerifyServe(ctx context.Context, args []string, stdout, stderr io.Writer
 		fs.Usage()
 		return exitUsage
 	}
-	// Read the graph before opening the store, so a wrong path creates no
-	// database.
+	// The flags, then the graph, before opening the store, so a mistake
+	// creates no database.
+	rules := rulesFor(fs)
+	_, _, addrErr := net.SplitHostPort(*addr)
+	rules.rule("addr", addrErr != nil, *addr, fmt.Sprintf("%s is not HOST:PORT (for example 127.0.0.1:0): %v", *addr, addrErr))
+	if !rules.ok("verify serve", stderr) {
+		return exitUsage
+	}
 	if _, err := portal.ReadGraphFile(ctx, pos[0]); err != nil {
 		return graphFailure(stderr, "verify serve", err)
 	}

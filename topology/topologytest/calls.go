@@ -122,9 +122,28 @@ func CountingBrowser(tb testing.TB) (*rod.Browser, *Calls) {
 	l := launcher.New().Bin(bin).Headless(true).NoSandbox(true).Leakless(true).
 		Set("disable-gpu").Set("no-first-run").Set("disable-background-networking").
 		Set("host-resolver-rules", "MAP * ~NOTFOUND, EXCLUDE 127.0.0.1, EXCLUDE localhost")
-	u, err := l.Launch()
-	if err != nil {
-		tb.Fatalf("launch chromium: %v", err)
+	// Launch has no deadline of its own (it waits for the DevTools URL on
+	// the browser's stderr): bound it. Cleanup only after a launch that
+	// worked (it blocks after a failed one), Kill before it.
+	type launched struct {
+		u   string
+		err error
+	}
+	done := make(chan launched, 1)
+	go func() {
+		u, err := l.Launch()
+		done <- launched{u, err}
+	}()
+	var u string
+	select {
+	case res := <-done:
+		if res.err != nil {
+			tb.Fatalf("launch chromium: %v", res.err)
+		}
+		u = res.u
+	case <-time.After(30 * time.Second):
+		l.Kill()
+		tb.Fatal("launch chromium: no DevTools URL within 30s")
 	}
 	tb.Cleanup(l.Cleanup)
 	tb.Cleanup(l.Kill)
@@ -139,6 +158,10 @@ func CountingBrowser(tb testing.TB) (*rod.Browser, *Calls) {
 	if err := b.Connect(); err != nil {
 		tb.Fatalf("connect to chromium: %v", err)
 	}
-	tb.Cleanup(func() { _ = b.Timeout(5 * time.Second).Close() })
+	tb.Cleanup(func() {
+		if err := b.Timeout(5 * time.Second).Close(); err != nil {
+			tb.Logf("close the counting browser: %v (it is killed next)", err)
+		}
+	})
 	return b, calls
 }

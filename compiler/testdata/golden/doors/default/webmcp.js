@@ -280,7 +280,7 @@
           "topics": {
             "type": "array",
             "title": "Topics",
-            "description": "Semantic type: subject.",
+            "description": "Semantic type: subject. A list: any of the options, each at most once.",
             "items": {
               "type": "string",
               "enum": [
@@ -411,7 +411,7 @@
           "topics": {
             "type": "array",
             "title": "Topics",
-            "description": "Semantic type: subject.",
+            "description": "Semantic type: subject. A list: any of the options, each at most once.",
             "items": {
               "type": "string",
               "enum": [

@@ -345,7 +345,7 @@
           "topics": {
             "type": "array",
             "title": "Topics",
-            "description": "Semantic type: subject.",
+            "description": "Semantic type: subject. A list: any of the options, each at most once.",
             "items": {
               "type": "string",
               "enum": [
@@ -476,7 +476,7 @@
           "topics": {
             "type": "array",
             "title": "Topics",
-            "description": "Semantic type: subject.",
+            "description": "Semantic type: subject. A list: any of the options, each at most once.",
             "items": {
               "type": "string",
               "enum": [

@@ -1,0 +1,98 @@
+package mapper
+
+import (
+	"encoding/json"
+	"testing"
+
+	"github.com/google/go-cmp/cmp"
+
+	"github.com/frontlatch/frontlatch/shared"
+)
+
+// A group of same-name checkboxes is one input whose options are the boxes'
+// values; a lone checkbox has none (decision 0006).
+func TestCheckboxGroupOptions(t *testing.T) {
+	body := `<h2>Request a callback</h2><form action="/callback" method="post">
+<label>Your name <input name="full_name" required></label>
+<label>Phone <input type="tel" name="phone" required></label>
+<fieldset><legend>Services</legend>
+<label><input type="checkbox" name="services[]" value="wiring"> Wiring</label>
+<label><input type="checkbox" name="services[]" value="lighting" checked> Lighting</label>
+<label><input type="checkbox" name="services[]" value="solar"> Solar</label></fieldset>
+<fieldset><legend>Same value twice</legend>
+<label><input type="checkbox" name="twice" value="yes"> Yes</label>
+<label><input type="checkbox" name="twice" value="yes"> Also yes</label></fieldset>
+<label>Rooms <select name="rooms" multiple><option value="">Choose</option><option value="kitchen" selected>Kitchen</option><option value="lounge">Lounge</option></select></label>
+<label><input type="checkbox" name="privacy" value="agreed" required> I agree to the privacy policy</label>
+<button type="submit">Request a callback</button></form>`
+	g := mapSite(t, site{pages: map[string]string{"/": page("Callback", body)}}, nil)
+	a := findAction(t, g, shared.KindCallback)
+	type in struct {
+		Type    string
+		Multi   bool
+		Options []string
+		Default string
+	}
+	got := map[string]in{}
+	for i := range a.Inputs {
+		x := &a.Inputs[i]
+		var opts []string
+		for _, o := range x.Options() {
+			opts = append(opts, o.Value)
+		}
+		got[x.Name] = in{x.Type, x.MultiValued(), opts, deref(x.DefaultValue)}
+	}
+	want := map[string]in{
+		"services[]": {"checkbox", true, []string{"wiring", "lighting", "solar"}, "lighting"},
+		"twice":      {"checkbox", false, nil, ""},
+		"rooms":      {"select-multiple", true, []string{"kitchen", "lounge"}, "kitchen"},
+		"privacy":    {"checkbox", false, nil, ""},
+	}
+	for name, w := range want {
+		if diff := cmp.Diff(w, got[name]); diff != "" {
+			t.Errorf("input %q (-want +got):\n%s", name, diff)
+		}
+	}
+}
+
+// A WebMCP parameter that is an array of enumerated strings is a
+// multi-select of those values; its default is the first listed.
+func TestToolArrayParameter(t *testing.T) {
+	schema := `{"type":"object","properties":{
+"name":{"type":"string","title":"Your name"},
+"services":{"type":"array","title":"Services","items":{"type":"string","enum":["wiring","solar"]},"default":["solar"]},
+"tags":{"type":"array","title":"Tags","items":{"type":"string"}},
+"window":{"type":"string","title":"Call window","enum":["am","pm"]}},"required":["name"]}`
+	tl := webmcpTool{Where: "document", tool: tool{Name: "request_callback", Description: "Request a callback", InputSchema: json.RawMessage(schema)}}
+	g, err := build(testOptions().withDefaults(), visitOf(t, "<h1>Acme</h1>", tl))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(g.Actions) != 1 {
+		t.Fatalf("actions %+v", summaryOf(g))
+	}
+	type in struct {
+		Type    string
+		Multi   bool
+		Options []string
+		Default string
+	}
+	got := map[string]in{}
+	for i := range g.Actions[0].Inputs {
+		x := &g.Actions[0].Inputs[i]
+		var opts []string
+		for _, o := range x.Options() {
+			opts = append(opts, o.Value)
+		}
+		got[x.Name] = in{x.Type, x.MultiValued(), opts, deref(x.DefaultValue)}
+	}
+	want := map[string]in{
+		"name":     {"text", false, nil, ""},
+		"services": {"select-multiple", true, []string{"wiring", "solar"}, "solar"},
+		"tags":     {"text", false, nil, ""},
+		"window":   {"select", false, []string{"am", "pm"}, ""},
+	}
+	if diff := cmp.Diff(want, got); diff != "" {
+		t.Errorf("inputs (-want +got):\n%s", diff)
+	}
+}
