@@ -1124,11 +1124,9 @@ func (r compiledRule) match(sc *scan) (compiled, bool) {
 	return compiled{}, false
 }
 
+// anyMatch returns the first pattern of cs that matches text.
 func anyMatch(cs []compiled, text string) (compiled, bool) {
-	return anyMatchScan(cs, scanText(text))
-}
-
-func anyMatchScan(cs []compiled, sc *scan) (compiled, bool) {
+	sc := scanText(text)
 	for _, c := range cs {
 		if c.matches(sc) {
 			c.hit = c.find(sc.text)
