@@ -540,8 +540,11 @@
         if (chosenSet.has(n)) { owning.add(n); break; }
       }
     }
-    const owningList = Array.from(owning);
-    const blocked = (n) => { let k = 0; for (const o of owningList) if (n !== o && n.contains(o) && ++k >= 2) return true; return false; };
+    // How many owning containers each element holds (below itself), counted
+    // once up each one's ancestors.
+    const holds = new Map();
+    for (const o of owning) for (let n = o.parentElement; n; n = n.parentElement) holds.set(n, (holds.get(n) || 0) + 1);
+    const blocked = (n) => (holds.get(n) || 0) >= 2;
     const containers = new Map();
     for (const el of loose) {
       let c = chosen.get(el);

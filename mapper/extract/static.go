@@ -809,29 +809,21 @@ func (s *static) groups() []Form {
 		chosenSet[c] = true
 	}
 	owning := map[*html.Node]bool{}
-	var owningList []*html.Node
+	holds := map[*html.Node]int{} // owning containers below each element
 	for _, b := range buttons {
 		for p := b.Parent; p != nil && p.DataAtom != atom.Body; p = p.Parent {
 			if chosenSet[p] {
 				if !owning[p] {
 					owning[p] = true
-					owningList = append(owningList, p)
+					for a := p.Parent; a != nil; a = a.Parent {
+						holds[a]++
+					}
 				}
 				break
 			}
 		}
 	}
-	blocked := func(n *html.Node) bool {
-		k := 0
-		for _, o := range owningList {
-			if o != n && isAncestor(n, o) {
-				if k++; k >= 2 {
-					return true
-				}
-			}
-		}
-		return false
-	}
+	blocked := func(n *html.Node) bool { return holds[n] >= 2 }
 	containers := map[*html.Node][]*html.Node{}
 	var order []*html.Node
 	for _, n := range loose {
