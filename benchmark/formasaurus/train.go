@@ -44,7 +44,8 @@ type labelled struct {
 
 // TrainFieldModel trains the classifier's field model on the dev split of
 // c only — holdout pages are never read — with static extraction (the
-// same reading on every machine, no browser). Choices (epochs, feature
+// same reading on every machine, no browser), on the labelled fields the
+// model may decide (FieldReadings.Sharp false). Choices (epochs, feature
 // count floor, the two margins) are made by k-fold cross-validation over
 // dev pages; the returned model is then trained on all of dev.
 func TrainFieldModel(ctx context.Context, c *Corpus, o TrainOptions) (*learn.Model, TrainReport, error) {
@@ -93,9 +94,17 @@ func TrainFieldModel(ctx context.Context, c *Corpus, o TrainOptions) (*learn.Mod
 		for _, lf := range forms {
 			rules := lf.read.With(nil)
 			feats := lf.read.Features()
+			sharp := lf.read.Sharp()
 			for i, f := range lf.form.Fields {
 				class, ok := trainClass(lf.labels[f.Name])
 				if !ok || rules[i].Semantic == shared.SemanticHoneypot || rules[i].Semantic == shared.SemanticSystemToken {
+					continue
+				}
+				// The model only ever decides where the rules are not sharp
+				// (no autocomplete token, no input type of its own, no
+				// structure): it learns from those fields alone, not from
+				// the type=email boxes it will never be asked about.
+				if sharp[i] {
 					continue
 				}
 				items = append(items, item{learn.Example{Features: feats[i], Class: class}, pi % o.Folds})

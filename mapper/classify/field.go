@@ -22,7 +22,7 @@ func Field(f extract.Field, form extract.Form, page *extract.Page) FieldResult {
 	}
 	// Not one of form's fields (a WebMCP or JSON-LD parameter, a field
 	// outside any form): classify it alone.
-	r := newFormContext(form).base(f)
+	r := newFormContext(form).base(-1, f)
 	r.AgentFillable = fillable(r.Semantic)
 	return r
 }
@@ -109,11 +109,19 @@ type formContext struct {
 	// visibleSemantics: what the form's visible text controls ask for, by
 	// their autocomplete, type and words.
 	visibleSemantics map[shared.SemanticType]int
+	// words memoizes fromText per field index: the form context and the
+	// field's own reading both need it, and it is the costly part.
+	words []wordReading
+}
+
+type wordReading struct {
+	r        FieldResult
+	ok, done bool
 }
 
 func newFormContext(form extract.Form) *formContext {
-	fc := &formContext{form: form, visibleSemantics: map[shared.SemanticType]int{}}
-	for _, f := range form.Fields {
+	fc := &formContext{form: form, visibleSemantics: map[shared.SemanticType]int{}, words: make([]wordReading, len(form.Fields))}
+	for i, f := range form.Fields {
 		if !isTextLike(f) {
 			continue
 		}
@@ -123,7 +131,7 @@ func newFormContext(form extract.Form) *formContext {
 			continue
 		}
 		if !f.Visibility.Hidden {
-			if s := textSemantic(f); s != "" {
+			if s := fc.textSemantic(i, f); s != "" {
 				fc.visibleSemantics[s]++
 			}
 		}
@@ -131,19 +139,36 @@ func newFormContext(form extract.Form) *formContext {
 	return fc
 }
 
-// textSemantic: what a control asks for by autocomplete, type and words
-// alone, ignoring structure; "" when nothing names a meaning.
-func textSemantic(f extract.Field) shared.SemanticType {
+// textSemantic: what field i (f; i < 0 for a field not of the form) asks
+// for by autocomplete, type and words alone, ignoring structure; "" when
+// nothing names a meaning.
+func (fc *formContext) textSemantic(i int, f extract.Field) shared.SemanticType {
 	if s, _, ok := fromAutocomplete(f.AutocompleteTokens); ok {
 		return s
 	}
 	if r, ok := fromType(f); ok {
 		return r.Semantic
 	}
-	if r, ok := fromText(f); ok && r.Semantic != shared.SemanticUnknown {
+	if r, ok := fc.fromText(i, f); ok && r.Semantic != shared.SemanticUnknown {
 		return r.Semantic
 	}
 	return ""
+}
+
+// fromText is the package's fromText, once per field of the form.
+func (fc *formContext) fromText(i int, f extract.Field) (FieldResult, bool) {
+	if i < 0 || i >= len(fc.words) {
+		return fromText(f)
+	}
+	w := &fc.words[i]
+	if !w.done {
+		w.r, w.ok = fromText(f)
+		w.done = true
+	}
+	// Evidence is appended to by later steps: hand out a copy.
+	r := w.r
+	r.Evidence = append([]string(nil), w.r.Evidence...)
+	return r, w.ok
 }
 
 var textTypes = map[string]bool{"text": true, "email": true, "tel": true, "url": true, "number": true, "search": true, "textarea": true, "": true, "contenteditable": true}
@@ -162,7 +187,9 @@ func controlOf(f extract.Field) controlKind {
 
 var captchaResponse = regexp.MustCompile(`(?i)^(g-recaptcha-response|h-captcha-response|cf-turnstile-response|frc-captcha-solution|_wpcf7_recaptcha_response)`)
 
-func (fc *formContext) base(f extract.Field) FieldResult {
+// base reads field i of the form (f; i < 0 for a field not of the form)
+// by the rules alone.
+func (fc *formContext) base(i int, f extract.Field) FieldResult {
 	// 1. Widget bookkeeping: captcha responses live in hidden textareas
 	// inside the widget; they are tokens, not honeypots.
 	if captchaResponse.MatchString(f.Name) || inCaptchaWidget(f) {
@@ -174,7 +201,7 @@ func (fc *formContext) base(f extract.Field) FieldResult {
 	}
 	// 3. Honeypots, by structure before meaning: owners name them "email"
 	// or "website".
-	if score, ev := honeypot(f, fc); score >= honeypotThreshold {
+	if score, ev := honeypot(i, f, fc); score >= honeypotThreshold {
 		c := ConfHoneypotBase + score*ConfHoneypotScale
 		if c > ConfHoneypotMax {
 			c = ConfHoneypotMax
@@ -190,7 +217,7 @@ func (fc *formContext) base(f extract.Field) FieldResult {
 		return r
 	}
 	// 6. words: label, placeholder, name, id, hint.
-	if r, ok := fromText(f); ok {
+	if r, ok := fc.fromText(i, f); ok {
 		return r
 	}
 	// 7. structure and form context.
@@ -330,25 +357,26 @@ func fromText(f extract.Field) (FieldResult, bool) {
 	// consent like a checkbox.
 	yesNo := kind == kindSelect && len(f.Options) > 0 && len(f.Options) <= 3
 	for _, src := range sources(f) {
+		sc := scanText(src.text)
 		// Words that name something none of our types cover win ("User
 		// name" is not a person's name).
-		if r, c, ok := firstRule(cNotOurs, src.text, kind); ok {
+		if r, c, ok := firstRule(cNotOurs, sc, kind); ok {
 			add(r.semantic, src, c, r.strength)
 			continue
 		}
-		if r, c, ok := firstRule(rules, src.text, kind); ok {
+		if r, c, ok := firstRule(rules, sc, kind); ok {
 			add(r.semantic, src, c, r.strength)
 			continue
 		}
 		if kind == kindCheckbox {
 			// existing-customer and the like also appear as checkboxes
-			if r, c, ok := firstRule(cFields, src.text, kind); ok {
+			if r, c, ok := firstRule(cFields, sc, kind); ok {
 				add(r.semantic, src, c, r.strength)
 				continue
 			}
 		}
 		if yesNo {
-			if r, c, ok := firstRule(cCheckbox, src.text, kindCheckbox); ok {
+			if r, c, ok := firstRule(cCheckbox, sc, kindCheckbox); ok {
 				add(r.semantic, src, c, r.strength)
 				continue
 			}
@@ -388,12 +416,12 @@ func fromText(f extract.Field) (FieldResult, bool) {
 	return FieldResult{Semantic: best.s, Confidence: round(conf), Evidence: ev}, true
 }
 
-func firstRule(rules []compiledRule, t string, kind controlKind) (compiledRule, compiled, bool) {
+func firstRule(rules []compiledRule, sc *scan, kind controlKind) (compiledRule, compiled, bool) {
 	for _, r := range rules {
 		if r.controls&kind == 0 {
 			continue
 		}
-		if c, ok := r.match(t); ok {
+		if c, ok := r.match(sc); ok {
 			return r, c, true
 		}
 	}

@@ -36,11 +36,12 @@ const (
 	hpPrefilled    = -0.2 // honeypots start empty
 )
 
-// honeypot scores f's structure as a honeypot; evidence lists the signals.
+// honeypot scores the structure of field i of the form (f) as a honeypot;
+// evidence lists the signals.
 // The name is never a signal, except where a service declares the
 // honeypot's name in markup (Netlify's data-netlify-honeypot, Formspree's
 // documented _gotcha on a form that posts to Formspree).
-func honeypot(f extract.Field, fc *formContext) (float64, []string) {
+func honeypot(i int, f extract.Field, fc *formContext) (float64, []string) {
 	if !isTextLike(f) && f.Type != "checkbox" {
 		return 0, nil
 	}
@@ -102,7 +103,7 @@ func honeypot(f extract.Field, fc *formContext) (float64, []string) {
 		add(hpAriaHidden, "aria-hidden")
 	}
 	if score > 0 && score < honeypotThreshold && (ownHiding || anyClass(f, hiddenUtilityClass)) {
-		s := textSemantic(f)
+		s := fc.textSemantic(i, f)
 		others := fc.visibleSemantics[s]
 		if !v.Hidden {
 			others-- // the control was counted among the visible ones

@@ -56,7 +56,7 @@ func ReadFields(form extract.Form, page *extract.Page) *FieldReadings {
 	fc := newFormContext(form)
 	r := &FieldReadings{form: form, rules: make([]FieldResult, len(form.Fields)), sharp: make([]bool, len(form.Fields)), features: make([][]string, len(form.Fields))}
 	for i, f := range form.Fields {
-		r.rules[i] = fc.base(f)
+		r.rules[i] = fc.base(i, f)
 		r.sharp[i] = rulesSharp(f, r.rules[i])
 	}
 	for i := range form.Fields {
@@ -64,6 +64,10 @@ func ReadFields(form extract.Form, page *extract.Page) *FieldReadings {
 	}
 	return r
 }
+
+// Sharp reports, for every field in order, whether the rules' reading is
+// one the model never overrules (rulesSharp).
+func (r *FieldReadings) Sharp() []bool { return r.sharp }
 
 // Features returns, for every field in order, the features the learned
 // model reads (the rules' readings of the field and its neighbours among
@@ -164,11 +168,12 @@ func vetoed(f extract.Field, s shared.SemanticType) bool {
 		rules = cCheckbox
 	}
 	for _, src := range sources(f) {
+		sc := scanText(src.text)
 		for _, r := range rules {
-			if r.semantic != s || !slices.ContainsFunc(r.cneg, func(c compiled) bool { return c.re.MatchString(src.text) }) {
+			if r.semantic != s || !slices.ContainsFunc(r.cneg, func(c compiled) bool { return c.matches(sc) }) {
 				continue
 			}
-			if slices.ContainsFunc(r.cpos, func(c compiled) bool { return c.re.MatchString(src.text) }) {
+			if slices.ContainsFunc(r.cpos, func(c compiled) bool { return c.matches(sc) }) {
 				return true
 			}
 		}

@@ -1034,6 +1034,11 @@ type compiled struct {
 	src  string
 	re   *regexp.Regexp
 	hit  string // what matched, set by match and anyMatch
+	// need: every match of re contains one of these strings (folded by
+	// foldCanon where the pattern ignores case); nil when re requires no
+	// literal. A text that contains none of them is not matched without
+	// running re: most patterns meet most texts that way (prefilter.go).
+	need []need
 }
 
 // wordStart languages: a pattern must start at the beginning of a word
@@ -1057,7 +1062,7 @@ func compile(ps []pat) []compiled {
 		if wordStart[p.lang] {
 			src = `(?:^|[^\p{L}\p{N}])(?:` + src + `)`
 		}
-		out = append(out, compiled{lang: p.lang, src: p.re, re: regexp.MustCompile(src)})
+		out = append(out, compiled{lang: p.lang, src: p.re, re: regexp.MustCompile(src), need: required(src)})
 	}
 	return out
 }
@@ -1099,30 +1104,32 @@ var cPurpose = func() []compiledPurpose {
 	return out
 }()
 
-// match returns the first positive pattern of r that matches text, unless
-// a negative pattern matches too.
-func (r compiledRule) match(text string) (compiled, bool) {
-	if text == "" {
+// match returns the first positive pattern of r that matches the scanned
+// text, unless a negative pattern matches too.
+func (r compiledRule) match(sc *scan) (compiled, bool) {
+	if sc.text == "" {
 		return compiled{}, false
 	}
 	for _, n := range r.cneg {
-		if n.re.MatchString(text) {
+		if n.matches(sc) {
 			return compiled{}, false
 		}
 	}
 	for _, p := range r.cpos {
-		if p.re.MatchString(text) {
-			p.hit = p.find(text)
+		if p.matches(sc) {
+			p.hit = p.find(sc.text)
 			return p, true
 		}
 	}
 	return compiled{}, false
 }
 
+// anyMatch returns the first pattern of cs that matches text.
 func anyMatch(cs []compiled, text string) (compiled, bool) {
+	sc := scanText(text)
 	for _, c := range cs {
-		if c.re.MatchString(text) {
-			c.hit = c.find(text)
+		if c.matches(sc) {
+			c.hit = c.find(sc.text)
 			return c, true
 		}
 	}

@@ -502,36 +502,70 @@
   // ---- formless groups ------------------------------------------------
   const groups = [];
   try {
+    // A control a widget draws over (a custom checkbox or radio, a file
+    // input behind a styled label, a select a script replaces) is hidden
+    // itself while its label shows: it is still there to be filled.
+    const drawnOver = (el) => (el.tagName === "SELECT" || (el.tagName === "INPUT" && /^(checkbox|radio|file)$/.test(lower(el.type)))) &&
+      labelsOf(el).some((l) => isRendered(l));
     const loose = Array.prototype.filter.call(doc.querySelectorAll("input,select,textarea"), (el) =>
-      !el.form && !el.closest("form") && !(el.tagName === "INPUT" && (SKIP_TYPES[lower(el.type)] || lower(el.type) === "hidden")) && isRendered(el));
+      !el.form && !el.closest("form") && !(el.tagName === "INPUT" && (SKIP_TYPES[lower(el.type)] || lower(el.type) === "hidden")) && (isRendered(el) || drawnOver(el)));
     // Mark the ancestors (up to 8 levels) of every rendered button-like
     // element outside forms once, instead of searching each control's
     // ancestors for buttons: large pages have thousands of elements.
     const nearButton = new Set();
+    const buttons = [];
     if (loose.length) {
       for (const b of doc.querySelectorAll("button,input[type=submit],input[type=image],input[type=button],[role=button],a[class],div[class],span[class]")) {
         if (b.closest("form") || !isButtonLike(b) || !isRendered(b)) continue;
+        buttons.push(b);
         for (let n = b.parentElement, d = 0; n && n !== doc.body && d < 8; n = n.parentElement, d++) nearButton.add(n);
       }
     }
+    // First pass: each control's nearest ancestor that holds a button.
+    const chosen = new Map();
+    for (const el of loose) {
+      for (let n = el.parentElement, d = 0; n && n !== doc.body && n !== doc.documentElement && d < 8; n = n.parentElement, d++) {
+        if (nearButton.has(n)) { chosen.set(el, n); break; }
+      }
+    }
+    // A container owns a button when it is the button's nearest chosen
+    // ancestor. An ancestor chosen only because it holds two or more
+    // widgets that own their buttons (main, a page wrapper: a stray box
+    // beside two widgets) is no container: it would swallow them all into
+    // one group.
+    const chosenSet = new Set(chosen.values());
+    const owning = new Set();
+    for (const b of buttons) {
+      for (let n = b.parentElement; n && n !== doc.body; n = n.parentElement) {
+        if (chosenSet.has(n)) { owning.add(n); break; }
+      }
+    }
+    // How many owning containers each element holds (below itself), counted
+    // once up each one's ancestors.
+    const holds = new Map();
+    for (const o of owning) for (let n = o.parentElement; n; n = n.parentElement) holds.set(n, (holds.get(n) || 0) + 1);
+    const blocked = (n) => (holds.get(n) || 0) >= 2;
     const containers = new Map();
     for (const el of loose) {
-      let c = null;
-      for (let n = el.parentElement, d = 0; n && n !== doc.body && n !== doc.documentElement && d < 8; n = n.parentElement, d++) {
-        if (nearButton.has(n)) { c = n; break; }
-      }
+      let c = chosen.get(el);
+      if (c && !owning.has(c) && blocked(c)) c = null;
       if (!c) {
-        // No button near it (sent by Enter or by a script's own control):
-        // a labelled control is still returned, grouped with the loose
-        // controls around it; static.go's groups applies the same rule.
+        // No button of its own near it (sent by Enter or by a script's
+        // own control): a labelled control is still returned, grouped with
+        // the loose controls around it, below any ancestor that holds two
+        // widgets; static.go's groups applies the same rule.
         if (!labelOf(el, null)[0]) continue;
+        let last = null;
         for (let n = el.parentElement, d = 0; n && n !== doc.body && n !== doc.documentElement && d < 8; n = n.parentElement, d++) {
+          if (blocked(n)) { c = last; break; }
           let k = 0;
           for (const o of loose) if (n.contains(o) && ++k >= 2) break;
           if (k >= 2) { c = n; break; }
+          last = n;
         }
+        if (!c && !last) continue;
         c = c || el.parentElement;
-        if (!c || c === doc.body || c === doc.documentElement) continue;
+        if (!c || c === doc.body || c === doc.documentElement || blocked(c)) continue;
       }
       if (!containers.has(c)) containers.set(c, []);
       containers.get(c).push(el);

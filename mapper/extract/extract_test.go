@@ -200,12 +200,15 @@ type hidden struct {
 func TestVisibility(t *testing.T) {
 	cases := []struct {
 		form, field string
-		static      hidden // inline styles only
+		static      hidden // inline styles and the page's own simple rules
 		browser     hidden // computed styles
 	}{
 		{"inline", "website", hidden{true, extract.HiddenByWrapper}, hidden{true, extract.HiddenByWrapper}},
 		{"inline", "email", hidden{}, hidden{}},
-		{"sheet", "your-name", hidden{}, hidden{true, extract.HiddenByWrapper}},
+		{"sheet", "your-name", hidden{true, extract.HiddenByWrapper}, hidden{true, extract.HiddenByWrapper}},
+		{"margin", "tx_field[uid99]", hidden{true, extract.HiddenBySelf}, hidden{true, extract.HiddenBySelf}},
+		{"nl", "nl_check", hidden{true, extract.HiddenBySelf}, hidden{true, extract.HiddenBySelf}},
+		{"nl", "nl_name", hidden{}, hidden{}}, // hidden on narrow screens only
 		{"offscreen", "email_confirm", hidden{true, extract.HiddenByWrapper}, hidden{true, extract.HiddenByWrapper}},
 		{"formspree", "_gotcha", hidden{true, extract.HiddenBySelf}, hidden{true, extract.HiddenBySelf}},
 		{"legit", "nonce", hidden{true, extract.HiddenBySelf}, hidden{true, extract.HiddenBySelf}},
@@ -506,5 +509,65 @@ func TestFormlessGroupsWithoutButton(t *testing.T) {
 				t.Errorf("formless groups (-want +got):\n%s", diff)
 			}
 		})
+	}
+}
+
+// formlessView is what a page's formless groups hold: per group its
+// container, field names with their labels, and how many send controls.
+type formlessView struct {
+	Locator string
+	Fields  []string
+	Submits int
+}
+
+func formlessOf(p *extract.Page) []formlessView {
+	var out []formlessView
+	for _, g := range p.Groups {
+		v := formlessView{Locator: g.Locator, Submits: len(g.Submits)}
+		for _, f := range g.Fields {
+			v.Fields = append(v.Fields, f.Name+": "+f.Label)
+		}
+		out = append(out, v)
+	}
+	return out
+}
+
+// Script-built widgets outside any form, in several languages: each is a
+// group of its own — a stray box beside them does not fuse them into one
+// group at their common ancestor — and controls a widget draws over (a
+// custom checkbox, radio or switch, a file input behind its label, a
+// select a script replaces) are returned with their labels; a control
+// whose form= names no form is formless. Unlabelled strays and controls
+// hidden with their labels are not returned.
+func TestFormlessWidgets(t *testing.T) {
+	want := []formlessView{
+		{"#kontakt", []string{"email: E-Mail-Adresse", "anliegen: Ihr Anliegen", "nachricht: Ihre Nachricht",
+			"datenschutz: Ich habe die Datenschutzerklärung gelesen und stimme ihr zu."}, 1},
+		{"#devis", []string{"nom: Nom et prénom", "plan: Joindre un plan (PDF)", "creneau: Créneau préféré"}, 1},
+		{"#boletin", []string{"correo: Correo electrónico"}, 0},
+		{"#newsletter-it", []string{"iscrizione: Ricevi la nostra newsletter settimanale"}, 0},
+	}
+	for _, ex := range extractors {
+		t.Run(ex.name, func(t *testing.T) {
+			if diff := cmp.Diff(want, formlessOf(ex.load(t, "formless-widgets.html"))); diff != "" {
+				t.Errorf("formless groups (-want +got):\n%s", diff)
+			}
+		})
+	}
+}
+
+// The same in the browser for widgets a script builds after load, hidden
+// by the stylesheet (which static extraction cannot read: the markup has
+// only the empty root).
+func TestFormlessWidgetsBuiltByScript(t *testing.T) {
+	want := []formlessView{
+		{"#terugbellen", []string{"naam: Uw naam", "telefoon: Telefoonnummer", "akkoord: Ik ga akkoord met de privacyverklaring"}, 1},
+		{"#yoyaku", []string{"onamae: お名前", "zumen: 図面を添付"}, 1},
+	}
+	if diff := cmp.Diff(want, formlessOf(inBrowser(t, "formless-built.html"))); diff != "" {
+		t.Errorf("formless groups (-want +got):\n%s", diff)
+	}
+	if got := formlessOf(statically(t, "formless-built.html")); len(got) != 0 {
+		t.Errorf("static groups of a page whose markup has no control: %v", got)
 	}
 }

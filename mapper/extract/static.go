@@ -16,13 +16,14 @@ import (
 // types and the same rules as FromPage where markup alone decides them
 // (forms, fields, labels, options, locators, links, scripts…).
 //
-// What it cannot know: stylesheets and layout. Visibility comes only from
-// type=hidden, the hidden attribute, and inline style (display:none,
-// visibility:hidden, opacity:0, and absolute/fixed positioning far
-// off-screen) on the control or an ancestor; zero size and stylesheet rules
-// are invisible to it. Parsing follows the HTML standard with scripting
-// enabled (golang.org/x/net/html), so, as in a browser, forms inside
-// <noscript> and forms nested in an open form do not exist.
+// What it cannot know: linked stylesheets and layout. Visibility comes
+// only from type=hidden, the hidden attribute, inline style and the page's
+// own <style> rules with simple selectors (sheet.go): display:none,
+// visibility:hidden, opacity:0, and positioning or margins far off-screen
+// on the control or an ancestor; zero size is invisible to it. Parsing
+// follows the HTML standard with scripting enabled (golang.org/x/net/html),
+// so, as in a browser, forms inside <noscript> and forms nested in an open
+// form do not exist.
 func FromHTML(pageURL string, markup []byte) (*Page, error) {
 	base, err := url.Parse(pageURL)
 	if err != nil {
@@ -32,8 +33,10 @@ func FromHTML(pageURL string, markup []byte) (*Page, error) {
 	if err != nil {
 		return nil, &Error{URL: pageURL, Op: "parse", Err: fmt.Errorf("%w: %w", ErrParse, err)}
 	}
-	s := &static{root: root, base: base, byID: map[string]*html.Node{}, labelsFor: map[string][]*html.Node{}}
+	s := &static{root: root, base: base, byID: map[string]*html.Node{}, labelsFor: map[string][]*html.Node{},
+		idCount: map[string]int{}, names: map[*html.Node]map[string]int{}, nth: map[*html.Node]int{}}
 	s.index(root)
+	s.sheet, s.sheetMemo = parseSheets(s.all), map[*html.Node]map[string]string{}
 	s.owner = parserOwners(markup, s.forms, s.all)
 	p := s.page(pageURL)
 	p.normalize()
@@ -50,12 +53,24 @@ type static struct {
 	// owner: controls outside any form element that the parser gave to a
 	// form (parserOwners).
 	owner map[*html.Node]*html.Node
+	// idCount counts elements per id; names counts, per locator scope,
+	// elements per name attribute (filled on first use); nth memoizes
+	// nth-of-type positions. Locators ask for each per field: counting
+	// anew each time made huge forms quadratic.
+	idCount map[string]int
+	names   map[*html.Node]map[string]int
+	nth     map[*html.Node]int
+	// sheet: the page's own style rules visibility reads (sheet.go),
+	// sheetMemo what they give each element asked about.
+	sheet     []sheetRule
+	sheetMemo map[*html.Node]map[string]string
 }
 
 func (s *static) index(n *html.Node) {
 	if n.Type == html.ElementNode {
 		s.all = append(s.all, n)
 		if id := getAttr(n, "id"); id != "" {
+			s.idCount[id]++
 			if _, dup := s.byID[id]; !dup {
 				s.byID[id] = n
 			}
@@ -626,6 +641,25 @@ var (
 	bigPos      = regexp.MustCompile(`^\s*\d{4,}`)
 )
 
+// styleOf: the page's style rules for n with its inline style over them.
+func (s *static) styleOf(n *html.Node) map[string]string {
+	sheet, inline := s.sheetStyle(n), inlineStyle(n)
+	if sheet == nil {
+		return inline
+	}
+	if inline == nil {
+		return sheet
+	}
+	m := make(map[string]string, len(sheet)+len(inline))
+	for k, v := range sheet {
+		m[k] = v
+	}
+	for k, v := range inline {
+		m[k] = v
+	}
+	return m
+}
+
 func inlineStyle(n *html.Node) map[string]string {
 	st := getAttr(n, "style")
 	if st == "" {
@@ -636,6 +670,24 @@ func inlineStyle(n *html.Node) map[string]string {
 		m[strings.ToLower(d[1])] = strings.ToLower(strings.TrimSpace(strings.TrimSuffix(strings.TrimSpace(d[2]), "!important")))
 	}
 	return m
+}
+
+// offScreenMargin: a margin shorthand whose top or left moves the box
+// far off the page ("0 0 0 -9999px", "-5000px 0 0").
+func offScreenMargin(m string) bool {
+	parts := strings.Fields(m)
+	var top, left string
+	switch len(parts) {
+	case 1:
+		top, left = parts[0], parts[0]
+	case 2, 3:
+		top, left = parts[0], parts[1]
+	case 4:
+		top, left = parts[0], parts[3]
+	default:
+		return false
+	}
+	return negativePos.MatchString(top) || negativePos.MatchString(left)
 }
 
 // visibility reads the hidden attribute, type=hidden and inline styles of
@@ -667,7 +719,7 @@ func (s *static) visibility(n, stop *html.Node) Visibility {
 		if hasAttr(h, "hidden") {
 			mark(ReasonHiddenAttribute, h)
 		}
-		if st := inlineStyle(h); st != nil {
+		if st := s.styleOf(h); st != nil {
 			if strings.HasPrefix(st["display"], "none") {
 				mark(ReasonDisplayNone, h)
 			}
@@ -682,7 +734,7 @@ func (s *static) visibility(n, stop *html.Node) Visibility {
 					mark(ReasonOffScreen, h)
 				}
 			}
-			if negativePos.MatchString(st["text-indent"]) || negativePos.MatchString(st["margin-left"]) {
+			if negativePos.MatchString(st["text-indent"]) || negativePos.MatchString(st["margin-left"]) || offScreenMargin(st["margin"]) {
 				mark(ReasonOffScreen, h)
 			}
 			if (st["height"] == "0" || st["height"] == "0px") && strings.HasPrefix(st["overflow"], "hidden") {
@@ -706,41 +758,88 @@ func (s *static) visibility(n, stop *html.Node) Visibility {
 // ---- formless groups (static) ------------------------------------------
 
 func (s *static) groups() []Form {
-	containers := map[*html.Node][]*html.Node{}
-	var order []*html.Node
+	var loose []*html.Node
 	for _, n := range s.all {
-		if !isControl(n) || n.DataAtom == atom.Button || hasAncestor(n, atom.Form) || hasAttr(n, "form") || s.owner[n] != nil {
+		if !s.isLoose(n) || n.DataAtom == atom.Fieldset || n.DataAtom == atom.Output || n.DataAtom == atom.Object {
 			continue
 		}
 		t := controlType(n)
-		if n.DataAtom == atom.Input && (t == "hidden" || t == "submit" || t == "reset" || t == "button" || t == "image") {
+		if n.DataAtom == atom.Input && (t == "submit" || t == "reset" || t == "button" || t == "image") {
 			continue
 		}
-		if n.DataAtom == atom.Fieldset || n.DataAtom == atom.Output || n.DataAtom == atom.Object || s.visibility(n, nil).Hidden {
+		if s.visibility(n, nil).Hidden && !s.drawnOver(n) {
 			continue
 		}
-		var c *html.Node
-		for p, d := n.Parent, 0; p != nil && p.DataAtom != atom.Body && p.DataAtom != atom.Html && d < 8; p, d = p.Parent, d+1 {
-			found := false
-			walk(p, func(b *html.Node) bool {
-				if !found && b != n && isButtonLike(b) && !s.visibility(b, nil).Hidden {
-					found = true
-				}
-				return !found
-			})
-			if found {
-				c = p
+		loose = append(loose, n)
+	}
+	if len(loose) == 0 {
+		return nil
+	}
+	// The ancestors (up to 8 levels) of every visible button-like element
+	// outside forms, as extract.js marks them.
+	nearButton := map[*html.Node]bool{}
+	var buttons []*html.Node
+	for _, b := range s.all {
+		if !isButtonLike(b) || hasAncestor(b, atom.Form) || s.visibility(b, nil).Hidden {
+			continue
+		}
+		buttons = append(buttons, b)
+		for p, d := b.Parent, 0; p != nil && p.DataAtom != atom.Body && d < 8; p, d = p.Parent, d+1 {
+			nearButton[p] = true
+		}
+	}
+	below := func(n *html.Node, d int) bool {
+		return n != nil && n.DataAtom != atom.Body && n.DataAtom != atom.Html && d < 8
+	}
+	// First pass: each control's nearest ancestor that holds a button.
+	chosen := map[*html.Node]*html.Node{}
+	for _, n := range loose {
+		for p, d := n.Parent, 0; below(p, d); p, d = p.Parent, d+1 {
+			if nearButton[p] {
+				chosen[n] = p
 				break
 			}
 		}
+	}
+	// A container owns a button when it is the button's nearest chosen
+	// ancestor; an ancestor chosen only because it holds two or more
+	// widgets that own their buttons is no container (extract.js).
+	chosenSet := map[*html.Node]bool{}
+	for _, c := range chosen {
+		chosenSet[c] = true
+	}
+	owning := map[*html.Node]bool{}
+	holds := map[*html.Node]int{} // owning containers below each element
+	for _, b := range buttons {
+		for p := b.Parent; p != nil && p.DataAtom != atom.Body; p = p.Parent {
+			if chosenSet[p] {
+				if !owning[p] {
+					owning[p] = true
+					for a := p.Parent; a != nil; a = a.Parent {
+						holds[a]++
+					}
+				}
+				break
+			}
+		}
+	}
+	blocked := func(n *html.Node) bool { return holds[n] >= 2 }
+	containers := map[*html.Node][]*html.Node{}
+	var order []*html.Node
+	for _, n := range loose {
+		c := chosen[n]
+		if c != nil && !owning[c] && blocked(c) {
+			c = nil
+		}
 		if c == nil {
-			// No button near it (sent by Enter or by a script's own
-			// control): a labelled control is still returned, grouped with
-			// the loose controls around it (extract.js does the same).
+			// No button of its own near it (sent by Enter or by a script's
+			// own control): a labelled control is still returned, grouped
+			// with the loose controls around it, below any ancestor that
+			// holds two widgets (extract.js does the same).
 			if l, _, _ := s.label(n, nil); l == "" {
 				continue
 			}
-			if c = s.looseContainer(n); c == nil {
+			if c = s.looseContainer(n, blocked); c == nil {
 				continue
 			}
 		}
@@ -763,7 +862,7 @@ func (s *static) groups() []Form {
 		scope := s.cssPath(c)
 		var controls []*html.Node
 		walk(c, func(n *html.Node) bool {
-			if isControl(n) && !hasAttr(n, "form") && s.owner[n] == nil {
+			if s.isLoose(n) {
 				controls = append(controls, n)
 			}
 			return true
@@ -790,12 +889,17 @@ func (s *static) groups() []Form {
 
 // looseContainer: the nearest ancestor of a control outside any form (up
 // to 8 levels below body) that holds another such control, else its
-// parent; nil at the body.
-func (s *static) looseContainer(n *html.Node) *html.Node {
+// parent — but never an ancestor that holds two widgets (blocked): then
+// the highest ancestor below it, or nil when that is the parent.
+func (s *static) looseContainer(n *html.Node, blocked func(*html.Node) bool) *html.Node {
 	loose := func(c *html.Node) bool {
-		return isControl(c) && c.DataAtom != atom.Button && controlType(c) != "hidden" && !hasAncestor(c, atom.Form) && !hasAttr(c, "form") && s.owner[c] == nil
+		return isControl(c) && c.DataAtom != atom.Button && controlType(c) != "hidden" && s.isLoose(c)
 	}
+	var last *html.Node
 	for p, d := n.Parent, 0; p != nil && p.DataAtom != atom.Body && p.DataAtom != atom.Html && d < 8; p, d = p.Parent, d+1 {
+		if blocked(p) {
+			return last
+		}
 		k := 0
 		walk(p, func(c *html.Node) bool {
 			if loose(c) {
@@ -806,11 +910,55 @@ func (s *static) looseContainer(n *html.Node) *html.Node {
 		if k >= 2 {
 			return p
 		}
+		last = p
 	}
 	if p := n.Parent; p != nil && p.DataAtom != atom.Body && p.DataAtom != atom.Html {
 		return p
 	}
 	return nil
+}
+
+// isLoose: a control no form owns — outside every form element, with no
+// form attribute naming a form (one naming none leaves the control
+// formless, as in a browser) and not given to a form by the parser.
+func (s *static) isLoose(n *html.Node) bool {
+	if !isControl(n) || n.DataAtom == atom.Button || hasAncestor(n, atom.Form) || s.owner[n] != nil {
+		return false
+	}
+	if id, ok := attrOK(n, "form"); ok {
+		if f := s.byID[id]; f != nil && f.DataAtom == atom.Form {
+			return false
+		}
+	}
+	return true
+}
+
+// drawnOver: a control a widget draws over — a custom checkbox or radio,
+// a file input behind a styled label, a select a script replaces — hidden
+// itself while a label of it shows; it is still there to be filled.
+func (s *static) drawnOver(n *html.Node) bool {
+	switch t := controlType(n); {
+	case n.DataAtom == atom.Select:
+	case n.DataAtom == atom.Input && (t == "checkbox" || t == "radio" || t == "file"):
+	default:
+		return false
+	}
+	if id := getAttr(n, "id"); id != "" {
+		for _, l := range s.labelsFor[id] {
+			if !s.visibility(l, nil).Hidden {
+				return true
+			}
+		}
+	}
+	for p := n.Parent; p != nil; p = p.Parent {
+		if p.DataAtom == atom.Label {
+			if f, ok := attrOK(p, "for"); !ok || f == getAttr(n, "id") {
+				return !s.visibility(p, nil).Hidden
+			}
+			return false
+		}
+	}
+	return false
 }
 
 // ---- locators ------------------------------------------------------------
@@ -859,19 +1007,12 @@ func (s *static) fieldLocator(c *html.Node, scope string, group int) string {
 		return s.cssPath(c)
 	}
 	if name := getAttr(c, "name"); name != "" {
-		k := 0
-		scopeNode := s.scopeNode(c, scope)
-		walk(scopeNode, func(n *html.Node) bool {
-			if n.Type == html.ElementNode && getAttr(n, "name") == name {
-				k++
-			}
-			return true
-		})
+		k := s.namesIn(s.scopeNode(c, scope))[name]
 		if k == 1 || (group > 0 && k == group) {
 			return scope + " " + attrSel("name", name)
 		}
 	}
-	if id := getAttr(c, "id"); id != "" && s.count(func(n *html.Node) bool { return getAttr(n, "id") == id }) == 1 {
+	if id := getAttr(c, "id"); id != "" && s.idCount[id] == 1 {
 		if strings.HasPrefix(scope, "form") {
 			return scope + " " + c.Data + cssID(id)
 		}
@@ -898,19 +1039,51 @@ func (s *static) scopeNode(c *html.Node, scope string) *html.Node {
 func (s *static) cssPath(el *html.Node) string {
 	var parts []string
 	for n := el; n != nil && n.Type == html.ElementNode && n.DataAtom != atom.Html; n = n.Parent {
-		if id := getAttr(n, "id"); id != "" && s.count(func(o *html.Node) bool { return getAttr(o, "id") == id }) == 1 {
+		if id := getAttr(n, "id"); id != "" && s.idCount[id] == 1 {
 			parts = append([]string{cssID(id)}, parts...)
 			break
 		}
-		i := 1
-		for p := n.PrevSibling; p != nil; p = p.PrevSibling {
-			if p.Type == html.ElementNode && p.Data == n.Data {
-				i++
-			}
-		}
-		parts = append([]string{fmt.Sprintf("%s:nth-of-type(%d)", n.Data, i)}, parts...)
+		parts = append([]string{fmt.Sprintf("%s:nth-of-type(%d)", n.Data, s.nthOfType(n))}, parts...)
 	}
 	return strings.Join(parts, " > ")
+}
+
+// nthOfType is n's position among its parent's children of its tag, from
+// 1; the positions of all of them are recorded on the first question.
+func (s *static) nthOfType(n *html.Node) int {
+	if i, ok := s.nth[n]; ok {
+		return i
+	}
+	if n.Parent == nil {
+		return 1
+	}
+	seen := map[string]int{}
+	for c := n.Parent.FirstChild; c != nil; c = c.NextSibling {
+		if c.Type == html.ElementNode {
+			seen[c.Data]++
+			s.nth[c] = seen[c.Data]
+		}
+	}
+	return s.nth[n]
+}
+
+// namesIn counts the elements under scope per name attribute, once per
+// scope.
+func (s *static) namesIn(scope *html.Node) map[string]int {
+	if m, ok := s.names[scope]; ok {
+		return m
+	}
+	m := map[string]int{}
+	walk(scope, func(n *html.Node) bool {
+		if n.Type == html.ElementNode {
+			if name := getAttr(n, "name"); name != "" {
+				m[name]++
+			}
+		}
+		return true
+	})
+	s.names[scope] = m
+	return m
 }
 
 // ownLabels keeps the labels inside form when there are any. Sites repeat a
