@@ -5,13 +5,10 @@ import (
 	"fmt"
 	"io"
 	"math/rand/v2"
-	"os"
-	"path/filepath"
 	"sort"
 
 	"github.com/frontlatch/frontlatch/mapper/classify"
 	"github.com/frontlatch/frontlatch/mapper/classify/learn"
-	"github.com/frontlatch/frontlatch/mapper/extract"
 )
 
 // PurposeTrainOptions configure TrainPurposeModel.
@@ -87,23 +84,8 @@ func TrainPurposeModel(ctx context.Context, c *Corpus, o PurposeTrainOptions) (*
 	}
 	rep := PurposeTrainReport{Classes: map[string]int{}}
 	var pages [][]purposeForm // per dev page, in file order
-	for _, p := range c.Pages {
-		if p.Split != "dev" {
-			continue
-		}
-		if err := ctx.Err(); err != nil {
-			return nil, rep, err
-		}
-		raw, err := os.ReadFile(filepath.Join(c.Dir, p.File))
-		if err != nil {
-			return nil, rep, fmt.Errorf("formasaurus: %w", err)
-		}
-		ep, err := extract.FromHTML("http://127.0.0.1/"+p.File, raw)
-		if err != nil {
-			continue // a page the parser cannot read teaches nothing
-		}
-		dropped := DroppedForms(raw)
-		idx, _ := align(p, dropped, ep.Forms)
+	err := eachDevPage(ctx, c, func(p devPage) error {
+		ep, idx, dropped := p.doc, p.idx, p.dropped
 		var forms []purposeForm
 		for i, label := range p.Forms {
 			if s, ok := simplifyForm[label]; ok {
@@ -126,6 +108,10 @@ func TrainPurposeModel(ctx context.Context, c *Corpus, o PurposeTrainOptions) (*
 			rep.Forms++
 		}
 		pages = append(pages, forms)
+		return nil
+	})
+	if err != nil {
+		return nil, rep, err
 	}
 	rep.Pages = len(pages)
 
@@ -139,7 +125,7 @@ func TrainPurposeModel(ctx context.Context, c *Corpus, o PurposeTrainOptions) (*
 		{logisticIters, 2, 0.01}, {logisticIters, 2, 0.001}, {logisticIters, 2, 0.0001}, {logisticIters, 1, 0.001}}
 	fit := func(train []learn.Example, cfg config) (*learn.Model, error) {
 		if cfg.l2 > 0 {
-			return trainLogistic(train, cfg.minCount, cfg.l2, cfg.epochs)
+			return learn.TrainLogistic(train, learn.LogisticOptions{MinCount: cfg.minCount, L2: cfg.l2, Steps: cfg.epochs})
 		}
 		return learn.Train(train, learn.Options{Epochs: cfg.epochs, MinCount: cfg.minCount, Seed: o.Seed})
 	}

@@ -35,6 +35,44 @@ type TrainReport struct {
 	Features            int
 }
 
+// devPage is one dev page as the trainers read it: statically extracted,
+// its labelled forms aligned with the forms found (idx[i] is the found
+// form of labelled form i, or -1; dropped[i] a form the browser drops).
+type devPage struct {
+	Page
+	doc     *extract.Page
+	idx     []int
+	dropped []bool
+}
+
+// eachDevPage calls fn for every page of c's dev split the parser can read,
+// in file order; holdout pages are never opened. It stops at the first
+// error fn or the context returns.
+func eachDevPage(ctx context.Context, c *Corpus, fn func(devPage) error) error {
+	for _, p := range c.Pages {
+		if p.Split != "dev" {
+			continue
+		}
+		if err := ctx.Err(); err != nil {
+			return err
+		}
+		raw, err := os.ReadFile(filepath.Join(c.Dir, p.File))
+		if err != nil {
+			return fmt.Errorf("formasaurus: %w", err)
+		}
+		doc, err := extract.FromHTML("http://127.0.0.1/"+p.File, raw)
+		if err != nil {
+			continue // a page the parser cannot read teaches nothing
+		}
+		dropped := DroppedForms(raw)
+		idx, _ := align(p, dropped, doc.Forms)
+		if err := fn(devPage{p, doc, idx, dropped}); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
 // labelled is one aligned labelled form of the dev split.
 type labelled struct {
 	form   extract.Form
@@ -57,30 +95,19 @@ func TrainFieldModel(ctx context.Context, c *Corpus, o TrainOptions) (*learn.Mod
 	}
 	var rep TrainReport
 	var pages [][]labelled // per dev page, in file order
-	for _, p := range c.Pages {
-		if p.Split != "dev" {
-			continue
-		}
-		if err := ctx.Err(); err != nil {
-			return nil, rep, err
-		}
-		raw, err := os.ReadFile(filepath.Join(c.Dir, p.File))
-		if err != nil {
-			return nil, rep, fmt.Errorf("formasaurus: %w", err)
-		}
-		ep, err := extract.FromHTML("http://127.0.0.1/"+p.File, raw)
-		if err != nil {
-			continue // a page the parser cannot read teaches nothing
-		}
-		idx, _ := align(p, DroppedForms(raw), ep.Forms)
+	err := eachDevPage(ctx, c, func(p devPage) error {
 		var forms []labelled
-		for i, k := range idx {
+		for i, k := range p.idx {
 			if k < 0 || i >= len(p.Fields) || len(p.Fields[i]) == 0 {
 				continue
 			}
-			forms = append(forms, labelled{ep.Forms[k], p.Fields[i], classify.ReadFields(ep.Forms[k], ep)})
+			forms = append(forms, labelled{p.doc.Forms[k], p.Fields[i], classify.ReadFields(p.doc.Forms[k], p.doc)})
 		}
 		pages = append(pages, forms)
+		return nil
+	})
+	if err != nil {
+		return nil, rep, err
 	}
 	rep.Pages = len(pages)
 	// Features are computed once per field: they depend on the rules

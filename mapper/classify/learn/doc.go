@@ -1,5 +1,6 @@
 // Package learn is the small linear model behind the classifier's learned
-// readings: a multinomial averaged perceptron over sparse string features,
+// readings: a multinomial linear model over sparse string features — an
+// averaged perceptron (Train) or a logistic regression (TrainLogistic) —
 // trained deterministically (fixed example order, fixed-seed shuffles,
 // integer weights) so that training twice on the same examples writes the
 // same file, on every platform.

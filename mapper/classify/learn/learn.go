@@ -69,23 +69,7 @@ func Train(examples []Example, opts Options) (*Model, error) {
 	if opts.MinCount <= 0 {
 		opts.MinCount = 2
 	}
-	classSet := map[string]bool{}
-	count := map[string]int{}
-	for _, e := range examples {
-		classSet[e.Class] = true
-		for _, f := range dedupe(e.Features) {
-			count[f]++
-		}
-	}
-	m := &Model{Weights: map[string][]Weight{}}
-	for c := range classSet {
-		m.Classes = append(m.Classes, c)
-	}
-	sort.Strings(m.Classes)
-	classOf := map[string]int{}
-	for i, c := range m.Classes {
-		classOf[c] = i
-	}
+	m, classOf, count := vocabulary(examples)
 	type ex struct {
 		feats []string
 		class int
@@ -175,6 +159,30 @@ func argmax(s []float64, prefer int) int {
 		}
 	}
 	return best
+}
+
+// vocabulary is what both trainers start from: an empty model with the
+// examples' classes in sorted order, each class's number, and how many
+// examples hold each feature.
+func vocabulary(examples []Example) (m *Model, classOf map[string]int, count map[string]int) {
+	classSet := map[string]bool{}
+	count = map[string]int{}
+	for _, e := range examples {
+		classSet[e.Class] = true
+		for _, f := range dedupe(e.Features) {
+			count[f]++
+		}
+	}
+	m = &Model{Weights: map[string][]Weight{}}
+	for c := range classSet {
+		m.Classes = append(m.Classes, c)
+	}
+	sort.Strings(m.Classes)
+	classOf = map[string]int{}
+	for i, c := range m.Classes {
+		classOf[c] = i
+	}
+	return m, classOf, count
 }
 
 func dedupe(fs []string) []string {

@@ -1,6 +1,7 @@
-package formasaurus
+package learn_test
 
 import (
+	"errors"
 	"reflect"
 	"testing"
 
@@ -19,7 +20,7 @@ func TestTrainLogistic(t *testing.T) {
 		)
 	}
 	xs = append(xs, learn.Example{Features: []string{"bias", "w:once", "many"}, Class: "customer"})
-	m, err := trainLogistic(xs, 2, 0.001, 200)
+	m, err := learn.TrainLogistic(xs, learn.LogisticOptions{MinCount: 2, L2: 0.001, Steps: 200})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -37,11 +38,11 @@ func TestTrainLogistic(t *testing.T) {
 	if _, ok := m.Weights["w:once"]; ok {
 		t.Error("a feature seen once was kept at MinCount 2")
 	}
-	again, _ := trainLogistic(xs, 2, 0.001, 200)
+	again, _ := learn.TrainLogistic(xs, learn.LogisticOptions{MinCount: 2, L2: 0.001, Steps: 200})
 	if !reflect.DeepEqual(m, again) {
 		t.Error("two trainings on the same input differ")
 	}
-	if _, err := trainLogistic(nil, 2, 0.001, 10); err != learn.ErrNoExamples {
+	if _, err := learn.TrainLogistic(nil, learn.LogisticOptions{MinCount: 2, L2: 0.001, Steps: 10}); !errors.Is(err, learn.ErrNoExamples) {
 		t.Errorf("no examples: %v, want ErrNoExamples", err)
 	}
 }

@@ -1,43 +1,38 @@
-package formasaurus
+package learn
 
 import (
 	"math"
 	"sort"
-
-	"github.com/frontlatch/frontlatch/mapper/classify/learn"
 )
 
-// trainLogistic fits a multinomial logistic regression with an L2
-// penalty to examples by full-batch AdaGrad (iters steps from zero
-// weights, no randomness: the same input gives the same model), keeping
-// features seen in at least minCount examples. The weights are stored as
-// a learn.Model (scaled by learn.Scale, rounded), so the classifier reads
-// it as it reads a perceptron: the margins are in log-odds × learn.Scale.
-func trainLogistic(examples []learn.Example, minCount int, l2 float64, iters int) (*learn.Model, error) {
+// LogisticOptions configure TrainLogistic.
+type LogisticOptions struct {
+	// Steps of full-batch AdaGrad from zero weights (default 300).
+	Steps int
+	// L2 is the penalty on the squared weights (0: none).
+	L2 float64
+	// MinCount drops features seen in fewer training examples (default 2).
+	MinCount int
+}
+
+// TrainLogistic fits a multinomial logistic regression with an L2 penalty
+// to examples by full-batch AdaGrad (no randomness: the same input gives
+// the same model), keeping features seen in at least opts.MinCount
+// examples. Classes are numbered in sorted order, as by Train. The weights
+// are stored scaled by Scale and rounded, so a logistic model is read as a
+// perceptron is: its margins are in log-odds × Scale.
+func TrainLogistic(examples []Example, opts LogisticOptions) (*Model, error) {
 	if len(examples) == 0 {
-		return nil, learn.ErrNoExamples
+		return nil, ErrNoExamples
 	}
-	classSet := map[string]bool{}
-	count := map[string]int{}
-	for _, e := range examples {
-		classSet[e.Class] = true
-		seen := map[string]bool{}
-		for _, f := range e.Features {
-			if !seen[f] {
-				seen[f] = true
-				count[f]++
-			}
-		}
+	if opts.MinCount <= 0 {
+		opts.MinCount = 2
 	}
-	m := &learn.Model{Weights: map[string][]learn.Weight{}}
-	for c := range classSet {
-		m.Classes = append(m.Classes, c)
+	if opts.Steps <= 0 {
+		opts.Steps = 300
 	}
-	sort.Strings(m.Classes)
-	classOf := map[string]int{}
-	for i, c := range m.Classes {
-		classOf[c] = i
-	}
+	minCount, l2, iters := opts.MinCount, opts.L2, opts.Steps
+	m, classOf, count := vocabulary(examples)
 	var feats []string
 	for f, n := range count {
 		if n >= minCount {
@@ -111,10 +106,10 @@ func trainLogistic(examples []learn.Example, minCount int, l2 float64, iters int
 		}
 	}
 	for k, f := range feats {
-		var ws []learn.Weight
+		var ws []Weight
 		for c := range nc {
-			if q := int32(math.Round(w[k*nc+c] * learn.Scale)); q != 0 {
-				ws = append(ws, learn.Weight{Class: c, Weight: q})
+			if q := int32(math.Round(w[k*nc+c] * Scale)); q != 0 {
+				ws = append(ws, Weight{Class: c, Weight: q})
 			}
 		}
 		if len(ws) > 0 {
