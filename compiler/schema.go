@@ -139,7 +139,7 @@ type constraints struct {
 }
 
 func gather(in *shared.Input, rules []shared.Rule) constraints {
-	c := constraints{required: in.Required}
+	c := constraints{required: in.Required, options: in.Options()}
 	for _, vs := range in.ValueSpace {
 		switch v := vs.(type) {
 		case shared.LengthSpace:
@@ -149,10 +149,6 @@ func gather(in *shared.Input, rules []shared.Rule) constraints {
 			c.addPattern(v.Pattern)
 		case shared.RangeSpace:
 			c.min, c.max, c.step = firstOf(c.min, v.Min), firstOf(c.max, v.Max), firstOf(c.step, v.Step)
-		case shared.OneOfSpace:
-			if c.options == nil {
-				c.options = v.Options
-			}
 		case shared.FormatSpace:
 			if c.format == "" {
 				c.format = v.Format

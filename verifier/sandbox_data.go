@@ -81,6 +81,12 @@ func rulesOf(in shared.Input, validations []shared.Validation) rules {
 			r.patterns = append(r.patterns, p)
 		}
 	}
+	if opts := in.Options(); opts != nil {
+		r.options = make([]string, 0, len(opts))
+		for _, o := range opts {
+			r.options = append(r.options, o.Value)
+		}
+	}
 	for _, vs := range in.ValueSpace {
 		switch v := vs.(type) {
 		case shared.LengthSpace:
@@ -89,13 +95,6 @@ func rulesOf(in shared.Input, validations []shared.Validation) rules {
 			addPattern(v.Pattern)
 		case shared.RangeSpace:
 			r.min, r.max, r.step = deref(v.Min, r.min), deref(v.Max, r.max), deref(v.Step, r.step)
-		case shared.OneOfSpace:
-			if r.options == nil {
-				r.options = []string{}
-				for _, o := range v.Options {
-					r.options = append(r.options, o.Value)
-				}
-			}
 		case shared.FormatSpace:
 			addFormat(v.Format)
 		}
