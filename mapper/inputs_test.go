@@ -9,6 +9,27 @@ import (
 	"github.com/frontlatch/frontlatch/shared"
 )
 
+// choices is what an input says about the values it takes.
+type choices struct {
+	Type    string
+	Multi   bool
+	Options []string
+	Default string
+}
+
+func choicesOf(inputs []shared.Input) map[string]choices {
+	out := map[string]choices{}
+	for i := range inputs {
+		x := &inputs[i]
+		var opts []string
+		for _, o := range x.Options() {
+			opts = append(opts, o.Value)
+		}
+		out[x.Name] = choices{x.Type, x.MultiValued(), opts, deref(x.DefaultValue)}
+	}
+	return out
+}
+
 // A group of same-name checkboxes is one input whose options are the boxes'
 // values; a lone checkbox has none (decision 0006).
 func TestCheckboxGroupOptions(t *testing.T) {
@@ -27,22 +48,8 @@ func TestCheckboxGroupOptions(t *testing.T) {
 <button type="submit">Request a callback</button></form>`
 	g := mapSite(t, site{pages: map[string]string{"/": page("Callback", body)}}, nil)
 	a := findAction(t, g, shared.KindCallback)
-	type in struct {
-		Type    string
-		Multi   bool
-		Options []string
-		Default string
-	}
-	got := map[string]in{}
-	for i := range a.Inputs {
-		x := &a.Inputs[i]
-		var opts []string
-		for _, o := range x.Options() {
-			opts = append(opts, o.Value)
-		}
-		got[x.Name] = in{x.Type, x.MultiValued(), opts, deref(x.DefaultValue)}
-	}
-	want := map[string]in{
+	got := choicesOf(a.Inputs)
+	want := map[string]choices{
 		"services[]": {"checkbox", true, []string{"wiring", "lighting", "solar"}, "lighting"},
 		"twice":      {"checkbox", false, nil, ""},
 		"rooms":      {"select-multiple", true, []string{"kitchen", "lounge"}, "kitchen"},
@@ -71,22 +78,8 @@ func TestToolArrayParameter(t *testing.T) {
 	if len(g.Actions) != 1 {
 		t.Fatalf("actions %+v", summaryOf(g))
 	}
-	type in struct {
-		Type    string
-		Multi   bool
-		Options []string
-		Default string
-	}
-	got := map[string]in{}
-	for i := range g.Actions[0].Inputs {
-		x := &g.Actions[0].Inputs[i]
-		var opts []string
-		for _, o := range x.Options() {
-			opts = append(opts, o.Value)
-		}
-		got[x.Name] = in{x.Type, x.MultiValued(), opts, deref(x.DefaultValue)}
-	}
-	want := map[string]in{
+	got := choicesOf(g.Actions[0].Inputs)
+	want := map[string]choices{
 		"name":     {"text", false, nil, ""},
 		"services": {"select-multiple", true, []string{"wiring", "solar"}, "solar"},
 		"tags":     {"text", false, nil, ""},
