@@ -3,6 +3,7 @@ module github.com/frontlatch/frontlatch/mapper
 go 1.26.0
 
 require (
+	github.com/andybalholm/cascadia v1.3.5
 	github.com/frontlatch/frontlatch/fixtures v0.0.0-00010101000000-000000000000
 	github.com/frontlatch/frontlatch/shared v0.0.0-00010101000000-000000000000
 	github.com/frontlatch/frontlatch/topology v0.0.0-00010101000000-000000000000
