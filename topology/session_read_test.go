@@ -39,21 +39,29 @@ func readSite() *httptest.Server {
 	return httptest.NewServer(mux)
 }
 
+// readSession serves readSite and opens a Session on a browser whose CDP
+// calls are counted; everything is closed when t ends.
+func readSession(t *testing.T) (context.Context, *httptest.Server, *topology.Session, *topologytest.Calls) {
+	t.Helper()
+	srv := readSite()
+	t.Cleanup(srv.Close)
+	b, calls := topologytest.CountingBrowser(t)
+	ctx, cancel := context.WithTimeout(context.Background(), 60*time.Second)
+	t.Cleanup(cancel)
+	s, err := topology.Attach(b).NewSession(ctx, topology.PageOptions{Offline: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { s.Close() })
+	return ctx, srv, s, calls
+}
+
 // TestSessionReadOneEvaluatePerState: an embedder reading every state of
 // an explored page itself (Session.Read for the entry state,
 // ScanOptions.StateScript for the states clicks reveal) costs one in-page
 // extraction per state, counted on the browser's CDP connection.
 func TestSessionReadOneEvaluatePerState(t *testing.T) {
-	srv := readSite()
-	defer srv.Close()
-	b, calls := topologytest.CountingBrowser(t)
-	ctx, cancel := context.WithTimeout(context.Background(), 60*time.Second)
-	defer cancel()
-	s, err := topology.Attach(b).NewSession(ctx, topology.PageOptions{Offline: true})
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer s.Close()
+	ctx, srv, s, calls := readSession(t)
 	if _, err := s.Open(ctx, srv.URL+"/"); err != nil {
 		t.Fatal(err)
 	}
@@ -99,16 +107,7 @@ func TestSessionReadOneEvaluatePerState(t *testing.T) {
 // TestSessionResponse: the main document's response as the browser got it,
 // after redirects, whatever its status or type.
 func TestSessionResponse(t *testing.T) {
-	srv := readSite()
-	defer srv.Close()
-	b, _ := topologytest.CountingBrowser(t)
-	ctx, cancel := context.WithTimeout(context.Background(), 60*time.Second)
-	defer cancel()
-	s, err := topology.Attach(b).NewSession(ctx, topology.PageOptions{Offline: true})
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer s.Close()
+	ctx, srv, s, _ := readSession(t)
 	for _, tc := range []struct {
 		path, wantURL string
 		status        int
