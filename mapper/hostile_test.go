@@ -2,10 +2,11 @@ package mapper
 
 import (
 	"context"
-	"fmt"
 	"strings"
 	"testing"
 	"time"
+
+	"github.com/frontlatch/frontlatch/mapper/extract/extracttest"
 )
 
 // A hostile page never hangs a run: dialogs are accepted, an endless
@@ -49,13 +50,7 @@ func TestHostilePages(t *testing.T) {
 // linear (label lookups, sibling counts and the volatile-id rule were
 // quadratic or worse, and the run timed out).
 func TestHugeForm(t *testing.T) {
-	var b strings.Builder
-	b.WriteString(`<form action="/enquire" method="post">`)
-	for i := range 20000 {
-		fmt.Fprintf(&b, `<label>F%d<input name=f%d></label>`, i, i)
-	}
-	b.WriteString(`<label>Email <input type="email" name="email" required></label><label>Message <textarea name="message"></textarea></label><button>Send enquiry</button></form>`)
-	srv := serveSite(t, site{pages: map[string]string{"/": page("Huge form", b.String())}})
+	srv := serveSite(t, site{pages: map[string]string{"/": page("Huge form", extracttest.HugeForm(20000))}})
 	o := browserOptions(t)
 	// A slow machine parses and lays out 40,000 elements slowly: the page
 	// gets a longer bound (each step a quarter of it) than a stuck one.

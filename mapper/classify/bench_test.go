@@ -1,31 +1,21 @@
 package classify_test
 
 import (
-	"fmt"
-	"runtime"
-	"strings"
 	"testing"
-	"time"
 
 	"github.com/frontlatch/frontlatch/mapper/classify"
 	"github.com/frontlatch/frontlatch/mapper/extract"
+	"github.com/frontlatch/frontlatch/mapper/extract/extracttest"
 )
 
-// hugeForm is the markup of TestHugeForm (mapper/hostile_test.go): n
-// labelled text inputs, then an email, a message and a send button.
+// hugeForm is extracttest.HugePage(n), extracted.
 func hugeForm(tb testing.TB, n int) (extract.Form, *extract.Page) {
 	tb.Helper()
-	var b strings.Builder
-	b.WriteString(`<html><body><h2>Enquiry</h2><form action="/enquire" method="post">`)
-	for i := range n {
-		fmt.Fprintf(&b, `<label>F%d<input name=f%d></label>`, i, i)
-	}
-	b.WriteString(`<label>Email <input type="email" name="email" required></label><label>Message <textarea name="message"></textarea></label><button>Send enquiry</button></form></body></html>`)
-	p, err := extract.FromHTML("http://127.0.0.1/", []byte(b.String()))
+	p, err := extract.FromHTML("http://127.0.0.1/", extracttest.HugePage(n))
 	if err != nil {
 		tb.Fatal(err)
 	}
-	if len(p.Forms) != 1 || len(p.Forms[0].Fields) != n+2 {
+	if len(p.Forms) != 1 || len(p.Forms[0].Fields) != extracttest.HugeFormFields(n) {
 		tb.Fatalf("extracted %d forms", len(p.Forms))
 	}
 	return p.Forms[0], p
@@ -39,19 +29,7 @@ func BenchmarkFieldsPerField(b *testing.B) {
 	small, sp := hugeForm(b, 100)
 	big, bp := hugeForm(b, 20000)
 	per := func(f extract.Form, p *extract.Page, reps int) float64 {
-		best := 0.0
-		for range 3 {
-			runtime.GC()
-			start := time.Now()
-			for range reps {
-				classify.Fields(f, p)
-			}
-			ns := float64(time.Since(start).Nanoseconds()) / float64(reps*len(f.Fields))
-			if best == 0 || ns < best {
-				best = ns
-			}
-		}
-		return best
+		return extracttest.NsPerItem(len(f.Fields), reps, func() { classify.Fields(f, p) })
 	}
 	b.ResetTimer()
 	var s, g float64
