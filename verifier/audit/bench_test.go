@@ -11,30 +11,41 @@ import (
 	"github.com/frontlatch/frontlatch/verifier/audit/audittest"
 )
 
+// benchDrivers are the stores the benchmarks run on: sqlite-X is SQLite
+// opened with ?synchronous=X (critical is the default).
+var benchDrivers = []string{"sqlite-critical", "sqlite-full", "sqlite-normal", audit.DriverPostgres}
+
+// benchStore opens the store d names with one confirmation, and returns it
+// with the gate's query for that confirmation and an attempt to begin.
+func benchStore(b *testing.B, d string) (*audit.Store, shared.AuditQuery, audit.Begin) {
+	b.Helper()
+	driver, sync, _ := strings.Cut(d, "-")
+	url := audittest.URL(b, driver)
+	if sync != "" {
+		url += "?synchronous=" + sync
+	}
+	s := audittest.Open(b, url)
+	c, err := s.RecordConfirmation(context.Background(), audit.Confirmation{ActionID: "bench", ConfirmedBy: "o",
+		ConfirmedAt: "2026-09-02T09:30:00.000Z", Method: shared.ConfirmedOwnerPortal,
+		Digest: "sha256:0000000000000000000000000000000000000000000000000000000000000000"})
+	if err != nil {
+		b.Fatal(err)
+	}
+	q := shared.AuditQuery{Ref: c.Ref, ActionID: "bench", ConfirmedBy: "o", ConfirmedAt: c.ConfirmedAt}
+	begin := audit.Begin{ActionID: "bench", AuditRef: c.Ref, Cap: shared.VolumeCap{Max: 1 << 30, Per: shared.PerMonth},
+		Request: []byte(`{"name":"Ann","phone":"0400 000 000"}`), Instance: "bench"}
+	return s, q, begin
+}
+
 // BenchmarkAttempt is what the executor adds to each firing: BeginAttempt
 // (idempotency check, cap count, insert) and CompleteAttempt, on each
 // driver; and LookupAudit, which the gate calls once per firing. It reports
 // the begin+complete cost relative to one lookup measured in the same run.
-// sqlite-X is SQLite opened with ?synchronous=X (critical is the default).
 func BenchmarkAttempt(b *testing.B) {
-	for _, d := range []string{"sqlite-critical", "sqlite-full", "sqlite-normal", audit.DriverPostgres} {
+	for _, d := range benchDrivers {
 		b.Run(d, func(b *testing.B) {
-			driver, sync, _ := strings.Cut(d, "-")
-			url := audittest.URL(b, driver)
-			if sync != "" {
-				url += "?synchronous=" + sync
-			}
-			s := audittest.Open(b, url)
+			s, q, begin := benchStore(b, d)
 			ctx := context.Background()
-			c, err := s.RecordConfirmation(ctx, audit.Confirmation{ActionID: "bench", ConfirmedBy: "o",
-				ConfirmedAt: "2026-09-02T09:30:00.000Z", Method: shared.ConfirmedOwnerPortal,
-				Digest: "sha256:0000000000000000000000000000000000000000000000000000000000000000"})
-			if err != nil {
-				b.Fatal(err)
-			}
-			q := shared.AuditQuery{Ref: c.Ref, ActionID: "bench", ConfirmedBy: "o", ConfirmedAt: c.ConfirmedAt}
-			begin := audit.Begin{ActionID: "bench", AuditRef: c.Ref, Cap: shared.VolumeCap{Max: 1 << 30, Per: shared.PerMonth},
-				Request: []byte(`{"name":"Ann","phone":"0400 000 000"}`), Instance: "bench"}
 			b.ResetTimer()
 			for b.Loop() {
 				a, err := s.BeginAttempt(ctx, begin)
@@ -69,24 +80,10 @@ func BenchmarkAttempt(b *testing.B) {
 // step by step in one loop (a lookup that follows writes is not the lookup
 // of BenchmarkAttempt, which follows lookups).
 func BenchmarkFiring(b *testing.B) {
-	for _, d := range []string{"sqlite-critical", "sqlite-full", "sqlite-normal", audit.DriverPostgres} {
+	for _, d := range benchDrivers {
 		b.Run(d, func(b *testing.B) {
-			driver, sync, _ := strings.Cut(d, "-")
-			url := audittest.URL(b, driver)
-			if sync != "" {
-				url += "?synchronous=" + sync
-			}
-			s := audittest.Open(b, url)
+			s, q, begin := benchStore(b, d)
 			ctx := context.Background()
-			c, err := s.RecordConfirmation(ctx, audit.Confirmation{ActionID: "bench", ConfirmedBy: "o",
-				ConfirmedAt: "2026-09-02T09:30:00.000Z", Method: shared.ConfirmedOwnerPortal,
-				Digest: "sha256:0000000000000000000000000000000000000000000000000000000000000000", Subject: nil})
-			if err != nil {
-				b.Fatal(err)
-			}
-			q := shared.AuditQuery{Ref: c.Ref, ActionID: "bench", ConfirmedBy: "o", ConfirmedAt: c.ConfirmedAt}
-			begin := audit.Begin{ActionID: "bench", AuditRef: c.Ref, Cap: shared.VolumeCap{Max: 1 << 30, Per: shared.PerMonth},
-				Request: []byte(`{"name":"Ann","phone":"0400 000 000"}`), Instance: "bench"}
 			var lookup, beginT, complete time.Duration
 			for b.Loop() {
 				t0 := time.Now()
