@@ -13,6 +13,8 @@ import (
 
 	"golang.org/x/net/html"
 	"golang.org/x/net/html/atom"
+
+	"github.com/frontlatch/frontlatch/fixtures"
 )
 
 // ErrNoCorpus reports that the corpus directory or its index is missing.
@@ -39,11 +41,21 @@ type Corpus struct {
 	Pages []Page
 }
 
+// DefaultDir is where every developer and CI have the corpus:
+// ../shared/corpora/formasaurus-dev beside the repository root.
+func DefaultDir() (string, error) {
+	root, err := fixtures.RepoRoot()
+	if err != nil {
+		return "", err
+	}
+	return filepath.Join(root, "..", "shared", "corpora", "formasaurus-dev"), nil
+}
+
 // Load reads dir/index.json.
 func Load(dir string) (*Corpus, error) {
 	raw, err := os.ReadFile(filepath.Join(dir, "index.json"))
 	if err != nil {
-		return nil, fmt.Errorf("%w (%v)", ErrNoCorpus, err)
+		return nil, fmt.Errorf("%w: %w", ErrNoCorpus, err)
 	}
 	var idx map[string]struct {
 		URL    string              `json:"url"`

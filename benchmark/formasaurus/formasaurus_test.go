@@ -3,6 +3,7 @@ package formasaurus
 import (
 	"encoding/json"
 	"errors"
+	"io/fs"
 	"os"
 	"path/filepath"
 	"strings"
@@ -156,8 +157,8 @@ func TestWriteResultsKeepsOtherKeys(t *testing.T) {
 }
 
 func TestLoadMissingCorpus(t *testing.T) {
-	if _, err := Load(filepath.Join(t.TempDir(), "nope")); !errors.Is(err, ErrNoCorpus) {
-		t.Errorf("Load(missing) = %v, want ErrNoCorpus", err)
+	if _, err := Load(filepath.Join(t.TempDir(), "nope")); !errors.Is(err, ErrNoCorpus) || !errors.Is(err, fs.ErrNotExist) {
+		t.Errorf("Load(missing) = %v, want ErrNoCorpus wrapping the file's fs.ErrNotExist", err)
 	}
 }
 

@@ -44,11 +44,12 @@ func run(args []string, stdout, stderr io.Writer) int {
 	}
 	root, rootErr := fixtures.RepoRoot()
 	if *corpus == "" {
-		if rootErr != nil {
-			fmt.Fprintln(stderr, "formeval:", rootErr, "— or pass -corpus")
+		dir, err := formasaurus.DefaultDir()
+		if err != nil {
+			fmt.Fprintln(stderr, "formeval:", err, "— or pass -corpus")
 			return 1
 		}
-		*corpus = filepath.Join(root, "..", "shared", "corpora", "formasaurus-dev")
+		*corpus = dir
 	}
 	if *out == "" {
 		if rootErr != nil {

@@ -61,7 +61,7 @@ func run(args []string, stdout, stderr io.Writer) int {
 		return 1
 	}
 	if *corpus == "" {
-		*corpus = filepath.Join(root, "..", "shared", "corpora", "formasaurus-dev")
+		*corpus, _ = formasaurus.DefaultDir() // the root was found above
 	}
 	if *out == "" {
 		*out = filepath.Join(root, "mapper", "classify", "model_gen.go")

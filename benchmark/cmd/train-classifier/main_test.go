@@ -22,7 +22,11 @@ func TestGeneratedModelsAreCurrent(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	c, err := formasaurus.Load(filepath.Join(root, "..", "shared", "corpora", "formasaurus-dev"))
+	dir, err := formasaurus.DefaultDir()
+	if err != nil {
+		t.Fatal(err)
+	}
+	c, err := formasaurus.Load(dir)
 	if err != nil {
 		t.Skipf("no corpus: %v", err)
 	}
