@@ -39,8 +39,9 @@ func TestMain(m *testing.M) {
 	os.Exit(code)
 }
 
-// inBrowser loads testdata/name in Chromium and extracts it.
-func inBrowser(t *testing.T, name string) *extract.Page {
+// sharedBrowser is the one Chromium of the package's tests, launched by
+// the first test that needs it (skipped without Chromium, failed under CI).
+func sharedBrowser(t *testing.T) *topology.Browser {
 	t.Helper()
 	topologytest.NeedChromium(t)
 	browserOnce.Do(func() {
@@ -49,6 +50,13 @@ func inBrowser(t *testing.T, name string) *extract.Page {
 	if browserErr != nil {
 		t.Fatalf("launch chromium: %v", browserErr)
 	}
+	return browser
+}
+
+// inBrowser loads testdata/name in Chromium and extracts it.
+func inBrowser(t *testing.T, name string) *extract.Page {
+	t.Helper()
+	browser := sharedBrowser(t)
 	ctx, cancel := context.WithTimeout(context.Background(), 60*time.Second)
 	defer cancel()
 	page, err := browser.OpenPage(ctx, server.URL+"/"+name, topology.PageOptions{Offline: true})

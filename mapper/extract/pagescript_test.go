@@ -8,20 +8,13 @@ import (
 
 	"github.com/frontlatch/frontlatch/mapper/extract"
 	"github.com/frontlatch/frontlatch/topology"
-	"github.com/frontlatch/frontlatch/topology/topologytest"
 )
 
 // TestFromPageWith: the extraction, the forms' submit listeners and the
 // caller's own script come back from one Evaluate; a script that throws
 // costs only its own answer.
 func TestFromPageWith(t *testing.T) {
-	topologytest.NeedChromium(t)
-	browserOnce.Do(func() {
-		browser, browserErr = topology.NewBrowser(context.Background(), topology.BrowserOptions{Offline: true})
-	})
-	if browserErr != nil {
-		t.Fatalf("launch chromium: %v", browserErr)
-	}
+	browser := sharedBrowser(t)
 	ctx, cancel := context.WithTimeout(context.Background(), 60*time.Second)
 	defer cancel()
 	page, err := browser.OpenPage(ctx, server.URL+"/script-submit.html", topology.PageOptions{Offline: true})
