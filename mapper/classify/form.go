@@ -320,6 +320,14 @@ var formRules = []formRule{
 		}
 		return no, false
 	}},
+	// Contact details with nothing to say and nothing a customer action
+	// asks for — no message box, no word of contact, booking, quote,
+	// callback or enquiry (nor in the page's title or URL), no date, no
+	// budget, not a lone phone number: what checkout, sign-up and
+	// mailing-list forms ask. Not a customer action; the purpose its
+	// words say, if any, else other. (A name and an email alone stay
+	// with customer-action's newsletter reading.)
+	{"details-only", detailsOnly},
 	// Customer actions: a way to reach the person, and something to say or
 	// to ask for.
 	{"customer-action", customerAction},
@@ -356,8 +364,7 @@ const noPurposeRule = "no-purpose"
 // for which kind, never for whether.
 func customerAction(f *formFacts) (decision, bool) {
 	ft := f.ft
-	reachable := ft.email || ft.phone
-	if !(ft.message && (reachable || ft.name) || reachable && (ft.name || ft.visible >= 2) && ft.visible >= 2) {
+	if !ft.contactDetails() {
 		return no, false
 	}
 	best, bs, extra := f.kindScores()
@@ -384,6 +391,33 @@ func customerAction(f *formFacts) (decision, bool) {
 		why += "; " + ft.plugin + " form"
 	}
 	return decision{purpose: best, conf: conf, why: why, extra: extra}, true
+}
+
+// contactDetails: what customer-action needs — a message with a way to
+// reach the person or a name, or a way to reach them with a name or
+// another field.
+func (ft features) contactDetails() bool {
+	reachable := ft.email || ft.phone
+	return ft.message && (reachable || ft.name) || reachable && (ft.name || ft.visible >= 2) && ft.visible >= 2
+}
+
+// detailsOnly is the details-only rule: contact details, no message and
+// nothing that says which customer action (kindScores finds nothing).
+func detailsOnly(f *formFacts) (decision, bool) {
+	ft := f.ft
+	if !ft.contactDetails() || ft.message || f.sc[PurposeNewsletter] >= 2 {
+		return no, false
+	}
+	if !ft.phone && ft.email && ft.visible <= 3 { // customer-action's name-and-email sign-up
+		return no, false
+	}
+	if _, bs, _ := f.kindScores(); bs > 0 {
+		return no, false
+	}
+	if best, bs := f.best(0, PurposeOrder, PurposeRegistration, PurposeNewsletter, PurposeLogin, PurposePasswordRecovery, PurposeSearch); bs >= 1 {
+		return decide(best, ConfFormWeak, "contact details, no message, no customer-action words; "+string(best)+" words")
+	}
+	return decide(PurposeOther, ConfFormDefault, "contact details, no message, no customer-action words")
 }
 
 // kindScores: which of the five customer actions the words, the page's

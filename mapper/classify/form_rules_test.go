@@ -86,6 +86,16 @@ func TestFormRules(t *testing.T) {
 		{"no-message-words", "register button", facts(features{visible: 4, email: true, phone: true}, map[Purpose]float64{PurposeRegistration: 3}), PurposeRegistration, ConfFormStrong},
 		{"no-message-words", "a message to send", facts(features{visible: 4, message: true}, map[Purpose]float64{PurposeRegistration: 3}), "", 0},
 
+		{"details-only", "name, email and phone, nothing to say", facts(features{visible: 3, email: true, phone: true, name: true}, nil), PurposeOther, ConfFormDefault},
+		{"details-only", "an address form with order words", facts(features{visible: 8, email: true, phone: true, name: true}, map[Purpose]float64{PurposeOrder: 1}), PurposeOrder, ConfFormWeak},
+		{"details-only", "a message box", facts(features{visible: 3, email: true, phone: true, name: true, message: true}, nil), "", 0},
+		{"details-only", "contact words", facts(features{visible: 3, email: true, phone: true, name: true}, map[Purpose]float64{PurposeContact: 1}), "", 0},
+		{"details-only", "a date: a booking", facts(features{visible: 4, email: true, phone: true, name: true, dateTime: true}, nil), "", 0},
+		{"details-only", "a budget: a quote", facts(features{visible: 4, email: true, phone: true, name: true, budget: true}, nil), "", 0},
+		{"details-only", "a name and a phone: a callback", facts(features{visible: 2, phone: true, name: true}, nil), "", 0},
+		{"details-only", "only a name and an email (customer-action's sign-up)", facts(features{visible: 2, email: true, name: true}, nil), "", 0},
+		{"details-only", "booking said in the page's title", &formFacts{ft: features{visible: 3, email: true, phone: true, name: true}, sc: map[Purpose]float64{}, ev: map[Purpose][]string{}, ctxText: "book a table"}, "", 0},
+
 		{"customer-action", "email and message", facts(features{visible: 3, email: true, name: true, message: true}, nil), PurposeContact, ConfFormDefault},
 		{"customer-action", "booking words and a date", facts(features{visible: 4, email: true, name: true, dateTime: true}, map[Purpose]float64{PurposeBooking: 2}), PurposeBooking, ConfFormStrong},
 		{"customer-action", "a phone and a name: callback", facts(features{visible: 2, phone: true, name: true}, nil), PurposeCallback, ConfFormWeak},
