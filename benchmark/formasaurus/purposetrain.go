@@ -40,6 +40,11 @@ type PurposeTrainReport struct {
 	Epochs, MinCount             int
 	L2                           float64
 	MinMargin, MinMarginFallback int64
+	// MinMarginDoubt is the lead the model needs to overrule the rules'
+	// claim of a customer action (learn.Model.OverruleMargin of
+	// classify.ClassCustomer); equal to MinMargin when it has none of its
+	// own.
+	MinMarginDoubt int64
 	// RulesCV and CombinedCV are the fractions of labelled forms whose
 	// purpose is right on the held-out folds (formeval's purposeAccuracy),
 	// by the rules alone and with the model; RulesF1 and CombinedF1 are
@@ -68,9 +73,10 @@ type purposeForm struct {
 
 // TrainPurposeModel trains the classifier's form-purpose model on the
 // dev split of c only — holdout pages are never read — with static
-// extraction. Its hyper-parameters (epochs, feature count floor, the two
-// margins at which it overrules the rules) are chosen by k-fold
-// cross-validation over dev pages, maximising the forms whose purpose is
+// extraction. Its hyper-parameters (epochs, feature count floor, the
+// three margins at which it overrules the rules: over a rule, over a rule
+// that found no purpose, and over the rules' weak claim of a customer
+// action) are chosen by k-fold cross-validation over dev pages, maximising the forms whose purpose is
 // right minus the forms falsely claimed as customer actions (a false
 // claim costs twice: such forms far outnumber true ones on real sites);
 // ties go to the larger margins (trust the rules more), then to the
@@ -133,8 +139,8 @@ func TrainPurposeModel(ctx context.Context, c *Corpus, o PurposeTrainOptions) (*
 	// 1<<40 never lets the model decide.
 	margins := []int64{1, 500, 1000, 2000, 3000, 5000, 8000, 12000, 20000, 1 << 40}
 	type key struct {
-		cfg      config
-		min, fbk int64
+		cfg             config
+		min, fbk, doubt int64
 	}
 	type tally struct{ right, tp, fp, fn int }
 	add := func(t *tally, pf purposeForm, r classify.FormResult) {
@@ -202,18 +208,22 @@ func TrainPurposeModel(ctx context.Context, c *Corpus, o PurposeTrainOptions) (*
 						if ci == 0 && r == 0 {
 							add(&rules, pf, pf.read.With(nil))
 						}
+						rd := m.Read(pf.read.Features())
 						for _, mn := range margins {
 							for _, fb := range margins {
 								if fb > mn {
 									continue
 								}
-								k := key{cfg, mn, fb}
-								if got[k] == nil {
-									got[k] = &tally{}
+								for _, dm := range margins {
+									k := key{cfg, mn, fb, dm}
+									if got[k] == nil {
+										got[k] = &tally{}
+									}
+									mm := *m
+									mm.MinMargin, mm.MinMarginFallback = mn, fb
+									mm.OverruleMargin = doubtMargin(mn, dm)
+									add(got[k], pf, pf.read.WithReading(&mm, rd))
 								}
-								mm := *m
-								mm.MinMargin, mm.MinMarginFallback = mn, fb
-								add(got[k], pf, pf.read.With(&mm))
 							}
 						}
 					}
@@ -235,6 +245,8 @@ func TrainPurposeModel(ctx context.Context, c *Corpus, o PurposeTrainOptions) (*
 			return a.min > b.min
 		case a.fbk != b.fbk:
 			return a.fbk > b.fbk
+		case a.doubt != b.doubt:
+			return a.doubt > b.doubt
 		case a.cfg.l2 != b.cfg.l2:
 			return a.cfg.l2 > b.cfg.l2
 		case a.cfg.epochs != b.cfg.epochs:
@@ -247,18 +259,20 @@ func TrainPurposeModel(ctx context.Context, c *Corpus, o PurposeTrainOptions) (*
 	for _, k := range keys {
 		if !shown[k.cfg] {
 			shown[k.cfg] = true
-			rep.Tried = append(rep.Tried, fmt.Sprintf("epochs %d, min count %d, l2 %g, margins %d/%d: purpose %.3f, false claims %d",
-				k.cfg.epochs, k.cfg.minCount, k.cfg.l2, k.min, k.fbk, ratio(got[k].right, rep.Forms*purposeCVRepeats), got[k].fp))
+			rep.Tried = append(rep.Tried, fmt.Sprintf("epochs %d, min count %d, l2 %g, margins %d/%d/%d: purpose %.3f, false claims %d",
+				k.cfg.epochs, k.cfg.minCount, k.cfg.l2, k.min, k.fbk, k.doubt, ratio(got[k].right, rep.Forms*purposeCVRepeats), got[k].fp))
 		}
 	}
 	rep.L2 = best.cfg.l2
 	rep.Epochs, rep.MinCount, rep.MinMargin, rep.MinMarginFallback = best.cfg.epochs, best.cfg.minCount, best.min, best.fbk
+	rep.MinMarginDoubt = best.doubt
 	rep.RulesCV, rep.CombinedCV = ratio(rules.right, rep.Forms), ratio(got[best].right, rep.Forms*purposeCVRepeats)
 	rep.RulesF1, rep.CombinedF1 = prf(rules.tp, rules.fp, rules.fn).F1, prf(got[best].tp, got[best].fp, got[best].fn).F1
 	if o.Explain != nil {
 		for pi, forms := range pages {
 			m := *firstSplit[best.cfg][foldOf[0][pi]]
 			m.MinMargin, m.MinMarginFallback = best.min, best.fbk
+			m.OverruleMargin = doubtMargin(best.min, best.doubt)
 			for _, pf := range forms {
 				if r := pf.read.With(&m); !contains(formPurposes[pf.label], r.Purpose) {
 					rd := m.Read(pf.read.Features())
@@ -278,6 +292,17 @@ func TrainPurposeModel(ctx context.Context, c *Corpus, o PurposeTrainOptions) (*
 		return nil, rep, err
 	}
 	m.MinMargin, m.MinMarginFallback = best.min, best.fbk
+	m.OverruleMargin = doubtMargin(best.min, best.doubt)
 	rep.Features = len(m.Weights)
 	return m, rep, nil
+}
+
+// doubtMargin is the overrule margins that let the model take back the
+// rules' claim of a customer action at a lead of dm (nil when dm is the
+// margin over any rule, mn).
+func doubtMargin(mn, dm int64) map[string]int64 {
+	if dm == mn {
+		return nil
+	}
+	return map[string]int64{classify.ClassCustomer: dm}
 }

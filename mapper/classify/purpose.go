@@ -99,15 +99,26 @@ func (r *FormReading) Rules() FormResult { return r.f.result(r.rule, r.d) }
 
 // With decides the purpose with model m (nil: the rules alone).
 func (r *FormReading) With(m *learn.Model) FormResult {
+	if m == nil || sharpRules[r.rule] {
+		return r.Rules()
+	}
+	return r.WithReading(m, m.Read(r.features))
+}
+
+// WithReading is With when m's reading of the form, rd, is known
+// (training decides one reading under many margins).
+func (r *FormReading) WithReading(m *learn.Model, rd learn.Reading) FormResult {
 	rules := r.Rules()
 	if m == nil || sharpRules[r.rule] {
 		return rules
 	}
-	rd := m.Read(r.features)
 	if rd.Class == "" || rd.Class == PurposeClass(r.d.purpose) {
 		return rules
 	}
 	need := m.MinMargin
+	if om, ok := m.OverruleMargin[PurposeClass(r.d.purpose)]; ok && r.d.conf < ConfFormStrong {
+		need = om // a weak reading of this class has a margin of its own
+	}
 	if fallbackRules[r.rule] {
 		need = m.MinMarginFallback
 	}

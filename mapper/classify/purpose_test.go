@@ -103,6 +103,51 @@ func TestPurposeModelFallbackMargin(t *testing.T) {
 	}
 }
 
+// The overrule margin of the customer class lets the model take back a
+// weak claim of a customer action (contact details and a message, no
+// word of which) at a small lead; a claim said in the submit control or
+// heading, and the rules' other readings, keep MinMargin.
+func TestPurposeModelDoubtMargin(t *testing.T) {
+	m := &learn.Model{Classes: []string{string(PurposeOther), string(PurposeRegistration)}, MinMargin: 3000, MinMarginFallback: 1000,
+		OverruleMargin: map[string]int64{ClassCustomer: 400},
+		Weights:        map[string][]learn.Weight{"sub:frob": {{Class: 1, Weight: 500}}}}
+	name := extract.Field{Tag: "input", Type: "text", Name: "name", Label: "Your name", LabelSource: extract.LabelFor}
+	email := extract.Field{Tag: "input", Type: "email", Name: "email", Label: "Email"}
+	msg := extract.Field{Tag: "textarea", Type: "textarea", Name: "about", Label: "Zorp"}
+	form := func(heading string, fs ...extract.Field) extract.Form {
+		return extract.Form{Visible: true, Heading: heading, Fields: fs, Submits: []extract.Submit{{Tag: "button", Type: "submit", Text: "Frob", Visible: true}}}
+	}
+	cases := []struct {
+		name       string
+		form       extract.Form
+		rule       string
+		want       Purpose
+		overrule   bool
+		withMargin int64 // the doubt margin of the case (0: m's)
+	}{
+		{"a weak claim, lead 500 over the doubt margin 400", form("", name, email, msg), "customer-action", PurposeRegistration, true, 0},
+		{"a weak claim, the doubt margin above the lead", form("", name, email, msg), "customer-action", PurposeContact, false, 600},
+		{"a claim the heading says keeps MinMargin", form("Contact us", name, email, msg), "customer-action", PurposeContact, false, 0},
+		{"a reading of another class keeps MinMargin (a name and an email: newsletter)", form("", extract.Field{Tag: "input", Type: "text", Name: "a", Label: "Model number"}, email), "customer-action", PurposeNewsletter, false, 0},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			mm := *m
+			if c.withMargin != 0 {
+				mm.OverruleMargin = map[string]int64{ClassCustomer: c.withMargin}
+			}
+			r := ReadForm(c.form, nil, FieldsWith(c.form, nil, nil))
+			if r.Rules().Rule != c.rule {
+				t.Fatalf("the rules decided by %s (%s), want %s", r.Rules().Rule, r.Rules().Purpose, c.rule)
+			}
+			got := r.With(&mm)
+			if got.Purpose != c.want || (got.Rule == ModelRule) != c.overrule {
+				t.Errorf("%s by %s, want %s, overruled %v; evidence %v", got.Purpose, got.Rule, c.want, c.overrule, got.Evidence)
+			}
+		})
+	}
+}
+
 // A model that always claims a customer action, with any lead, never
 // makes one of a form that is never one.
 func TestNeverCustomerHoldsAgainstTheModel(t *testing.T) {

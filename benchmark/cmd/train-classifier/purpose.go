@@ -26,7 +26,8 @@ func generatePurpose(ctx context.Context, c *formasaurus.Corpus, fieldModel *lea
 	fmt.Fprintf(&b, "// The form-purpose model, trained on the dev split of the Formasaurus corpus (%d pages,\n", rep.Pages)
 	fmt.Fprintf(&b, "// %d labelled forms; the holdout is never read). Forms per class:\n// %s.\n", rep.Forms, classCounts(rep.Classes))
 	fmt.Fprintf(&b, "// 5-fold cross-validation over dev pages chose %s,\n", learner(rep))
-	fmt.Fprintf(&b, "// features seen at least %d times and the margins below; cross-validated purpose\n", rep.MinCount)
+	fmt.Fprintf(&b, "// features seen at least %d times and the margins below (a weak claim of a customer\n", rep.MinCount)
+	fmt.Fprintf(&b, "// action is overruled at a lead of %d, OverruleMargin); cross-validated purpose\n", rep.MinMarginDoubt)
 	fmt.Fprintf(&b, "// accuracy: rules %.3f, rules + model %.3f; customer-action F1: rules %.3f, rules + model %.3f.\n\n",
 		rep.RulesCV, rep.CombinedCV, rep.RulesF1, rep.CombinedF1)
 	src, err := goSource(b.String(), m, "purposeModel")
@@ -56,6 +57,6 @@ func classCounts(n map[string]int) string {
 
 // purposeSummary is what -quiet leaves out: the purpose model's choices.
 func purposeSummary(rep formasaurus.PurposeTrainReport) string {
-	return fmt.Sprintf("form purpose: %d dev forms; CV chose %s, features seen ≥ %d times, margins %d (over a rule) / %d (over no purpose); cross-validated purpose accuracy: rules %.3f, rules + model %.3f; customer-action F1 %.3f → %.3f; model: %d features",
-		rep.Forms, learner(rep), rep.MinCount, rep.MinMargin, rep.MinMarginFallback, rep.RulesCV, rep.CombinedCV, rep.RulesF1, rep.CombinedF1, rep.Features)
+	return fmt.Sprintf("form purpose: %d dev forms; CV chose %s, features seen ≥ %d times, margins %d (over a rule) / %d (over no purpose) / %d (over a customer action); cross-validated purpose accuracy: rules %.3f, rules + model %.3f; customer-action F1 %.3f → %.3f; model: %d features",
+		rep.Forms, learner(rep), rep.MinCount, rep.MinMargin, rep.MinMarginFallback, rep.MinMarginDoubt, rep.RulesCV, rep.CombinedCV, rep.RulesF1, rep.CombinedF1, rep.Features)
 }

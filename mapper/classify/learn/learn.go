@@ -40,6 +40,11 @@ type Model struct {
 	// MinMarginFallback, when the caller has none. Both are chosen by
 	// cross-validation.
 	MinMargin, MinMarginFallback int64
+	// OverruleMargin, when it names a class, is the lead the model needs
+	// to overrule a caller's reading of that class, in place of
+	// MinMargin: a reading whose falseness costs more than a miss may be
+	// easier to overrule (chosen by cross-validation too).
+	OverruleMargin map[string]int64
 }
 
 // Options configure Train.
@@ -278,6 +283,21 @@ func WriteGo(out io.Writer, m *Model, pkg, name string) error {
 	}
 	b.WriteString("},\n")
 	fmt.Fprintf(&b, "\tMinMargin:         %d,\n\tMinMarginFallback: %d,\n", m.MinMargin, m.MinMarginFallback)
+	if len(m.OverruleMargin) > 0 {
+		cs := make([]string, 0, len(m.OverruleMargin))
+		for c := range m.OverruleMargin {
+			cs = append(cs, c)
+		}
+		sort.Strings(cs)
+		b.WriteString("\tOverruleMargin: map[string]int64{")
+		for i, c := range cs {
+			if i > 0 {
+				b.WriteString(", ")
+			}
+			fmt.Fprintf(&b, "%s: %d", strconv.Quote(c), m.OverruleMargin[c])
+		}
+		b.WriteString("},\n")
+	}
 	b.WriteString("\tWeights: map[string][]learn.Weight{\n")
 	feats := make([]string, 0, len(m.Weights))
 	for f := range m.Weights {

@@ -95,4 +95,18 @@ func TestWriteGoParsesAndRepeats(t *testing.T) {
 	if !bytes.Contains(a.Bytes(), []byte("MinMarginFallback: 3")) {
 		t.Errorf("margins not written:\n%s", a.String())
 	}
+	if bytes.Contains(a.Bytes(), []byte("OverruleMargin")) {
+		t.Errorf("no overrule margin set, one written:\n%s", a.String())
+	}
+	m.OverruleMargin = map[string]int64{"b": 7, "a": 40}
+	var c bytes.Buffer
+	if err := WriteGo(&c, m, "x", "model"); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := parser.ParseFile(token.NewFileSet(), "model.go", c.Bytes(), 0); err != nil {
+		t.Errorf("generated source with overrule margins does not parse: %v\n%s", err, c.String())
+	}
+	if !bytes.Contains(c.Bytes(), []byte(`OverruleMargin: map[string]int64{"a": 40, "b": 7}`)) {
+		t.Errorf("overrule margins not written in class order:\n%s", c.String())
+	}
 }
