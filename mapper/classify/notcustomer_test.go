@@ -153,3 +153,113 @@ func TestCheckoutPaymentAndAccountPagesAreNotCustomerActions(t *testing.T) {
 		})
 	}
 }
+
+// Contact details with no message box and nothing a customer action asks
+// (rule details-only): the details step of a checkout or a sign-up, a
+// mailing-list form with a phone, read from markup in several languages.
+// None is a customer action; beside them, forms without a message that
+// say what they ask — a callback, a booking with a date, a quote — stay
+// customer actions.
+func TestContactDetailsAloneAreNotCustomerActions(t *testing.T) {
+	pages := []struct {
+		name, html string
+		customer   bool
+	}{
+		{"en your-details step", `<form action="/step-2" method="post"><h2>Your details</h2>
+			<label for="f">First name</label><input id="f" name="first_name">
+			<label for="l">Last name</label><input id="l" name="last_name">
+			<label for="e">Email</label><input id="e" name="email" type="email">
+			<label for="t">Phone</label><input id="t" name="phone" type="tel">
+			<label for="a">Street address</label><input id="a" name="street">
+			<label for="z">Postcode</label><input id="z" name="postcode">
+			<button type="submit">Continue</button></form>`, false},
+		{"de Ihre Daten", `<form action="/schritt2" method="post"><h2>Ihre Daten</h2>
+			<label for="v">Vorname</label><input id="v" name="vorname">
+			<label for="n">Nachname</label><input id="n" name="nachname">
+			<label for="e">E-Mail</label><input id="e" name="email" type="email">
+			<label for="t">Telefon</label><input id="t" name="telefon">
+			<label for="s">Straße und Hausnummer</label><input id="s" name="strasse">
+			<label for="p">PLZ</label><input id="p" name="plz"><label for="o">Ort</label><input id="o" name="ort">
+			<button type="submit">Weiter</button></form>`, false},
+		{"es datos personales", `<form action="/paso2" method="post">
+			<label for="n">Nombre</label><input id="n" name="nombre">
+			<label for="e">Correo electrónico</label><input id="e" name="correo" type="email">
+			<label for="t">Teléfono</label><input id="t" name="telefono">
+			<button type="submit">Siguiente</button></form>`, false},
+		{"ja member details", `<form action="/entry/confirm" method="post">
+			<label for="n">お名前</label><input id="n" name="name">
+			<label for="m">メールアドレス</label><input id="m" name="mail" type="email">
+			<label for="t">電話番号</label><input id="t" name="tel">
+			<label for="z">郵便番号</label><input id="z" name="zip">
+			<button type="submit">次へ</button></form>`, false},
+		{"en call me back", `<form action="/callback" method="post"><h3>Request a call back</h3>
+			<label for="n">Name</label><input id="n" name="name">
+			<label for="t">Phone</label><input id="t" name="phone" type="tel">
+			<button type="submit">Call me back</button></form>`, true},
+		{"fr réservation with a date", `<form action="/reserver" method="post">
+			<label for="n">Nom</label><input id="n" name="nom">
+			<label for="t">Téléphone</label><input id="t" name="tel" type="tel">
+			<label for="e">E-mail</label><input id="e" name="email" type="email">
+			<label for="d">Date</label><input id="d" name="date" type="date">
+			<label for="p">Nombre de personnes</label><input id="p" name="personnes" type="number">
+			<button type="submit">Envoyer</button></form>`, true},
+		{"en free quote without a message", `<form action="/quote" method="post"><h2>Get a free quote</h2>
+			<label for="n">Name</label><input id="n" name="name">
+			<label for="e">Email</label><input id="e" name="email" type="email">
+			<label for="t">Phone</label><input id="t" name="phone" type="tel">
+			<label for="z">Postcode</label><input id="z" name="postcode">
+			<button type="submit">Get my quote</button></form>`, true},
+	}
+	for _, p := range pages {
+		t.Run(p.name, func(t *testing.T) {
+			page, err := extract.FromHTML("https://site.example/page", []byte("<!doctype html><html><body>"+p.html+"</body></html>"))
+			if err != nil {
+				t.Fatal(err)
+			}
+			if len(page.Forms) != 1 {
+				t.Fatalf("%d forms extracted, want 1", len(page.Forms))
+			}
+			got := classify.Form(page.Forms[0], page)
+			if claimed := got.CustomerAction || got.Purpose == classify.PurposeComment; claimed != p.customer {
+				t.Errorf("purpose %s (rule %s): customer action %v, want %v; evidence %v", got.Purpose, got.Rule, claimed, p.customer, got.Evidence)
+			}
+		})
+	}
+}
+
+// The shipped purpose model may take back a weak claim of a customer
+// action (OverruleMargin): plain message forms that name no purpose —
+// a name, an email or phone, a message box and a send button — stay
+// customer actions in every language here.
+func TestPlainMessageFormsStayCustomerActions(t *testing.T) {
+	pages := []struct{ name, html string }{
+		{"en", `<form method="post"><label for="n">Name</label><input id="n" name="name"><label for="e">Email</label><input id="e" name="email" type="email">
+			<label for="m">Message</label><textarea id="m" name="message"></textarea><button type="submit">Send</button></form>`},
+		{"de", `<form method="post"><label for="n">Ihr Name</label><input id="n" name="name"><label for="e">E-Mail</label><input id="e" name="email" type="email">
+			<label for="m">Ihre Nachricht</label><textarea id="m" name="nachricht"></textarea><button type="submit">Absenden</button></form>`},
+		{"es", `<form method="post"><label for="n">Nombre</label><input id="n" name="nombre"><label for="e">Correo</label><input id="e" name="correo" type="email">
+			<label for="m">Mensaje</label><textarea id="m" name="mensaje"></textarea><button type="submit">Enviar</button></form>`},
+		{"it", `<form method="post"><label for="n">Nome</label><input id="n" name="nome"><label for="t">Telefono</label><input id="t" name="telefono" type="tel">
+			<label for="m">Messaggio</label><textarea id="m" name="messaggio"></textarea><button type="submit">Invia</button></form>`},
+		{"ru", `<form method="post"><label for="n">Имя</label><input id="n" name="name"><label for="t">Телефон</label><input id="t" name="phone" type="tel">
+			<label for="m">Сообщение</label><textarea id="m" name="msg"></textarea><button type="submit">Отправить</button></form>`},
+		{"ja", `<form method="post"><label for="n">お名前</label><input id="n" name="name"><label for="e">メールアドレス</label><input id="e" name="mail" type="email">
+			<label for="m">お問い合わせ内容</label><textarea id="m" name="body"></textarea><button type="submit">送信</button></form>`},
+		{"pt", `<form method="post"><label for="n">Nome</label><input id="n" name="nome"><label for="e">E-mail</label><input id="e" name="email" type="email">
+			<label for="m">Mensagem</label><textarea id="m" name="mensagem"></textarea><button type="submit">Enviar</button></form>`},
+	}
+	for _, p := range pages {
+		t.Run(p.name, func(t *testing.T) {
+			page, err := extract.FromHTML("https://site.example/", []byte("<!doctype html><html><body>"+p.html+"</body></html>"))
+			if err != nil {
+				t.Fatal(err)
+			}
+			if len(page.Forms) != 1 {
+				t.Fatalf("%d forms extracted, want 1", len(page.Forms))
+			}
+			if got := classify.Form(page.Forms[0], page); !got.CustomerAction {
+				t.Errorf("purpose %s (rule %s), not a customer action; evidence %v", got.Purpose, got.Rule, got.Evidence)
+			}
+		})
+	}
+}
