@@ -24,9 +24,12 @@
 // (formRules in form.go: structure, then words, then the customer
 // actions), then a learned purpose model (purpose.go, weights in the
 // generated purpose_gen.go, trained on the same dev split) that may
-// overrule the rules that are not sharp; a form with card fields, a
-// payment widget, pay words, a password or account creation in its
-// submit control is never a customer action (FormWith, ReadForm).
+// overrule the rules that are not sharp, and takes back a weak claim of
+// a customer action it reads otherwise at a margin of its own; a form
+// with card fields, a payment widget, pay words, a password or account
+// creation in its submit control is never a customer action, nor are
+// contact details with no message and nothing a customer action asks
+// (FormWith, ReadForm).
 //
 // Every result carries a confidence set from the table in confidence.go
 // and the evidence that decided it. Classification is pure Go over

@@ -158,8 +158,8 @@ func TestCheckoutPaymentAndAccountPagesAreNotCustomerActions(t *testing.T) {
 // (rule details-only): the details step of a checkout or a sign-up, a
 // mailing-list form with a phone, read from markup in several languages.
 // None is a customer action; beside them, forms without a message that
-// say what they ask — a callback, a booking with a date, a quote — stay
-// customer actions.
+// say what they ask — a callback (said, or a name and a phone alone), a
+// booking with a date, a quote — stay customer actions.
 func TestContactDetailsAloneAreNotCustomerActions(t *testing.T) {
 	pages := []struct {
 		name, html string
@@ -196,6 +196,8 @@ func TestContactDetailsAloneAreNotCustomerActions(t *testing.T) {
 			<label for="n">Name</label><input id="n" name="name">
 			<label for="t">Phone</label><input id="t" name="phone" type="tel">
 			<button type="submit">Call me back</button></form>`, true},
+		{"ru name and phone, nothing said", `<form method="post"><input name="name" placeholder="Имя">
+			<input name="phone" type="tel" placeholder="Телефон"><button type="submit">Отправить</button></form>`, true},
 		{"fr réservation with a date", `<form action="/reserver" method="post">
 			<label for="n">Nom</label><input id="n" name="nom">
 			<label for="t">Téléphone</label><input id="t" name="tel" type="tel">
