@@ -358,7 +358,7 @@
       readOnly: !!el.readOnly, disabled: !!el.disabled, inputMode: attr(el, "inputmode"),
       options,
       value: tag === "select" ? "" : (tag === "textarea" ? el.defaultValue : (el.defaultValue != null ? el.defaultValue : attr(el, "value"))),
-      checked: group ? group.members.some((m) => m.defaultChecked) : !!el.defaultChecked,
+      checked: group ? group.members.some((m) => m.defaultChecked) : !!el.defaultChecked, uncheckedValue: "",
       hint: "", toolParamDescription: attr(el, "toolparamdescription"),
       nearbyText: wrap ? clip(wrap.textContent, MAX_NEARBY) : "",
       wrapperClasses: wrappersOf(el, form, MAX_WRAPPERS),
@@ -440,8 +440,10 @@
       const tag = el.tagName;
       if (tag === "BUTTON" || tag === "FIELDSET" || tag === "OUTPUT" || tag === "OBJECT") continue;
       if (tag === "INPUT" && SKIP_TYPES[lower(el.type)]) continue;
-      let group = null;
       const t = lower(el.type);
+      // the unchecked value of a checkbox (Field.UncheckedValue)
+      if (tag === "INPUT" && t === "hidden" && el.name && byName("checkbox", el.name).length) continue;
+      let group = null;
       if (tag === "INPUT" && (t === "radio" || t === "checkbox") && el.name) {
         const members = byName(t, el.name);
         if (t === "radio" || members.length > 1) {
@@ -458,7 +460,14 @@
         }
       }
       seen.add(el);
-      try { out.push(fieldOf(el, form, scope, group)); } catch (e) { /* a hostile control must not cost the form */ }
+      try {
+        const f = fieldOf(el, form, scope, group);
+        if (tag === "INPUT" && t === "checkbox" && el.name) {
+          const h = byName("hidden", el.name)[0];
+          if (h) f.uncheckedValue = attr(h, "value");
+        }
+        out.push(f);
+      } catch (e) { /* a hostile control must not cost the form */ }
     }
     return out;
   };

@@ -301,6 +301,10 @@ func (s *static) fields(controls []*html.Node, form *html.Node, scope string) []
 		case c.DataAtom == atom.Input && (t == "submit" || t == "reset" || t == "button" || t == "image"):
 			continue
 		}
+		if c.DataAtom == atom.Input && t == "hidden" && checkboxNamed(controls, getAttr(c, "name")) {
+			// the unchecked value of a checkbox (Field.UncheckedValue)
+			continue
+		}
 		var group []*html.Node
 		legend := ""
 		if c.DataAtom == atom.Input && (t == "radio" || t == "checkbox") && getAttr(c, "name") != "" {
@@ -320,9 +324,31 @@ func (s *static) fields(controls []*html.Node, form *html.Node, scope string) []
 			}
 		}
 		seen[c] = true
-		out = append(out, s.field(c, form, scope, group, legend))
+		f := s.field(c, form, scope, group, legend)
+		if t == "checkbox" && f.Name != "" {
+			for _, o := range controls {
+				if o.DataAtom == atom.Input && controlType(o) == "hidden" && getAttr(o, "name") == f.Name {
+					f.UncheckedValue = getAttr(o, "value")
+					break
+				}
+			}
+		}
+		out = append(out, f)
 	}
 	return out
+}
+
+// checkboxNamed: one of controls is a checkbox named name (not "").
+func checkboxNamed(controls []*html.Node, name string) bool {
+	if name == "" {
+		return false
+	}
+	for _, o := range controls {
+		if o.DataAtom == atom.Input && controlType(o) == "checkbox" && getAttr(o, "name") == name {
+			return true
+		}
+	}
+	return false
 }
 
 func (s *static) groupLegend(group []*html.Node, form *html.Node) string {
