@@ -262,6 +262,45 @@ func TestNameSplitContext(t *testing.T) {
 	}
 }
 
+// A choice list of categories is the subject of the message beside it; in
+// a form without a message box (a search form's filter) it is nothing of
+// ours.
+func TestChoiceSubjectBesideAMessage(t *testing.T) {
+	message := extract.Field{Tag: "textarea", Type: "textarea", Name: "msg", Label: "Message"}
+	hiddenMessage := message
+	hiddenMessage.Visibility = hiddenBy(extract.HiddenByWrapper, extract.ReasonDisplayNone)
+	opts := []extract.Option{{Value: "a", Text: "Billing"}, {Value: "b", Text: "Technical"}, {Value: "c", Text: "Other"}, {Value: "d", Text: "Press"}}
+	lists := []struct {
+		lang string
+		f    extract.Field
+	}{
+		{"en", extract.Field{Type: "select-one", Name: "cat", Label: "Category", LabelSource: extract.LabelFor, Options: opts}},
+		{"en how can we help", extract.Field{Type: "select-one", Name: "menu-839", Label: "How can we help you?", LabelSource: extract.LabelNearby, Options: opts}},
+		{"fr", extract.Field{Type: "select-one", Name: "cid", Label: "Catégorie *", LabelSource: extract.LabelFor, Options: opts}},
+		{"es", extract.Field{Type: "select-one", Name: "x", Label: "¿Cómo podemos ayudarte? (Por favor, elige uno)", LabelSource: extract.LabelNearby, Options: opts}},
+		{"ru radio group", extract.Field{Type: "radio", Name: "form[type]", Label: "Категория вопроса:", LabelSource: extract.LabelAriaLabelledBy, Options: opts}},
+		{"de", extract.Field{Type: "select-one", Name: "k", Label: "Kategorie", LabelSource: extract.LabelFor, Options: opts}},
+		{"ja", extract.Field{Type: "select-one", Name: "k", Label: "お問い合わせ種別", LabelSource: extract.LabelFor, Options: opts}},
+	}
+	for _, l := range lists {
+		t.Run(l.lang, func(t *testing.T) {
+			for _, c := range []struct {
+				what string
+				form extract.Form
+				want shared.SemanticType
+			}{
+				{"beside a message box", visibleForm(extract.Field{Type: "email", Name: "email"}, l.f, message), shared.SemanticSubject},
+				{"without a message box", visibleForm(extract.Field{Type: "text", Name: "q", Label: "Search"}, l.f), shared.SemanticUnknown},
+				{"beside a hidden message box", visibleForm(extract.Field{Type: "email", Name: "email"}, l.f, hiddenMessage), shared.SemanticUnknown},
+			} {
+				if got := classify.FieldsWith(c.form, nil, nil)[1]; got.Semantic != c.want {
+					t.Errorf("%s: %q = %s %v, want %s", c.what, l.f.Label, got.Semantic, got.Evidence, c.want)
+				}
+			}
+		})
+	}
+}
+
 func hiddenBy(by string, reasons ...string) extract.Visibility {
 	return extract.Visibility{Hidden: true, HiddenBy: by, Reasons: reasons}
 }

@@ -112,6 +112,9 @@ type formContext struct {
 	// words memoizes fromText per field index: the form context and the
 	// field's own reading both need it, and it is the costly part.
 	words []wordReading
+	// messageBox: the form has a visible textarea (a message box), so a
+	// choice list of categories is the message's subject.
+	messageBox bool
 }
 
 type wordReading struct {
@@ -122,6 +125,9 @@ type wordReading struct {
 func newFormContext(form extract.Form) *formContext {
 	fc := &formContext{form: form, visibleSemantics: map[shared.SemanticType]int{}, words: make([]wordReading, len(form.Fields))}
 	for i, f := range form.Fields {
+		if f.Tag == "textarea" && !f.Visibility.Hidden {
+			fc.messageBox = true
+		}
 		if !isTextLike(f) {
 			continue
 		}
@@ -221,7 +227,29 @@ func (fc *formContext) base(i int, f extract.Field) FieldResult {
 		return r
 	}
 	// 7. structure and form context.
+	if r, ok := fc.choiceSubject(f); ok {
+		return r
+	}
 	return fromContext(f)
+}
+
+// choiceSubject: a choice list whose words name a category or ask what
+// the message is about ("Catégorie", "Категория вопроса", "How can we
+// help?"), in a form with a message box, is the message's subject.
+func (fc *formContext) choiceSubject(f extract.Field) (FieldResult, bool) {
+	if !fc.messageBox || controlOf(f) != kindSelect {
+		return FieldResult{}, false
+	}
+	for _, src := range sources(f) {
+		if src.what == "hint" {
+			continue
+		}
+		if r, c, ok := firstRule(cChoiceSubj, scanText(src.text), kindSelect); ok {
+			return FieldResult{Semantic: r.semantic, Confidence: ConfChoiceSubject,
+				Evidence: []string{fmt.Sprintf("choice list beside a message box; %s %q says %s", src.what, clipText(src.text, 60), c.why())}}, true
+		}
+	}
+	return FieldResult{}, false
 }
 
 // fromAutocomplete maps the field-name token of an autocomplete attribute

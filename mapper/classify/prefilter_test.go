@@ -9,7 +9,7 @@ import (
 // allCompiled is every pattern the word tables compile.
 func allCompiled() []compiled {
 	var out []compiled
-	for _, rs := range [][]compiledRule{cNotOurs, cCheckbox, cFields} {
+	for _, rs := range [][]compiledRule{cNotOurs, cCheckbox, cFields, cChoiceSubj} {
 		for _, r := range rs {
 			out = append(out, r.cpos...)
 			out = append(out, r.cneg...)

@@ -765,6 +765,42 @@ var fieldRules = []fieldRule{
 	}},
 }
 
+// choiceSubject: words that make a choice list (a select, a radio group)
+// the subject of a message — "Category", "Topic of your question", "How
+// can we help?" — when the form also has a message box (choiceSubject in
+// field.go). Without one the same list is a filter ("Category" beside a
+// search box), which no type of ours describes.
+var choiceSubject = []fieldRule{
+	{semantic: shared.SemanticSubject, controls: kindSelect, strength: 1, pos: []pat{
+		{"en", `categor|topics?|how (can|may) we help|what can we help|help you with|what (is|'s) (your|this) (enquiry|inquiry|question|message|request) (about|regarding)|nature of (your )?(enquiry|inquiry|request|question)|(enquiry|inquiry|request|question) type|type of (enquiry|inquiry|request|question)`},
+		{"de", `kategorie|rubrik|themenbereich|wie können wir (ihnen |dir )?helfen|worum geht es|art (ihrer|der) (anfrage|frage|nachricht)`},
+		{"es", `categor[íi]a|c[óo]mo (te |le |les )?podemos ayudar|en qu[ée] (te |le )?podemos ayudar|tipo de (consulta|pregunta|mensaje|solicitud)`},
+		{"fr", `cat[ée]gorie|rubrique|comment pouvons-nous (vous )?aider|en quoi pouvons-nous|type de (demande|question|message)|nature de (votre |la )?demande`},
+		{"it", `categoria|come possiamo aiutar|tipo di (richiesta|domanda|messaggio)`},
+		{"pt", `categoria|como podemos ajudar|em que podemos ajudar|tipo de (pedido|pergunta|mensagem|solicita[çc][ãa]o)`},
+		{"nl", `categorie|rubriek|waarmee kunnen we|hoe kunnen we (je|u) helpen|soort (vraag|bericht)`},
+		{"ru", `категори|рубрик|чем (мы )?можем (вам )?помочь|тип (вопроса|обращения|сообщения)`},
+		{"pl", `kategori|w czym (możemy|mozemy) pomóc|rodzaj (zapytania|pytania|wiadomości)`},
+		{"tr", `kategori|nasıl yardımcı olabiliriz|talep türü|mesaj türü`},
+		{"ja", `カテゴリ|種別|分類|お問い合わせの種類|お問い合わせ項目`},
+		{"zh", `类别|分类|類別|分類|咨询类型|问题类型|留言类型`},
+		{"ko", `카테고리|분류|문의 ?유형|문의 ?종류`},
+		{"sv", `kategori|hur kan vi hjälpa|typ av (fråga|ärende)`},
+		{"da", `kategori|hvordan kan vi hjælpe|type af (henvendelse|spørgsmål)`},
+		{"no", `kategori|hvordan kan vi hjelpe|type (henvendelse|spørsmål)`},
+		{"fi", `kategoria|luokka|aihealue|miten voimme auttaa|kysymyksen tyyppi`},
+		{"cs", `kategori|s čím (vám )?můžeme pomoci|typ (dotazu|zprávy)`},
+		{"hu", `kategória|miben segíthetünk|(kérdés|üzenet) típusa`},
+		{"ro", `categori|cum (vă|va) putem ajuta|tipul (mesajului|solicit[ăa]rii|[îi]ntreb[ăa]rii)`},
+		{"el", `κατηγορ|π[ώω]ς μπορο[ύυ]με να (σας )?βοηθ`},
+		{"ar", `الفئة|فئة|التصنيف|تصنيف|نوع (الاستفسار|الرسالة|الطلب)|كيف يمكننا مساعدتك`},
+		{"fa", `دسته|دسته‌بندی|نوع (پیام|درخواست)`},
+		{"he", `קטגוריה|סוג (הפנייה|הפניה|הבקשה)|איך נוכל לעזור`},
+		{"vi", `danh mục|thể loại|loại (câu hỏi|yêu cầu|liên hệ)`},
+		{"id", `kategori|jenis (pertanyaan|pesan|permintaan)|apa yang bisa kami bantu`},
+	}},
+}
+
 // honeypotText: words beside a control telling people to leave it alone.
 var honeypotText = []pat{
 	{"en", `leave (this|it)?[ -]?(field )?(blank|empty)|(should|must) be (left )?(blank|empty|unchanged)|do not (fill|change|enter|type)|don't (fill|change|enter|type)|if you are (a )?human|humans? (should|must)|not for humans|for validation purposes|spam[ -]?(trap|protection)|anti-?spam|are you a (bot|robot)`},
@@ -1084,6 +1120,7 @@ var (
 	cNotOurs      = compileRules(notOurs)
 	cCheckbox     = compileRules(checkboxRules)
 	cFields       = compileRules(fieldRules)
+	cChoiceSubj   = compileRules(choiceSubject)
 	cHoneypotText = compile(honeypotText)
 	cAccount      = compile(accountWords)
 	cCard         = compile(cardWords)
