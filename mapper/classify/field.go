@@ -197,8 +197,10 @@ var captchaResponse = regexp.MustCompile(`(?i)^(g-recaptcha-response|h-captcha-r
 // by the rules alone.
 func (fc *formContext) base(i int, f extract.Field) FieldResult {
 	// 1. Widget bookkeeping: captcha responses live in hidden textareas
-	// inside the widget; they are tokens, not honeypots.
-	if captchaResponse.MatchString(f.Name) || inCaptchaWidget(f) {
+	// inside the widget; they are tokens, not honeypots. A box the person
+	// types the captcha's answer into is no token: it is read on (the
+	// not-ours words make it unknown).
+	if captchaResponse.MatchString(f.Name) || inCaptchaWidget(f) && !typedAnswer(f) {
 		return FieldResult{Semantic: shared.SemanticSystemToken, Confidence: ConfHiddenInput, Evidence: []string{"captcha widget response"}}
 	}
 	// 2. type=hidden: sent back verbatim.
@@ -481,6 +483,12 @@ func classDepth(f extract.Field, re *regexp.Regexp) int {
 		}
 	}
 	return -1
+}
+
+// typedAnswer: a text box a person sees and types into — an input, not
+// the hidden textarea a widget writes its response to.
+func typedAnswer(f extract.Field) bool {
+	return f.Tag != "textarea" && isTextLike(f) && f.Type != "textarea" && (!f.Visibility.Hidden || f.Visibility.HiddenBy == extract.HiddenByForm)
 }
 
 // inCaptchaWidget: the control sits in a captcha widget, and no hiding or
