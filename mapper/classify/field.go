@@ -344,12 +344,35 @@ func sources(f extract.Field) []source {
 	if t := idWords(f); t != "" {
 		out = append(out, source{"id", t, ConfName - 0.02})
 	}
+	// A select's first option that stands for no choice ("-- Select a
+	// country --", "Toutes régions" with value 0) names the list as a
+	// placeholder names a box.
+	if t := promptOption(f); t != "" && t != text(f.Label) {
+		out = append(out, source{"option", t, ConfHint})
+	}
 	for _, h := range []string{f.ToolParamDescription, f.Hint} {
 		if t := text(h); t != "" && len(t) < 200 {
 			out = append(out, source{"hint", t, ConfHint})
 		}
 	}
 	return out
+}
+
+// promptOption is the text of a select's first option when its value says
+// it is no choice at all (empty, "0", "-1", dashes), or "".
+func promptOption(f extract.Field) string {
+	if !strings.HasPrefix(f.Type, "select") || len(f.Options) < 2 {
+		return ""
+	}
+	o := f.Options[0]
+	if v := strings.Trim(o.Value, " -_."); v != "" && v != "0" && strings.TrimSpace(o.Value) != "-1" {
+		return ""
+	}
+	t := text(strings.Trim(o.Text, " -–—_.*:"))
+	if len([]rune(t)) > 60 {
+		return ""
+	}
+	return t
 }
 
 type vote struct {

@@ -102,11 +102,18 @@
   // table row), bounded so a form's intro paragraph is not taken.
   // A checkbox or radio button is read with the text after it ("[x] I
   // agree…"); other controls with the text before them.
-  const followingText = (el) => {
-    for (let s = el.nextSibling; s; s = s.nextSibling) {
-      if (s.nodeType === 1 && (s.matches("input,select,textarea,button,br") || s.querySelector("input:not([type=hidden]),select,textarea"))) return "";
-      const t = s.nodeType === 3 ? norm(s.nodeValue) : s.nodeType === 1 ? nameText(s, null, false) : "";
-      if (t) return t.length > 300 ? t.slice(0, 300) : t;
+  // When nothing follows the button in its own container (a label around
+  // the box alone, a table cell), the text after that container is read,
+  // climbing at most two containers that hold no other control.
+  const followingText = (el, stop) => {
+    let n = el;
+    for (let depth = 0; n && n !== stop && n !== doc.body && depth < 3; depth++, n = n.parentElement) {
+      if (depth > 0 && controlsIn(n).n > 1) return "";
+      for (let s = n.nextSibling; s; s = s.nextSibling) {
+        if (s.nodeType === 1 && (s.matches("input,select,textarea,button,br") || s.querySelector("input:not([type=hidden]),select,textarea"))) return "";
+        const t = s.nodeType === 3 ? norm(s.nodeValue) : s.nodeType === 1 ? nameText(s, null, false) : "";
+        if (t) return t.length > 300 ? t.slice(0, 300) : t;
+      }
     }
     return "";
   };
@@ -156,7 +163,7 @@
   };
   const nearbyLabel = (el, stop, beforeOnly) => {
     if (!beforeOnly && el.tagName === "INPUT" && (lower(el.type) === "checkbox" || lower(el.type) === "radio")) {
-      const t = followingText(el);
+      const t = followingText(el, stop);
       if (t) return t;
     }
     let n = el;

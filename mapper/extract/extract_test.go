@@ -617,3 +617,29 @@ func TestUncheckedValue(t *testing.T) {
 		})
 	}
 }
+
+// A checkbox alone in its container (a label around the box, a table
+// cell) is read with the text after that container; a container shared
+// with another control gives its text to neither.
+func TestTextAfterACheckboxContainer(t *testing.T) {
+	want := map[string]string{
+		"member": "I hereby agree to become a member of the society.",
+		"news":   "Send me the newsletter",
+		"a":      "",
+		"b":      "B's text",
+		"c":      "",
+		"d":      "",
+	}
+	for _, ex := range extractors {
+		t.Run(ex.name, func(t *testing.T) {
+			f := formByID(t, ex.load(t, "followingtext.html"), "f")
+			got := map[string]string{}
+			for _, fl := range f.Fields {
+				got[fl.Name] = fl.Label
+			}
+			if diff := cmp.Diff(want, got); diff != "" {
+				t.Errorf("labels (-want +got):\n%s", diff)
+			}
+		})
+	}
+}
