@@ -52,14 +52,14 @@ func TestFieldSemantics(t *testing.T) {
 		{"en type of bike (choice)", extract.Field{Type: "select-one", Name: "bike_type", Label: "Type of bike", Options: []extract.Option{{Value: "road"}, {Value: "mountain"}, {Value: "ebike"}, {Value: "commuter"}}}, shared.SemanticServiceRequested},
 		{"en type of bike (free text)", extract.Field{Type: "text", Name: "bike", Label: "Type of bike"}, shared.SemanticUnknown},
 		{"fr type de prestation", extract.Field{Type: "select-one", Name: "t", Label: "Type de véhicule", Options: []extract.Option{{Value: "a"}, {Value: "b"}, {Value: "c"}, {Value: "d"}}}, shared.SemanticServiceRequested},
-		{"de Nachname", extract.Field{Type: "text", Name: "f2", Label: "Nachname"}, shared.SemanticFamilyName},
+		{"de Nachname", extract.Field{Type: "text", Name: "f2", Label: "Nachname", LabelSource: extract.LabelFor}, shared.SemanticFamilyName},
 		{"de Telefonnummer", extract.Field{Type: "text", Name: "f3", Label: "Ihre Telefonnummer"}, shared.SemanticPhone},
 		{"de Geburtsdatum", extract.Field{Type: "text", Name: "f4", Label: "Geburtsdatum"}, shared.SemanticDate},
 		{"es Apellidos", extract.Field{Type: "text", Name: "f5", Label: "Apellidos"}, shared.SemanticFamilyName},
 		{"es Mensaje textarea", extract.Field{Tag: "textarea", Type: "textarea", Name: "f6", Label: "Mensaje"}, shared.SemanticMessage},
 		{"fr Prénom", extract.Field{Type: "text", Name: "f7", Label: "Prénom"}, shared.SemanticGivenName},
 		{"fr Code postal", extract.Field{Type: "text", Name: "f8", Label: "Code postal"}, shared.SemanticPostcode},
-		{"it Cognome", extract.Field{Type: "text", Name: "f9", Label: "Cognome"}, shared.SemanticFamilyName},
+		{"it Cognome", extract.Field{Type: "text", Name: "f9", Label: "Cognome", LabelSource: extract.LabelFor}, shared.SemanticFamilyName},
 		{"it enter is not ente", extract.Field{Type: "text", Name: "f10", Label: "Please enter your full name"}, shared.SemanticPersonName},
 		{"pt Telefone", extract.Field{Type: "text", Name: "f11", Label: "Telefone"}, shared.SemanticPhone},
 		{"nl Woonplaats", extract.Field{Type: "text", Name: "f12", Label: "Woonplaats"}, shared.SemanticLocality},
@@ -77,6 +77,25 @@ func TestFieldSemantics(t *testing.T) {
 		{"textarea without words", extract.Field{Tag: "textarea", Type: "textarea", Name: "t1"}, shared.SemanticMessage},
 		{"name attribute split", extract.Field{Type: "text", Name: "your-email"}, shared.SemanticEmail},
 		{"nothing", extract.Field{Type: "text", Name: "input_4"}, shared.SemanticUnknown},
+		{"select prompt option names the list", extract.Field{Type: "select-one", Name: "reg", Options: []extract.Option{{Value: "0", Text: "Toutes régions"}, {Value: "1", Text: "Alsace"}, {Value: "2", Text: "Aquitaine"}}}, shared.SemanticRegion},
+		{"select prompt option, dashes", extract.Field{Type: "select-one", Name: "c1", Options: []extract.Option{{Value: "", Text: "-- Select your country --"}, {Value: "fr", Text: "France"}}}, shared.SemanticCountry},
+		{"a real first option is no prompt", extract.Field{Type: "select-one", Name: "s2", Options: []extract.Option{{Value: "ny", Text: "New York City"}, {Value: "la", Text: "Los Angeles"}}}, shared.SemanticUnknown},
+		{"typed captcha answer is no token", extract.Field{Tag: "input", Type: "text", Name: "captcha-690", Label: "captcha", LabelSource: extract.LabelNearby, WrapperClasses: []string{"wpcf7-form-control-wrap captcha-690"}}, shared.SemanticUnknown},
+		{"captcha widget's response box is a token", extract.Field{Tag: "textarea", Type: "textarea", Name: "resp", WrapperClasses: []string{"g-recaptcha"}, Visibility: hiddenBy(extract.HiddenBySelf, extract.ReasonDisplayNone)}, shared.SemanticSystemToken},
+		{"en profile full name is a name (profile is not a file)", extract.Field{Type: "text", Name: "profile.Full Name"}, shared.SemanticPersonName},
+		{"fi checkbox tiedotteita", extract.Field{Type: "checkbox", Name: "info", Label: "Haluan vastaanottaa ylläpidolta tiedotteita.", LabelSource: extract.LabelNearby}, shared.SemanticMarketingOptIn},
+		{"fa checkbox typed with Arabic letters", extract.Field{Type: "checkbox", Name: "o1", Label: "دريافت ايميل از سوي مديران سايت"}, shared.SemanticMarketingOptIn},
+		{"ar email still read after folding", extract.Field{Type: "text", Name: "o2", Label: "البريد الإلكتروني"}, shared.SemanticEmail},
+		// consent and opt-in checkboxes in lt, lv, et, sk, sl, hr, bg, uk
+		{"lt checkbox sutinku", extract.Field{Type: "checkbox", Name: "rules", Label: "Sutinku su taisyklėmis"}, shared.SemanticConsent},
+		{"lv checkbox jaunumi", extract.Field{Type: "checkbox", Name: "n", Label: "Vēlos saņemt jaunumus e-pastā"}, shared.SemanticMarketingOptIn},
+		{"et checkbox nõustun", extract.Field{Type: "checkbox", Name: "t", Label: "Nõustun tingimustega"}, shared.SemanticConsent},
+		{"sk checkbox súhlasím", extract.Field{Type: "checkbox", Name: "t", Label: "Súhlasím so spracovaním osobných údajov"}, shared.SemanticConsent},
+		{"sl checkbox novice", extract.Field{Type: "checkbox", Name: "n", Label: "Želim prejemati e-novice"}, shared.SemanticMarketingOptIn},
+		{"hr checkbox slažem se", extract.Field{Type: "checkbox", Name: "t", Label: "Slažem se s uvjetima korištenja"}, shared.SemanticConsent},
+		{"bg checkbox съгласен", extract.Field{Type: "checkbox", Name: "t", Label: "Съгласен съм с условията"}, shared.SemanticConsent},
+		{"uk checkbox розсилка", extract.Field{Type: "checkbox", Name: "n", Label: "Хочу отримувати розсилку"}, shared.SemanticMarketingOptIn},
+		{"uk checkbox погоджуюсь", extract.Field{Type: "checkbox", Name: "t", Label: "Я погоджуюсь з умовами"}, shared.SemanticConsent},
 		// languages added with sv, da, no, fi, cs, hu, ro, el, ar, fa, he, vi, id
 		{"sv Förnamn", extract.Field{Type: "text", Name: "l0", Label: "Förnamn"}, shared.SemanticGivenName},
 		{"sv Efternamn", extract.Field{Type: "text", Name: "l1", Label: "Efternamn"}, shared.SemanticFamilyName},
@@ -259,6 +278,45 @@ func TestNameSplitContext(t *testing.T) {
 	alone := classify.Fields(visibleForm(name), nil)
 	if alone[0].Semantic != shared.SemanticPersonName {
 		t.Errorf("Nom alone = %s, want person-name", alone[0].Semantic)
+	}
+}
+
+// A choice list of categories is the subject of the message beside it; in
+// a form without a message box (a search form's filter) it is nothing of
+// ours.
+func TestChoiceSubjectBesideAMessage(t *testing.T) {
+	message := extract.Field{Tag: "textarea", Type: "textarea", Name: "msg", Label: "Message"}
+	hiddenMessage := message
+	hiddenMessage.Visibility = hiddenBy(extract.HiddenByWrapper, extract.ReasonDisplayNone)
+	opts := []extract.Option{{Value: "a", Text: "Billing"}, {Value: "b", Text: "Technical"}, {Value: "c", Text: "Other"}, {Value: "d", Text: "Press"}}
+	lists := []struct {
+		lang string
+		f    extract.Field
+	}{
+		{"en", extract.Field{Type: "select-one", Name: "cat", Label: "Category", LabelSource: extract.LabelFor, Options: opts}},
+		{"en how can we help", extract.Field{Type: "select-one", Name: "menu-839", Label: "How can we help you?", LabelSource: extract.LabelNearby, Options: opts}},
+		{"fr", extract.Field{Type: "select-one", Name: "cid", Label: "Catégorie *", LabelSource: extract.LabelFor, Options: opts}},
+		{"es", extract.Field{Type: "select-one", Name: "x", Label: "¿Cómo podemos ayudarte? (Por favor, elige uno)", LabelSource: extract.LabelNearby, Options: opts}},
+		{"ru radio group", extract.Field{Type: "radio", Name: "form[type]", Label: "Категория вопроса:", LabelSource: extract.LabelAriaLabelledBy, Options: opts}},
+		{"de", extract.Field{Type: "select-one", Name: "k", Label: "Kategorie", LabelSource: extract.LabelFor, Options: opts}},
+		{"ja", extract.Field{Type: "select-one", Name: "k", Label: "お問い合わせ種別", LabelSource: extract.LabelFor, Options: opts}},
+	}
+	for _, l := range lists {
+		t.Run(l.lang, func(t *testing.T) {
+			for _, c := range []struct {
+				what string
+				form extract.Form
+				want shared.SemanticType
+			}{
+				{"beside a message box", visibleForm(extract.Field{Type: "email", Name: "email"}, l.f, message), shared.SemanticSubject},
+				{"without a message box", visibleForm(extract.Field{Type: "text", Name: "q", Label: "Search"}, l.f), shared.SemanticUnknown},
+				{"beside a hidden message box", visibleForm(extract.Field{Type: "email", Name: "email"}, l.f, hiddenMessage), shared.SemanticUnknown},
+			} {
+				if got := classify.FieldsWith(c.form, nil, nil)[1]; got.Semantic != c.want {
+					t.Errorf("%s: %q = %s %v, want %s", c.what, l.f.Label, got.Semantic, got.Evidence, c.want)
+				}
+			}
+		})
 	}
 }
 

@@ -115,16 +115,26 @@ var checkboxRules = []fieldRule{
 		{"sv", `nyhetsbrev|prenumerera|erbjudanden|kampanjer|utskick|marknadsföring|ta emot (nyheter|information|erbjudanden|e-?post)`},
 		{"da", `nyhedsbrev|tilmeld|abonn|tilbud|markedsføring|modtage (nyheder|information|tilbud|e-?mails?)`},
 		{"no", `nyhetsbrev|abonn|tilbud|markedsføring|motta (nyheter|informasjon|tilbud|e-?post)`},
-		{"fi", `uutiskirje|tilaa|tilaan|tarjouk|markkinoin|vastaanottaa (uutisia|tietoa|tarjouksia)`},
+		{"fi", `uutiskirje|uutisia|tiedote|tiedotte|tilaa|tilaan|tarjouk|markkinoin|vastaanottaa (uutisia|tietoa|tarjouksia)|haluan (vastaanottaa|saada)`},
 		{"cs", `newsletter|odebír|odběr|novink|nabídk|obchodních sdělení|obchodní sdělení|zasílání`},
 		{"hu", `hírlev|feliratkoz|ajánlat|akció|marketing|reklám|értesüljön|értesítést kér`},
 		{"ro", `newsletter|abona|abonez|oferte|promo[țţt]ii|nout[ăa][țţt]i|marketing|comunic[ăa]ri comerciale|primi (oferte|nout|informa|e-?mail)`},
 		{"el", `ενημερωτικ|newsletter|προσφορ|ενημερ[ώω]σεις|διαφημιστικ|προωθητικ`},
 		{"ar", `النشرة|نشرة|اشترك|الاشتراك|العروض|عروض|التسويق|تسويق`},
-		{"fa", `خبرنامه|تخفیف|پیشنهادهای ویژه|تبلیغات`},
+		{"fa", `خبرنامه|تخفیف|پیشنهادهای ویژه|تبلیغات|دریافت (ایمیل|پست الکترونیک|خبر|اخبار|اطلاعیه|پیامک)`},
 		{"he", `ניוזלטר|דיוור|עדכונים|מבצעים|פרסומ|הטבות|שיווקי`},
 		{"vi", `bản tin|nhận tin|đăng ký nhận|khuyến mãi|khuyến mại|ưu đãi|tiếp thị`},
 		{"id", `berlangganan|buletin|promo|penawaran|pemasaran|info terbaru`},
+		// checkboxes only: Lithuanian, Latvian, Estonian, Slovak, Slovenian,
+		// Croatian/Serbian, Bulgarian, Ukrainian
+		{"lt", `naujien|prenumer|pasiūlym|akcij|reklamin`},
+		{"lv", `jaunum|abonē|piedāvājum|akcij|reklām`},
+		{"et", `uudiskiri|uudiskirja|uudised|pakkumis|kampaania|turundus`},
+		{"sk", `novink|odber|newsletter|ponuk|obchodných oznámení|marketing`},
+		{"sl", `novic|e-novic|naroč|ponudb|akcij|trženj|oglaš`},
+		{"hr", `novost|pretplat|bilten|ponud|akcij|marketinšk|newsletter`},
+		{"bg", `бюлетин|новини|абонира|оферти|промоции|маркетинг`},
+		{"uk", `розсилк|новин|підпис|акці|пропозиці|маркетинг`},
 	}, neg: []pat{{"en", `unsubscribe`}}},
 	{semantic: shared.SemanticConsent, controls: kindCheckbox, strength: 1, pos: []pat{
 		{"en", `\bagree|\baccept|\bconsent|\bterms|\bconditions|privacy|\bgdpr\b|data protection|i have read|\bi confirm|\bpolicy\b|\bdisclaimer|\bauthori[sz]e|\backnowledge`},
@@ -153,6 +163,14 @@ var checkboxRules = []fieldRule{
 		{"he", `מסכים|מסכימה|מאשר|מאשרת|תנאי|תקנון|פרטיות|הסכמה|קראתי`},
 		{"vi", `đồng ý|chấp nhận|điều khoản|chính sách|quyền riêng tư|dữ liệu cá nhân|tôi đã đọc`},
 		{"id", `setuju|menyetujui|syarat|ketentuan|privasi|data pribadi|saya (telah|sudah) membaca`},
+		{"lt", `sutinku|sutikim|susipažinau|taisykl|sąlyg|privatum|asmens duomen`},
+		{"lv", `piekrītu|piekrist|piekrišan|noteikum|privātum|personas dati|esmu iepazin`},
+		{"et", `nõustun|nõusolek|olen nõus|tingimus|privaatsus|isikuandme|olen tutvunud`},
+		{"sk", `súhlasím|súhlas|podmienk|osobných údajov|ochran[aeuy] osobných|oboznámil|prečítal`},
+		{"sl", `strinjam|soglaš|soglasje|pogoj|zasebnost|osebnih podatkov|prebral`},
+		{"hr", `slažem se|prihvaćam|prihvatam|suglasan|saglasan|suglasnost|uvjet|uslov|privatnost|osobnih podataka|pročitao`},
+		{"bg", `съгласен|съгласна|съгласие|приемам|условия|поверителност|лични данни|запознат`},
+		{"uk", `згоден|згодна|згоду|погоджуюсь|погоджуюся|приймаю|умов|конфіденційн|персональних даних|ознайомлен`},
 	}},
 }
 
@@ -273,7 +291,7 @@ var fieldRules = []fieldRule{
 		{"fa", `نام کوچک`},
 		{"he", `שם פרטי`},
 		{"id", `nama depan|nama pertama`},
-	}, neg: []pat{{"en", `last|sur|family|full|company|user|nick`}, {"pl", `nazwisk`}, {"tr", `soyad`}, {"ru", `фамил|отчеств`},
+	}, neg: []pat{{"en", `\b(last|sur|family|full|company|user|nick)`}, {"pl", `nazwisk`}, {"tr", `soyad`}, {"ru", `фамил|отчеств`},
 		{"hu", `vezeték`}, {"ro", `nume (și|şi|si) prenume`}, {"he", `משפחה`}}},
 	{semantic: shared.SemanticFamilyName, controls: kindText, strength: 1, pos: []pat{
 		{"en", `last[ -]?name|sur[ -]?name|family[ -]?name|\blname\b|\blast\b|^ln$`},
@@ -362,7 +380,7 @@ var fieldRules = []fieldRule{
 		{"he", `שם מלא|^שם$|^השם$|שמך|שם ושם משפחה|שם פרטי ושם משפחה`},
 		{"vi", `họ (và )?tên|tên`},
 		{"id", `nama\b`},
-	}, neg: []pat{{"en", `company|business|user|nick|file|screen|domain|account|product|event|pet|list|street|city|town|web|site|page|host|server|shop|store|brand|job|hotel|restaurant|venue|school|organi[sz]ation|club|team|property|building`}, {"pl", `nazwa (firmy|użytkownika)`},
+	}, neg: []pat{{"en", `\b(company|business|user|nick|file|screen|domain|account|product|event|pet|list|street|city|town|web|site|page|host|server|shop|store|brand|job|hotel|restaurant|venue|school|organi[sz]ation|club|team|property|building)`}, {"pl", `nazwa (firmy|użytkownika)`},
 		{"sv", `butik|produkt|domän|fil(namn)?\b`}, {"da", `butik|produkt|domæne|fil(navn)?\b`}, {"no", `butikk|produkt|domene|fil(navn)?\b`}, {"fi", `tuote|kauppa|kaupan|verkkotunnu|tiedosto`},
 		{"cs", `produkt|obchod|doméno|soubor`}, {"hu", `termék|bolt|üzlet|fájl`}, {"ro", `produs|magazin|fi[șş]ier`},
 		{"el", `προ[ϊι][όο]ν|καταστ[ήη]ματ`}, {"ar", `المنتج|المتجر`}, {"fa", `محصول|فروشگاه`}, {"he", `מוצר|חנות`}, {"vi", `sản phẩm|cửa hàng|tên miền`}, {"id", `produk|toko|domain`}}},
@@ -765,6 +783,42 @@ var fieldRules = []fieldRule{
 	}},
 }
 
+// choiceSubject: words that make a choice list (a select, a radio group)
+// the subject of a message — "Category", "Topic of your question", "How
+// can we help?" — when the form also has a message box (choiceSubject in
+// field.go). Without one the same list is a filter ("Category" beside a
+// search box), which no type of ours describes.
+var choiceSubject = []fieldRule{
+	{semantic: shared.SemanticSubject, controls: kindSelect, strength: 1, pos: []pat{
+		{"en", `categor|topics?|how (can|may) we help|what can we help|help you with|what (is|'s) (your|this) (enquiry|inquiry|question|message|request) (about|regarding)|nature of (your )?(enquiry|inquiry|request|question)|(enquiry|inquiry|request|question) type|type of (enquiry|inquiry|request|question)`},
+		{"de", `kategorie|rubrik|themenbereich|wie können wir (ihnen |dir )?helfen|worum geht es|art (ihrer|der) (anfrage|frage|nachricht)`},
+		{"es", `categor[íi]a|c[óo]mo (te |le |les )?podemos ayudar|en qu[ée] (te |le )?podemos ayudar|tipo de (consulta|pregunta|mensaje|solicitud)`},
+		{"fr", `cat[ée]gorie|rubrique|comment pouvons-nous (vous )?aider|en quoi pouvons-nous|type de (demande|question|message)|nature de (votre |la )?demande`},
+		{"it", `categoria|come possiamo aiutar|tipo di (richiesta|domanda|messaggio)`},
+		{"pt", `categoria|como podemos ajudar|em que podemos ajudar|tipo de (pedido|pergunta|mensagem|solicita[çc][ãa]o)`},
+		{"nl", `categorie|rubriek|waarmee kunnen we|hoe kunnen we (je|u) helpen|soort (vraag|bericht)`},
+		{"ru", `категори|рубрик|чем (мы )?можем (вам )?помочь|тип (вопроса|обращения|сообщения)`},
+		{"pl", `kategori|w czym (możemy|mozemy) pomóc|rodzaj (zapytania|pytania|wiadomości)`},
+		{"tr", `kategori|nasıl yardımcı olabiliriz|talep türü|mesaj türü`},
+		{"ja", `カテゴリ|種別|分類|お問い合わせの種類|お問い合わせ項目`},
+		{"zh", `类别|分类|類別|分類|咨询类型|问题类型|留言类型`},
+		{"ko", `카테고리|분류|문의 ?유형|문의 ?종류`},
+		{"sv", `kategori|hur kan vi hjälpa|typ av (fråga|ärende)`},
+		{"da", `kategori|hvordan kan vi hjælpe|type af (henvendelse|spørgsmål)`},
+		{"no", `kategori|hvordan kan vi hjelpe|type (henvendelse|spørsmål)`},
+		{"fi", `kategoria|luokka|aihealue|miten voimme auttaa|kysymyksen tyyppi`},
+		{"cs", `kategori|s čím (vám )?můžeme pomoci|typ (dotazu|zprávy)`},
+		{"hu", `kategória|miben segíthetünk|(kérdés|üzenet) típusa`},
+		{"ro", `categori|cum (vă|va) putem ajuta|tipul (mesajului|solicit[ăa]rii|[îi]ntreb[ăa]rii)`},
+		{"el", `κατηγορ|π[ώω]ς μπορο[ύυ]με να (σας )?βοηθ`},
+		{"ar", `الفئة|فئة|التصنيف|تصنيف|نوع (الاستفسار|الرسالة|الطلب)|كيف يمكننا مساعدتك`},
+		{"fa", `دسته|دسته‌بندی|نوع (پیام|درخواست)`},
+		{"he", `קטגוריה|סוג (הפנייה|הפניה|הבקשה)|איך נוכל לעזור`},
+		{"vi", `danh mục|thể loại|loại (câu hỏi|yêu cầu|liên hệ)`},
+		{"id", `kategori|jenis (pertanyaan|pesan|permintaan)|apa yang bisa kami bantu`},
+	}},
+}
+
 // honeypotText: words beside a control telling people to leave it alone.
 var honeypotText = []pat{
 	{"en", `leave (this|it)?[ -]?(field )?(blank|empty)|(should|must) be (left )?(blank|empty|unchanged)|do not (fill|change|enter|type)|don't (fill|change|enter|type)|if you are (a )?human|humans? (should|must)|not for humans|for validation purposes|spam[ -]?(trap|protection)|anti-?spam|are you a (bot|robot)`},
@@ -1053,12 +1107,13 @@ type compiled struct {
 // "sähköpostiosoite") and spells out the compounds whose key word comes
 // last ("efternamn", "postort"); so "användarnamn" is not a "namn".
 var wordStart = map[string]bool{"es": true, "fr": true, "it": true, "pt": true, "ru": true, "pl": true, "tr": true,
-	"sv": true, "da": true, "no": true, "fi": true, "cs": true, "hu": true, "ro": true, "el": true, "vi": true, "id": true}
+	"sv": true, "da": true, "no": true, "fi": true, "cs": true, "hu": true, "ro": true, "el": true, "vi": true, "id": true,
+	"lt": true, "lv": true, "et": true, "sk": true, "sl": true, "hr": true, "bg": true, "uk": true}
 
 func compile(ps []pat) []compiled {
 	out := make([]compiled, 0, len(ps))
 	for _, p := range ps {
-		src := p.re
+		src := foldArabicScript(p.re)
 		if wordStart[p.lang] {
 			src = `(?:^|[^\p{L}\p{N}])(?:` + src + `)`
 		}
@@ -1084,6 +1139,7 @@ var (
 	cNotOurs      = compileRules(notOurs)
 	cCheckbox     = compileRules(checkboxRules)
 	cFields       = compileRules(fieldRules)
+	cChoiceSubj   = compileRules(choiceSubject)
 	cHoneypotText = compile(honeypotText)
 	cAccount      = compile(accountWords)
 	cCard         = compile(cardWords)
