@@ -401,11 +401,12 @@ func (ft features) contactDetails() bool {
 	return ft.message && (reachable || ft.name) || reachable && (ft.name || ft.visible >= 2) && ft.visible >= 2
 }
 
-// detailsOnly is the details-only rule: contact details, no message and
-// nothing that says which customer action (kindScores finds nothing).
+// detailsOnly is the details-only rule: contact details, no message —
+// no text area at all, whatever its field was read as — and nothing
+// that says which customer action (kindScores finds nothing).
 func detailsOnly(f *formFacts) (decision, bool) {
 	ft := f.ft
-	if !ft.contactDetails() || ft.message || f.sc[PurposeNewsletter] >= 2 {
+	if !ft.contactDetails() || ft.message || ft.textarea || f.sc[PurposeNewsletter] >= 2 {
 		return no, false
 	}
 	if !ft.phone && ft.email && ft.visible <= 3 { // customer-action's name-and-email sign-up
@@ -479,11 +480,14 @@ type features struct {
 	phone     bool
 	name      bool
 	message   bool
-	username  bool
-	search    bool
-	order     bool
-	dateTime  bool
-	budget    bool
+	// textarea: a visible text area, whatever its field reads as (a
+	// box to say something in).
+	textarea bool
+	username bool
+	search   bool
+	order    bool
+	dateTime bool
+	budget   bool
 	// card: a payment card field (by name, autocomplete cc-*, or label);
 	// it also sets order.
 	card bool
@@ -541,6 +545,7 @@ func formFeatures(form extract.Form, fields []FieldResult) features {
 			ft.budget = true
 		}
 		if f.Tag == "textarea" {
+			ft.textarea = true
 			ft.message = ft.message || r.Semantic == shared.SemanticMessage || r.Semantic == shared.SemanticUnknown && r.Confidence <= ConfUnknown
 		}
 		if f.Type == "search" || (isTextLike(f) && searchName.MatchString(strings.ToLower(f.Name))) {

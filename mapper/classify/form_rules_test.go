@@ -89,6 +89,7 @@ func TestFormRules(t *testing.T) {
 		{"details-only", "name, email and phone, nothing to say", facts(features{visible: 3, email: true, phone: true, name: true}, nil), PurposeOther, ConfFormDefault},
 		{"details-only", "an address form with order words", facts(features{visible: 8, email: true, phone: true, name: true}, map[Purpose]float64{PurposeOrder: 1}), PurposeOrder, ConfFormWeak},
 		{"details-only", "a message box", facts(features{visible: 3, email: true, phone: true, name: true, message: true}, nil), "", 0},
+		{"details-only", "a text area read as something else", facts(features{visible: 4, email: true, phone: true, name: true, textarea: true}, nil), "", 0},
 		{"details-only", "contact words", facts(features{visible: 3, email: true, phone: true, name: true}, map[Purpose]float64{PurposeContact: 1}), "", 0},
 		{"details-only", "a date: a booking", facts(features{visible: 4, email: true, phone: true, name: true, dateTime: true}, nil), "", 0},
 		{"details-only", "a budget: a quote", facts(features{visible: 4, email: true, phone: true, name: true, budget: true}, nil), "", 0},
