@@ -1,6 +1,7 @@
 package classify_test
 
 import (
+	"strconv"
 	"testing"
 
 	"github.com/frontlatch/frontlatch/mapper/classify"
@@ -80,6 +81,9 @@ func TestFieldSemantics(t *testing.T) {
 		{"select prompt option names the list", extract.Field{Type: "select-one", Name: "reg", Options: []extract.Option{{Value: "0", Text: "Toutes régions"}, {Value: "1", Text: "Alsace"}, {Value: "2", Text: "Aquitaine"}}}, shared.SemanticRegion},
 		{"select prompt option, dashes", extract.Field{Type: "select-one", Name: "c1", Options: []extract.Option{{Value: "", Text: "-- Select your country --"}, {Value: "fr", Text: "France"}}}, shared.SemanticCountry},
 		{"a real first option is no prompt", extract.Field{Type: "select-one", Name: "s2", Options: []extract.Option{{Value: "ny", Text: "New York City"}, {Value: "la", Text: "Los Angeles"}}}, shared.SemanticUnknown},
+		{"a long list of brands is no country list", extract.Field{Type: "select-one", Name: "manf", Options: manyOptions("Brand", 300)}, shared.SemanticUnknown},
+		{"a select listing countries", extract.Field{Type: "select-one", Name: "x7", Options: []extract.Option{{Value: "de", Text: "Deutschland"}, {Value: "at", Text: "Österreich"}, {Value: "ch", Text: "Schweiz"}, {Value: "fr", Text: "Frankreich"}, {Value: "it", Text: "Italien"}}}, shared.SemanticCountry},
+		{"a select listing countries with dial codes", extract.Field{Type: "select-one", Name: "x8", Options: []extract.Option{{Value: "1", Text: "日本 (+81)"}, {Value: "2", Text: "中国"}, {Value: "3", Text: "韓国"}, {Value: "4", Text: "アメリカ (+1)"}, {Value: "5", Text: "その他"}}}, shared.SemanticCountry},
 		{"typed captcha answer is no token", extract.Field{Tag: "input", Type: "text", Name: "captcha-690", Label: "captcha", LabelSource: extract.LabelNearby, WrapperClasses: []string{"wpcf7-form-control-wrap captcha-690"}}, shared.SemanticUnknown},
 		{"captcha widget's response box is a token", extract.Field{Tag: "textarea", Type: "textarea", Name: "resp", WrapperClasses: []string{"g-recaptcha"}, Visibility: hiddenBy(extract.HiddenBySelf, extract.ReasonDisplayNone)}, shared.SemanticSystemToken},
 		{"en profile full name is a name (profile is not a file)", extract.Field{Type: "text", Name: "profile.Full Name"}, shared.SemanticPersonName},
@@ -318,6 +322,15 @@ func TestChoiceSubjectBesideAMessage(t *testing.T) {
 			}
 		})
 	}
+}
+
+// manyOptions is n options "<prefix> 1"… "<prefix> n".
+func manyOptions(prefix string, n int) []extract.Option {
+	out := make([]extract.Option, n)
+	for i := range out {
+		out[i] = extract.Option{Value: strconv.Itoa(i + 1), Text: prefix + " " + strconv.Itoa(i+1)}
+	}
+	return out
 }
 
 func hiddenBy(by string, reasons ...string) extract.Visibility {

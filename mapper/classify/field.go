@@ -486,10 +486,37 @@ func fromContext(f extract.Field) FieldResult {
 	switch {
 	case f.Tag == "textarea" || f.Type == "textarea" || f.Type == "contenteditable":
 		return FieldResult{Semantic: shared.SemanticMessage, Confidence: ConfContext, Evidence: []string{"free-text area without a label that says otherwise"}}
-	case strings.HasPrefix(f.Type, "select") && len(f.Options) >= 150:
-		return FieldResult{Semantic: shared.SemanticCountry, Confidence: ConfContext, Evidence: []string{fmt.Sprintf("select with %d options (a country list)", len(f.Options))}}
+	case strings.HasPrefix(f.Type, "select"):
+		if c := countriesListed(f); c != "" {
+			return FieldResult{Semantic: shared.SemanticCountry, Confidence: ConfContext, Evidence: []string{fmt.Sprintf("select of %d options listing countries (%s)", len(f.Options), c)}}
+		}
 	}
 	return FieldResult{Semantic: shared.SemanticUnknown, Confidence: ConfUnknown, Evidence: []string{"no autocomplete, type or words that name a meaning"}}
+}
+
+// countriesListed: the select's options name two or more of the countries
+// every country list names (countryNames) — "Germany", "Deutschland (DE)",
+// "日本" — returned as evidence; "" when they do not.
+func countriesListed(f extract.Field) string {
+	if len(f.Options) < 5 {
+		return ""
+	}
+	var named []string
+	seen := map[string]bool{}
+	for _, o := range f.Options {
+		t := text(o.Text)
+		if i := strings.IndexAny(t, "(,[/"); i > 0 {
+			t = strings.TrimSpace(t[:i]) // "germany (+49)", "france, métropole"
+		}
+		if countryNames[t] && !seen[t] {
+			seen[t] = true
+			named = append(named, t)
+			if len(named) == 2 {
+				return strings.Join(named, ", ")
+			}
+		}
+	}
+	return ""
 }
 
 func anyClass(f extract.Field, re *regexp.Regexp) bool { return classDepth(f, re) >= 0 }

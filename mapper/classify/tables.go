@@ -819,6 +819,35 @@ var choiceSubject = []fieldRule{
 	}},
 }
 
+// countryNames: a few countries every country list names, in the 26
+// languages and those the checkbox tables add (lower case). A select
+// naming two of them is a country list (countriesListed); its size alone
+// says nothing — long lists of brands, categories and years are as long.
+var countryNames = func() map[string]bool {
+	m := map[string]bool{}
+	for _, list := range []string{
+		// Germany
+		"germany|deutschland|allemagne|alemania|germania|alemanha|duitsland|германия|niemcy|almanya|ドイツ|德国|德國|독일|tyskland|saksa|německo|németország|γερμανία|ألمانيا|آلمان|גרמניה|đức|jerman|vokietija|vācija|saksamaa|nemecko|nemčija|njemačka|німеччина",
+		// France
+		"france|frankreich|francia|frança|frankrijk|франция|francja|fransa|フランス|法国|法國|프랑스|frankrike|frankrig|ranska|francie|franciaország|franța|franţa|γαλλία|فرنسا|فرانسه|צרפת|pháp|prancis|prancūzija|francija|prantsusmaa|francúzsko|francuska|франція",
+		// Spain
+		"spain|spanien|espagne|españa|spagna|espanha|spanje|испания|hiszpania|ispanya|スペイン|西班牙|스페인|espanja|španělsko|spanyolország|spania|ισπανία|إسبانيا|اسپانیا|ספרד|tây ban nha|spanyol|ispanija|spānija|hispaania|španielsko|španija|španjolska|іспанія",
+		// Italy
+		"italy|italien|italie|italia|itália|italië|италия|włochy|italya|イタリア|意大利|이탈리아|itálie|olaszország|ιταλία|إيطاليا|ایتالیا|איטליה|ý|italija|itālija|itaalia|taliansko|італія",
+		// United States
+		"united states|united states of america|usa|u.s.a.|us|vereinigte staaten|états-unis|etats-unis|estados unidos|stati uniti|verenigde staten|сша|соединенные штаты|stany zjednoczone|amerika birleşik devletleri|abd|アメリカ|アメリカ合衆国|美国|美國|미국|förenta staterna|usa|yhdysvallat|spojené státy|egyesült államok|statele unite|ηνωμένες πολιτείες|الولايات المتحدة|ایالات متحده|ארצות הברית|hoa kỳ|amerika serikat|jav|asv|ameerika ühendriigid|сащ|сполучені штати",
+		// Japan
+		"japan|japon|japón|giappone|japão|япония|japonia|japonya|日本|일본|japani|japonsko|japán|ιαπωνία|اليابان|ژاپن|יפן|nhật bản|jepang|japonija|japāna|jaapan|japonska|японія",
+		// United Kingdom
+		"united kingdom|uk|great britain|vereinigtes königreich|royaume-uni|reino unido|regno unito|verenigd koninkrijk|великобритания|wielka brytania|birleşik krallık|イギリス|英国|英國|영국|storbritannien|iso-britannia|velká británie|egyesült királyság|regatul unit|ηνωμένο βασίλειο|المملكة المتحدة|بریتانیا|בריטניה|vương quốc anh|inggris|britanija|lielbritānija|suurbritannia|veľká británia|velika britanija|велика британія",
+	} {
+		for _, n := range strings.Split(list, "|") {
+			m[n] = true
+		}
+	}
+	return m
+}()
+
 // honeypotText: words beside a control telling people to leave it alone.
 var honeypotText = []pat{
 	{"en", `leave (this|it)?[ -]?(field )?(blank|empty)|(should|must) be (left )?(blank|empty|unchanged)|do not (fill|change|enter|type)|don't (fill|change|enter|type)|if you are (a )?human|humans? (should|must)|not for humans|for validation purposes|spam[ -]?(trap|protection)|anti-?spam|are you a (bot|robot)`},
