@@ -100,6 +100,11 @@ func TestFieldSemantics(t *testing.T) {
 		{"tr Cep telefonu is a phone", extract.Field{Type: "text", Name: "k7", Label: "Cep Telefonu", LabelSource: extract.LabelFor}, shared.SemanticPhone},
 		{"it Codice postale", extract.Field{Type: "text", Name: "k8", Label: "Codice postale", LabelSource: extract.LabelFor}, shared.SemanticPostcode},
 		{"pl Kraj is still a country", extract.Field{Type: "text", Name: "k9", Label: "Kraj", LabelSource: extract.LabelFor}, shared.SemanticCountry},
+		{"en preferred date is no referral", extract.Field{Type: "text", Name: "d1", Label: "Preferred date", LabelSource: extract.LabelFor}, shared.SemanticDate},
+		{"en country/region is a country", extract.Field{Type: "select-one", Name: "d2", Label: "Country/Region", LabelSource: extract.LabelFor}, shared.SemanticCountry},
+		{"ru Дом (Cyrillic word end)", extract.Field{Type: "text", Name: "d3", Label: "Дом", LabelSource: extract.LabelFor}, shared.SemanticStreetAddress},
+		{"ru Пол is not ours", extract.Field{Type: "select-one", Name: "d4", Label: "Пол:", LabelSource: extract.LabelFor, Options: []extract.Option{{Value: "m", Text: "М"}, {Value: "f", Text: "Ж"}}}, shared.SemanticUnknown},
+		{"nl Gemeente", extract.Field{Type: "text", Name: "d5", Label: "Gemeente", LabelSource: extract.LabelFor}, shared.SemanticLocality},
 		// the common types in lt, lv, et, sk, sl, hr, bg, uk
 		{"lt El. paštas", extract.Field{Type: "text", Name: "m1", Label: "El. paštas", LabelSource: extract.LabelFor}, shared.SemanticEmail},
 		{"lt Vardas ir pavardė", extract.Field{Type: "text", Name: "m2", Label: "Vardas ir pavardė", LabelSource: extract.LabelFor}, shared.SemanticPersonName},
