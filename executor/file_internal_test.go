@@ -1,0 +1,117 @@
+package executor
+
+import (
+	"strings"
+	"testing"
+)
+
+// A file name is made safe to send: its last path element, no control or
+// formatting characters, no leading dots, bounded, its extension kept.
+func TestSafeName(t *testing.T) {
+	long := strings.Repeat("é", 150) + ".pdf" // 300 bytes of stem
+	for _, tc := range []struct{ name, in, want string }{
+		{"plain", "quote.pdf", "quote.pdf"},
+		{"a unix path", "/home/ana/../../etc/passwd", "passwd"},
+		{"a windows path", `C:\Users\ana\leak photo.JPG`, "leak photo.JPG"},
+		{"dot dot", "..", ""},
+		{"a hidden file", ".htaccess", "htaccess"},
+		{"control characters", "in\x00vo\r\nice\x7f.pdf", "invoice.pdf"},
+		{"tab and spaces", " \tmy\tscan .pdf. ", "my scan .pdf"},
+		{"right-to-left override", "photo\u202egpj.exe", "photogpj.exe"},
+		{"zero-width joiner", "a\u200db.png", "ab.png"},
+		{"invalid UTF-8", "bad\xff\xfename.png", "badname.png"},
+		{"quotes kept (escaped on the wire)", `my "best".png`, `my "best".png`},
+		{"long, cut at a rune, extension kept", long, strings.Repeat("é", 98) + ".pdf"},
+		{"empty", "", ""},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			got := safeName(tc.in)
+			if got != tc.want {
+				t.Errorf("safeName(%q) = %q, want %q", tc.in, got, tc.want)
+			}
+			if len(got) > maxFileName {
+				t.Errorf("%d bytes, more than %d", len(got), maxFileName)
+			}
+		})
+	}
+}
+
+func TestParseFileSize(t *testing.T) {
+	for _, tc := range []struct {
+		in   string
+		want int64
+		ok   bool
+	}{
+		{"5242880", 5242880, true},
+		{"5 MB", 5_000_000, true},
+		{"5MB", 5_000_000, true},
+		{"1.5 mb", 1_500_000, true},
+		{"500 KB", 500_000, true},
+		{"10 MiB", 10 << 20, true},
+		{"2M", 2 << 20, true},
+		{"64k", 64 << 10, true},
+		{"1 GB", 1_000_000_000, true},
+		{"100 bytes", 100, true},
+		{"five megabytes", 0, false},
+		{"-1", 0, false},
+		{"5 TB", 0, false},
+		{"", 0, false},
+	} {
+		t.Run(tc.in, func(t *testing.T) {
+			got, ok := parseFileSize(tc.in)
+			if got != tc.want || ok != tc.ok {
+				t.Errorf("parseFileSize(%q) = %d, %v; want %d, %v", tc.in, got, ok, tc.want, tc.ok)
+			}
+		})
+	}
+}
+
+func TestDecodeBase64(t *testing.T) {
+	for _, tc := range []struct {
+		in, want string
+		ok       bool
+	}{
+		{"aGVsbG8=", "hello", true},
+		{"aGVsbG8", "hello", true}, // unpadded
+		{"aGVs\r\nbG8=", "hello", true},
+		{"", "", true},
+		{"aGVsbG8*", "", false},
+		{"aGVsbG9=", "", false}, // non-zero padding bits: Strict
+		{"aGVsbG8-", "", false}, // the URL alphabet
+	} {
+		t.Run(tc.in, func(t *testing.T) {
+			got, err := decodeBase64(tc.in)
+			if (err == nil) != tc.ok || (tc.ok && string(got) != tc.want) {
+				t.Errorf("decodeBase64(%q) = %q, %v; want %q, ok %v", tc.in, got, err, tc.want, tc.ok)
+			}
+		})
+	}
+}
+
+// accept holds with HTML's semantics: extensions match the name, types the
+// media type, type/* any subtype.
+func TestAcceptHolds(t *testing.T) {
+	for _, tc := range []struct {
+		name, accept, file, mediaType string
+		holds                         bool
+	}{
+		{"extension", ".pdf,.docx", "cv.PDF", "application/pdf", true},
+		{"extension not listed", ".pdf,.docx", "cv.odt", "application/vnd.oasis.opendocument.text", false},
+		{"wildcard", "image/*", "leak.heic", "image/heic", true},
+		{"wildcard, another family", "image/*", "leak.mp4", "video/mp4", false},
+		{"exact type", "application/pdf", "scan", "application/pdf", true},
+		{"an alias", "image/jpg", "a.jpg", "image/jpeg", true},
+		{"a type unknown", "image/*,.pdf", "upload.bin", "application/octet-stream", false},
+		{"spaces and case", " IMAGE/* , .Pdf ", "x.pdf", "application/pdf", true},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			msg, checked := acceptHolds(tc.accept, &upload{name: tc.file, mediaType: tc.mediaType})
+			if !checked || (msg == "") != tc.holds {
+				t.Errorf("acceptHolds(%q, %s %s) = %q, %v; want holds=%v", tc.accept, tc.file, tc.mediaType, msg, checked, tc.holds)
+			}
+		})
+	}
+	if _, checked := acceptHolds(" , ", &upload{name: "a.pdf"}); checked {
+		t.Error("an empty accept list was checked")
+	}
+}
