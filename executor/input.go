@@ -139,13 +139,13 @@ func plan(a *shared.Action, input map[string]any, maxUpload int64) (fields []pla
 		}
 		switch strings.ToLower(in.Type) {
 		case "file":
-			values[in.Name] = "" // what a required rule reads
 			if !given {
-				continue // nothing is sent for an empty file input
+				values[in.Name] = "" // what a required rule reads
+				continue             // nothing is sent for an empty file input
 			}
 			ups, ok := readFiles(in, raw, &budget, invalid)
 			if !ok {
-				continue
+				continue // refused: no rule looks at it again
 			}
 			files[in.Name] = ups
 			for _, u := range ups {

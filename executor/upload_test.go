@@ -357,6 +357,7 @@ func TestUploadRefused(t *testing.T) {
 		{"no content", call{photo: map[string]any{"name": "a.png"}}, "photo", "type", "content must be given"},
 		{"a number for the name", call{photo: map[string]any{"name": 3.0, "content": ""}}, "photo", "type", "must be a string"},
 		{"required and not given", call{graph: fileGraph(t, site.URL, shared.TransportFormPost, "multipart/form-data", true), omit: true}, "photo", "required", "required"},
+		{"required and refused", call{graph: fileGraph(t, site.URL, shared.TransportFormPost, "multipart/form-data", true), photo: "not a file"}, "photo", "type", "is a file upload"},
 		{"a urlencoded form", call{graph: fileGraph(t, site.URL, shared.TransportFormPost, "application/x-www-form-urlencoded", false), photo: fileObject("leak.png", "", pngBytes)}, "photo", "transport", "only multipart/form-data"},
 		{"a form without enctype", call{graph: fileGraph(t, site.URL, shared.TransportFormPost, "", false), photo: fileObject("leak.png", "", pngBytes)}, "photo", "transport", "application/x-www-form-urlencoded"},
 		{"a GET form", call{graph: fileGraph(t, site.URL, shared.TransportFormGet, "", false), photo: fileObject("leak.png", "", pngBytes)}, "photo", "transport", "GET form"},
@@ -380,12 +381,15 @@ func TestUploadRefused(t *testing.T) {
 			if !errors.As(err, &re) || !errors.Is(err, executor.ErrInvalidInput) {
 				t.Fatalf("err = %v, want a refusal for invalid input", err)
 			}
-			found := false
+			found, onField := false, 0
 			for _, r := range re.Reasons {
 				found = found || (r.Field == tc.field && r.Rule == tc.rule && strings.Contains(r.Detail, tc.detail))
+				if r.Field == tc.field {
+					onField++
+				}
 			}
-			if !found {
-				t.Errorf("reasons %v, want one on %s (%s) saying %q", re.Reasons, tc.field, tc.rule, tc.detail)
+			if !found || onField != 1 {
+				t.Errorf("reasons %v, want exactly one on %s, its rule %s, saying %q", re.Reasons, tc.field, tc.rule, tc.detail)
 			}
 			if n := site.count() - before; n != 0 {
 				t.Errorf("%d requests reached the site", n)
