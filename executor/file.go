@@ -100,6 +100,10 @@ func readFiles(in *shared.Input, raw any, budget *int64, invalid func(field, rul
 		for i := range x {
 			list = append(list, &x[i])
 		}
+	case []*File:
+		for _, f := range x {
+			list = append(list, f)
+		}
 	default:
 		list = []any{raw}
 	}

@@ -265,6 +265,33 @@ func TestUpload(t *testing.T) {
 			}
 		})
 	}
+	t.Run("a repeated idempotency key: the first result, its file named", func(t *testing.T) {
+		in := withPhoto(fileObject("leak.png", "", pngBytes))
+		first, err := ex.Execute(t.Context(), executor.Call{Action: action, Input: in, IdempotencyKey: "photo-1"})
+		if err != nil {
+			t.Fatal(err)
+		}
+		before := site.count()
+		again, err := ex.Execute(t.Context(), executor.Call{Action: action, Input: in, IdempotencyKey: "photo-1"})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if !again.Duplicate || site.count() != before {
+			t.Fatalf("duplicate %v, %d sent", again.Duplicate, site.count()-before)
+		}
+		if diff := cmp.Diff(first.Files, again.Files); diff != "" {
+			t.Errorf("the duplicate's files (-first +again):\n%s", diff)
+		}
+	})
+	t.Run("a list of Go File values", func(t *testing.T) {
+		res, err := ex.Execute(t.Context(), executor.Call{Action: action, Input: withPhoto([]*executor.File{{Name: "a.pdf", Content: pdfBytes}})})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if len(res.Files) != 1 || res.Files[0].Name != "a.pdf" || res.Files[0].SHA256 != sum(pdfBytes) {
+			t.Errorf("Result.Files %+v", res.Files)
+		}
+	})
 	t.Run("no file: nothing sent for it", func(t *testing.T) {
 		if _, err := ex.Execute(t.Context(), executor.Call{Action: action, Input: goodCallback()}); err != nil {
 			t.Fatal(err)
