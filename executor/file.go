@@ -212,6 +212,9 @@ func prepareFile(field string, f File, invalid func(field, rule, format string, 
 			return nil, false
 		}
 		declared = canonicalType(f.MediaType)
+		if declared == "application/octet-stream" {
+			declared = "" // "some bytes": says nothing against the name or the content
+		}
 	}
 	name := safeName(f.Name)
 	byName := typeOfName(name)
@@ -220,10 +223,10 @@ func prepareFile(field string, f File, invalid func(field, rule, format string, 
 	case declared != "" && byName != "" && declared != byName:
 		invalid(field, "media-type", "%q: the name %q says %s, not %s", field, name, byName, declared)
 		return nil, false
-	case sniffed != "" && declared != "" && declared != sniffed:
+	case sniffed != "" && declared != "" && !agree(declared, sniffed):
 		invalid(field, "media-type", "%q: the content is %s, not %s", field, sniffed, declared)
 		return nil, false
-	case sniffed != "" && byName != "" && byName != sniffed:
+	case sniffed != "" && byName != "" && !agree(byName, sniffed):
 		invalid(field, "media-type", "%q: the content is %s, not the %s its name %q says", field, sniffed, byName, name)
 		return nil, false
 	}
@@ -241,6 +244,14 @@ func prepareFile(field string, f File, invalid func(field, rule, format string, 
 		name += extensionOf(mt)
 	}
 	return &upload{name: name, mediaType: mt, content: f.Content}, true
+}
+
+// agree reports whether a claimed media type and a sniffed one can be the
+// same file: equal, or both audio or video (one MP4 container holds either:
+// an .m4a sniffs as video/mp4).
+func agree(claimed, sniffed string) bool {
+	av := func(t string) bool { return strings.HasPrefix(t, "audio/") || strings.HasPrefix(t, "video/") }
+	return claimed == sniffed || (av(claimed) && av(sniffed))
 }
 
 func firstNonEmpty(ss ...string) string {
@@ -385,6 +396,8 @@ func acceptHolds(accept string, u *upload) (msg string, checked bool) {
 		}
 		tokens = append(tokens, tok)
 		switch {
+		case tok == "*" || tok == "*/*":
+			return "", true
 		case strings.HasPrefix(tok, "."):
 			if ext == tok {
 				return "", true

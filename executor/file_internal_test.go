@@ -103,6 +103,7 @@ func TestAcceptHolds(t *testing.T) {
 		{"an alias", "image/jpg", "a.jpg", "image/jpeg", true},
 		{"a type unknown", "image/*,.pdf", "upload.bin", "application/octet-stream", false},
 		{"spaces and case", " IMAGE/* , .Pdf ", "x.pdf", "application/pdf", true},
+		{"any type", "*/*", "x.bin", "application/octet-stream", true},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			msg, checked := acceptHolds(tc.accept, &upload{name: tc.file, mediaType: tc.mediaType})
@@ -113,5 +114,41 @@ func TestAcceptHolds(t *testing.T) {
 	}
 	if _, checked := acceptHolds(" , ", &upload{name: "a.pdf"}); checked {
 		t.Error("an empty accept list was checked")
+	}
+}
+
+// prepareFile names a file and settles its media type from what it was
+// given, its name and its bytes, refusing only what contradicts itself.
+func TestPrepareFile(t *testing.T) {
+	m4a := []byte("\x00\x00\x00\x18ftypM4A \x00\x00\x00\x00mp42isom\x00\x00\x00\x08free")
+	png := []byte("\x89PNG\r\n\x1a\n\x00\x00\x00\rIHDR")
+	if got := sniff(m4a); got != "video/mp4" {
+		t.Fatalf("the m4a sniffs as %q; the case below needs video/mp4", got)
+	}
+	for _, tc := range []struct {
+		name           string
+		f              File
+		wantName, want string // want: the media type, or "refused:RULE"
+	}{
+		{"an m4a sniffs as video/mp4: audio and video agree", File{Name: "memo.m4a", Content: m4a}, "memo.m4a", "audio/mp4"},
+		{"a PNG named .jpg", File{Name: "a.jpg", Content: png}, "", "refused:media-type"},
+		{"a PNG said to be a JPEG", File{MediaType: "image/jpeg", Content: png}, "", "refused:media-type"},
+		{"a docx is a ZIP: its name says", File{Name: "cv.docx", Content: []byte("PK\x03\x04\x14\x00")}, "cv.docx", "application/vnd.openxmlformats-officedocument.wordprocessingml.document"},
+		{"text with no name", File{Content: []byte("hello")}, "upload.txt", "text/plain"},
+		{"bytes of no kind", File{Content: []byte{0, 1, 2, 3}}, "upload.bin", "application/octet-stream"},
+		{"a type given for bytes of no kind", File{MediaType: "Image/HEIC", Content: []byte{0, 1, 2}}, "upload.heic", "image/heic"},
+		{"a name cleaned to nothing", File{Name: "../..", MediaType: "application/pdf", Content: []byte("%PDF-1.4")}, "upload.pdf", "application/pdf"},
+		{"not a media type", File{MediaType: "pdf", Content: nil}, "", "refused:media-type"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			var refused string
+			u, ok := prepareFile("f", tc.f, func(field, rule, format string, args ...any) { refused = "refused:" + rule })
+			switch {
+			case !ok && refused != tc.want:
+				t.Errorf("refused as %q, want %q", refused, tc.want)
+			case ok && (u.name != tc.wantName || u.mediaType != tc.want):
+				t.Errorf("got %q %q, want %q %q", u.name, u.mediaType, tc.wantName, tc.want)
+			}
+		})
 	}
 }

@@ -198,6 +198,8 @@ func TestUpload(t *testing.T) {
 			receivedFile{Field: "photo", Filename: "the %22worst%22 leak.png", Disposition: `form-data; name="photo"; filename="the %22worst%22 leak.png"`, ContentType: "image/png", Content: pngBytes}},
 		{"control characters removed", fileObject("le\r\nak\x00.png", "", pngBytes),
 			receivedFile{Field: "photo", Filename: "leak.png", ContentType: "image/png", Content: pngBytes}},
+		{"application/octet-stream says nothing against the name", fileObject("leak.png", "application/octet-stream", pngBytes),
+			receivedFile{Field: "photo", Filename: "leak.png", ContentType: "image/png", Content: pngBytes}},
 		{"an alias of the media type", fileObject("leak.jpg", "image/jpg", jpegBytes),
 			receivedFile{Field: "photo", Filename: "leak.jpg", ContentType: "image/jpeg", Content: jpegBytes}},
 		{"a list of one", []any{fileObject("leak.png", "", pngBytes)},
