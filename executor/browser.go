@@ -55,6 +55,10 @@ type captured struct {
 	err      error
 	blocked  []string
 	signal   chan struct{}
+	// started: a submission has begun (under mu, set with begun closed),
+	// so a second one is refused even while the first awaits its answer.
+	started bool
+	begun   chan struct{}
 	// files are the files the page was given, by field, in order: their
 	// bytes go into the file parts of the submission (Chromium hands an
 	// intercepted request's file parts over empty).
@@ -74,7 +78,7 @@ func (e *Executor) fireBrowser(ctx context.Context, d door, fields []planned) ou
 	allowed := origin(pageURL)
 	endpoint, _ := url.Parse(d.endpoint)
 
-	cap := &captured{signal: make(chan struct{}), files: map[string][]*upload{}}
+	cap := &captured{signal: make(chan struct{}), begun: make(chan struct{}), files: map[string][]*upload{}}
 	var ups []pageFile
 	for _, f := range fields {
 		if f.file != nil {
@@ -182,6 +186,7 @@ func (e *Executor) fireBrowser(ctx context.Context, d door, fields []planned) ou
 	// (a field or file input missing: the form was not submitted) only a
 	// moment, for a submission the page made on its own, not the whole
 	// timeout.
+	// A submission that has begun is waited for to the end.
 	wait := ctx.Done()
 	if runErr != nil {
 		grace, stop := context.WithTimeout(ctx, failedFillGrace)
@@ -191,6 +196,14 @@ func (e *Executor) fireBrowser(ctx context.Context, d door, fields []planned) ou
 	select {
 	case <-cap.signal:
 	case <-wait:
+		select {
+		case <-cap.begun:
+			select {
+			case <-cap.signal:
+			case <-ctx.Done():
+			}
+		default:
+		}
 	}
 	cap.mu.Lock()
 	defer cap.mu.Unlock()
@@ -200,6 +213,9 @@ func (e *Executor) fireBrowser(ctx context.Context, d door, fields []planned) ou
 	}
 	out.warnings = append(out.warnings, cap.warnings...)
 	switch {
+	case !cap.done && cap.started:
+		out.outcome, out.err = outcomeUnknown, fmt.Errorf("the submission was sent but no answer came before the timeout (%s)", browserTimeout)
+		return out
 	case !cap.done && runErr != nil:
 		out.outcome, out.err = outcomeFailed, fmt.Errorf("nothing was submitted: %w", runErr)
 		return out
@@ -243,7 +259,11 @@ func (e *Executor) route(h *rod.Hijack, cap *captured, allowed string, d door, e
 		isSubmission = true // a GET form
 	}
 	cap.mu.Lock()
-	already := cap.done
+	already := cap.started
+	if isSubmission && !already {
+		cap.started = true
+		close(cap.begun)
+	}
 	cap.mu.Unlock()
 	if !isSubmission || already {
 		if already && isSubmission {
