@@ -9,7 +9,6 @@ import (
 	"errors"
 	"fmt"
 	"io"
-	"mime/multipart"
 	"net/http"
 	"net/http/httptrace"
 	"net/url"
@@ -596,23 +595,11 @@ func (e *Executor) fireHTTP(ctx context.Context, d door, fields []planned) outco
 		body, contentType = bytes.NewReader(jsonBody(fields)), "application/json"
 	default: // form-post
 		if isMultipart(d.enctype) {
-			var b bytes.Buffer
-			mw := multipart.NewWriter(&b)
-			for _, f := range fields {
-				if f.file != nil {
-					if err := writeFilePart(mw, f.name, f.file); err != nil {
-						return outcome{outcome: outcomeFailed, err: err}
-					}
-					continue
-				}
-				if err := mw.WriteField(f.name, f.value); err != nil {
-					return outcome{outcome: outcomeFailed, err: err}
-				}
-			}
-			if err := mw.Close(); err != nil {
+			b, ct, err := multipartBody(fields)
+			if err != nil {
 				return outcome{outcome: outcomeFailed, err: err}
 			}
-			body, contentType = &b, mw.FormDataContentType()
+			body, contentType = b, ct
 		} else {
 			body, contentType = strings.NewReader(urlencode(fields)), "application/x-www-form-urlencoded"
 		}

@@ -1,6 +1,7 @@
 package executor
 
 import (
+	"bytes"
 	"crypto/sha256"
 	"encoding/base64"
 	"encoding/hex"
@@ -529,20 +530,39 @@ func isMultipart(enctype string) bool {
 	return strings.HasPrefix(strings.ToLower(strings.TrimSpace(enctype)), "multipart/form-data")
 }
 
-// writeFilePart writes a file part as a browser does: Content-Disposition
-// form-data with the field's name and the file's name, quotes, CR and LF
-// percent-encoded (the HTML standard's multipart/form-data encoding), and
-// the file's Content-Type.
-func writeFilePart(mw *multipart.Writer, field string, u *upload) error {
-	h := textproto.MIMEHeader{}
-	h.Set("Content-Disposition", fmt.Sprintf(`form-data; name="%s"; filename="%s"`, formDataEscape(field), formDataEscape(u.name)))
-	h.Set("Content-Type", u.mediaType)
-	w, err := mw.CreatePart(h)
-	if err != nil {
-		return err
+// multipartBody encodes fields as multipart/form-data, in order, as a
+// browser does: each part's Content-Disposition names the field (and a
+// file part the file) with quotes, CR and LF percent-encoded — the HTML
+// standard's encoding, which every browser writes, where mime/multipart's
+// WriteField would backslash-escape a quote — and a file part has its
+// file's Content-Type.
+func multipartBody(fields []planned) (*bytes.Buffer, string, error) {
+	var b bytes.Buffer
+	mw := multipart.NewWriter(&b)
+	for _, f := range fields {
+		h := textproto.MIMEHeader{}
+		if f.file != nil {
+			h.Set("Content-Disposition", fmt.Sprintf(`form-data; name="%s"; filename="%s"`, formDataEscape(f.name), formDataEscape(f.file.name)))
+			h.Set("Content-Type", f.file.mediaType)
+		} else {
+			h.Set("Content-Disposition", fmt.Sprintf(`form-data; name="%s"`, formDataEscape(f.name)))
+		}
+		w, err := mw.CreatePart(h)
+		if err != nil {
+			return nil, "", err
+		}
+		content := []byte(f.value)
+		if f.file != nil {
+			content = f.file.content
+		}
+		if _, err := w.Write(content); err != nil {
+			return nil, "", err
+		}
 	}
-	_, err = w.Write(u.content)
-	return err
+	if err := mw.Close(); err != nil {
+		return nil, "", err
+	}
+	return &b, mw.FormDataContentType(), nil
 }
 
 // formDataEscape escapes a name for a multipart/form-data header as the

@@ -152,3 +152,32 @@ func TestPrepareFile(t *testing.T) {
 		})
 	}
 }
+
+// A multipart body is written as a browser writes it: names and file names
+// with quotes, CR and LF percent-encoded, a file part with its type, each
+// part's bytes as given.
+func TestMultipartBody(t *testing.T) {
+	fields := []planned{
+		{name: `say "hi"`, value: "hello\r\nworld"},
+		{name: "photo", file: &upload{name: `the "worst".png`, mediaType: "image/png", content: []byte("\x89PNG\x00")}},
+		{name: "line\nbreak", value: ""},
+	}
+	b, ct, err := multipartBody(fields)
+	if err != nil {
+		t.Fatal(err)
+	}
+	boundary := strings.TrimPrefix(ct, "multipart/form-data; boundary=")
+	if boundary == ct || boundary == "" {
+		t.Fatalf("content type %q", ct)
+	}
+	want := "--" + boundary + "\r\n" +
+		"Content-Disposition: form-data; name=\"say %22hi%22\"\r\n\r\nhello\r\nworld\r\n" +
+		"--" + boundary + "\r\n" +
+		"Content-Disposition: form-data; name=\"photo\"; filename=\"the %22worst%22.png\"\r\nContent-Type: image/png\r\n\r\n\x89PNG\x00\r\n" +
+		"--" + boundary + "\r\n" +
+		"Content-Disposition: form-data; name=\"line%0Abreak\"\r\n\r\n\r\n" +
+		"--" + boundary + "--\r\n"
+	if got := b.String(); got != want {
+		t.Errorf("body\n%q\nwant\n%q", got, want)
+	}
+}
