@@ -86,10 +86,30 @@
             "format": "uri"
           },
           "photos": {
-            "type": "string",
+            "type": "object",
             "title": "Photos",
             "description": "Semantic type: file-attachment. Accepted files: image/*,.pdf. Largest file accepted: 5 MB.",
-            "contentEncoding": "base64"
+            "properties": {
+              "name": {
+                "type": "string",
+                "description": "The file's name, with its extension (quote.pdf): sent as the site's browser would. Any folder part is dropped; without a name the file is named from its media type.",
+                "minLength": 1
+              },
+              "mediaType": {
+                "type": "string",
+                "description": "The file's media type (image/jpeg), without parameters; by default from the name's extension, else from the content.",
+                "pattern": "^[!#$%\u0026'*+.^_`|~0-9A-Za-z-]+/[!#$%\u0026'*+.^_`|~0-9A-Za-z-]+$"
+              },
+              "content": {
+                "type": "string",
+                "description": "The file's bytes, base64-encoded (RFC 4648, the standard alphabet).",
+                "contentEncoding": "base64"
+              }
+            },
+            "required": [
+              "content"
+            ],
+            "additionalProperties": false
           },
           "message": {
             "type": "string",
