@@ -103,22 +103,7 @@ f.addEventListener("submit", (e) => {
 document.getElementById("app").appendChild(f);
 </script></body></html>`
 	site := callbackSite(t, page, "Thanks, we will call you.")
-	graph, err := fixtures.MappedGraph("electrician01", site.URL)
-	if err != nil {
-		t.Fatal(err)
-	}
-	g, issues := shared.Read(graph)
-	if len(issues) > 0 {
-		t.Fatal(issues)
-	}
-	for i := range g.Actions {
-		if g.Actions[i].ID == callback {
-			g.Actions[i].Access[0].Submission.Transport = shared.TransportJavascriptOnly
-		}
-	}
-	if graph, err = shared.Write(g); err != nil {
-		t.Fatal(err)
-	}
+	graph := editCallback(t, site.URL, shared.TransportJavascriptOnly, "application/x-www-form-urlencoded", nil)
 	st := openStore(t)
 	ex := newExecutor(t, st, executor.Options{Browser: b})
 	res, err := ex.Execute(t.Context(), executor.Call{Action: confirmed(t, st, graph, callback), Input: goodCallback()})
@@ -180,22 +165,7 @@ f.addEventListener("submit", (e) => {
 	})
 	st := openStore(t)
 	ex := newExecutor(t, st, executor.Options{Browser: b})
-	graph, err := fixtures.MappedGraph("electrician01", site.URL)
-	if err != nil {
-		t.Fatal(err)
-	}
-	g, issues := shared.Read(graph)
-	if len(issues) > 0 {
-		t.Fatal(issues)
-	}
-	for i := range g.Actions {
-		if g.Actions[i].ID == callback {
-			g.Actions[i].Access[0].Submission.Transport = shared.TransportJavascriptOnly
-		}
-	}
-	if graph, err = shared.Write(g); err != nil {
-		t.Fatal(err)
-	}
+	graph := editCallback(t, site.URL, shared.TransportJavascriptOnly, "application/x-www-form-urlencoded", nil)
 	res, err := ex.Execute(t.Context(), executor.Call{Action: confirmed(t, st, graph, callback), Input: goodCallback()})
 	if err != nil {
 		t.Fatal(err)

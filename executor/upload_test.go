@@ -117,19 +117,7 @@ func (us *uploadSite) last(t *testing.T) (url.Values, []receivedFile) {
 // required when required is set) and sent by transport with enctype.
 func fileGraph(t *testing.T, site string, transport shared.Transport, enctype string, required bool) []byte {
 	t.Helper()
-	raw, err := fixtures.MappedGraph("electrician01", site)
-	if err != nil {
-		t.Fatal(err)
-	}
-	g, issues := shared.Read(raw)
-	if len(issues) > 0 {
-		t.Fatal(issues)
-	}
-	for i := range g.Actions {
-		a := &g.Actions[i]
-		if a.ID != callback {
-			continue
-		}
+	return editCallback(t, site, transport, enctype, func(a *shared.Action) {
 		a.Inputs = append(a.Inputs, shared.Input{Name: "photo", Label: ptr("A photo of the problem"), Semantic: shared.SemanticFileAttachment,
 			Type: "file", Required: required, AgentFillable: true, ValueSpace: []shared.ValueSpace{}})
 		var proto shared.DeclaredValidation
@@ -150,18 +138,7 @@ func fileGraph(t *testing.T, site string, transport shared.Transport, enctype st
 			r.Rule.Value = nil
 			a.Validations = append(a.Validations, r)
 		}
-		for j := range a.Access {
-			if s := a.Access[j].Submission; s != nil {
-				s.Transport = transport
-				s.Enctype = &enctype
-			}
-		}
-	}
-	out, err := shared.Write(g)
-	if err != nil {
-		t.Fatal(err)
-	}
-	return out
+	})
 }
 
 func withPhoto(photo any) map[string]any {

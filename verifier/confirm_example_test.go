@@ -16,15 +16,13 @@ import (
 // returns a graph in which the action is verified; the gate, with the store
 // as its lookup, lets it fire. Revoke withdraws it the same way.
 func ExampleConfirm() {
-	dir, _ := os.MkdirTemp("", "confirm-example")
-	defer os.RemoveAll(dir)
 	ctx := context.Background()
-	store, err := audit.Open(ctx, filepath.Join(dir, "audit.db"))
+	store, done, err := exampleStore(ctx)
 	if err != nil {
 		fmt.Println(err)
 		return
 	}
-	defer store.Close()
+	defer done()
 
 	g := exampleGraph("2026-11-30T09:00:00Z", exampleAction())
 	at := time.Date(2026, 11, 30, 10, 0, 0, 0, time.UTC)
@@ -56,19 +54,16 @@ func ExampleConfirm() {
 }
 
 func ExampleRevoke() {
-	dir, _ := os.MkdirTemp("", "revoke-example")
-	defer os.RemoveAll(dir)
 	ctx := context.Background()
-	store, err := audit.Open(ctx, filepath.Join(dir, "audit.db"))
+	store, done, err := exampleStore(ctx)
 	if err != nil {
 		fmt.Println(err)
 		return
 	}
-	defer store.Close()
+	defer done()
 
-	g := exampleGraph("2026-11-30T09:00:00Z", exampleAction())
 	at := time.Date(2026, 11, 30, 10, 0, 0, 0, time.UTC)
-	confirmed, _, err := verifier.Confirm(ctx, g, "plumber01:callback:form",
+	confirmed, _, err := verifier.Confirm(ctx, exampleGraph("2026-11-30T09:00:00Z", exampleAction()), "plumber01:callback:form",
 		verifier.Confirmation{By: "Sam Reid (owner)", At: at, Limits: exampleLimits()}, store)
 	if err != nil {
 		fmt.Println(err)
@@ -84,4 +79,19 @@ func ExampleRevoke() {
 	// Output:
 	// unverified <nil>
 	// true
+}
+
+// exampleStore opens an audit store in a folder of its own; done closes it
+// and removes the folder.
+func exampleStore(ctx context.Context) (store *audit.Store, done func(), err error) {
+	dir, err := os.MkdirTemp("", "verifier-example")
+	if err != nil {
+		return nil, nil, err
+	}
+	store, err = audit.Open(ctx, filepath.Join(dir, "audit.db"))
+	if err != nil {
+		os.RemoveAll(dir)
+		return nil, nil, err
+	}
+	return store, func() { store.Close(); os.RemoveAll(dir) }, nil
 }
