@@ -9,6 +9,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"log/slog"
 	"net/http"
 	"net/http/httptrace"
 	"net/url"
@@ -50,6 +51,10 @@ type Options struct {
 	// together, decoded (default DefaultMaxUploadBytes, 10 MiB). A call
 	// over it is refused before anything is sent.
 	MaxUploadBytes int64
+	// Logger receives what fails where no caller is waiting: a webhook
+	// try, or a "not sent", that the audit store did not take (default
+	// slog.Default()). Everything a call decides is returned to its caller.
+	Logger *slog.Logger
 }
 
 // Executor fires verified actions. It is safe for concurrent use.
@@ -96,7 +101,11 @@ func New(opts Options) (*Executor, error) {
 	c := *base
 	c.CheckRedirect = sameOriginRedirects
 	e.client = &c
-	e.notify = newNotifier(opts.Notify, e.store, e.now)
+	logger := opts.Logger
+	if logger == nil {
+		logger = slog.Default()
+	}
+	e.notify = newNotifier(opts.Notify, e.store, e.now, logger)
 	return e, nil
 }
 
