@@ -113,6 +113,8 @@ func TestFieldSemantics(t *testing.T) {
 		{"fr Tél.", extract.Field{Type: "text", Name: "e6", Label: "Tél.", LabelSource: extract.LabelFor}, shared.SemanticPhone},
 		{"ru Тел.", extract.Field{Type: "text", Name: "e7", Label: "Тел.", LabelSource: extract.LabelFor}, shared.SemanticPhone},
 		{"el Επωνυμία", extract.Field{Type: "text", Name: "e8", Label: "Επωνυμία", LabelSource: extract.LabelFor}, shared.SemanticCompany},
+		{"checkbox notify me of new posts", extract.Field{Type: "checkbox", Name: "subscribe_blog", Label: "Notify me of new posts by email.", LabelSource: extract.LabelFor}, shared.SemanticMarketingOptIn},
+		{"checkbox de ich willige ein", extract.Field{Type: "checkbox", Name: "dsgvo", Label: "Ich willige ein, dass meine Angaben gespeichert werden.", LabelSource: extract.LabelFor}, shared.SemanticConsent},
 		// the common types in lt, lv, et, sk, sl, hr, bg, uk
 		{"lt El. paštas", extract.Field{Type: "text", Name: "m1", Label: "El. paštas", LabelSource: extract.LabelFor}, shared.SemanticEmail},
 		{"lt Vardas ir pavardė", extract.Field{Type: "text", Name: "m2", Label: "Vardas ir pavardė", LabelSource: extract.LabelFor}, shared.SemanticPersonName},

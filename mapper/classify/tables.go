@@ -107,7 +107,7 @@ var notOurs = []fieldRule{
 // "I agree to receive offers" is an opt-in, not a consent to terms.
 var checkboxRules = []fieldRule{
 	{semantic: shared.SemanticMarketingOptIn, controls: kindCheckbox, strength: 1, pos: []pat{
-		{"en", `newsletter|\bsubscribe|mailing[ -]?list|\bmarketing|special offers|\boffers\b|promotion|\bupdates\b|\bnews\b|receive (e-?mails?|emails?|news|information|info|offers|messages|communications)|keep me (informed|updated|posted)|sign me up|e-?mail me|send me|\bopt[ -]?in|hear about|contact me (about|with)`},
+		{"en", `newsletter|\bsubscribe|mailing[ -]?list|\bmarketing|special offers|\boffers\b|promotion|\bupdates\b|\bnews\b|receive (e-?mails?|emails?|news|information|info|offers|messages|communications)|keep me (informed|updated|posted)|sign me up|e-?mail me|send me|\bopt[ -]?in|hear about|contact me (about|with)|notify me (of|about|when)`},
 		{"de", `newsletter|abonnier|angebote|werbung|informiert|zusenden|infos? per e-?mail`},
 		{"es", `suscrib|boletín|ofertas|promociones|novedades|recibir (información|correos|noticias)`},
 		{"fr", `abonner|inscrire à la|lettre d'information|offres|promotions|actualités|recevoir`},
@@ -146,7 +146,7 @@ var checkboxRules = []fieldRule{
 	}, neg: []pat{{"en", `unsubscribe`}}},
 	{semantic: shared.SemanticConsent, controls: kindCheckbox, strength: 1, pos: []pat{
 		{"en", `\bagree|\baccept|\bconsent|\bterms|\bconditions|privacy|\bgdpr\b|data protection|i have read|\bi confirm|\bpolicy\b|\bdisclaimer|\bauthori[sz]e|\backnowledge`},
-		{"de", `einverstanden|zustimm|akzeptier|datenschutz|agb|bedingungen|einwillig|gelesen`},
+		{"de", `einverstanden|zustimm|akzeptier|datenschutz|agb|bedingungen|einwillig|willige|gelesen`},
 		{"es", `acepto|aceptar|de acuerdo|privacidad|términos|condiciones|consiento|protección de datos|he leído`},
 		{"fr", `j'accepte|accepte|accord|confidentialité|conditions|rgpd|consens|j'ai lu|données personnelles`},
 		{"it", `accetto|acconsento|consenso|privacy|termini|condizioni|trattamento dei dati|ho letto`},
