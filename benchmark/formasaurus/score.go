@@ -317,6 +317,8 @@ func (c *Counts) scoreFields(labels map[string]string, form extract.Form, res []
 			c.UnknownScored++
 			if got == shared.SemanticUnknown {
 				c.UnknownRight++
+			} else {
+				c.explainField(name, label, shared.SemanticUnknown, got, form, res, byName)
 			}
 			if got != "" && got != shared.SemanticUnknown {
 				c.tc(got).fp++
@@ -331,19 +333,14 @@ func (c *Counts) scoreFields(labels map[string]string, form extract.Form, res []
 			}
 		}
 		if got == "" {
+			c.explainField(name, label, want, got, form, res, byName)
 			c.FieldsMissing++
 			c.tc(want).fn++
 			c.Confusions[string(want)+"→(not found)"]++
 			continue
 		}
-		if got != want && c.explain != nil {
-			var ev []string
-			var f extract.Field
-			if i, ok := byName[name]; ok {
-				ev = res[i].Evidence
-				f = form.Fields[i]
-			}
-			fmt.Fprintf(c.explain, "FIELD %s %q want %s got %s | type=%s label=%q(%s) ph=%q vis=%v %v | %v\n", c.page, name, want, got, f.Type, f.Label, f.LabelSource, f.Placeholder, f.Visibility.Reasons, f.Visibility.HiddenBy, ev)
+		if got != want {
+			c.explainField(name, label, want, got, form, res, byName)
 		}
 		if got == want {
 			c.FieldsRight++
@@ -354,6 +351,25 @@ func (c *Counts) scoreFields(labels map[string]string, form extract.Form, res []
 			c.Confusions[string(want)+"→"+string(got)]++
 		}
 	}
+}
+
+// explainField writes one wrong field (want, got; got "" when the field
+// was not found, want unknown for a label of none of our types) to the
+// explain writer, if any.
+func (c *Counts) explainField(name, label string, want, got shared.SemanticType, form extract.Form, res []classify.FieldResult, byName map[string]int) {
+	if c.explain == nil {
+		return
+	}
+	var ev []string
+	var f extract.Field
+	if i, ok := byName[name]; ok {
+		ev = res[i].Evidence
+		f = form.Fields[i]
+	}
+	if got == "" {
+		got = "(not found)"
+	}
+	fmt.Fprintf(c.explain, "FIELD %s %q want %s(%s) got %s | type=%s label=%q(%s) ph=%q vis=%v %v | %v\n", c.page, name, want, label, got, f.Type, f.Label, f.LabelSource, f.Placeholder, f.Visibility.Reasons, f.Visibility.HiddenBy, ev)
 }
 
 func contains(ps []classify.Purpose, p classify.Purpose) bool {

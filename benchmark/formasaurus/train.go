@@ -3,6 +3,7 @@ package formasaurus
 import (
 	"context"
 	"fmt"
+	"io"
 	"os"
 	"path/filepath"
 	"sort"
@@ -19,6 +20,10 @@ type TrainOptions struct {
 	Folds int
 	// Seed of the training shuffles (default 2016).
 	Seed uint64
+	// Explain, when set, receives one line per labelled dev field the
+	// chosen configuration reads wrong on its held-out fold (formeval's
+	// -explain format); holdout fields are never read.
+	Explain io.Writer
 }
 
 // TrainReport is what the cross-validation inside dev measured.
@@ -75,6 +80,7 @@ func eachDevPage(ctx context.Context, c *Corpus, fn func(devPage) error) error {
 
 // labelled is one aligned labelled form of the dev split.
 type labelled struct {
+	page   string
 	form   extract.Form
 	labels map[string]string // field name → label
 	read   *classify.FieldReadings
@@ -101,7 +107,7 @@ func TrainFieldModel(ctx context.Context, c *Corpus, o TrainOptions) (*learn.Mod
 			if k < 0 || i >= len(p.Fields) || len(p.Fields[i]) == 0 {
 				continue
 			}
-			forms = append(forms, labelled{p.doc.Forms[k], p.Fields[i], classify.ReadFields(p.doc.Forms[k], p.doc)})
+			forms = append(forms, labelled{p.File, p.doc.Forms[k], p.Fields[i], classify.ReadFields(p.doc.Forms[k], p.doc)})
 		}
 		pages = append(pages, forms)
 		return nil
@@ -221,6 +227,31 @@ func TrainFieldModel(ctx context.Context, c *Corpus, o TrainOptions) (*learn.Mod
 	}
 	m.MinMargin, m.MinMarginFallback = best.min, best.fbk
 	rep.Features = len(m.Weights)
+	if o.Explain != nil {
+		for fold := range o.Folds {
+			var train []learn.Example
+			for _, it := range items {
+				if it.fold != fold {
+					train = append(train, it.ex)
+				}
+			}
+			fm, err := learn.Train(train, learn.Options{Epochs: best.cfg.epochs, MinCount: best.cfg.minCount, Seed: o.Seed})
+			if err != nil {
+				return nil, rep, err
+			}
+			fm.MinMargin, fm.MinMarginFallback = best.min, best.fbk
+			for pi, forms := range pages {
+				if pi%o.Folds != fold {
+					continue
+				}
+				for _, lf := range forms {
+					c := newCounts()
+					c.explain, c.page = o.Explain, lf.page
+					c.scoreFields(lf.labels, lf.form, lf.read.With(fm))
+				}
+			}
+		}
+	}
 	return m, rep, nil
 }
 

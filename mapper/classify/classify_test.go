@@ -1,6 +1,7 @@
 package classify_test
 
 import (
+	"strconv"
 	"testing"
 
 	"github.com/frontlatch/frontlatch/mapper/classify"
@@ -52,14 +53,14 @@ func TestFieldSemantics(t *testing.T) {
 		{"en type of bike (choice)", extract.Field{Type: "select-one", Name: "bike_type", Label: "Type of bike", Options: []extract.Option{{Value: "road"}, {Value: "mountain"}, {Value: "ebike"}, {Value: "commuter"}}}, shared.SemanticServiceRequested},
 		{"en type of bike (free text)", extract.Field{Type: "text", Name: "bike", Label: "Type of bike"}, shared.SemanticUnknown},
 		{"fr type de prestation", extract.Field{Type: "select-one", Name: "t", Label: "Type de véhicule", Options: []extract.Option{{Value: "a"}, {Value: "b"}, {Value: "c"}, {Value: "d"}}}, shared.SemanticServiceRequested},
-		{"de Nachname", extract.Field{Type: "text", Name: "f2", Label: "Nachname"}, shared.SemanticFamilyName},
+		{"de Nachname", extract.Field{Type: "text", Name: "f2", Label: "Nachname", LabelSource: extract.LabelFor}, shared.SemanticFamilyName},
 		{"de Telefonnummer", extract.Field{Type: "text", Name: "f3", Label: "Ihre Telefonnummer"}, shared.SemanticPhone},
 		{"de Geburtsdatum", extract.Field{Type: "text", Name: "f4", Label: "Geburtsdatum"}, shared.SemanticDate},
 		{"es Apellidos", extract.Field{Type: "text", Name: "f5", Label: "Apellidos"}, shared.SemanticFamilyName},
 		{"es Mensaje textarea", extract.Field{Tag: "textarea", Type: "textarea", Name: "f6", Label: "Mensaje"}, shared.SemanticMessage},
 		{"fr Prénom", extract.Field{Type: "text", Name: "f7", Label: "Prénom"}, shared.SemanticGivenName},
 		{"fr Code postal", extract.Field{Type: "text", Name: "f8", Label: "Code postal"}, shared.SemanticPostcode},
-		{"it Cognome", extract.Field{Type: "text", Name: "f9", Label: "Cognome"}, shared.SemanticFamilyName},
+		{"it Cognome", extract.Field{Type: "text", Name: "f9", Label: "Cognome", LabelSource: extract.LabelFor}, shared.SemanticFamilyName},
 		{"it enter is not ente", extract.Field{Type: "text", Name: "f10", Label: "Please enter your full name"}, shared.SemanticPersonName},
 		{"pt Telefone", extract.Field{Type: "text", Name: "f11", Label: "Telefone"}, shared.SemanticPhone},
 		{"nl Woonplaats", extract.Field{Type: "text", Name: "f12", Label: "Woonplaats"}, shared.SemanticLocality},
@@ -77,6 +78,68 @@ func TestFieldSemantics(t *testing.T) {
 		{"textarea without words", extract.Field{Tag: "textarea", Type: "textarea", Name: "t1"}, shared.SemanticMessage},
 		{"name attribute split", extract.Field{Type: "text", Name: "your-email"}, shared.SemanticEmail},
 		{"nothing", extract.Field{Type: "text", Name: "input_4"}, shared.SemanticUnknown},
+		{"select prompt option names the list", extract.Field{Type: "select-one", Name: "reg", Options: []extract.Option{{Value: "0", Text: "Toutes régions"}, {Value: "1", Text: "Alsace"}, {Value: "2", Text: "Aquitaine"}}}, shared.SemanticRegion},
+		{"select prompt option, dashes", extract.Field{Type: "select-one", Name: "c1", Options: []extract.Option{{Value: "", Text: "-- Select your country --"}, {Value: "fr", Text: "France"}}}, shared.SemanticCountry},
+		{"a real first option is no prompt", extract.Field{Type: "select-one", Name: "s2", Options: []extract.Option{{Value: "ny", Text: "New York City"}, {Value: "la", Text: "Los Angeles"}}}, shared.SemanticUnknown},
+		{"a long list of brands is no country list", extract.Field{Type: "select-one", Name: "manf", Options: manyOptions("Brand", 300)}, shared.SemanticUnknown},
+		{"a select listing countries", extract.Field{Type: "select-one", Name: "x7", Options: []extract.Option{{Value: "de", Text: "Deutschland"}, {Value: "at", Text: "Österreich"}, {Value: "ch", Text: "Schweiz"}, {Value: "fr", Text: "Frankreich"}, {Value: "it", Text: "Italien"}}}, shared.SemanticCountry},
+		{"a select listing countries with dial codes", extract.Field{Type: "select-one", Name: "x8", Options: []extract.Option{{Value: "1", Text: "日本 (+81)"}, {Value: "2", Text: "中国"}, {Value: "3", Text: "韓国"}, {Value: "4", Text: "アメリカ (+1)"}, {Value: "5", Text: "その他"}}}, shared.SemanticCountry},
+		{"typed captcha answer is no token", extract.Field{Tag: "input", Type: "text", Name: "captcha-690", Label: "captcha", LabelSource: extract.LabelNearby, WrapperClasses: []string{"wpcf7-form-control-wrap captcha-690"}}, shared.SemanticUnknown},
+		{"captcha widget's response box is a token", extract.Field{Tag: "textarea", Type: "textarea", Name: "resp", WrapperClasses: []string{"g-recaptcha"}, Visibility: hiddenBy(extract.HiddenBySelf, extract.ReasonDisplayNone)}, shared.SemanticSystemToken},
+		{"en profile full name is a name (profile is not a file)", extract.Field{Type: "text", Name: "profile.Full Name"}, shared.SemanticPersonName},
+		{"fi checkbox tiedotteita", extract.Field{Type: "checkbox", Name: "info", Label: "Haluan vastaanottaa ylläpidolta tiedotteita.", LabelSource: extract.LabelNearby}, shared.SemanticMarketingOptIn},
+		{"fa checkbox typed with Arabic letters", extract.Field{Type: "checkbox", Name: "o1", Label: "دريافت ايميل از سوي مديران سايت"}, shared.SemanticMarketingOptIn},
+		{"ar email still read after folding", extract.Field{Type: "text", Name: "o2", Label: "البريد الإلكتروني"}, shared.SemanticEmail},
+		// CJK: 名 alone is a given name, not every word with 名 in it
+		{"ja 会社名 is a company", extract.Field{Type: "text", Name: "k1", Label: "会社名", LabelSource: extract.LabelFor}, shared.SemanticCompany},
+		{"ja 件名 is a subject", extract.Field{Type: "text", Name: "k2", Label: "件名（必須）", LabelSource: extract.LabelFor}, shared.SemanticSubject},
+		{"ja 氏名（全角） is a full name", extract.Field{Type: "text", Name: "k3", Label: "氏名（全角）", LabelSource: extract.LabelFor}, shared.SemanticPersonName},
+		{"zh 公司名称 is a company", extract.Field{Type: "text", Name: "k4", Label: "公司名称", LabelSource: extract.LabelFor}, shared.SemanticCompany},
+		{"ja 名（カナ） is a given name", extract.Field{Type: "text", Name: "k5", Label: "名（カナ）", LabelSource: extract.LabelFor}, shared.SemanticGivenName},
+		{"pt CEP is a postcode", extract.Field{Type: "text", Name: "k6", Label: "CEP", LabelSource: extract.LabelFor}, shared.SemanticPostcode},
+		{"tr Cep telefonu is a phone", extract.Field{Type: "text", Name: "k7", Label: "Cep Telefonu", LabelSource: extract.LabelFor}, shared.SemanticPhone},
+		{"it Codice postale", extract.Field{Type: "text", Name: "k8", Label: "Codice postale", LabelSource: extract.LabelFor}, shared.SemanticPostcode},
+		{"pl Kraj is still a country", extract.Field{Type: "text", Name: "k9", Label: "Kraj", LabelSource: extract.LabelFor}, shared.SemanticCountry},
+		{"en preferred date is no referral", extract.Field{Type: "text", Name: "d1", Label: "Preferred date", LabelSource: extract.LabelFor}, shared.SemanticDate},
+		{"en country/region is a country", extract.Field{Type: "select-one", Name: "d2", Label: "Country/Region", LabelSource: extract.LabelFor}, shared.SemanticCountry},
+		{"ru Дом (Cyrillic word end)", extract.Field{Type: "text", Name: "d3", Label: "Дом", LabelSource: extract.LabelFor}, shared.SemanticStreetAddress},
+		{"ru Пол is not ours", extract.Field{Type: "select-one", Name: "d4", Label: "Пол:", LabelSource: extract.LabelFor, Options: []extract.Option{{Value: "m", Text: "М"}, {Value: "f", Text: "Ж"}}}, shared.SemanticUnknown},
+		{"nl Gemeente", extract.Field{Type: "text", Name: "d5", Label: "Gemeente", LabelSource: extract.LabelFor}, shared.SemanticLocality},
+		{"it Il tuo messaggio is no Turkish province", extract.Field{Tag: "textarea", Type: "textarea", Name: "e1", Label: "Il tuo messaggio", LabelSource: extract.LabelFor}, shared.SemanticMessage},
+		{"de Vor- und Nachname is a full name", extract.Field{Type: "text", Name: "e2", Label: "Vor- und Nachname", LabelSource: extract.LabelFor}, shared.SemanticPersonName},
+		{"de Name, Vorname is a full name", extract.Field{Type: "text", Name: "e3", Label: "Name, Vorname", LabelSource: extract.LabelFor}, shared.SemanticPersonName},
+		{"fr Nom et prénom is a full name", extract.Field{Type: "text", Name: "e4", Label: "Nom et prénom", LabelSource: extract.LabelFor}, shared.SemanticPersonName},
+		{"tr Adınız Soyadınız is a full name", extract.Field{Type: "text", Name: "e5", Label: "Adınız Soyadınız", LabelSource: extract.LabelFor}, shared.SemanticPersonName},
+		{"fr Tél.", extract.Field{Type: "text", Name: "e6", Label: "Tél.", LabelSource: extract.LabelFor}, shared.SemanticPhone},
+		{"ru Тел.", extract.Field{Type: "text", Name: "e7", Label: "Тел.", LabelSource: extract.LabelFor}, shared.SemanticPhone},
+		{"el Επωνυμία", extract.Field{Type: "text", Name: "e8", Label: "Επωνυμία", LabelSource: extract.LabelFor}, shared.SemanticCompany},
+		{"checkbox notify me of new posts", extract.Field{Type: "checkbox", Name: "subscribe_blog", Label: "Notify me of new posts by email.", LabelSource: extract.LabelFor}, shared.SemanticMarketingOptIn},
+		{"checkbox de ich willige ein", extract.Field{Type: "checkbox", Name: "dsgvo", Label: "Ich willige ein, dass meine Angaben gespeichert werden.", LabelSource: extract.LabelFor}, shared.SemanticConsent},
+		// the common types in lt, lv, et, sk, sl, hr, bg, uk
+		{"lt El. paštas", extract.Field{Type: "text", Name: "m1", Label: "El. paštas", LabelSource: extract.LabelFor}, shared.SemanticEmail},
+		{"lt Vardas ir pavardė", extract.Field{Type: "text", Name: "m2", Label: "Vardas ir pavardė", LabelSource: extract.LabelFor}, shared.SemanticPersonName},
+		{"lt Vartotojo vardas is not a name", extract.Field{Type: "text", Name: "m3", Label: "Vartotojo vardas", LabelSource: extract.LabelFor}, shared.SemanticUnknown},
+		{"lv Uzvārds", extract.Field{Type: "text", Name: "m4", Label: "Uzvārds", LabelSource: extract.LabelFor}, shared.SemanticFamilyName},
+		{"lv Tālrunis", extract.Field{Type: "text", Name: "m5", Label: "Tālrunis", LabelSource: extract.LabelFor}, shared.SemanticPhone},
+		{"et Postiindeks", extract.Field{Type: "text", Name: "m6", Label: "Postiindeks", LabelSource: extract.LabelFor}, shared.SemanticPostcode},
+		{"sk Priezvisko", extract.Field{Type: "text", Name: "m7", Label: "Priezvisko", LabelSource: extract.LabelFor}, shared.SemanticFamilyName},
+		{"sl Poštna številka", extract.Field{Type: "text", Name: "m8", Label: "Poštna številka", LabelSource: extract.LabelFor}, shared.SemanticPostcode},
+		{"hr Ime i prezime", extract.Field{Type: "text", Name: "m9", Label: "Ime i prezime", LabelSource: extract.LabelFor}, shared.SemanticPersonName},
+		{"hr Poruka", extract.Field{Tag: "textarea", Type: "textarea", Name: "m10", Label: "Poruka", LabelSource: extract.LabelFor}, shared.SemanticMessage},
+		{"bg Град", extract.Field{Type: "text", Name: "m11", Label: "Град", LabelSource: extract.LabelFor}, shared.SemanticLocality},
+		{"bg Потребителско име is not a name", extract.Field{Type: "text", Name: "m12", Label: "Потребителско име", LabelSource: extract.LabelFor}, shared.SemanticUnknown},
+		{"uk Прізвище", extract.Field{Type: "text", Name: "m13", Label: "Прізвище", LabelSource: extract.LabelFor}, shared.SemanticFamilyName},
+		{"uk Електронна пошта", extract.Field{Type: "text", Name: "m14", Label: "Електронна пошта", LabelSource: extract.LabelFor}, shared.SemanticEmail},
+		// consent and opt-in checkboxes in lt, lv, et, sk, sl, hr, bg, uk
+		{"lt checkbox sutinku", extract.Field{Type: "checkbox", Name: "rules", Label: "Sutinku su taisyklėmis"}, shared.SemanticConsent},
+		{"lv checkbox jaunumi", extract.Field{Type: "checkbox", Name: "n", Label: "Vēlos saņemt jaunumus e-pastā"}, shared.SemanticMarketingOptIn},
+		{"et checkbox nõustun", extract.Field{Type: "checkbox", Name: "t", Label: "Nõustun tingimustega"}, shared.SemanticConsent},
+		{"sk checkbox súhlasím", extract.Field{Type: "checkbox", Name: "t", Label: "Súhlasím so spracovaním osobných údajov"}, shared.SemanticConsent},
+		{"sl checkbox novice", extract.Field{Type: "checkbox", Name: "n", Label: "Želim prejemati e-novice"}, shared.SemanticMarketingOptIn},
+		{"hr checkbox slažem se", extract.Field{Type: "checkbox", Name: "t", Label: "Slažem se s uvjetima korištenja"}, shared.SemanticConsent},
+		{"bg checkbox съгласен", extract.Field{Type: "checkbox", Name: "t", Label: "Съгласен съм с условията"}, shared.SemanticConsent},
+		{"uk checkbox розсилка", extract.Field{Type: "checkbox", Name: "n", Label: "Хочу отримувати розсилку"}, shared.SemanticMarketingOptIn},
+		{"uk checkbox погоджуюсь", extract.Field{Type: "checkbox", Name: "t", Label: "Я погоджуюсь з умовами"}, shared.SemanticConsent},
 		// languages added with sv, da, no, fi, cs, hu, ro, el, ar, fa, he, vi, id
 		{"sv Förnamn", extract.Field{Type: "text", Name: "l0", Label: "Förnamn"}, shared.SemanticGivenName},
 		{"sv Efternamn", extract.Field{Type: "text", Name: "l1", Label: "Efternamn"}, shared.SemanticFamilyName},
@@ -260,6 +323,54 @@ func TestNameSplitContext(t *testing.T) {
 	if alone[0].Semantic != shared.SemanticPersonName {
 		t.Errorf("Nom alone = %s, want person-name", alone[0].Semantic)
 	}
+}
+
+// A choice list of categories is the subject of the message beside it; in
+// a form without a message box (a search form's filter) it is nothing of
+// ours.
+func TestChoiceSubjectBesideAMessage(t *testing.T) {
+	message := extract.Field{Tag: "textarea", Type: "textarea", Name: "msg", Label: "Message"}
+	hiddenMessage := message
+	hiddenMessage.Visibility = hiddenBy(extract.HiddenByWrapper, extract.ReasonDisplayNone)
+	opts := []extract.Option{{Value: "a", Text: "Billing"}, {Value: "b", Text: "Technical"}, {Value: "c", Text: "Other"}, {Value: "d", Text: "Press"}}
+	lists := []struct {
+		lang string
+		f    extract.Field
+	}{
+		{"en", extract.Field{Type: "select-one", Name: "cat", Label: "Category", LabelSource: extract.LabelFor, Options: opts}},
+		{"en how can we help", extract.Field{Type: "select-one", Name: "menu-839", Label: "How can we help you?", LabelSource: extract.LabelNearby, Options: opts}},
+		{"fr", extract.Field{Type: "select-one", Name: "cid", Label: "Catégorie *", LabelSource: extract.LabelFor, Options: opts}},
+		{"es", extract.Field{Type: "select-one", Name: "x", Label: "¿Cómo podemos ayudarte? (Por favor, elige uno)", LabelSource: extract.LabelNearby, Options: opts}},
+		{"ru radio group", extract.Field{Type: "radio", Name: "form[type]", Label: "Категория вопроса:", LabelSource: extract.LabelAriaLabelledBy, Options: opts}},
+		{"de", extract.Field{Type: "select-one", Name: "k", Label: "Kategorie", LabelSource: extract.LabelFor, Options: opts}},
+		{"ja", extract.Field{Type: "select-one", Name: "k", Label: "お問い合わせ種別", LabelSource: extract.LabelFor, Options: opts}},
+	}
+	for _, l := range lists {
+		t.Run(l.lang, func(t *testing.T) {
+			for _, c := range []struct {
+				what string
+				form extract.Form
+				want shared.SemanticType
+			}{
+				{"beside a message box", visibleForm(extract.Field{Type: "email", Name: "email"}, l.f, message), shared.SemanticSubject},
+				{"without a message box", visibleForm(extract.Field{Type: "text", Name: "q", Label: "Search"}, l.f), shared.SemanticUnknown},
+				{"beside a hidden message box", visibleForm(extract.Field{Type: "email", Name: "email"}, l.f, hiddenMessage), shared.SemanticUnknown},
+			} {
+				if got := classify.FieldsWith(c.form, nil, nil)[1]; got.Semantic != c.want {
+					t.Errorf("%s: %q = %s %v, want %s", c.what, l.f.Label, got.Semantic, got.Evidence, c.want)
+				}
+			}
+		})
+	}
+}
+
+// manyOptions is n options "<prefix> 1"… "<prefix> n".
+func manyOptions(prefix string, n int) []extract.Option {
+	out := make([]extract.Option, n)
+	for i := range out {
+		out[i] = extract.Option{Value: strconv.Itoa(i + 1), Text: prefix + " " + strconv.Itoa(i+1)}
+	}
+	return out
 }
 
 func hiddenBy(by string, reasons ...string) extract.Visibility {

@@ -33,6 +33,9 @@ const (
 	// ConfContext: only the control and its form suggest it (a textarea in a
 	// contact form is its message).
 	ConfContext = 0.55
+	// ConfChoiceSubject: a choice list of categories in a form with a
+	// message box is the message's subject (words and form context).
+	ConfChoiceSubject = 0.65
 	// ConfModel: the learned model decided (model.go), where the rules
 	// found nothing or only weaker words.
 	ConfModel = 0.70

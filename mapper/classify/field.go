@@ -112,6 +112,9 @@ type formContext struct {
 	// words memoizes fromText per field index: the form context and the
 	// field's own reading both need it, and it is the costly part.
 	words []wordReading
+	// messageBox: the form has a visible textarea (a message box), so a
+	// choice list of categories is the message's subject.
+	messageBox bool
 }
 
 type wordReading struct {
@@ -122,6 +125,9 @@ type wordReading struct {
 func newFormContext(form extract.Form) *formContext {
 	fc := &formContext{form: form, visibleSemantics: map[shared.SemanticType]int{}, words: make([]wordReading, len(form.Fields))}
 	for i, f := range form.Fields {
+		if f.Tag == "textarea" && !f.Visibility.Hidden {
+			fc.messageBox = true
+		}
 		if !isTextLike(f) {
 			continue
 		}
@@ -191,8 +197,10 @@ var captchaResponse = regexp.MustCompile(`(?i)^(g-recaptcha-response|h-captcha-r
 // by the rules alone.
 func (fc *formContext) base(i int, f extract.Field) FieldResult {
 	// 1. Widget bookkeeping: captcha responses live in hidden textareas
-	// inside the widget; they are tokens, not honeypots.
-	if captchaResponse.MatchString(f.Name) || inCaptchaWidget(f) {
+	// inside the widget; they are tokens, not honeypots. A box the person
+	// types the captcha's answer into is no token: it is read on (the
+	// not-ours words make it unknown).
+	if captchaResponse.MatchString(f.Name) || inCaptchaWidget(f) && !typedAnswer(f) {
 		return FieldResult{Semantic: shared.SemanticSystemToken, Confidence: ConfHiddenInput, Evidence: []string{"captcha widget response"}}
 	}
 	// 2. type=hidden: sent back verbatim.
@@ -221,7 +229,29 @@ func (fc *formContext) base(i int, f extract.Field) FieldResult {
 		return r
 	}
 	// 7. structure and form context.
+	if r, ok := fc.choiceSubject(f); ok {
+		return r
+	}
 	return fromContext(f)
+}
+
+// choiceSubject: a choice list whose words name a category or ask what
+// the message is about ("Catégorie", "Категория вопроса", "How can we
+// help?"), in a form with a message box, is the message's subject.
+func (fc *formContext) choiceSubject(f extract.Field) (FieldResult, bool) {
+	if !fc.messageBox || controlOf(f) != kindSelect {
+		return FieldResult{}, false
+	}
+	for _, src := range sources(f) {
+		if src.what == "hint" {
+			continue
+		}
+		if r, c, ok := firstRule(cChoiceSubj, scanText(src.text), kindSelect); ok {
+			return FieldResult{Semantic: r.semantic, Confidence: ConfChoiceSubject,
+				Evidence: []string{fmt.Sprintf("choice list beside a message box; %s %q says %s", src.what, clipText(src.text, 60), c.why())}}, true
+		}
+	}
+	return FieldResult{}, false
 }
 
 // fromAutocomplete maps the field-name token of an autocomplete attribute
@@ -314,12 +344,35 @@ func sources(f extract.Field) []source {
 	if t := idWords(f); t != "" {
 		out = append(out, source{"id", t, ConfName - 0.02})
 	}
+	// A select's first option that stands for no choice ("-- Select a
+	// country --", "Toutes régions" with value 0) names the list as a
+	// placeholder names a box.
+	if t := promptOption(f); t != "" && t != text(f.Label) {
+		out = append(out, source{"option", t, ConfHint})
+	}
 	for _, h := range []string{f.ToolParamDescription, f.Hint} {
 		if t := text(h); t != "" && len(t) < 200 {
 			out = append(out, source{"hint", t, ConfHint})
 		}
 	}
 	return out
+}
+
+// promptOption is the text of a select's first option when its value says
+// it is no choice at all (empty, "0", "-1", dashes), or "".
+func promptOption(f extract.Field) string {
+	if !strings.HasPrefix(f.Type, "select") || len(f.Options) < 2 {
+		return ""
+	}
+	o := f.Options[0]
+	if v := strings.Trim(o.Value, " -_."); v != "" && v != "0" && strings.TrimSpace(o.Value) != "-1" {
+		return ""
+	}
+	t := text(strings.Trim(o.Text, " -–—_.*:"))
+	if len([]rune(t)) > 60 {
+		return ""
+	}
+	return t
 }
 
 type vote struct {
@@ -433,10 +486,37 @@ func fromContext(f extract.Field) FieldResult {
 	switch {
 	case f.Tag == "textarea" || f.Type == "textarea" || f.Type == "contenteditable":
 		return FieldResult{Semantic: shared.SemanticMessage, Confidence: ConfContext, Evidence: []string{"free-text area without a label that says otherwise"}}
-	case strings.HasPrefix(f.Type, "select") && len(f.Options) >= 150:
-		return FieldResult{Semantic: shared.SemanticCountry, Confidence: ConfContext, Evidence: []string{fmt.Sprintf("select with %d options (a country list)", len(f.Options))}}
+	case strings.HasPrefix(f.Type, "select"):
+		if c := countriesListed(f); c != "" {
+			return FieldResult{Semantic: shared.SemanticCountry, Confidence: ConfContext, Evidence: []string{fmt.Sprintf("select of %d options listing countries (%s)", len(f.Options), c)}}
+		}
 	}
 	return FieldResult{Semantic: shared.SemanticUnknown, Confidence: ConfUnknown, Evidence: []string{"no autocomplete, type or words that name a meaning"}}
+}
+
+// countriesListed: the select's options name two or more of the countries
+// every country list names (countryNames) — "Germany", "Deutschland (DE)",
+// "日本" — returned as evidence; "" when they do not.
+func countriesListed(f extract.Field) string {
+	if len(f.Options) < 5 {
+		return ""
+	}
+	var named []string
+	seen := map[string]bool{}
+	for _, o := range f.Options {
+		t := text(o.Text)
+		if i := strings.IndexAny(t, "(,[/"); i > 0 {
+			t = strings.TrimSpace(t[:i]) // "germany (+49)", "france, métropole"
+		}
+		if countryNames[t] && !seen[t] {
+			seen[t] = true
+			named = append(named, t)
+			if len(named) == 2 {
+				return strings.Join(named, ", ")
+			}
+		}
+	}
+	return ""
 }
 
 func anyClass(f extract.Field, re *regexp.Regexp) bool { return classDepth(f, re) >= 0 }
@@ -453,6 +533,12 @@ func classDepth(f extract.Field, re *regexp.Regexp) int {
 		}
 	}
 	return -1
+}
+
+// typedAnswer: a text box a person sees and types into — an input, not
+// the hidden textarea a widget writes its response to.
+func typedAnswer(f extract.Field) bool {
+	return f.Tag != "textarea" && isTextLike(f) && f.Type != "textarea" && (!f.Visibility.Hidden || f.Visibility.HiddenBy == extract.HiddenByForm)
 }
 
 // inCaptchaWidget: the control sits in a captcha widget, and no hiding or

@@ -55,6 +55,20 @@ func (x *literalIndex) add(n need) int32 {
 	return id
 }
 
+// foldArabicScript writes the Arabic letters yeh (ي), alef maksura (ى)
+// and kaf (ك) as the Persian yeh (ی) and keheh (ک): Persian pages are
+// often typed on Arabic keyboards ("دريافت ايميل" for "دریافت ایمیل").
+// Patterns are folded the same way when compiled (compile), so Arabic
+// patterns still meet Arabic text.
+func foldArabicScript(s string) string {
+	if !strings.ContainsAny(s, "يىك") {
+		return s
+	}
+	return arabicScript.Replace(s)
+}
+
+var arabicScript = strings.NewReplacer("ي", "ی", "ى", "ی", "ك", "ک")
+
 // scan is the set of lits strings one text contains.
 type scan struct {
 	text  string
@@ -64,6 +78,7 @@ type scan struct {
 // scanText finds every registered string in text (and the folded ones in
 // its case-folded form) in one pass per form.
 func scanText(text string) *scan {
+	text = foldArabicScript(text)
 	sc := &scan{text: text, found: make([]uint64, (len(lits.strs)+63)/64)}
 	sc.mark(text, false)
 	if hasFold {

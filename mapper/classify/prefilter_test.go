@@ -9,7 +9,7 @@ import (
 // allCompiled is every pattern the word tables compile.
 func allCompiled() []compiled {
 	var out []compiled
-	for _, rs := range [][]compiledRule{cNotOurs, cCheckbox, cFields} {
+	for _, rs := range [][]compiledRule{cNotOurs, cCheckbox, cFields, cChoiceSubj} {
 		for _, r := range rs {
 			out = append(out, r.cpos...)
 			out = append(out, r.cneg...)
@@ -29,7 +29,7 @@ func allCompiled() []compiled {
 // and texts that name fields in many languages.
 func prefilterTexts() []string {
 	texts := []string{"", "e-mail", "your email address", "Vorname", "nachname", "téléphone", "código postal", "почта",
-		"電話番号", "メールアドレス", "البريد الإلكتروني", "שם פרטי", "i agree to the terms", "ich stimme zu", "newsletter abonnieren",
+		"電話番号", "メールアドレス", "البريد الإلكتروني", "دريافت ايميل", "كلمة", "שם פרטי", "i agree to the terms", "ich stimme zu", "newsletter abonnieren",
 		"q", "s", "what is 3 + 4", "leave this field empty", "K", "\u212a", "\u017f", "ς", "Σ", "ǅ"}
 	// One literal in six, each in one of the shapes in turn: the test
 	// runs every pattern on every text.
@@ -65,7 +65,7 @@ func TestPrefilterAgrees(t *testing.T) {
 	for _, text := range prefilterTexts() {
 		sc := scanText(text)
 		for _, c := range cs {
-			if got, want := c.matches(sc), c.re.MatchString(text); got != want {
+			if got, want := c.matches(sc), c.re.MatchString(foldArabicScript(text)); got != want {
 				t.Errorf("pattern %q on %q: prefiltered %v, regexp %v", c.src, text, got, want)
 			}
 		}
@@ -114,7 +114,7 @@ func FuzzPrefilter(f *testing.F) {
 	f.Fuzz(func(t *testing.T, text string) {
 		sc := scanText(text)
 		for _, c := range cs {
-			if got, want := c.matches(sc), c.re.MatchString(text); got != want {
+			if got, want := c.matches(sc), c.re.MatchString(foldArabicScript(text)); got != want {
 				t.Errorf("pattern %q on %q: prefiltered %v, regexp %v", c.src, text, got, want)
 			}
 		}

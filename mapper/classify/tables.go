@@ -69,7 +69,7 @@ var notOurs = []fieldRule{
 		{"it", `utente|password|cerca|ricerca|quantità|sesso|ordina`},
 		{"pt", `usuário|utilizador|senha|pesquisa|pesquisar|quantidade|sexo`},
 		{"nl", `gebruikersnaam|wachtwoord|zoeken|zoekterm|aantal|geslacht|aanhef`},
-		{"ru", `логин|пользовател|пароль|поиск|найти|капча|количество|пол\b`},
+		{"ru", `логин|пользовател|пароль|поиск|найти|капча|количество|пол($|[^\p{L}])`},
 		{"pl", `użytkownik|login|hasło|szukaj|wyszukaj|ilość|płeć`},
 		{"tr", `kullanıcı|şifre|parola|arama|ara\b|miktar|cinsiyet`},
 		{"ja", `ユーザー名|ユーザid|パスワード|検索|キーワード|数量|性別`},
@@ -88,6 +88,14 @@ var notOurs = []fieldRule{
 		{"he", `שם משתמש|סיסמה|סיסמא|חיפוש|חפש|קוד אימות|כמות|^מין$`},
 		{"vi", `tên đăng nhập|tên tài khoản|mật khẩu|tìm kiếm|mã xác nhận|mã bảo mật|mã giảm giá|số lượng|giới tính`},
 		{"id", `nama pengguna|kata sandi|cari\b|pencarian|kode keamanan|kode verifikasi|kode (kupon|promo|voucher)|^jumlah$|jenis kelamin`},
+		{"lt", `vartotoj|prisijungim|slapta[žz]od|paie[šs]k|ie[šs]koti`},
+		{"lv", `lietot[āa]j|parole|meklēt|mekl[ēe][šs]ana`},
+		{"et", `kasutaja|parool|salas[õo]na|otsi\b|otsing`},
+		{"sk", `pou[žz][íi]vate[ľl]|heslo|h[ľl]ada[ťt]|vyh[ľl]ad[áa]v`},
+		{"sl", `uporabni[šs]k|geslo|iskanje|i[šs][čc]i\b`},
+		{"hr", `korisni[čc]k|lozink|pretra[žz]|tra[žz]i\b`},
+		{"bg", `потребител|парола|търсене|търси`},
+		{"uk", `користувач|логін|пароль|пошук|знайти`},
 	}, neg: []pat{
 		{"en", `e-?mail`}, // "login e-mail" is an email
 		// a postcode or address look-up asks for the postcode
@@ -99,7 +107,7 @@ var notOurs = []fieldRule{
 // "I agree to receive offers" is an opt-in, not a consent to terms.
 var checkboxRules = []fieldRule{
 	{semantic: shared.SemanticMarketingOptIn, controls: kindCheckbox, strength: 1, pos: []pat{
-		{"en", `newsletter|\bsubscribe|mailing[ -]?list|\bmarketing|special offers|\boffers\b|promotion|\bupdates\b|\bnews\b|receive (e-?mails?|emails?|news|information|info|offers|messages|communications)|keep me (informed|updated|posted)|sign me up|e-?mail me|send me|\bopt[ -]?in|hear about|contact me (about|with)`},
+		{"en", `newsletter|\bsubscribe|mailing[ -]?list|\bmarketing|special offers|\boffers\b|promotion|\bupdates\b|\bnews\b|receive (e-?mails?|emails?|news|information|info|offers|messages|communications)|keep me (informed|updated|posted)|sign me up|e-?mail me|send me|\bopt[ -]?in|hear about|contact me (about|with)|notify me (of|about|when)`},
 		{"de", `newsletter|abonnier|angebote|werbung|informiert|zusenden|infos? per e-?mail`},
 		{"es", `suscrib|boletín|ofertas|promociones|novedades|recibir (información|correos|noticias)`},
 		{"fr", `abonner|inscrire à la|lettre d'information|offres|promotions|actualités|recevoir`},
@@ -115,20 +123,30 @@ var checkboxRules = []fieldRule{
 		{"sv", `nyhetsbrev|prenumerera|erbjudanden|kampanjer|utskick|marknadsföring|ta emot (nyheter|information|erbjudanden|e-?post)`},
 		{"da", `nyhedsbrev|tilmeld|abonn|tilbud|markedsføring|modtage (nyheder|information|tilbud|e-?mails?)`},
 		{"no", `nyhetsbrev|abonn|tilbud|markedsføring|motta (nyheter|informasjon|tilbud|e-?post)`},
-		{"fi", `uutiskirje|tilaa|tilaan|tarjouk|markkinoin|vastaanottaa (uutisia|tietoa|tarjouksia)`},
+		{"fi", `uutiskirje|uutisia|tiedote|tiedotte|tilaa|tilaan|tarjouk|markkinoin|vastaanottaa (uutisia|tietoa|tarjouksia)|haluan (vastaanottaa|saada)`},
 		{"cs", `newsletter|odebír|odběr|novink|nabídk|obchodních sdělení|obchodní sdělení|zasílání`},
 		{"hu", `hírlev|feliratkoz|ajánlat|akció|marketing|reklám|értesüljön|értesítést kér`},
 		{"ro", `newsletter|abona|abonez|oferte|promo[țţt]ii|nout[ăa][țţt]i|marketing|comunic[ăa]ri comerciale|primi (oferte|nout|informa|e-?mail)`},
 		{"el", `ενημερωτικ|newsletter|προσφορ|ενημερ[ώω]σεις|διαφημιστικ|προωθητικ`},
 		{"ar", `النشرة|نشرة|اشترك|الاشتراك|العروض|عروض|التسويق|تسويق`},
-		{"fa", `خبرنامه|تخفیف|پیشنهادهای ویژه|تبلیغات`},
+		{"fa", `خبرنامه|تخفیف|پیشنهادهای ویژه|تبلیغات|دریافت (ایمیل|پست الکترونیک|خبر|اخبار|اطلاعیه|پیامک)`},
 		{"he", `ניוזלטר|דיוור|עדכונים|מבצעים|פרסומ|הטבות|שיווקי`},
 		{"vi", `bản tin|nhận tin|đăng ký nhận|khuyến mãi|khuyến mại|ưu đãi|tiếp thị`},
 		{"id", `berlangganan|buletin|promo|penawaran|pemasaran|info terbaru`},
+		// checkboxes only: Lithuanian, Latvian, Estonian, Slovak, Slovenian,
+		// Croatian/Serbian, Bulgarian, Ukrainian
+		{"lt", `naujien|prenumer|pasiūlym|akcij|reklamin`},
+		{"lv", `jaunum|abonē|piedāvājum|akcij|reklām`},
+		{"et", `uudiskiri|uudiskirja|uudised|pakkumis|kampaania|turundus`},
+		{"sk", `novink|odber|newsletter|ponuk|obchodných oznámení|marketing`},
+		{"sl", `novic|e-novic|naroč|ponudb|akcij|trženj|oglaš`},
+		{"hr", `novost|pretplat|bilten|ponud|akcij|marketinšk|newsletter`},
+		{"bg", `бюлетин|новини|абонира|оферти|промоции|маркетинг`},
+		{"uk", `розсилк|новин|підпис|акці|пропозиці|маркетинг`},
 	}, neg: []pat{{"en", `unsubscribe`}}},
 	{semantic: shared.SemanticConsent, controls: kindCheckbox, strength: 1, pos: []pat{
 		{"en", `\bagree|\baccept|\bconsent|\bterms|\bconditions|privacy|\bgdpr\b|data protection|i have read|\bi confirm|\bpolicy\b|\bdisclaimer|\bauthori[sz]e|\backnowledge`},
-		{"de", `einverstanden|zustimm|akzeptier|datenschutz|agb|bedingungen|einwillig|gelesen`},
+		{"de", `einverstanden|zustimm|akzeptier|datenschutz|agb|bedingungen|einwillig|willige|gelesen`},
 		{"es", `acepto|aceptar|de acuerdo|privacidad|términos|condiciones|consiento|protección de datos|he leído`},
 		{"fr", `j'accepte|accepte|accord|confidentialité|conditions|rgpd|consens|j'ai lu|données personnelles`},
 		{"it", `accetto|acconsento|consenso|privacy|termini|condizioni|trattamento dei dati|ho letto`},
@@ -153,6 +171,14 @@ var checkboxRules = []fieldRule{
 		{"he", `מסכים|מסכימה|מאשר|מאשרת|תנאי|תקנון|פרטיות|הסכמה|קראתי`},
 		{"vi", `đồng ý|chấp nhận|điều khoản|chính sách|quyền riêng tư|dữ liệu cá nhân|tôi đã đọc`},
 		{"id", `setuju|menyetujui|syarat|ketentuan|privasi|data pribadi|saya (telah|sudah) membaca`},
+		{"lt", `sutinku|sutikim|susipažinau|taisykl|sąlyg|privatum|asmens duomen`},
+		{"lv", `piekrītu|piekrist|piekrišan|noteikum|privātum|personas dati|esmu iepazin`},
+		{"et", `nõustun|nõusolek|olen nõus|tingimus|privaatsus|isikuandme|olen tutvunud`},
+		{"sk", `súhlasím|súhlas|podmienk|osobných údajov|ochran[aeuy] osobných|oboznámil|prečítal`},
+		{"sl", `strinjam|soglaš|soglasje|pogoj|zasebnost|osebnih podatkov|prebral`},
+		{"hr", `slažem se|prihvaćam|prihvatam|suglasan|saglasan|suglasnost|uvjet|uslov|privatnost|osobnih podataka|pročitao`},
+		{"bg", `съгласен|съгласна|съгласие|приемам|условия|поверителност|лични данни|запознат`},
+		{"uk", `згоден|згодна|згоду|погоджуюсь|погоджуюся|приймаю|умов|конфіденційн|персональних даних|ознайомлен`},
 	}},
 }
 
@@ -184,6 +210,12 @@ var fieldRules = []fieldRule{
 		{"he", `דוא[\"״'׳]?ל|דואר אלקטרוני|אימייל|מייל`},
 		{"vi", `thư điện tử`},
 		{"id", `surel\b|surat elektronik`},
+		{"lt", `el\.? ?pa[šs]t|elektroninis pa[šs]tas`},
+		{"lv", `e-?pasts|e-?pasta adrese|elektroniskais pasts`},
+		{"sl", `e-?po[šs]t|elektronska po[šs]ta`},
+		{"hr", `e-?po[šs]t|elektroni[čc]k[aeo] po[šs]t`},
+		{"bg", `имейл|е-поща|електронна поща|ел\.? поща`},
+		{"uk", `електронн[аоі]|ел\.? пошт|е-пошт|імейл`},
 	}, neg: []pat{{"en", `\bconfirm(ation)? (by|via)|newsletter`}}},
 	{semantic: shared.SemanticWebsiteURL, controls: kindText, strength: 1, pos: []pat{
 		{"en", `web[ -]?site|web[ -]?page|home[ -]?page|\burl\b|web address|\bsite\b|\blink\b|\bblog\b|^web$|\bweb\b|youtube|vimeo|dailymotion|video (url|link)`},
@@ -216,13 +248,13 @@ var fieldRules = []fieldRule{
 		{"en", `phone|\btel\b|\btel\.|telephone|mobile|\bcell\b|cellphone|\bgsm\b|contact number|phone number|\bph($|[^\p{L}])|\bmob\b|\bwhats[ -]?app|\bsms\b`},
 		{"de", `telefon|handy|\bmobil(\b|telefon|nummer|funk|nr)|rufnummer|tel\.?-?nr`},
 		{"es", `teléfono|telefono|móvil|movil|celular`},
-		{"fr", `téléphone|telephone|portable|mobile`},
+		{"fr", `téléphone|telephone|portable|mobile|tél\b|tel\b`},
 		{"it", `telefono|cellulare|recapito telefonico`},
 		{"pt", `telefone|telemóvel|celular|contacto telef`},
 		{"nl", `telefoon|mobiel|telefoonnummer`},
-		{"ru", `телефон|моб`},
+		{"ru", `телефон|моб|тел($|[^\p{L}])`},
 		{"pl", `telefon|komórk`},
-		{"tr", `telefon|cep`},
+		{"tr", `telefon|cep ?(tel|no\b|numara)`},
 		{"ja", `電話|携帯|\btel(no|num|nr)?\b`},
 		{"zh", `电话|手机|電話|手機`},
 		{"ko", `전화|휴대폰|연락처`},
@@ -238,7 +270,15 @@ var fieldRules = []fieldRule{
 		{"fa", `تلفن|موبایل|شماره تماس|شماره همراه`},
 		{"he", `טלפון|נייד|פלאפון|סלולרי`},
 		{"vi", `điện thoại|sđt|số đt|di động`},
-		{"id", `telepon|telpon|telp\b|ponsel|handphone|no\.? ?hp\b|nomor (hp|wa|whatsapp)`},
+		{"id", `telepon|telpon|telp\b|ponsel|handphone|no\.? ?hp\b|^hp$|nomor (hp|wa|whatsapp)`},
+		{"lt", `telefon|mobil(us|aus|iojo)`},
+		{"lv", `t[āa]lru[nņ]|telefon|mob[iī]l(ais|ā|ais tālrunis)`},
+		{"et", `telefon|mobiil`},
+		{"sk", `telef[óo]n|mobil\b|mobiln`},
+		{"sl", `telefon|mobil\b|mobilni|gsm`},
+		{"hr", `telefon|mobitel|mobilni`},
+		{"bg", `телефон|мобилен|gsm`},
+		{"uk", `телефон|мобільн`},
 	}, neg: []pat{{"en", `\bfax\b|telefax|phone type|extension|\bext\b`}}},
 	{semantic: shared.SemanticPreferredTimeWindow, controls: kindText | kindSelect, strength: 1, pos: []pat{
 		{"en", `best time|preferred time|convenient time|time to (call|contact|reach)|when (should|can|may) we (call|contact|reach)|availability|(time|arrival|delivery|visit|appointment|service|call-?back|call) window|time slot|morning or afternoon`},
@@ -258,9 +298,8 @@ var fieldRules = []fieldRule{
 		{"pt", `primeiro nome|nome próprio`},
 		{"nl", `voornaam`},
 		{"tr", `adınız$`},
-		{"ja", `^名$|名（|ファーストネーム|下の名前|めい`},
+		{"ja", `^名$|^名\s*[（(]|ファーストネーム|下の名前|^めい$`},
 		{"zh", `^名$|名字`},
-		{"ko", `^이름$|名`},
 		{"sv", `förnamn|tilltalsnamn`},
 		{"da", `fornavn`},
 		{"no", `fornavn`},
@@ -273,7 +312,10 @@ var fieldRules = []fieldRule{
 		{"fa", `نام کوچک`},
 		{"he", `שם פרטי`},
 		{"id", `nama depan|nama pertama`},
-	}, neg: []pat{{"en", `last|sur|family|full|company|user|nick`}, {"pl", `nazwisk`}, {"tr", `soyad`}, {"ru", `фамил|отчеств`},
+		{"et", `eesnimi`},
+		{"sk", `krstn[ée] meno`},
+		{"bg", `собствено име`},
+	}, neg: []pat{{"en", `\b(last|sur|family|full|company|user|nick)`}, {"de", `nachname|\bname,? vorname|vor- und`}, {"fr", `(^|[^\p{L}])nom\b`}, {"pl", `nazwisk`}, {"tr", `soyad`}, {"ru", `фамил|отчеств`},
 		{"hu", `vezeték`}, {"ro", `nume (și|şi|si) prenume`}, {"he", `משפחה`}}},
 	{semantic: shared.SemanticFamilyName, controls: kindText, strength: 1, pos: []pat{
 		{"en", `last[ -]?name|sur[ -]?name|family[ -]?name|\blname\b|\blast\b|^ln$`},
@@ -302,7 +344,15 @@ var fieldRules = []fieldRule{
 		{"he", `שם משפחה`},
 		{"vi", `^họ$`},
 		{"id", `nama belakang|nama keluarga`},
-	}, neg: []pat{{"en", `first|full|given`}, {"de", `vorname`}, {"es", `nombre`}, {"fr", `prénom`}, {"it", `nome`}, {"pt", `nome`}, {"nl", `voornaam`}, {"ru", `имя`}, {"pl", `imię|imie`}, {"tr", `ad soyad|ad ve soyad|adı soyadı`},
+		{"lt", `pavard`},
+		{"lv", `uzv[āa]rd`},
+		{"et", `perekonnanimi|perenimi`},
+		{"sk", `priezvisk`},
+		{"sl", `priimek`},
+		{"hr", `prezime`},
+		{"bg", `фамилия|фамилно име`},
+		{"uk", `прізвищ`},
+	}, neg: []pat{{"lt", `vardas`}, {"lv", `v[āa]rds,? (un )?uzv`}, {"et", `ees- ja|eesnimi`}, {"sk", `meno a`}, {"sl", `ime in`}, {"hr", `ime i`}, {"bg", `име и`}, {"uk", `ім['’ʼ]?я (та|і|й)`}, {"en", `first|full|given`}, {"de", `vorname|vor- und|vor und`}, {"es", `nombre`}, {"fr", `prénom`}, {"it", `nome`}, {"pt", `nome`}, {"nl", `voornaam`}, {"ru", `имя`}, {"pl", `imię|imie`}, {"tr", `ad soyad|ad ve soyad|adı soyadı|adınız soyadınız|ad-soyad|ad/soyad`},
 		{"sv", `för- och|för och efter`}, {"da", `for- og|for og efter`}, {"no", `for- og|for og etter`}, {"fi", `etu-? ja`}, {"cs", `jméno a|jmeno a`},
 		{"hu", `kereszt`}, {"ro", `prenume`}, {"fa", `نام و نام`}, {"he", `שם ושם|שם פרטי`}, {"id", `nama depan`}}},
 	{semantic: shared.SemanticCompany, controls: kindText | kindSelect, strength: 1, pos: []pat{
@@ -316,7 +366,7 @@ var fieldRules = []fieldRule{
 		{"ru", `компани|организац|фирм`},
 		{"pl", `firma|nazwa firmy|organizacj`},
 		{"tr", `şirket|firma|kurum`},
-		{"ja", `会社|企業|法人|団体|組織`},
+		{"ja", `会社|企業|法人|団体|組織|御社|貴社`},
 		{"zh", `公司|单位|企业|機構`},
 		{"ko", `회사|기업|단체`},
 		{"sv", `företag|organisation|firma|bolag|arbetsgivare`},
@@ -326,17 +376,25 @@ var fieldRules = []fieldRule{
 		{"cs", `firm[ay]|společnost|organizac|zaměstnavatel`},
 		{"hu", `cég|vállalat|vállalkozás|szervezet|munkáltató`},
 		{"ro", `companie|compania|firm[aă]|societate|organiza[țţt]i|angajator`},
-		{"el", `εταιρ|επιχε[ίι]ρησ|οργανισμ`},
+		{"el", `εταιρ|επιχε[ίι]ρησ|οργανισμ|επωνυμ[ίι]α`},
 		{"ar", `الشركة|شركة|المؤسسة|مؤسسة|جهة العمل`},
 		{"fa", `شرکت|سازمان`},
 		{"he", `חברה|ארגון|שם העסק`},
 		{"vi", `công ty|doanh nghiệp|tổ chức`},
 		{"id", `perusahaan|instansi|organisasi|nama usaha|nama bisnis`},
+		{"lt", `[įi]mon[ėe]|organizacij`},
+		{"lv", `uz[ņn][ēe]mum|organiz[āa]cij`},
+		{"et", `ettev[õo]te|firma|organisatsioon`},
+		{"sk", `spolo[čc]nos[ťt]|firma|organiz[áa]ci`},
+		{"sl", `podjetje|organizacij`},
+		{"hr", `tvrtk|poduze[ćc]|organizacij`},
+		{"bg", `фирма|компания|организация`},
+		{"uk", `компані|організаці|підприємств`},
 	}, neg: []pat{{"en", `company size|number of employees|\bsize\b|type of business|industry`}}},
 	// "name" is also the tail of many attribute names (comp_name,
 	// user_name): a little weaker than the specific types.
 	{semantic: shared.SemanticPersonName, controls: kindText, strength: 0.9, pos: []pat{
-		{"en", `\bname\b|full[ -]?name|your[ -]?name|contact[ -]?name|\bnames?\b|^nm$|\bwho\b`},
+		{"en", `\bname\b|full[ -]?name|your[ -]?name|contact[ -]?name|contact person|\bnames?\b|^nm$|\bwho\b`},
 		{"de", `\bname\b|ihr name|vor- und nachname|vollständiger name`},
 		{"es", `nombre|nombre completo|nombre y apellidos?`},
 		{"fr", `\bnom\b|nom complet|nom et prénom|votre nom`},
@@ -362,7 +420,15 @@ var fieldRules = []fieldRule{
 		{"he", `שם מלא|^שם$|^השם$|שמך|שם ושם משפחה|שם פרטי ושם משפחה`},
 		{"vi", `họ (và )?tên|tên`},
 		{"id", `nama\b`},
-	}, neg: []pat{{"en", `company|business|user|nick|file|screen|domain|account|product|event|pet|list|street|city|town|web|site|page|host|server|shop|store|brand|job|hotel|restaurant|venue|school|organi[sz]ation|club|team|property|building`}, {"pl", `nazwa (firmy|użytkownika)`},
+		{"lt", `vardas`},
+		{"lv", `v[āa]rds\b`},
+		{"et", `nimi\b|ees- ja perekonnanimi`},
+		{"sk", `meno a priezvisko|meno\b`},
+		{"sl", `ime in priimek|ime\b`},
+		{"hr", `ime i prezime|ime\b`},
+		{"bg", `име и фамилия|име($|[^\p{L}])`},
+		{"uk", `ім['’ʼ]?я та прізвище|ім['’ʼ]?я($|[^\p{L}])|п\.?і\.?б`},
+	}, neg: []pat{{"en", `\b(company|business|user|nick|file|screen|domain|account|product|event|pet|list|street|city|town|web|site|page|host|server|shop|store|brand|job|hotel|restaurant|venue|school|organi[sz]ation|club|team|property|building)`}, {"pl", `nazwa (firmy|użytkownika)`},
 		{"sv", `butik|produkt|domän|fil(namn)?\b`}, {"da", `butik|produkt|domæne|fil(navn)?\b`}, {"no", `butikk|produkt|domene|fil(navn)?\b`}, {"fi", `tuote|kauppa|kaupan|verkkotunnu|tiedosto`},
 		{"cs", `produkt|obchod|doméno|soubor`}, {"hu", `termék|bolt|üzlet|fájl`}, {"ro", `produs|magazin|fi[șş]ier`},
 		{"el", `προ[ϊι][όο]ν|καταστ[ήη]ματ`}, {"ar", `المنتج|المتجر`}, {"fa", `محصول|فروشگاه`}, {"he", `מוצר|חנות`}, {"vi", `sản phẩm|cửa hàng|tên miền`}, {"id", `produk|toko|domain`}}},
@@ -371,7 +437,7 @@ var fieldRules = []fieldRule{
 		{"de", `\bplz\b|postleitzahl`},
 		{"es", `código postal|codigo postal|\bc\.?p\.?$`},
 		{"fr", `code postal|\bcp\b`},
-		{"it", `\bcap\b|c\.a\.p`},
+		{"it", `\bcap\b|c\.a\.p|codice postale|codice di avviamento postale`},
 		{"pt", `\bcep\b|código postal`},
 		{"nl", `postcode`},
 		{"ru", `индекс|почтовый код`},
@@ -393,6 +459,14 @@ var fieldRules = []fieldRule{
 		{"he", `מיקוד`},
 		{"vi", `mã bưu (điện|chính)`},
 		{"id", `kode pos`},
+		{"lt", `pa[šs]to kod`},
+		{"lv", `pasta inde[kx]s`},
+		{"et", `postiindeks|sihtnumber`},
+		{"sk", `ps[čc]($|[^\p{L}])|po[šs]tov[ée] smerovacie`},
+		{"sl", `po[šs]tna [šs]tevilka`},
+		{"hr", `po[šs]tanski broj`},
+		{"bg", `пощенски код`},
+		{"uk", `поштовий індекс|^індекс$`},
 	}, neg: []pat{{"en", `postal address`}}},
 	{semantic: shared.SemanticLocality, controls: kindText | kindSelect, strength: 1, pos: []pat{
 		{"en", `\bcity\b|\btown\b|suburb|locality|\bvillage\b|address level[ -]?2|\bcity/`},
@@ -401,30 +475,38 @@ var fieldRules = []fieldRule{
 		{"fr", `\bville\b|localité|commune`},
 		{"it", `città|citta|comune|località`},
 		{"pt", `cidade|localidade|município`},
-		{"nl", `\bplaats\b|woonplaats|stad\b`},
+		{"nl", `\bplaats\b|woonplaats|stad\b|gemeente`},
 		{"ru", `город|населенный пункт`},
-		{"pl", `miasto|miejscowość`},
-		{"tr", `şehir|ilçe|\bil\b`},
+		{"pl", `miasto|miejscowość|gmina`},
+		{"tr", `şehir|ilçe|^il$|^il ?/`},
 		{"ja", `市区町村|市町村|都市`},
 		{"zh", `城市|市`},
 		{"ko", `도시|시/군`},
 		{"sv", `postort|ort\b|stad\b|kommun\b`},
-		{"da", `^by$|bynavn|postdistrikt`},
-		{"no", `^by$|poststed|^sted$`},
-		{"fi", `kaupunki|paikkakunta|postitoimipaikka|kotikunta`},
+		{"da", `^by$|bynavn|postdistrikt|kommune\b`},
+		{"no", `^by$|poststed|^sted$|kommune\b`},
+		{"fi", `kaupunki|paikkakunta|postitoimipaikka|kotikunta|kunta\b`},
 		{"cs", `město|mesto\b|obec\b`},
 		{"hu", `település|város|helység`},
 		{"ro", `ora[șş]|oras\b|localitat`},
-		{"el", `π[όο]λη`},
+		{"el", `π[όο]λη|δ[ήη]μος`},
 		{"ar", `المدينة|مدينة`},
 		{"fa", `شهر`},
 		{"he", `עיר|יישוב|ישוב`},
 		{"vi", `thành phố|quận|huyện`},
 		{"id", `kota\b|kabupaten|kecamatan`},
+		{"lt", `miestas|gyvenviet`},
+		{"lv", `pils[ēe]ta`},
+		{"et", `linn\b|asula`},
+		{"sk", `mesto|obec\b`},
+		{"sl", `mesto`},
+		{"hr", `grad\b|mjesto`},
+		{"bg", `град($|[^\p{L}])|населено място`},
+		{"uk", `місто|населений пункт`},
 	}, neg: []pat{{"en", `capacity|ethnicity|electricity|publicity`}}},
 	{semantic: shared.SemanticRegion, controls: kindText | kindSelect, strength: 1, pos: []pat{
 		{"en", `\bstate\b|province|\bregion\b|\bcounty\b|territory|prefecture|address level[ -]?1|\bstate/`},
-		{"de", `bundesland|kanton|region`},
+		{"de", `bundesland|kanton|region|provinz`},
 		{"es", `provincia|estado|región|comunidad autónoma`},
 		{"fr", `région|département|province|état`},
 		{"it", `provincia|regione`},
@@ -447,7 +529,7 @@ var fieldRules = []fieldRule{
 		{"he", `מחוז`},
 		{"vi", `tỉnh`},
 		{"id", `provinsi|propinsi`},
-	}, neg: []pat{{"en", `statement|united states|\bstate your`}, {"es", `estado civil`}}},
+	}, neg: []pat{{"en", `statement|united states|\bstate your|countr(y|ies) ?(/|or|and|&) ?region`}, {"es", `estado civil`}}},
 	{semantic: shared.SemanticCountry, controls: kindText | kindSelect, strength: 1, pos: []pat{
 		{"en", `country|nation\b|nationality`},
 		{"de", `\bland\b|staat`},
@@ -481,9 +563,9 @@ var fieldRules = []fieldRule{
 		{"it", `indirizzo|\bvia\b|civico|domicilio`},
 		{"pt", `endereço|endereco|morada|\brua\b|logradouro`},
 		{"nl", `\badres\b|straat|huisnummer`},
-		{"ru", `адрес|улица|дом\b`},
+		{"ru", `адрес|улица|дом($|[^\p{L}])`},
 		{"pl", `adres|ulica|numer domu`},
-		{"tr", `adres|sokak|cadde`},
+		{"tr", `adres|sokak|cadde|mahalle`},
 		{"ja", `住所|番地|丁目`},
 		{"zh", `地址|住址|街道`},
 		{"ko", `주소|도로명`},
@@ -495,11 +577,19 @@ var fieldRules = []fieldRule{
 		{"hu", `cím$|cím |lakcím|utca|házszám|közterület`},
 		{"ro", `adres|strad[aă]`},
 		{"el", `διε[ύυ]θυνση|^οδ[όο][σς]$`},
-		{"ar", `العنوان|عنوانك|عنوان السكن|عنوان المنزل`},
-		{"fa", `آدرس|نشانی`},
+		{"ar", `العنوان|عنوانك|عنوان السكن|عنوان المنزل|الشارع|شارع`},
+		{"fa", `آدرس|نشانی|خیابان`},
 		{"he", `כתובת|רחוב`},
-		{"vi", `địa chỉ|số nhà`},
-		{"id", `alamat`},
+		{"vi", `địa chỉ|số nhà|đường\b|đường phố`},
+		{"id", `alamat|jalan\b`},
+		{"lt", `adresas|gatv`},
+		{"lv", `adrese|iela`},
+		{"et", `aadress|t[äa]nav`},
+		{"sk", `adresa|ulica`},
+		{"sl", `ulica`},
+		{"hr", `adresa|ulica`},
+		{"bg", `адрес|улица`},
+		{"uk", `адреса|вулиц`},
 	}, neg: []pat{{"en", `e-?mail|\bip\b|web[ -]?address|mac address`}, {"ar", `عنوان الرسالة|البريد`}}},
 	{semantic: shared.SemanticSubject, controls: kindText | kindSelect, strength: 1, pos: []pat{
 		{"en", `subject|\btopic\b|\bre:|\btitle\b|\bheadline|\bheading\b|regarding|reason for (contact|enquiry|inquiry)`},
@@ -528,6 +618,14 @@ var fieldRules = []fieldRule{
 		{"he", `נושא|כותרת`},
 		{"vi", `tiêu đề|chủ đề`},
 		{"id", `subjek|perihal|judul|topik`},
+		{"lt", `tema\b`},
+		{"lv", `temats|t[ēe]ma\b`},
+		{"et", `teema`},
+		{"sk", `predmet`},
+		{"sl", `zadeva`},
+		{"hr", `predmet|naslov poruke`},
+		{"bg", `тема($|[^\p{L}])`},
+		{"uk", `тема($|[^\p{L}])`},
 	}, neg: []pat{{"en", `job[ -]?title|\bmr\b|salutation`}}},
 	{semantic: shared.SemanticPartySize, controls: kindText | kindSelect, strength: 1, pos: []pat{
 		{"en", `party size|number of (people|guests|persons|adults|diners|attendees|participants|seats|covers|pax)|\bguests\b|\bpeople\b|\bpax\b|\bcovers\b|\bpersons\b|\battendees|\badults\b|how many (people|guests)`},
@@ -584,7 +682,7 @@ var fieldRules = []fieldRule{
 		{"id", `anggaran`},
 	}},
 	{semantic: shared.SemanticReferralSource, controls: kindText | kindSelect, strength: 1, pos: []pat{
-		{"en", `how did you (hear|find|learn)|where did you (hear|find)|referr(al|ed)|\bsource\b|heard about us|found us`},
+		{"en", `how did you (hear|find|learn)|where did you (hear|find)|\breferr(al|ed)|\bsource\b|heard about us|found us`},
 		{"de", `wie haben sie (uns|von uns)|aufmerksam geworden|wie sind sie auf`},
 		{"es", `cómo (nos )?(conoció|conociste|encontró)|como nos conoció`},
 		{"fr", `comment avez-vous (connu|entendu)|comment nous avez-vous`},
@@ -722,18 +820,18 @@ var fieldRules = []fieldRule{
 		{"id", `lampiran|unggah|berkas`},
 	}},
 	{semantic: shared.SemanticMessage, controls: kindText, strength: 1, pos: []pat{
-		{"en", `message|comment|enquiry|inquiry|question|\bdetails\b|description|\bnotes?\b|\bbody\b|\btext\b|\bmsg\b|how can we help|tell us|your (request|query|needs)|\bfeedback|\bremarks?\b|\bcontent\b|\breview\b|\bwrite\b`},
+		{"en", `message|comment|enquiry|inquiry|question|\bdetails\b|description|\bnotes?\b|\bbody\b|\btext\b|\bmsg\b|how can we help|tell us|your (request|query|needs)|\bfeedback|\bremarks?\b|\bcontent\b|\breview\b|\bwrite\b|additional (information|info|details|comments)|\bdescribe\b|special requests?|help (you )?with`},
 		{"de", `nachricht|mitteilung|kommentar|anfrage|anliegen|bemerkung|beschreibung|ihre frage|text`},
 		{"es", `mensaje|comentario|consulta|pregunta|descripción|observaciones|texto`},
-		{"fr", `message|commentaire|demande|question|description|remarque|texte|votre avis`},
+		{"fr", `message|commentaire|demande|question|description|remarque|texte|votre avis|précisions`},
 		{"it", `messaggio|commento|richiesta|domanda|descrizione|note|testo`},
-		{"pt", `mensagem|comentário|pedido|pergunta|descrição|observações|texto`},
+		{"pt", `mensagem|comentário|pedido|pergunta|descrição|observações|texto|dúvida`},
 		{"nl", `bericht|opmerking|vraag|omschrijving|toelichting|tekst`},
 		{"ru", `сообщени|комментари|вопрос|текст|описание|отзыв|примечани`},
-		{"pl", `wiadomość|wiadomosc|komentarz|pytanie|treść|opis`},
+		{"pl", `wiadomość|wiadomosc|komentarz|pytanie|treść|opis|uwagi`},
 		{"tr", `mesaj|yorum|soru|açıklama`},
-		{"ja", `メッセージ|お問い合わせ内容|問い合わせ|コメント|本文|内容|ご質問|ご意見`},
-		{"zh", `留言|评论|消息|内容|问题|描述|备注`},
+		{"ja", `メッセージ|お問い合わせ内容|問い合わせ|コメント|本文|内容|ご質問|ご意見|備考|要望`},
+		{"zh", `留言|评论|消息|内容|內容|问题|描述|备注|備註`},
 		{"ko", `메시지|내용|문의|댓글|질문`},
 		{"sv", `meddelande|kommentar|fråga|frågor|beskrivning|övrig|önskemål`},
 		{"da", `besked|meddelelse|kommentar|spørgsmål|beskrivelse|bemærkning|henvendelse`},
@@ -748,6 +846,14 @@ var fieldRules = []fieldRule{
 		{"he", `הודעה|תוכן|הערות|הערה|שאלה|תיאור`},
 		{"vi", `nội dung|tin nhắn|lời nhắn|ghi chú|câu hỏi|mô tả`},
 		{"id", `pesan\b|komentar|pertanyaan|keterangan|deskripsi|catatan`},
+		{"lt", `[žz]inut|prane[šs]im|komentar|klausim`},
+		{"lv", `zi[ņn]a|zi[ņn]ojum|koment[āa]r|jaut[āa]jum`},
+		{"et", `s[õo]num|kommentaar|k[üu]simus`},
+		{"sk", `spr[áa]v|koment[áa]r|ot[áa]zk`},
+		{"sl", `sporo[čc]il|komentar|vpra[šs]anj`},
+		{"hr", `poruk|komentar|pitanj`},
+		{"bg", `съобщение|коментар|въпрос`},
+		{"uk", `повідомлен|коментар|питанн|запитанн`},
 	}},
 	// A choice list asking which kind of thing ("Type of bike", "Kind of
 	// vehicle") is, in a customer's form, what they ask the business to
@@ -764,6 +870,71 @@ var fieldRules = []fieldRule{
 		{"nl", `\bsoort\b`},
 	}},
 }
+
+// choiceSubject: words that make a choice list (a select, a radio group)
+// the subject of a message — "Category", "Topic of your question", "How
+// can we help?" — when the form also has a message box (choiceSubject in
+// field.go). Without one the same list is a filter ("Category" beside a
+// search box), which no type of ours describes.
+var choiceSubject = []fieldRule{
+	{semantic: shared.SemanticSubject, controls: kindSelect, strength: 1, pos: []pat{
+		{"en", `categor|topics?|how (can|may) we help|what can we help|help you with|what (is|'s) (your|this) (enquiry|inquiry|question|message|request) (about|regarding)|nature of (your )?(enquiry|inquiry|request|question)|(enquiry|inquiry|request|question) type|type of (enquiry|inquiry|request|question)`},
+		{"de", `kategorie|rubrik|themenbereich|wie können wir (ihnen |dir )?helfen|worum geht es|art (ihrer|der) (anfrage|frage|nachricht)`},
+		{"es", `categor[íi]a|c[óo]mo (te |le |les )?podemos ayudar|en qu[ée] (te |le )?podemos ayudar|tipo de (consulta|pregunta|mensaje|solicitud)`},
+		{"fr", `cat[ée]gorie|rubrique|comment pouvons-nous (vous )?aider|en quoi pouvons-nous|type de (demande|question|message)|nature de (votre |la )?demande`},
+		{"it", `categoria|come possiamo aiutar|tipo di (richiesta|domanda|messaggio)`},
+		{"pt", `categoria|como podemos ajudar|em que podemos ajudar|tipo de (pedido|pergunta|mensagem|solicita[çc][ãa]o)`},
+		{"nl", `categorie|rubriek|waarmee kunnen we|hoe kunnen we (je|u) helpen|soort (vraag|bericht)`},
+		{"ru", `категори|рубрик|чем (мы )?можем (вам )?помочь|тип (вопроса|обращения|сообщения)`},
+		{"pl", `kategori|w czym (możemy|mozemy) pomóc|rodzaj (zapytania|pytania|wiadomości)`},
+		{"tr", `kategori|nasıl yardımcı olabiliriz|talep türü|mesaj türü`},
+		{"ja", `カテゴリ|種別|分類|お問い合わせの種類|お問い合わせ項目`},
+		{"zh", `类别|分类|類別|分類|咨询类型|问题类型|留言类型`},
+		{"ko", `카테고리|분류|문의 ?유형|문의 ?종류`},
+		{"sv", `kategori|hur kan vi hjälpa|typ av (fråga|ärende)`},
+		{"da", `kategori|hvordan kan vi hjælpe|type af (henvendelse|spørgsmål)`},
+		{"no", `kategori|hvordan kan vi hjelpe|type (henvendelse|spørsmål)`},
+		{"fi", `kategoria|luokka|aihealue|miten voimme auttaa|kysymyksen tyyppi`},
+		{"cs", `kategori|s čím (vám )?můžeme pomoci|typ (dotazu|zprávy)`},
+		{"hu", `kategória|miben segíthetünk|(kérdés|üzenet) típusa`},
+		{"ro", `categori|cum (vă|va) putem ajuta|tipul (mesajului|solicit[ăa]rii|[îi]ntreb[ăa]rii)`},
+		{"el", `κατηγορ|π[ώω]ς μπορο[ύυ]με να (σας )?βοηθ`},
+		{"ar", `الفئة|فئة|التصنيف|تصنيف|نوع (الاستفسار|الرسالة|الطلب)|كيف يمكننا مساعدتك`},
+		{"fa", `دسته|دسته‌بندی|نوع (پیام|درخواست)`},
+		{"he", `קטגוריה|סוג (הפנייה|הפניה|הבקשה)|איך נוכל לעזור`},
+		{"vi", `danh mục|thể loại|loại (câu hỏi|yêu cầu|liên hệ)`},
+		{"id", `kategori|jenis (pertanyaan|pesan|permintaan)|apa yang bisa kami bantu`},
+	}},
+}
+
+// countryNames: a few countries every country list names, in the 26
+// languages and those the checkbox tables add (lower case). A select
+// naming two of them is a country list (countriesListed); its size alone
+// says nothing — long lists of brands, categories and years are as long.
+var countryNames = func() map[string]bool {
+	m := map[string]bool{}
+	for _, list := range []string{
+		// Germany
+		"germany|deutschland|allemagne|alemania|germania|alemanha|duitsland|германия|niemcy|almanya|ドイツ|德国|德國|독일|tyskland|saksa|německo|németország|γερμανία|ألمانيا|آلمان|גרמניה|đức|jerman|vokietija|vācija|saksamaa|nemecko|nemčija|njemačka|німеччина",
+		// France
+		"france|frankreich|francia|frança|frankrijk|франция|francja|fransa|フランス|法国|法國|프랑스|frankrike|frankrig|ranska|francie|franciaország|franța|franţa|γαλλία|فرنسا|فرانسه|צרפת|pháp|prancis|prancūzija|francija|prantsusmaa|francúzsko|francuska|франція",
+		// Spain
+		"spain|spanien|espagne|españa|spagna|espanha|spanje|испания|hiszpania|ispanya|スペイン|西班牙|스페인|espanja|španělsko|spanyolország|spania|ισπανία|إسبانيا|اسپانیا|ספרד|tây ban nha|spanyol|ispanija|spānija|hispaania|španielsko|španija|španjolska|іспанія",
+		// Italy
+		"italy|italien|italie|italia|itália|italië|италия|włochy|italya|イタリア|意大利|이탈리아|itálie|olaszország|ιταλία|إيطاليا|ایتالیا|איטליה|ý|italija|itālija|itaalia|taliansko|італія",
+		// United States
+		"united states|united states of america|usa|u.s.a.|us|vereinigte staaten|états-unis|etats-unis|estados unidos|stati uniti|verenigde staten|сша|соединенные штаты|stany zjednoczone|amerika birleşik devletleri|abd|アメリカ|アメリカ合衆国|美国|美國|미국|förenta staterna|usa|yhdysvallat|spojené státy|egyesült államok|statele unite|ηνωμένες πολιτείες|الولايات المتحدة|ایالات متحده|ארצות הברית|hoa kỳ|amerika serikat|jav|asv|ameerika ühendriigid|сащ|сполучені штати",
+		// Japan
+		"japan|japon|japón|giappone|japão|япония|japonia|japonya|日本|일본|japani|japonsko|japán|ιαπωνία|اليابان|ژاپن|יפן|nhật bản|jepang|japonija|japāna|jaapan|japonska|японія",
+		// United Kingdom
+		"united kingdom|uk|great britain|vereinigtes königreich|royaume-uni|reino unido|regno unito|verenigd koninkrijk|великобритания|wielka brytania|birleşik krallık|イギリス|英国|英國|영국|storbritannien|iso-britannia|velká británie|egyesült királyság|regatul unit|ηνωμένο βασίλειο|المملكة المتحدة|بریتانیا|בריטניה|vương quốc anh|inggris|britanija|lielbritānija|suurbritannia|veľká británia|velika britanija|велика британія",
+	} {
+		for _, n := range strings.Split(list, "|") {
+			m[n] = true
+		}
+	}
+	return m
+}()
 
 // honeypotText: words beside a control telling people to leave it alone.
 var honeypotText = []pat{
@@ -1053,12 +1224,13 @@ type compiled struct {
 // "sähköpostiosoite") and spells out the compounds whose key word comes
 // last ("efternamn", "postort"); so "användarnamn" is not a "namn".
 var wordStart = map[string]bool{"es": true, "fr": true, "it": true, "pt": true, "ru": true, "pl": true, "tr": true,
-	"sv": true, "da": true, "no": true, "fi": true, "cs": true, "hu": true, "ro": true, "el": true, "vi": true, "id": true}
+	"sv": true, "da": true, "no": true, "fi": true, "cs": true, "hu": true, "ro": true, "el": true, "vi": true, "id": true,
+	"lt": true, "lv": true, "et": true, "sk": true, "sl": true, "hr": true, "bg": true, "uk": true}
 
 func compile(ps []pat) []compiled {
 	out := make([]compiled, 0, len(ps))
 	for _, p := range ps {
-		src := p.re
+		src := foldArabicScript(p.re)
 		if wordStart[p.lang] {
 			src = `(?:^|[^\p{L}\p{N}])(?:` + src + `)`
 		}
@@ -1084,6 +1256,7 @@ var (
 	cNotOurs      = compileRules(notOurs)
 	cCheckbox     = compileRules(checkboxRules)
 	cFields       = compileRules(fieldRules)
+	cChoiceSubj   = compileRules(choiceSubject)
 	cHoneypotText = compile(honeypotText)
 	cAccount      = compile(accountWords)
 	cCard         = compile(cardWords)

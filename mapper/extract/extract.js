@@ -102,11 +102,18 @@
   // table row), bounded so a form's intro paragraph is not taken.
   // A checkbox or radio button is read with the text after it ("[x] I
   // agree…"); other controls with the text before them.
-  const followingText = (el) => {
-    for (let s = el.nextSibling; s; s = s.nextSibling) {
-      if (s.nodeType === 1 && (s.matches("input,select,textarea,button,br") || s.querySelector("input:not([type=hidden]),select,textarea"))) return "";
-      const t = s.nodeType === 3 ? norm(s.nodeValue) : s.nodeType === 1 ? nameText(s, null, false) : "";
-      if (t) return t.length > 300 ? t.slice(0, 300) : t;
+  // When nothing follows the button in its own container (a label around
+  // the box alone, a table cell), the text after that container is read,
+  // climbing at most two containers that hold no other control.
+  const followingText = (el, stop) => {
+    let n = el;
+    for (let depth = 0; n && n !== stop && n !== doc.body && depth < 3; depth++, n = n.parentElement) {
+      if (depth > 0 && controlsIn(n).n > 1) return "";
+      for (let s = n.nextSibling; s; s = s.nextSibling) {
+        if (s.nodeType === 1 && (s.matches("input,select,textarea,button,br") || s.querySelector("input:not([type=hidden]),select,textarea"))) return "";
+        const t = s.nodeType === 3 ? norm(s.nodeValue) : s.nodeType === 1 ? nameText(s, null, false) : "";
+        if (t) return t.length > 300 ? t.slice(0, 300) : t;
+      }
     }
     return "";
   };
@@ -156,7 +163,7 @@
   };
   const nearbyLabel = (el, stop, beforeOnly) => {
     if (!beforeOnly && el.tagName === "INPUT" && (lower(el.type) === "checkbox" || lower(el.type) === "radio")) {
-      const t = followingText(el);
+      const t = followingText(el, stop);
       if (t) return t;
     }
     let n = el;
@@ -358,7 +365,7 @@
       readOnly: !!el.readOnly, disabled: !!el.disabled, inputMode: attr(el, "inputmode"),
       options,
       value: tag === "select" ? "" : (tag === "textarea" ? el.defaultValue : (el.defaultValue != null ? el.defaultValue : attr(el, "value"))),
-      checked: group ? group.members.some((m) => m.defaultChecked) : !!el.defaultChecked,
+      checked: group ? group.members.some((m) => m.defaultChecked) : !!el.defaultChecked, uncheckedValue: "",
       hint: "", toolParamDescription: attr(el, "toolparamdescription"),
       nearbyText: wrap ? clip(wrap.textContent, MAX_NEARBY) : "",
       wrapperClasses: wrappersOf(el, form, MAX_WRAPPERS),
@@ -440,8 +447,10 @@
       const tag = el.tagName;
       if (tag === "BUTTON" || tag === "FIELDSET" || tag === "OUTPUT" || tag === "OBJECT") continue;
       if (tag === "INPUT" && SKIP_TYPES[lower(el.type)]) continue;
-      let group = null;
       const t = lower(el.type);
+      // the unchecked value of a checkbox (Field.UncheckedValue)
+      if (tag === "INPUT" && t === "hidden" && el.name && byName("checkbox", el.name).length) continue;
+      let group = null;
       if (tag === "INPUT" && (t === "radio" || t === "checkbox") && el.name) {
         const members = byName(t, el.name);
         if (t === "radio" || members.length > 1) {
@@ -458,7 +467,14 @@
         }
       }
       seen.add(el);
-      try { out.push(fieldOf(el, form, scope, group)); } catch (e) { /* a hostile control must not cost the form */ }
+      try {
+        const f = fieldOf(el, form, scope, group);
+        if (tag === "INPUT" && t === "checkbox" && el.name) {
+          const h = byName("hidden", el.name)[0];
+          if (h) f.uncheckedValue = attr(h, "value");
+        }
+        out.push(f);
+      } catch (e) { /* a hostile control must not cost the form */ }
     }
     return out;
   };

@@ -579,3 +579,67 @@ func TestFormlessWidgetsBuiltByScript(t *testing.T) {
 		t.Errorf("static groups of a page whose markup has no control: %v", got)
 	}
 }
+
+// A hidden input named like a checkbox is the value an unticked box sends
+// (Rails, Yii, CakePHP): it is folded into the checkbox's field, not read
+// as a field of its own, and the checkbox's locator still finds the box.
+func TestUncheckedValue(t *testing.T) {
+	type view struct {
+		Type, UncheckedValue, Locator string
+	}
+	want := map[string]view{
+		"user[email]":      {"email", "", `form#signup [name="user[email]"]`},
+		"user[newsletter]": {"checkbox", "0", "form#signup input#nl"},
+		"terms":            {"checkbox", "", "form#signup input#terms"},
+		"topics[]":         {"checkbox", "", ""},
+		"token":            {"hidden", "", `form#signup [name="token"]`},
+	}
+	for _, ex := range extractors {
+		t.Run(ex.name, func(t *testing.T) {
+			f := formByID(t, ex.load(t, "uncheckedvalue.html"), "signup")
+			got := map[string]view{}
+			for _, fl := range f.Fields {
+				if _, dup := got[fl.Name]; dup {
+					t.Errorf("field %q read twice", fl.Name)
+				}
+				v := view{fl.Type, fl.UncheckedValue, fl.Locator}
+				if fl.Name == "topics[]" {
+					v.Locator = "" // a positional path
+					if len(fl.Options) != 2 {
+						t.Errorf("topics[]: %d options, want 2", len(fl.Options))
+					}
+				}
+				got[fl.Name] = v
+			}
+			if diff := cmp.Diff(want, got); diff != "" {
+				t.Errorf("fields (-want +got):\n%s", diff)
+			}
+		})
+	}
+}
+
+// A checkbox alone in its container (a label around the box, a table
+// cell) is read with the text after that container; a container shared
+// with another control gives its text to neither.
+func TestTextAfterACheckboxContainer(t *testing.T) {
+	want := map[string]string{
+		"member": "I hereby agree to become a member of the society.",
+		"news":   "Send me the newsletter",
+		"a":      "",
+		"b":      "B's text",
+		"c":      "",
+		"d":      "",
+	}
+	for _, ex := range extractors {
+		t.Run(ex.name, func(t *testing.T) {
+			f := formByID(t, ex.load(t, "followingtext.html"), "f")
+			got := map[string]string{}
+			for _, fl := range f.Fields {
+				got[fl.Name] = fl.Label
+			}
+			if diff := cmp.Diff(want, got); diff != "" {
+				t.Errorf("labels (-want +got):\n%s", diff)
+			}
+		})
+	}
+}

@@ -34,7 +34,7 @@ func FromHTML(pageURL string, markup []byte) (*Page, error) {
 		return nil, &Error{URL: pageURL, Op: "parse", Err: fmt.Errorf("%w: %w", ErrParse, err)}
 	}
 	s := &static{root: root, base: base, byID: map[string]*html.Node{}, labelsFor: map[string][]*html.Node{},
-		idCount: map[string]int{}, names: map[*html.Node]map[string]int{}, nth: map[*html.Node]int{}}
+		idCount: map[string]int{}, names: map[*html.Node]map[string]int{}, nth: map[*html.Node]int{}, controls: map[*html.Node]int{}}
 	s.index(root)
 	s.sheet, s.sheetMemo = parseSheets(s.all), map[*html.Node]map[string]string{}
 	s.owner = parserOwners(markup, s.forms, s.all)
@@ -60,6 +60,9 @@ type static struct {
 	idCount map[string]int
 	names   map[*html.Node]map[string]int
 	nth     map[*html.Node]int
+	// controls memoizes countVisibleControls for the containers the text
+	// after a checkbox is looked for in.
+	controls map[*html.Node]int
 	// sheet: the page's own style rules visibility reads (sheet.go),
 	// sheetMemo what they give each element asked about.
 	sheet     []sheetRule
@@ -301,6 +304,10 @@ func (s *static) fields(controls []*html.Node, form *html.Node, scope string) []
 		case c.DataAtom == atom.Input && (t == "submit" || t == "reset" || t == "button" || t == "image"):
 			continue
 		}
+		if c.DataAtom == atom.Input && t == "hidden" && checkboxNamed(controls, getAttr(c, "name")) {
+			// the unchecked value of a checkbox (Field.UncheckedValue)
+			continue
+		}
 		var group []*html.Node
 		legend := ""
 		if c.DataAtom == atom.Input && (t == "radio" || t == "checkbox") && getAttr(c, "name") != "" {
@@ -320,9 +327,31 @@ func (s *static) fields(controls []*html.Node, form *html.Node, scope string) []
 			}
 		}
 		seen[c] = true
-		out = append(out, s.field(c, form, scope, group, legend))
+		f := s.field(c, form, scope, group, legend)
+		if t == "checkbox" && f.Name != "" {
+			for _, o := range controls {
+				if o.DataAtom == atom.Input && controlType(o) == "hidden" && getAttr(o, "name") == f.Name {
+					f.UncheckedValue = getAttr(o, "value")
+					break
+				}
+			}
+		}
+		out = append(out, f)
 	}
 	return out
+}
+
+// checkboxNamed: one of controls is a checkbox named name (not "").
+func checkboxNamed(controls []*html.Node, name string) bool {
+	if name == "" {
+		return false
+	}
+	for _, o := range controls {
+		if o.DataAtom == atom.Input && controlType(o) == "checkbox" && getAttr(o, "name") == name {
+			return true
+		}
+	}
+	return false
 }
 
 func (s *static) groupLegend(group []*html.Node, form *html.Node) string {
@@ -517,7 +546,7 @@ func (s *static) nearby(c, stop *html.Node) string { return s.nearbyText(c, stop
 func (s *static) nearbyText(c, stop *html.Node, beforeOnly bool) string {
 	if c.DataAtom == atom.Input && !beforeOnly {
 		if t := controlType(c); t == "checkbox" || t == "radio" {
-			if txt := s.following(c); txt != "" {
+			if txt := s.following(c, stop); txt != "" {
 				return txt
 			}
 		}
@@ -543,17 +572,35 @@ func (s *static) nearbyText(c, stop *html.Node, beforeOnly bool) string {
 }
 
 // following is the text after a checkbox or radio button ("[x] I agree…"),
-// up to the next control or line break.
-func (s *static) following(c *html.Node) string {
-	for p := c.NextSibling; p != nil; p = p.NextSibling {
-		if p.Type == html.ElementNode && (isControl(p) || p.DataAtom == atom.Br || hasVisibleControl(p)) {
+// up to the next control or line break. When nothing follows the button in
+// its own container — a label around the box alone, a table cell — the
+// text after that container is read, climbing at most two containers that
+// hold no other control ("<label><input></label><label>I agree…</label>").
+func (s *static) following(c, stop *html.Node) string {
+	n := c
+	for depth := 0; n != nil && n != stop && n.DataAtom != atom.Body && depth < 3; depth, n = depth+1, n.Parent {
+		if depth > 0 && s.visibleControls(n) > 1 {
 			return ""
 		}
-		if t := s.siblingText(p); t != "" {
-			return clipRaw(t, 300)
+		for p := n.NextSibling; p != nil; p = p.NextSibling {
+			if p.Type == html.ElementNode && (isControl(p) || p.DataAtom == atom.Br || hasVisibleControl(p)) {
+				return ""
+			}
+			if t := s.siblingText(p); t != "" {
+				return clipRaw(t, 300)
+			}
 		}
 	}
 	return ""
+}
+
+func (s *static) visibleControls(n *html.Node) int {
+	k, ok := s.controls[n]
+	if !ok {
+		k = countVisibleControls(n)
+		s.controls[n] = k
+	}
+	return k
 }
 
 func (s *static) hint(c, wrap *html.Node, label string) string {

@@ -160,6 +160,12 @@ type Field struct {
 	// Checked is the default state of a checkbox or radio.
 	Value   string `json:"value"`
 	Checked bool   `json:"checked"`
+	// UncheckedValue is the value of a type=hidden input of the same name
+	// as this checkbox: the value the form sends when the box is left
+	// unticked (Rails, Yii, CakePHP and others write one before each
+	// checkbox). That input is the checkbox's, not a field of its own; the
+	// browser still sends it. "" when there is none.
+	UncheckedValue string `json:"uncheckedValue"`
 
 	// Hint is the description: aria-describedby text, else adjacent help
 	// text (.help, .description, small, …) in the field's wrapper.

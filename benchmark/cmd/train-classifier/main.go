@@ -4,7 +4,7 @@
 // form-purpose model, over the fields that field model reads, to
 // mapper/classify/purpose_gen.go.
 //
-//	go run ./benchmark/cmd/train-classifier [-corpus DIR] [-out FILE] [-purpose-out FILE] [-check] [-explain FILE]
+//	go run ./benchmark/cmd/train-classifier [-corpus DIR] [-out FILE] [-purpose-out FILE] [-check] [-explain FILE] [-field-explain FILE]
 //
 // Training is deterministic (static extraction, fixed order and seed,
 // integer weights): running it again on the same corpus writes the same
@@ -50,6 +50,7 @@ func run(args []string, stdout, stderr io.Writer) int {
 	out := fs.String("out", "", "generated file (default mapper/classify/model_gen.go in the repository root)")
 	purposeOut := fs.String("purpose-out", "", "generated purpose model (default mapper/classify/purpose_gen.go in the repository root)")
 	explain := fs.String("explain", "", "write the dev forms the purpose model's cross-validation gets wrong to this file")
+	fieldExplain := fs.String("field-explain", "", "write the dev fields the field model's cross-validation reads wrong to this file")
 	check := fs.Bool("check", false, "compare with the file instead of writing it; exit 1 when it differs")
 	quiet := fs.Bool("quiet", false, "print nothing but errors")
 	if err := fs.Parse(args); err != nil {
@@ -90,7 +91,17 @@ func run(args []string, stdout, stderr io.Writer) int {
 		defer f.Close()
 		ew = f
 	}
-	ms, err := train(ctx, c, ew)
+	var fw io.Writer
+	if *fieldExplain != "" {
+		f, err := os.Create(*fieldExplain)
+		if err != nil {
+			fmt.Fprintln(stderr, "train-classifier:", err)
+			return 1
+		}
+		defer f.Close()
+		fw = f
+	}
+	ms, err := train(ctx, c, ew, fw)
 	if err != nil {
 		fmt.Fprintln(stderr, "train-classifier:", err)
 		return 1
@@ -140,11 +151,12 @@ type models struct {
 }
 
 // train trains the field model on c's dev split, then the purpose model
-// over the fields as that model reads them. explain, when not nil,
-// receives the dev forms the purpose cross-validation got wrong.
-func train(ctx context.Context, c *formasaurus.Corpus, explain io.Writer) (models, error) {
+// over the fields as that model reads them. explain and fieldExplain,
+// when not nil, receive the dev forms the purpose cross-validation and the
+// dev fields the field cross-validation got wrong.
+func train(ctx context.Context, c *formasaurus.Corpus, explain, fieldExplain io.Writer) (models, error) {
 	var out models
-	src, rep, fm, err := generate(ctx, c)
+	src, rep, fm, err := generate(ctx, c, fieldExplain)
 	if err != nil {
 		return out, err
 	}
@@ -172,8 +184,8 @@ func goSource(comment string, m *learn.Model, name string) ([]byte, error) {
 
 // generate trains the field model and returns its generated source and the
 // model, which the purpose model's training reads the fields with.
-func generate(ctx context.Context, c *formasaurus.Corpus) ([]byte, formasaurus.TrainReport, *learn.Model, error) {
-	m, rep, err := formasaurus.TrainFieldModel(ctx, c, formasaurus.TrainOptions{})
+func generate(ctx context.Context, c *formasaurus.Corpus, explain io.Writer) ([]byte, formasaurus.TrainReport, *learn.Model, error) {
+	m, rep, err := formasaurus.TrainFieldModel(ctx, c, formasaurus.TrainOptions{Explain: explain})
 	if err != nil {
 		return nil, rep, nil, err
 	}

@@ -29,7 +29,7 @@ func TestGeneratedModelsAreCurrent(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	ms, err := train(t.Context(), c, nil)
+	ms, err := train(t.Context(), c, nil, nil)
 	if err != nil {
 		t.Fatal(err)
 	}
