@@ -182,7 +182,9 @@ func TestInputSchema(t *testing.T) {
 		{"budget", "maximum", 5000.0},
 		{"budget", "multipleOf", 50.0},
 		{"news", "type", "boolean"},
-		{"photos", "contentEncoding", "base64"},
+		{"photos", "type", "object"}, // a file: {name, mediaType, content} (decision 0007)
+		{"photos", "required", []any{"content"}},
+		{"photos", "contentEncoding", nil}, // on content, not on the object
 		{"full-name", "title", "Full name"},
 		{"email", "description", "We reply by email. Semantic type: email."},
 	}

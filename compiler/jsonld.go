@@ -1,6 +1,7 @@
 package compiler
 
 import (
+	"bytes"
 	"encoding/json"
 
 	"github.com/frontlatch/frontlatch/shared"
@@ -107,7 +108,22 @@ func buildJSONLD(p *plan) ([]byte, error) {
 	for i := range p.actions {
 		doc.PotentialAction = append(doc.PotentialAction, jsonldActionsOf(&p.actions[i])...)
 	}
-	return marshalDocument(doc)
+	out, err := marshalDocument(doc)
+	if err != nil {
+		return nil, err
+	}
+	return scriptSafeJSON(out), nil
+}
+
+// scriptSafeJSON makes a JSON document safe to paste inside
+// <script type="application/ld+json">, where JSON-LD lives: "</" (which
+// would end the script, "</script" in any case) is written "<\/" and "<!--"
+// "\u003c!--", escapes that read back as the same strings. Both can stand
+// only inside a JSON string, so nothing else changes; "<" and "&" elsewhere
+// stay as the site wrote them.
+func scriptSafeJSON(b []byte) []byte {
+	b = bytes.ReplaceAll(b, []byte("</"), []byte(`<\/`))
+	return bytes.ReplaceAll(b, []byte("<!--"), []byte(`\u003c!--`))
 }
 
 // jsonldActionsOf writes one entry per door: an offered HTTP door with its

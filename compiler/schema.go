@@ -45,6 +45,11 @@ type propSchema struct {
 	ContentEncoding  string        `json:"contentEncoding,omitempty"`
 	ContentMediaType string        `json:"contentMediaType,omitempty"`
 	Default          *string       `json:"default,omitempty"`
+	// Properties, PropRequired and Closed describe an object: a file an
+	// agent uploads (fileSchema).
+	Properties   object   `json:"properties,omitempty"`
+	PropRequired []string `json:"required,omitempty"`
+	Closed       *bool    `json:"additionalProperties,omitempty"`
 	// Field carries what an HTTP client must know about a field it may not
 	// choose (OpenAPI only): a system token or a honeypot.
 	Field *fieldMeta `json:"x-frontlatch-field,omitempty"`
@@ -261,11 +266,13 @@ func inputSchema(in *shared.Input, rules []shared.Rule, mode schemaMode) (propSc
 			ticked := true
 			ps.Const = &ticked
 		}
-	case in.Type == "file" || in.Semantic == shared.SemanticFileAttachment:
-		ps.ContentEncoding = "base64"
-		if mode == wireInputs {
-			ps.ContentEncoding, ps.ContentMediaType = "", "application/octet-stream"
-		}
+	case strings.EqualFold(in.Type, "file") && mode == wireInputs:
+		// On the wire, a multipart file part: its bytes.
+		ps.ContentMediaType = "application/octet-stream"
+	case strings.EqualFold(in.Type, "file"):
+		// The object's keys describe themselves; the notes (accept, size)
+		// stay the input's, as every output that describes it shows them.
+		ps = fileSchema(ps, c.accept)
 	}
 	if ps.Type == "string" {
 		ps.Enum = optionValues(c.options)
@@ -299,6 +306,57 @@ func inputSchema(in *shared.Input, rules []shared.Rule, mode schemaMode) (propSc
 	ps.Description = joinNotes(notes)
 	return ps, c.required
 }
+
+// File object keys: the shape of a file an agent uploads (decision 0007),
+// which the executor reads (executor.File).
+const (
+	fileKeyName      = "name"
+	fileKeyMediaType = "mediaType"
+	fileKeyContent   = "content"
+)
+
+// mediaTypePattern is a media type without parameters (RFC 6838
+// type/subtype, each an RFC 9110 token), as the executor accepts it.
+const mediaTypePattern = "^[!#$%&'*+.^_`|~0-9A-Za-z-]+/[!#$%&'*+.^_`|~0-9A-Za-z-]+$"
+
+// fileSchema is the schema of a file input offered to an agent: an object
+// {name, mediaType, content} with content its bytes in base64 (JSON Schema
+// 2020-12 contentEncoding), the only key required. content names its media
+// type (contentMediaType) when the page accepts exactly one.
+func fileSchema(ps propSchema, accept string) propSchema {
+	closed := false
+	content := propSchema{Type: "string", ContentEncoding: "base64",
+		Description: "The file's bytes, base64-encoded (RFC 4648, the standard alphabet)."}
+	if mt := singleMediaType(accept); mt != "" {
+		content.ContentMediaType = mt
+	}
+	props := object{}
+	props.set(fileKeyName, propSchema{Type: "string", MinLength: ptrInt(1),
+		Description: "The file's name, with its extension (quote.pdf): sent as the site's browser would. Any folder part is dropped; without a name the file is named from its media type."})
+	props.set(fileKeyMediaType, propSchema{Type: "string", Pattern: mediaTypePattern,
+		Description: "The file's media type (image/jpeg), without parameters; by default from the name's extension, else from the content."})
+	props.set(fileKeyContent, content)
+	return propSchema{Type: "object", Title: ps.Title, Properties: props, PropRequired: []string{fileKeyContent}, Closed: &closed}
+}
+
+// singleMediaType returns the media type an accept list names when it
+// names exactly one and nothing else (no wildcard, no extension), else "".
+func singleMediaType(accept string) string {
+	var one string
+	for _, tok := range strings.Split(accept, ",") {
+		tok = strings.ToLower(strings.TrimSpace(tok))
+		switch {
+		case tok == "":
+			continue
+		case one != "", strings.HasPrefix(tok, "."), strings.HasSuffix(tok, "/*"), !strings.Contains(tok, "/"):
+			return ""
+		}
+		one = tok
+	}
+	return one
+}
+
+func ptrInt(n int) *int { return &n }
 
 // jsonFormat names the JSON Schema format of a field: from a declared or
 // value-space format, else from the input type, else from the semantic.

@@ -89,9 +89,10 @@ func webmcpToolOf(r toolRef) webmcpTool {
 }
 
 // commentSafe keeps graph text from ending a /* */ or <!-- --> comment
-// early, and on one line.
+// early, and on one line; "</" becomes "<\/" so that a comment of a script
+// pasted inside an inline <script> cannot end it ("</script" in any case).
 func commentSafe(s string) string {
-	return strings.NewReplacer("*/", "* /", "-->", "- ->", "<!--", "<! --", "--!>", "- -!>", "\n", " ", "\r", " ").Replace(s)
+	return strings.NewReplacer("*/", "* /", "-->", "- ->", "<!--", "<! --", "--!>", "- -!>", "</", "<\\/", "\n", " ", "\r", " ").Replace(s)
 }
 
 // statusLines states every action's status, one line each, for a comment.

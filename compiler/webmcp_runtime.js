@@ -72,11 +72,32 @@
       });
       return;
     }
-    if (el.type === "file") { throw new Error("field " + el.name + " takes a file, which this script cannot attach: ask the person to attach it"); }
+    if (el.type === "file") { attachFile(el, value); fire(el); return; }
     var proto = Object.getPrototypeOf(el);
     var desc = Object.getOwnPropertyDescriptor(proto, "value");
     if (desc && desc.set) { desc.set.call(el, String(value)); } else { el.value = String(value); }
     fire(el);
+  }
+
+  // attachFile sets a file input to the file of the tool's input:
+  // {name, mediaType, content}, content in base64, as the inputSchema says.
+  function attachFile(el, value) {
+    if (!value || typeof value !== "object" || typeof value.content !== "string") {
+      throw new Error("field " + el.name + " takes a file: give {name, mediaType, content} with the content in base64");
+    }
+    var bin;
+    try { bin = atob(value.content.replace(/\s+/g, "")); } catch (e) {
+      throw new Error("field " + el.name + ": the file's content is not base64");
+    }
+    if (typeof DataTransfer !== "function") {
+      throw new Error("field " + el.name + " takes a file, which this browser cannot attach by script: ask the person to attach it");
+    }
+    var bytes = new Uint8Array(bin.length);
+    for (var i = 0; i < bin.length; i++) { bytes[i] = bin.charCodeAt(i); }
+    var name = String(value.name || "").replace(/^.*[\\\/]/, "") || "upload";
+    var dt = new DataTransfer();
+    dt.items.add(new File([bytes], name, { type: value.mediaType ? String(value.mediaType) : "" }));
+    el.files = dt.files;
   }
 
   function execute(tool, input) {

@@ -2,7 +2,9 @@ package executor
 
 import (
 	"context"
+	"crypto/sha256"
 	_ "embed"
+	"encoding/hex"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -11,6 +13,8 @@ import (
 	"mime/multipart"
 	"net/http"
 	"net/url"
+	"os"
+	"slices"
 	"sort"
 	"strings"
 	"sync"
@@ -25,6 +29,10 @@ import (
 
 // browserTimeout bounds one browser submission, page load included.
 const browserTimeout = 60 * time.Second
+
+// failedFillGrace is how long a call whose form could not be filled waits
+// for a submission all the same.
+const failedFillGrace = 2 * time.Second
 
 // execInit is added to every page before the page's scripts run: it keeps
 // the tools a page registers through document.modelContext (or the legacy
@@ -47,6 +55,15 @@ type captured struct {
 	err      error
 	blocked  []string
 	signal   chan struct{}
+	// started: a submission has begun (under mu, set with begun closed),
+	// so a second one is refused even while the first awaits its answer.
+	started bool
+	begun   chan struct{}
+	// files are the files the page was given, by field, in order: their
+	// bytes go into the file parts of the submission (Chromium hands an
+	// intercepted request's file parts over empty).
+	files    map[string][]*upload
+	warnings []string
 }
 
 // fireBrowser submits through real Chromium: the page's registered WebMCP
@@ -61,6 +78,29 @@ func (e *Executor) fireBrowser(ctx context.Context, d door, fields []planned) ou
 	allowed := origin(pageURL)
 	endpoint, _ := url.Parse(d.endpoint)
 
+	cap := &captured{signal: make(chan struct{}), begun: make(chan struct{}), files: map[string][]*upload{}}
+	var ups []pageFile
+	for _, f := range fields {
+		if f.file != nil {
+			cap.files[f.name] = append(cap.files[f.name], f.file)
+			ups = append(ups, pageFile{field: f.name, upload: f.file})
+		}
+	}
+	if len(ups) > 0 {
+		// The files are on disk only for the call: a private folder (0700),
+		// removed when the call is over, after the page is closed (the
+		// deferred close below runs first).
+		dir, err := os.MkdirTemp("", "frontlatch-upload-")
+		if err != nil {
+			return outcome{outcome: outcomeFailed, err: fmt.Errorf("stage the files: %w", err)}
+		}
+		defer os.RemoveAll(dir)
+		for i := range ups {
+			if ups[i].path, err = stageFile(dir, i, ups[i].upload); err != nil {
+				return outcome{outcome: outcomeFailed, err: fmt.Errorf("stage the files: %w", err)}
+			}
+		}
+	}
 	rb := e.browser.Rod()
 	if rb == nil {
 		return outcome{outcome: outcomeFailed, err: fmt.Errorf("open a page: %w", topology.ErrBrowserClosed)}
@@ -71,7 +111,6 @@ func (e *Executor) fireBrowser(ctx context.Context, d door, fields []planned) ou
 	}
 	closePage := func() { _ = page.Context(context.Background()).Timeout(5 * time.Second).Close() }
 
-	cap := &captured{signal: make(chan struct{})}
 	router := page.HijackRequests()
 	if err := router.Add("*", "", func(h *rod.Hijack) { e.route(h, cap, allowed, d, endpoint) }); err != nil {
 		closePage()
@@ -99,6 +138,9 @@ func (e *Executor) fireBrowser(ctx context.Context, d door, fields []planned) ou
 	values := map[string]any{}
 	var order []string
 	for _, f := range fields {
+		if f.file != nil {
+			continue // set on the input itself (ups)
+		}
 		if f.multi {
 			if _, seen := values[f.name]; !seen {
 				values[f.name] = multiValues(fields, f.name)
@@ -130,20 +172,38 @@ func (e *Executor) fireBrowser(ctx context.Context, d door, fields []planned) ou
 		}
 		toolText, runErr = callTool(page, d.toolName, args)
 		if errors.Is(runErr, errNoImperativeTool) {
-			runErr = fillAndSubmit(page, `form[toolname="`+cssString(d.toolName)+`"]`, "", values, order)
+			runErr = fillAndSubmit(page, `form[toolname="`+cssString(d.toolName)+`"]`, "", values, order, nil)
 		}
 	} else {
 		sel := ""
 		if sub := d.access.Submission; sub != nil && sub.SubmitControl != nil && sub.SubmitControl.Strategy == shared.StrategyCSS {
 			sel = sub.SubmitControl.Value
 		}
-		runErr = fillAndSubmit(page, "", sel, values, order)
+		runErr = fillAndSubmit(page, "", sel, values, order, ups)
 	}
 
-	// Wait for the submission to have been answered.
+	// Wait for the submission to have been answered. When filling failed
+	// (a field or file input missing: the form was not submitted) only a
+	// moment, for a submission the page made on its own, not the whole
+	// timeout.
+	// A submission that has begun is waited for to the end.
+	wait := ctx.Done()
+	if runErr != nil {
+		grace, stop := context.WithTimeout(ctx, failedFillGrace)
+		defer stop()
+		wait = grace.Done()
+	}
 	select {
 	case <-cap.signal:
-	case <-ctx.Done():
+	case <-wait:
+		select {
+		case <-cap.begun:
+			select {
+			case <-cap.signal:
+			case <-ctx.Done():
+			}
+		default:
+		}
 	}
 	cap.mu.Lock()
 	defer cap.mu.Unlock()
@@ -151,7 +211,11 @@ func (e *Executor) fireBrowser(ctx context.Context, d door, fields []planned) ou
 	for _, b := range cap.blocked {
 		out.warnings = append(out.warnings, "blocked a request off the confirmed origin: "+shared.Clip(b, 200))
 	}
+	out.warnings = append(out.warnings, cap.warnings...)
 	switch {
+	case !cap.done && cap.started:
+		out.outcome, out.err = outcomeUnknown, fmt.Errorf("the submission was sent but no answer came before the timeout (%s)", browserTimeout)
+		return out
 	case !cap.done && runErr != nil:
 		out.outcome, out.err = outcomeFailed, fmt.Errorf("nothing was submitted: %w", runErr)
 		return out
@@ -163,7 +227,12 @@ func (e *Executor) fireBrowser(ctx context.Context, d door, fields []planned) ou
 		return out
 	}
 	out.outcome, out.status = outcomeFired, cap.status
-	out.sent = sentFields(cap.ctype, cap.body, cap.url)
+	out.sent, out.files = sentFields(cap.ctype, cap.body, cap.url)
+	for _, u := range ups {
+		if !slices.ContainsFunc(out.files, func(f SentFile) bool { return f.Field == u.field }) {
+			out.warnings = append(out.warnings, fmt.Sprintf("the page sent no file part for %q: the site did not receive the file", u.field))
+		}
+	}
 	out.response = cap.response
 	if toolText != "" {
 		out.response = shared.Clip(toolText, int(e.maxBody))
@@ -190,7 +259,11 @@ func (e *Executor) route(h *rod.Hijack, cap *captured, allowed string, d door, e
 		isSubmission = true // a GET form
 	}
 	cap.mu.Lock()
-	already := cap.done
+	already := cap.started
+	if isSubmission && !already {
+		cap.started = true
+		close(cap.begun)
+	}
 	cap.mu.Unlock()
 	if !isSubmission || already {
 		if already && isSubmission {
@@ -201,20 +274,31 @@ func (e *Executor) route(h *rod.Hijack, cap *captured, allowed string, d door, e
 		return
 	}
 	req := h.Request.Req()
+	body, ctype := h.Request.Body(), h.Request.Header("Content-Type")
+	var fileWarnings []string
+	if len(cap.files) > 0 {
+		if filled, warns, ok := fillFileParts(ctype, body, cap.files); ok {
+			body, fileWarnings = filled, warns
+			req.Body = io.NopCloser(strings.NewReader(body))
+			req.ContentLength = int64(len(body))
+			req.Header.Del("Content-Length")
+		}
+	}
 	resp, err := e.client.Do(req)
 	cap.mu.Lock()
 	defer cap.mu.Unlock()
 	cap.done = true
 	defer close(cap.signal)
-	cap.method, cap.url, cap.ctype, cap.body = method, u.String(), h.Request.Header("Content-Type"), h.Request.Body()
+	cap.method, cap.url, cap.ctype, cap.body = method, u.String(), ctype, body
+	cap.warnings = append(cap.warnings, fileWarnings...)
 	if err != nil {
 		cap.err = err
 		h.Response.Fail(proto.NetworkErrorReasonFailed)
 		return
 	}
 	defer resp.Body.Close()
-	body, _ := io.ReadAll(io.LimitReader(resp.Body, e.maxBody))
-	cap.status, cap.response = resp.StatusCode, strings.ToValidUTF8(string(body), "\uFFFD")
+	answer, _ := io.ReadAll(io.LimitReader(resp.Body, e.maxBody))
+	cap.status, cap.response = resp.StatusCode, strings.ToValidUTF8(string(answer), "\uFFFD")
 	p := h.Response.Payload()
 	p.ResponseCode = resp.StatusCode
 	for k, vs := range resp.Header {
@@ -225,7 +309,7 @@ func (e *Executor) route(h *rod.Hijack, cap *captured, allowed string, d door, e
 			h.Response.SetHeader(k, v)
 		}
 	}
-	p.Body = body
+	p.Body = answer
 }
 
 var errNoImperativeTool = errors.New("no imperative tool of that name")
@@ -284,25 +368,74 @@ func toolText(raw json.RawMessage) string {
 // fillAndSubmit fills the form (found through its submit control's CSS
 // selector, formSel, or as the form holding most of the fields) and submits it
 // as a person would.
-func fillAndSubmit(page *rod.Page, formSel, submitSel string, values map[string]any, order []string) error {
+func fillAndSubmit(page *rod.Page, formSel, submitSel string, values map[string]any, order []string, files []pageFile) error {
 	in, err := json.Marshal(values)
 	if err != nil {
 		return err
 	}
 	names, _ := json.Marshal(order)
-	res, err := page.Timeout(browserTimeout).Eval(`(formSel, submitSel, valuesJSON, namesJSON) => {
-		const values = JSON.parse(valuesJSON), names = JSON.parse(namesJSON);
-		let form = null, submit = null;
-		if (submitSel) { submit = document.querySelector(submitSel); form = submit && (submit.form || submit.closest("form")); }
+	fileNames := []string{}
+	for _, f := range files {
+		fileNames = append(fileNames, f.field)
+	}
+	fileJSON, _ := json.Marshal(fileNames)
+	if len(files) > 0 {
+		// First the form is found and marked, and the files set on its
+		// inputs; then the rest is filled and the form submitted.
+		res, err := page.Timeout(browserTimeout).Eval(fillScript, formSel, submitSel, string(in), string(names), string(fileJSON), "mark")
+		if err != nil {
+			return fmt.Errorf("find the form: %w", err)
+		}
+		if msg := res.Value.Str(); msg != "" {
+			return errors.New(msg)
+		}
+		for _, f := range files {
+			el, err := page.Timeout(fileInputTimeout).ElementByJS(rod.Eval(`(name) => {
+				const form = document.querySelector("form[data-frontlatch-exec]");
+				const el = form && form.elements.namedItem(name);
+				const list = (typeof RadioNodeList !== "undefined" && el instanceof RadioNodeList) ? Array.from(el) : [el];
+				return list.find(x => x && x.type === "file") || null;
+			}`, f.field))
+			if err != nil {
+				return fmt.Errorf("find the file input %q: %w", f.field, err)
+			}
+			if err := el.Timeout(fileInputTimeout).SetFiles([]string{f.path}); err != nil {
+				return fmt.Errorf("set the file of %q: %w", f.field, err)
+			}
+		}
+	}
+	res, err := page.Timeout(browserTimeout).Eval(fillScript, formSel, submitSel, string(in), string(names), string(fileJSON), "submit")
+	if err != nil {
+		return fmt.Errorf("fill the form: %w", err)
+	}
+	if msg := res.Value.Str(); msg != "" {
+		return errors.New(msg)
+	}
+	return nil
+}
+
+// fillScript finds the form, checks its fields, and then either marks it
+// (phase "mark", before files are set on its inputs) or fills and submits
+// it (phase "submit").
+const fillScript = `(formSel, submitSel, valuesJSON, namesJSON, filesJSON, phase) => {
+		const values = JSON.parse(valuesJSON), names = JSON.parse(namesJSON), files = JSON.parse(filesJSON);
+		let form = document.querySelector("form[data-frontlatch-exec]"), submit = null;
+		if (submitSel) { submit = document.querySelector(submitSel); if (!form) form = submit && (submit.form || submit.closest("form")); }
 		if (!form && formSel) form = document.querySelector(formSel);
 		if (!form) {
 			let best = 0;
 			for (const f of document.querySelectorAll("form")) {
-				const n = names.filter(k => f.elements.namedItem(k)).length;
+				const n = names.concat(files).filter(k => f.elements.namedItem(k)).length;
 				if (n > best) { best = n; form = f; }
 			}
 		}
 		if (!form) return "no form on the page holds the action's fields";
+		for (const name of files) {
+			const el = form.elements.namedItem(name);
+			const list = (typeof RadioNodeList !== "undefined" && el instanceof RadioNodeList) ? Array.from(el) : [el];
+			if (!list.some(x => x && x.type === "file")) return "the form has no file input " + JSON.stringify(name);
+		}
+		if (phase === "mark") { form.setAttribute("data-frontlatch-exec", ""); return ""; }
 		for (const name of names) {
 			const el = form.elements.namedItem(name);
 			if (!el) return "the form has no field " + JSON.stringify(name);
@@ -324,15 +457,7 @@ func fillAndSubmit(page *rod.Page, formSel, submitSel string, values map[string]
 		if (typeof form.requestSubmit === "function") form.requestSubmit(submit && submit.form === form ? submit : undefined);
 		else form.submit();
 		return "";
-	}`, formSel, submitSel, string(in), string(names))
-	if err != nil {
-		return fmt.Errorf("fill the form: %w", err)
-	}
-	if msg := res.Value.Str(); msg != "" {
-		return errors.New(msg)
-	}
-	return nil
-}
+	}`
 
 // cssString escapes s for a double-quoted CSS string.
 func cssString(s string) string {
@@ -340,8 +465,9 @@ func cssString(s string) string {
 }
 
 // sentFields decodes what a page actually sent, for Result.Sent.
-func sentFields(ctype, body, rawURL string) []shared.SubmittedField {
+func sentFields(ctype, body, rawURL string) ([]shared.SubmittedField, []SentFile) {
 	var out []shared.SubmittedField
+	var files []SentFile
 	mt, params, _ := mime.ParseMediaType(ctype)
 	switch {
 	case mt == "application/x-www-form-urlencoded":
@@ -360,6 +486,16 @@ func sentFields(ctype, body, rawURL string) []shared.SubmittedField {
 			p, err := r.NextPart()
 			if err != nil {
 				break
+			}
+			if name, isFile := partFileName(p.Header); isFile {
+				// A file part: what identifies it, not its bytes.
+				h := sha256.New()
+				n, _ := io.Copy(h, p)
+				if name == "" && n == 0 {
+					continue // an empty file input, as a browser sends it
+				}
+				files = append(files, SentFile{Field: p.FormName(), Name: name, MediaType: p.Header.Get("Content-Type"), Size: n, SHA256: hex.EncodeToString(h.Sum(nil))})
+				continue
 			}
 			b, _ := io.ReadAll(io.LimitReader(p, MaxValueBytes))
 			out = append(out, shared.SubmittedField{Name: p.FormName(), Value: string(b)})
@@ -393,5 +529,5 @@ func sentFields(ctype, body, rawURL string) []shared.SubmittedField {
 			}
 		}
 	}
-	return out
+	return out, files
 }

@@ -103,22 +103,7 @@ f.addEventListener("submit", (e) => {
 document.getElementById("app").appendChild(f);
 </script></body></html>`
 	site := callbackSite(t, page, "Thanks, we will call you.")
-	graph, err := fixtures.MappedGraph("electrician01", site.URL)
-	if err != nil {
-		t.Fatal(err)
-	}
-	g, issues := shared.Read(graph)
-	if len(issues) > 0 {
-		t.Fatal(issues)
-	}
-	for i := range g.Actions {
-		if g.Actions[i].ID == callback {
-			g.Actions[i].Access[0].Submission.Transport = shared.TransportJavascriptOnly
-		}
-	}
-	if graph, err = shared.Write(g); err != nil {
-		t.Fatal(err)
-	}
+	graph := editCallback(t, site.URL, shared.TransportJavascriptOnly, "application/x-www-form-urlencoded", nil)
 	st := openStore(t)
 	ex := newExecutor(t, st, executor.Options{Browser: b})
 	res, err := ex.Execute(t.Context(), executor.Call{Action: confirmed(t, st, graph, callback), Input: goodCallback()})
@@ -144,5 +129,52 @@ document.getElementById("app").appendChild(f);
 	}
 	if !slices.ContainsFunc(res.Warnings, func(w string) bool { return strings.Contains(w, "blocked") && strings.Contains(w, other.URL) }) {
 		t.Errorf("warnings %q do not report the blocked request", res.Warnings)
+	}
+}
+
+// TestBrowserFiresOnce: a page that sends its submission twice at once
+// (a double submit) reaches the site once; the second is refused while the
+// first still waits for its answer.
+func TestBrowserFiresOnce(t *testing.T) {
+	b := browser(t)
+	page := `<!doctype html><html><body><div id="app"></div>
+<form id="callback-form"><input name="full_name"><input name="phone" type="tel">
+<select name="call_window"><option value="">-</option><option>morning</option></select>
+<input name="suburb"><textarea name="about"></textarea><input name="website" value="">
+<button type="submit">Call me</button></form>
+<script>
+const f = document.getElementById("callback-form");
+f.addEventListener("submit", (e) => {
+  e.preventDefault();
+  const send = () => fetch("/callback-request", {method: "POST", body: new URLSearchParams(new FormData(f))});
+  Promise.allSettled([send(), send()]).then(() => { document.getElementById("app").textContent = "sent"; });
+});
+</script></body></html>`
+	site := newRecorder(t, func(r *recorder, w http.ResponseWriter, req *http.Request) {
+		switch {
+		case req.Method == http.MethodGet && req.URL.Path == "/callback/":
+			w.Header().Set("Content-Type", "text/html")
+			fmt.Fprint(w, page)
+		case req.Method == http.MethodPost && req.URL.Path == "/callback-request":
+			r.record(req)
+			time.Sleep(500 * time.Millisecond) // the second send arrives while the first waits
+			fmt.Fprint(w, "Thanks.")
+		default:
+			http.NotFound(w, req)
+		}
+	})
+	st := openStore(t)
+	ex := newExecutor(t, st, executor.Options{Browser: b})
+	graph := editCallback(t, site.URL, shared.TransportJavascriptOnly, "application/x-www-form-urlencoded", nil)
+	res, err := ex.Execute(t.Context(), executor.Call{Action: confirmed(t, st, graph, callback), Input: goodCallback()})
+	if err != nil {
+		t.Fatal(err)
+	}
+	time.Sleep(700 * time.Millisecond) // a second send let through would arrive by now
+	if n := site.count(); n != 1 {
+		t.Errorf("the site received %d submissions, want 1", n)
+	}
+	if res.Status != 200 {
+		t.Errorf("status %d", res.Status)
 	}
 }

@@ -97,3 +97,59 @@ func ExampleNew() {
 	fmt.Println(err)
 	// Output: executor: Options.Store is required (the verifier's audit store)
 }
+
+// Attach a file to lawfirm01's enquiry, whose form takes supporting
+// documents: an agent gives {"name", "mediaType", "content": base64}; a Go
+// caller may give an executor.File with the bytes. The site receives a
+// multipart file part; the result (and the audit record) keeps the file's
+// name, type, size and SHA-256, not its bytes.
+func ExampleFile() {
+	ctx := context.Background()
+	srv, _ := fixtures.Serve(ctx, "lawfirm01")
+	defer srv.Close()
+	origin, _ := srv.URL("lawfirm01")
+	dir, _ := os.MkdirTemp("", "executor-example")
+	defer os.RemoveAll(dir)
+	store, err := audit.Open(ctx, filepath.Join(dir, "audit.db"))
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	defer store.Close()
+	const id = "lawfirm01:enquiry:enquiry"
+	mapped, _ := fixtures.MappedGraph("lawfirm01", origin)
+	graph, err := executortest.ConfirmWith(ctx, store, mapped, id, executortest.Limits(20, shared.PerDay, "owner@example.test"))
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	ex, _ := executor.New(executor.Options{Store: store})
+	defer ex.Close()
+	action, _ := executor.ActionBytes(graph, id)
+
+	input := map[string]any{"full_name": "Jo Carter", "email": "jo@example.org", "practice_area": "Employment",
+		"message": "I would like advice about a contract.", "privacy_consent": true,
+		"documents": executor.File{Name: `C:\scans\offer.pdf`, Content: []byte("%PDF-1.4\n%%EOF\n")}}
+	res, err := ex.Execute(ctx, executor.Call{Action: action, Input: input})
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	for _, f := range res.Files {
+		fmt.Println("sent", f.Field, f.Name, f.MediaType, f.Size, "bytes")
+	}
+	subs, _ := srv.Submissions("lawfirm01")
+	fmt.Println("the site received", subs[0].Files[0].Filename, subs[0].Outcome)
+
+	// A type the page's accept list does not name is refused: nothing sent.
+	input["documents"] = map[string]any{"name": "notes.txt", "content": "aGVsbG8="}
+	_, err = ex.Execute(ctx, executor.Call{Action: action, Input: input})
+	var refused *executor.RefusedError
+	if errors.As(err, &refused) {
+		fmt.Println("refused:", refused.Reasons[0].Field, refused.Reasons[0].Rule)
+	}
+	// Output:
+	// sent documents offer.pdf application/pdf 15 bytes
+	// the site received offer.pdf accepted
+	// refused: documents accept
+}

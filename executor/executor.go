@@ -9,7 +9,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
-	"mime/multipart"
+	"log/slog"
 	"net/http"
 	"net/http/httptrace"
 	"net/url"
@@ -47,6 +47,14 @@ type Options struct {
 	Now func() time.Time
 	// MaxBody bounds what is read back from the site (default 64 KiB).
 	MaxBody int64
+	// MaxUploadBytes bounds the file bytes one call uploads, all its files
+	// together, decoded (default DefaultMaxUploadBytes, 10 MiB). A call
+	// over it is refused before anything is sent.
+	MaxUploadBytes int64
+	// Logger receives what fails where no caller is waiting: a webhook
+	// try, or a "not sent", that the audit store did not take (default
+	// slog.Default()). Everything a call decides is returned to its caller.
+	Logger *slog.Logger
 }
 
 // Executor fires verified actions. It is safe for concurrent use.
@@ -57,7 +65,9 @@ type Executor struct {
 	instance string
 	now      func() time.Time
 	maxBody  int64
-	notify   *notifier
+	// maxUpload bounds the file bytes of one call.
+	maxUpload int64
+	notify    *notifier
 
 	mu     sync.Mutex
 	closed bool
@@ -69,7 +79,7 @@ func New(opts Options) (*Executor, error) {
 	if opts.Store == nil {
 		return nil, errors.New("executor: Options.Store is required (the verifier's audit store)")
 	}
-	e := &Executor{store: opts.Store, browser: opts.Browser, instance: opts.Instance, now: opts.Now, maxBody: opts.MaxBody}
+	e := &Executor{store: opts.Store, browser: opts.Browser, instance: opts.Instance, now: opts.Now, maxBody: opts.MaxBody, maxUpload: opts.MaxUploadBytes}
 	if e.instance == "" {
 		var b [8]byte
 		_, _ = rand.Read(b[:])
@@ -81,6 +91,9 @@ func New(opts Options) (*Executor, error) {
 	if e.maxBody <= 0 {
 		e.maxBody = defaultMaxBody
 	}
+	if e.maxUpload <= 0 {
+		e.maxUpload = DefaultMaxUploadBytes
+	}
 	base := opts.HTTPClient
 	if base == nil {
 		base = &http.Client{Timeout: 30 * time.Second}
@@ -88,7 +101,11 @@ func New(opts Options) (*Executor, error) {
 	c := *base
 	c.CheckRedirect = sameOriginRedirects
 	e.client = &c
-	e.notify = newNotifier(opts.Notify, e.store, e.now)
+	logger := opts.Logger
+	if logger == nil {
+		logger = slog.Default()
+	}
+	e.notify = newNotifier(opts.Notify, e.store, e.now, logger)
 	return e, nil
 }
 
@@ -132,8 +149,11 @@ type Call struct {
 // Result is what a call did.
 type Result struct {
 	AttemptID string
-	// Sent is exactly what was sent, field by field.
-	Sent     []shared.SubmittedField
+	// Sent is exactly what was sent, field by field, but for files.
+	Sent []shared.SubmittedField
+	// Files are the files sent (multipart file parts), in order: their
+	// names, media types, sizes and SHA-256 digests.
+	Files    []SentFile
 	Endpoint string
 	// Status is what the site answered (0 when it did not answer).
 	Status int
@@ -154,6 +174,9 @@ type request struct {
 	Enctype   string                  `json:"enctype,omitempty"`
 	ToolName  string                  `json:"toolName,omitempty"`
 	Fields    []shared.SubmittedField `json:"fields"`
+	// Files: what identifies each file, never its bytes, so the record
+	// stays small whatever is uploaded.
+	Files []SentFile `json:"files,omitempty"`
 }
 
 // Execute fires one action: the gate on c.Action first, then the agent's
@@ -215,8 +238,11 @@ func (e *Executor) Execute(ctx context.Context, c Call) (*Result, error) {
 	reasons = append(reasons, barrierReasons(act)...)
 	d, doorReasons := e.chooseDoor(act)
 	reasons = append(reasons, doorReasons...)
-	fields, warnings, inputReasons := plan(act, c.Input)
+	fields, warnings, inputReasons := plan(act, c.Input, e.maxUpload)
 	reasons = append(reasons, inputReasons...)
+	if len(doorReasons) == 0 {
+		reasons = append(reasons, fileDoorReasons(d, fields)...)
+	}
 	if len(reasons) > 0 {
 		return nil, e.refuse(ctx, actionID, c.IdempotencyKey, reasons)
 	}
@@ -274,11 +300,16 @@ func (e *Executor) Execute(ctx context.Context, c Call) (*Result, error) {
 		}
 	}
 	onWire := wire(fields)
-	sent := make([]shared.SubmittedField, len(onWire))
-	for i, f := range onWire {
-		sent[i] = shared.SubmittedField{Name: f.name, Value: f.value}
+	sent := make([]shared.SubmittedField, 0, len(onWire))
+	var sentFiles []SentFile
+	for _, f := range onWire {
+		if f.file != nil {
+			sentFiles = append(sentFiles, f.file.record(f.name))
+			continue
+		}
+		sent = append(sent, shared.SubmittedField{Name: f.name, Value: f.value})
 	}
-	req := request{Transport: string(d.transport), Endpoint: d.endpoint, Enctype: d.enctype, ToolName: d.toolName, Fields: sent}
+	req := request{Transport: string(d.transport), Endpoint: d.endpoint, Enctype: d.enctype, ToolName: d.toolName, Fields: sent, Files: sentFiles}
 	reqJSON, err := json.Marshal(req)
 	if err != nil {
 		return nil, fmt.Errorf("executor: encode the request: %w", err)
@@ -300,7 +331,7 @@ func (e *Executor) Execute(ctx context.Context, c Call) (*Result, error) {
 	}
 
 	// 5. The submission.
-	res := &Result{AttemptID: att.ID, Sent: sent, Endpoint: d.endpoint, Warnings: warnings}
+	res := &Result{AttemptID: att.ID, Sent: sent, Files: sentFiles, Endpoint: d.endpoint, Warnings: warnings}
 	var out outcome
 	if d.browser {
 		out = e.fireBrowser(ctx, d, fields)
@@ -309,7 +340,7 @@ func (e *Executor) Execute(ctx context.Context, c Call) (*Result, error) {
 	}
 	res.Status, res.Response = out.status, out.response
 	if out.sent != nil {
-		res.Sent = out.sent
+		res.Sent, res.Files = out.sent, out.files
 	}
 	res.Warnings = append(res.Warnings, out.warnings...)
 
@@ -392,6 +423,7 @@ func duplicateResult(att audit.Attempt) *Result {
 		if req.Fields != nil {
 			res.Sent = req.Fields
 		}
+		res.Files = req.Files
 	}
 	if c := att.Completed; c != nil {
 		res.Status, res.Response = c.Status, string(c.Response)
@@ -548,6 +580,7 @@ type outcome struct {
 	err      error
 	warnings []string
 	sent     []shared.SubmittedField // what a browser page actually sent, when it differs from the plan
+	files    []SentFile              // the files it sent, with sent
 }
 
 // fireHTTP sends the submission as its door records it.
@@ -570,18 +603,12 @@ func (e *Executor) fireHTTP(ctx context.Context, d door, fields []planned) outco
 	case shared.TransportJSONEndpoint:
 		body, contentType = bytes.NewReader(jsonBody(fields)), "application/json"
 	default: // form-post
-		if strings.HasPrefix(strings.ToLower(d.enctype), "multipart/form-data") {
-			var b bytes.Buffer
-			mw := multipart.NewWriter(&b)
-			for _, f := range fields {
-				if err := mw.WriteField(f.name, f.value); err != nil {
-					return outcome{outcome: outcomeFailed, err: err}
-				}
-			}
-			if err := mw.Close(); err != nil {
+		if isMultipart(d.enctype) {
+			b, ct, err := multipartBody(fields)
+			if err != nil {
 				return outcome{outcome: outcomeFailed, err: err}
 			}
-			body, contentType = &b, mw.FormDataContentType()
+			body, contentType = b, ct
 		} else {
 			body, contentType = strings.NewReader(urlencode(fields)), "application/x-www-form-urlencoded"
 		}

@@ -49,6 +49,9 @@ type planned struct {
 	// none: a multi-valued input with nothing chosen. Nothing is sent for
 	// it (see wire); a page filled in the browser has its boxes cleared.
 	none bool
+	// file: a file for a file input, sent as a multipart file part (value
+	// is unused).
+	file *upload
 }
 
 // wire returns the fields that go on the wire: all but the none entries.
@@ -64,7 +67,8 @@ func wire(fields []planned) []planned {
 
 // plan turns the agent's input into the fields to send, in the action's
 // input order, with every reason to refuse and every warning.
-func plan(a *shared.Action, input map[string]any) (fields []planned, warnings []string, reasons []Reason) {
+// maxUpload bounds the file bytes of the call, all files together.
+func plan(a *shared.Action, input map[string]any, maxUpload int64) (fields []planned, warnings []string, reasons []Reason) {
 	byName := map[string]*shared.Input{}
 	for i := range a.Inputs {
 		if _, dup := byName[a.Inputs[i].Name]; !dup {
@@ -97,6 +101,8 @@ func plan(a *shared.Action, input map[string]any) (fields []planned, warnings []
 
 	values := map[string]string{}
 	multi := map[string]bool{}
+	files := map[string][]*upload{}
+	budget := maxUpload
 	present := map[string]bool{}
 	for i := range a.Inputs {
 		in := &a.Inputs[i]
@@ -133,10 +139,20 @@ func plan(a *shared.Action, input map[string]any) (fields []planned, warnings []
 		}
 		switch strings.ToLower(in.Type) {
 		case "file":
-			if given {
-				invalid(in.Name, "type", "%q is a file upload; the executor does not upload files", in.Name)
+			if !given {
+				values[in.Name] = "" // what a required rule reads
+				continue             // nothing is sent for an empty file input
 			}
-			continue // nothing is sent for an empty file input
+			ups, ok := readFiles(in, raw, &budget, invalid)
+			if !ok {
+				continue // refused: no rule looks at it again
+			}
+			files[in.Name] = ups
+			for _, u := range ups {
+				values[in.Name] = u.name
+				fields = append(fields, planned{name: in.Name, from: fromAgent, file: u})
+			}
+			continue
 		case "checkbox":
 			checked := false
 			if given {
@@ -190,7 +206,7 @@ func plan(a *shared.Action, input map[string]any) (fields []planned, warnings []
 		}
 		v, ok := values[in.Name]
 		if !ok {
-			continue // a file input, or a value already refused
+			continue // a value already refused
 		}
 		var rule shared.Rule
 		declared := false
@@ -209,7 +225,13 @@ func plan(a *shared.Action, input map[string]any) (fields []planned, warnings []
 		if multi[in.Name] && rule.Kind != shared.RuleRequired {
 			continue // each value is one of the options (chooseOptions); other rules are the page's
 		}
-		msg, checked := check(in, rule, v)
+		var msg string
+		var checked bool
+		if strings.EqualFold(in.Type, "file") && rule.Kind != shared.RuleRequired {
+			msg, checked = checkFiles(in.Name, rule, files[in.Name])
+		} else {
+			msg, checked = check(in, rule, v)
+		}
 		switch {
 		case !checked:
 			warnings = append(warnings, fmt.Sprintf("%s: the %s rule %s could not be checked here; the site will check it", in.Name, rule.Kind, ruleValue(rule)))

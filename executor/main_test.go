@@ -17,7 +17,7 @@ import (
 )
 
 // openStore opens a fresh SQLite audit store in the test's temporary folder.
-func openStore(t *testing.T) *audit.Store {
+func openStore(t testing.TB) *audit.Store {
 	t.Helper()
 	return audittest.Open(t, audittest.URL(t, audit.DriverSQLite))
 }

@@ -19,19 +19,7 @@ import (
 // 0006), sent by transport.
 func multiGraph(t *testing.T, site string, transport shared.Transport, enctype string) []byte {
 	t.Helper()
-	raw, err := fixtures.MappedGraph("electrician01", site)
-	if err != nil {
-		t.Fatal(err)
-	}
-	g, issues := shared.Read(raw)
-	if len(issues) > 0 {
-		t.Fatal(issues)
-	}
-	for i := range g.Actions {
-		a := &g.Actions[i]
-		if a.ID != callback {
-			continue
-		}
+	return editCallback(t, site, transport, enctype, func(a *shared.Action) {
 		opts := func(vs ...string) []shared.ValueSpace {
 			var o []shared.Option
 			for _, v := range vs {
@@ -50,10 +38,36 @@ func multiGraph(t *testing.T, site string, transport shared.Transport, enctype s
 				break
 			}
 		}
+	})
+}
+
+// editCallback is electrician01's graph served by site with its callback
+// action changed by edit (nil: unchanged) and every door's submission sent
+// by transport with enctype ("": none stated, the browser's default).
+func editCallback(t *testing.T, site string, transport shared.Transport, enctype string, edit func(a *shared.Action)) []byte {
+	t.Helper()
+	raw, err := fixtures.MappedGraph("electrician01", site)
+	if err != nil {
+		t.Fatal(err)
+	}
+	g, issues := shared.Read(raw)
+	if len(issues) > 0 {
+		t.Fatal(issues)
+	}
+	for i := range g.Actions {
+		a := &g.Actions[i]
+		if a.ID != callback {
+			continue
+		}
+		if edit != nil {
+			edit(a)
+		}
 		for j := range a.Access {
 			if s := a.Access[j].Submission; s != nil {
-				s.Transport = transport
-				s.Enctype = &enctype
+				s.Transport, s.Enctype = transport, nil
+				if enctype != "" {
+					s.Enctype = &enctype
+				}
 			}
 		}
 	}

@@ -9,6 +9,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"io"
+	"log/slog"
 	"net/http"
 	"net/mail"
 	"net/url"
@@ -74,9 +75,10 @@ type notifier struct {
 	slots  chan struct{}
 	wg     sync.WaitGroup
 	sleep  func(context.Context, time.Duration) bool
+	log    *slog.Logger
 }
 
-func newNotifier(o NotifyOptions, store *audit.Store, now func() time.Time) *notifier {
+func newNotifier(o NotifyOptions, store *audit.Store, now func() time.Time, log *slog.Logger) *notifier {
 	if o.MaxTries <= 0 {
 		o.MaxTries = 4
 	}
@@ -96,7 +98,7 @@ func newNotifier(o NotifyOptions, store *audit.Store, now func() time.Time) *not
 	if c == nil {
 		c = &http.Client{CheckRedirect: func(*http.Request, []*http.Request) error { return http.ErrUseLastResponse }}
 	}
-	return &notifier{o: o, store: store, now: now, client: c, slots: make(chan struct{}, o.MaxPending), sleep: sleepCtx}
+	return &notifier{o: o, store: store, now: now, client: c, slots: make(chan struct{}, o.MaxPending), sleep: sleepCtx, log: log}
 }
 
 func sleepCtx(ctx context.Context, d time.Duration) bool {
@@ -138,7 +140,12 @@ func (n *notifier) later(attemptID, text string) {
 func (n *notifier) record(attemptID string, try, status int, text string) {
 	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
 	defer cancel()
-	_ = n.store.RecordNotification(ctx, attemptID, try, status, text, n.now().UTC())
+	if err := n.store.RecordNotification(ctx, attemptID, try, status, text, n.now().UTC()); err != nil {
+		// The firing itself is recorded; what is lost is this try's line
+		// in the audit, so it is said where an operator reads.
+		n.log.Error("executor: a notification try was not recorded in the audit store",
+			"attempt", attemptID, "try", try, "status", status, "outcome", text, "err", err)
+	}
 }
 
 // notSent returns why a firing will not be sent to target ("not sent: …"),

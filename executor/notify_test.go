@@ -6,8 +6,10 @@ import (
 	"encoding/hex"
 	"encoding/json"
 	"io"
+	"log/slog"
 	"net/http"
 	"net/http/httptest"
+	"strings"
 	"sync"
 	"testing"
 	"time"
@@ -137,5 +139,34 @@ func TestNotifyNotSent(t *testing.T) {
 			}
 			assertNotSent(t, st, res.AttemptID, tt.want)
 		})
+	}
+}
+
+// TestNotifyRecordFailureLogged: a webhook try the audit store does not
+// take (here: the store closed while the try was out) is said through
+// Options.Logger, with the attempt and the try, not dropped.
+func TestNotifyRecordFailureLogged(t *testing.T) {
+	hk := newHook(t, func(int) int { return 204 }, 300*time.Millisecond)
+	_, graph := site(t, "electrician01")
+	st := openStore(t)
+	var logged lockedBuffer
+	ex := newExecutor(t, st, executor.Options{Notify: executor.NotifyOptions{Secret: []byte("s3cret"), MaxTries: 1},
+		Logger: slog.New(slog.NewTextHandler(&logged, nil))})
+	action := executortest.ConfirmAction(t, st, graph, callback, executortest.Limits(10, shared.PerDay, hk.URL+"/hook"))
+	res, err := ex.Execute(t.Context(), executor.Call{Action: action, Input: goodCallback()})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := st.Close(); err != nil {
+		t.Fatal(err)
+	}
+	if err := ex.Close(); err != nil {
+		t.Fatal(err)
+	}
+	out := logged.String()
+	for _, want := range []string{"was not recorded in the audit store", "attempt=" + res.AttemptID, "try=1", "status=204"} {
+		if !strings.Contains(out, want) {
+			t.Errorf("the log does not say %q:\n%s", want, out)
+		}
 	}
 }

@@ -102,7 +102,7 @@ func Open(ctx context.Context, dbURL string) (*Fleet, error) {
 		f.driver = "postgres"
 		cfg, err := pgxpool.ParseConfig(dbURL)
 		if err != nil {
-			return nil, fmt.Errorf("fleet: %w: %v", ErrUnavailable, err)
+			return nil, fmt.Errorf("fleet: %w: %w", ErrUnavailable, err)
 		}
 		cfg.ConnConfig.ConnectTimeout = 5 * time.Second
 		pool, err := pgxpool.NewWithConfig(ctx, cfg)

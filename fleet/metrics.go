@@ -6,6 +6,7 @@ import (
 	"time"
 
 	"github.com/prometheus/client_golang/prometheus"
+	"github.com/prometheus/client_golang/prometheus/collectors"
 	"github.com/prometheus/client_golang/prometheus/promhttp"
 )
 
@@ -35,7 +36,7 @@ func NewMetrics() *Metrics {
 		depth:    prometheus.NewGaugeVec(prometheus.GaugeOpts{Name: "frontlatch_fleet_queue_jobs", Help: "Map jobs in the queue, by state."}, []string{"state"}),
 	}
 	m.reg.MustRegister(m.jobs, m.actions, m.pages, m.failures, m.duration, m.depth,
-		prometheus.NewGoCollector(), prometheus.NewProcessCollector(prometheus.ProcessCollectorOpts{}))
+		collectors.NewGoCollector(), collectors.NewProcessCollector(collectors.ProcessCollectorOpts{}))
 	return m
 }
 

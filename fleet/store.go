@@ -252,7 +252,9 @@ func (f *Fleet) Changes(ctx context.Context, since time.Time) ([]Change, error) 
 			return nil, fmt.Errorf("fleet: %w", unavailable(err))
 		}
 		var list []string
-		_ = json.Unmarshal([]byte(ids), &list)
+		if err := json.Unmarshal([]byte(ids), &list); err != nil {
+			return nil, fmt.Errorf("fleet: the map of %s at %s: its complete actions do not decode: %w", site, at, err)
+		}
 		s := per[site]
 		if s == nil {
 			s = &snap{}

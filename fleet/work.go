@@ -135,7 +135,7 @@ func (w *mapWorker) Work(ctx context.Context, job *river.Job[MapArgs]) error {
 	start := time.Now()
 	u, err := url.Parse(job.Args.URL)
 	if err != nil {
-		return river.JobCancel(fmt.Errorf("fleet: %w: %v", ErrInvalidURL, err))
+		return river.JobCancel(fmt.Errorf("fleet: %w: %w", ErrInvalidURL, err))
 	}
 	release, err := w.hosts.Acquire(ctx, u.Host)
 	if err != nil {

@@ -246,7 +246,7 @@ type mcpServerCard struct {
 // endpoint is the server URL a card names, in the first of the shapes seen
 // in the wild that it uses — url, remotes[].url, transport.endpoint,
 // transports[].url, endpoints[].url — resolved against base, the URL the
-// card was read from. "" when it names none.
+// card was read from. "" when it names no http(s) URL.
 func (c mcpServerCard) endpoint(base *url.URL) string {
 	cands := []string{c.URL}
 	for _, r := range c.Remotes {
@@ -263,12 +263,16 @@ func (c mcpServerCard) endpoint(base *url.URL) string {
 		if e = strings.TrimSpace(e); e == "" {
 			continue
 		}
-		if base != nil {
-			if u, err := base.Parse(e); err == nil {
-				return u.String()
-			}
+		u, err := url.Parse(e)
+		if base != nil && err == nil {
+			u = base.ResolveReference(u)
 		}
-		return e
+		// A value that is not an http(s) URL (a transport's name, a
+		// javascript: URL, malformed escapes) names no server; the next
+		// shape may.
+		if err == nil && (u.Scheme == "http" || u.Scheme == "https") && u.Host != "" {
+			return u.String()
+		}
 	}
 	return ""
 }

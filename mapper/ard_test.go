@@ -145,6 +145,8 @@ func TestServerCardEndpoint(t *testing.T) {
 		{"a transport that is only a name", `{"transport":"streamable-http","endpoints":[{"url":"/e"}]}`, "https://acme.example/e"},
 		{"empty entries are skipped", `{"remotes":[{"url":""}],"transports":[{"url":" "}],"endpoints":[{"url":"/e"}]}`, "https://acme.example/e"},
 		{"none", `{"name":"x","tools":[]}`, ""},
+		{"a malformed url is skipped", `{"url":"%zz","endpoints":[{"url":"/e"}]}`, "https://acme.example/e"},
+		{"not http(s) names no server", `{"url":"javascript:alert(1)","remotes":[{"url":"ftp://acme.example/m"}]}`, ""},
 	}
 	for _, tc := range cases {
 		t.Run(tc.name, func(t *testing.T) {

@@ -9,8 +9,6 @@ import (
 	"github.com/google/go-cmp/cmp"
 )
 
-func strp(s string) *string { return &s }
-
 // validGraph builds a small valid graph in memory, the way a producer would.
 func validGraph() *ActionGraph {
 	prov := Provenance{Method: MethodParsedHTML, Confidence: 0.9, At: "2026-08-25T08:39:12.596Z", By: "mapper@0.1.0"}

@@ -239,9 +239,11 @@ func ExampleValidateURL() {
 
 // InputFingerprint is the same for the same input on every run.
 func ExampleInputFingerprint() {
-	fmt.Println(topology.InputFingerprint("https://dentist.example/", topology.ModeScan) ==
-		topology.InputFingerprint("https://dentist.example/", topology.ModeScan))
-	// Output: true
+	scan := topology.InputFingerprint("https://dentist.example/", topology.ModeScan)
+	again := topology.InputFingerprint("https://dentist.example/", topology.ModeScan)
+	explore := topology.InputFingerprint("https://dentist.example/", topology.ModeExplore)
+	fmt.Println(scan == again, scan == explore)
+	// Output: true false
 }
 
 // NewBrowser launches Debian's Chromium once so that many runs can share it;

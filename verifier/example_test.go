@@ -14,27 +14,15 @@ import (
 // lookup, decides.
 func ExampleReconcile() {
 	// An owner confirmed a callback form; the store holds the digest of it.
-	a := shared.NewAction("plumber01:callback:form", shared.KindCallback, "Call me back", "https://plumber.example/")
-	endpoint := "https://plumber.example/callback"
-	a.Access = []shared.Access{{Method: shared.AccessHTMLForm, URL: a.URL, Occurrences: 1,
-		Submission: &shared.Submission{Transport: shared.TransportFormPost, Endpoint: &endpoint},
-		Provenance: shared.Provenance{Method: shared.MethodParsedHTML, Confidence: 0.9, At: "2026-11-30T09:00:00Z", By: "mapper@0.1.0"}}}
-	a.SideEffects.Effects = []shared.Effect{{Kind: shared.EffectCreatesCallbackRequest,
-		Provenance: shared.Provenance{Method: shared.MethodInferred, Confidence: 0.7, At: "2026-11-30T09:00:00Z", By: "mapper@0.1.0"}}}
-	a.SideEffects.Summary = "Asks the office to phone you back."
-	a.SideEffects.Provenance = shared.Provenance{Method: shared.MethodInferred, Confidence: 0.7, At: "2026-11-30T09:00:00Z", By: "mapper@0.1.0"}
-	notify := "owner@plumber.example"
-	limits := shared.ConfirmationLimits{VolumeCap: &shared.VolumeCap{Max: 5, Per: shared.PerDay}, Notify: &notify}
+	a := exampleAction()
+	limits := exampleLimits()
 	digest, _ := shared.ConsentDigest(shared.ConsentSubjectOf(&a, limits))
 	store := shared.AuditLookupFunc(func(_ context.Context, q shared.AuditQuery) (shared.AuditAnswer, error) {
 		return shared.AuditAnswer{Found: q.Ref == "aud_1", Digest: digest}, nil
 	})
 
-	site := shared.Site{Domain: "plumber.example", URL: "https://plumber.example/"}
-	rescan := shared.NewGraph("plumber01", site, "2026-12-01T09:00:00Z", shared.Generator{Name: "mapper", Version: "0.1.0"})
-	rescan.Actions = append(rescan.Actions, a)
-
-	old := shared.NewGraph("plumber01", site, "2026-11-30T09:00:00Z", shared.Generator{Name: "mapper", Version: "0.1.0"})
+	rescan := exampleGraph("2026-12-01T09:00:00Z", a)
+	old := exampleGraph("2026-11-30T09:00:00Z")
 	ref := "aud_1"
 	confirmedAction := a
 	confirmedAction.Verification = shared.Verified{Confirmation: shared.OwnerConfirmation{
@@ -59,4 +47,31 @@ func ExampleReconcile() {
 	// Output:
 	// unverified false
 	// true $.doors[0].endpoint
+}
+
+// exampleAction is a callback form as the mapper records it, unconfirmed.
+func exampleAction() shared.Action {
+	a := shared.NewAction("plumber01:callback:form", shared.KindCallback, "Call me back", "https://plumber.example/")
+	endpoint := "https://plumber.example/callback"
+	mapped := shared.Provenance{Method: shared.MethodParsedHTML, Confidence: 0.9, At: "2026-11-30T09:00:00Z", By: "mapper@0.1.0"}
+	inferred := shared.Provenance{Method: shared.MethodInferred, Confidence: 0.7, At: "2026-11-30T09:00:00Z", By: "mapper@0.1.0"}
+	a.Access = []shared.Access{{Method: shared.AccessHTMLForm, URL: a.URL, Occurrences: 1,
+		Submission: &shared.Submission{Transport: shared.TransportFormPost, Endpoint: &endpoint}, Provenance: mapped}}
+	a.SideEffects.Effects = []shared.Effect{{Kind: shared.EffectCreatesCallbackRequest, Provenance: inferred}}
+	a.SideEffects.Summary = "Asks the office to phone you back."
+	a.SideEffects.Provenance = inferred
+	return a
+}
+
+// exampleLimits are the owner's limits: five a day, the office told.
+func exampleLimits() shared.ConfirmationLimits {
+	notify := "owner@plumber.example"
+	return shared.ConfirmationLimits{VolumeCap: &shared.VolumeCap{Max: 5, Per: shared.PerDay}, Notify: &notify}
+}
+
+func exampleGraph(at shared.Timestamp, actions ...shared.Action) *shared.ActionGraph {
+	site := shared.Site{Domain: "plumber.example", URL: "https://plumber.example/"}
+	g := shared.NewGraph("plumber01", site, at, shared.Generator{Name: "mapper", Version: "0.1.0"})
+	g.Actions = append(g.Actions, actions...)
+	return g
 }

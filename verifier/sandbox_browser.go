@@ -296,15 +296,26 @@ func runInBrowser(ctx context.Context, b *topology.Browser, ac *shared.Access, f
 		}
 		return res.Value.Str(), nil
 	}
+	// evalInto runs a step whose answer is JSON and decodes it into v: an
+	// answer that does not decode is sandbox.js out of step with this file,
+	// reported as the step's failure, never read as zeros.
+	evalInto := func(what string, v any, args ...any) error {
+		out, err := eval(what, args...)
+		if err != nil {
+			return err
+		}
+		if err := json.Unmarshal([]byte(out), v); err != nil {
+			return fmt.Errorf("%s: the page script's answer does not decode: %w", what, err)
+		}
+		return nil
+	}
 	var st struct {
 		Status int    `json:"status"`
 		URL    string `json:"url"`
 	}
-	out, err := eval("read the page status", "status", nil)
-	if err != nil {
+	if err := evalInto("read the page status", &st, "status", nil); err != nil {
 		return stepFailed(ctx, obs, err)
 	}
-	_ = json.Unmarshal([]byte(out), &st)
 	obs.status = st.Status
 	if st.Status >= 500 {
 		return nil, &SiteDownError{URL: ac.URL, Status: st.Status}
@@ -351,23 +362,20 @@ func runInBrowser(ctx context.Context, b *topology.Browser, ac *shared.Access, f
 		fi := fillInput{Name: f.Name, Kind: f.Kind, Value: f.Value, Locator: locators[f.Name]}
 		spec.Inputs = append(spec.Inputs, fi)
 	}
-	out, err = eval("fill the form", "fill", spec)
-	if err != nil {
-		return stepFailed(ctx, obs, err)
-	}
 	var rep fillReport
-	if err := json.Unmarshal([]byte(out), &rep); err != nil {
-		return nil, fmt.Errorf("verifier: sandbox: read the fill report: %w", err)
+	if err := evalInto("fill the form", &rep, "fill", spec); err != nil {
+		return stepFailed(ctx, obs, err)
 	}
 	obs.doorFound, obs.doorCount, obs.inputs, obs.submitFound = rep.DoorFound, rep.DoorCount, rep.Inputs, rep.SubmitFound
 	if !rep.DoorFound || !rep.SubmitFound {
 		obs.early = ic.earlyCount()
 		if rep.DoorFound {
-			if out, err := eval("read the form", "validity", nil); err == nil {
-				var vr struct {
-					Fields []shared.SubmittedField `json:"fields"`
-				}
-				_ = json.Unmarshal([]byte(out), &vr)
+			var vr struct {
+				Fields []shared.SubmittedField `json:"fields"`
+			}
+			// What the form holds is a detail of this finding: a page that
+			// does not say leaves it empty.
+			if err := evalInto("read the form", &vr, "validity", nil); err == nil {
 				obs.formFields = vr.Fields
 			}
 		}
@@ -396,11 +404,10 @@ func runInBrowser(ctx context.Context, b *topology.Browser, ac *shared.Access, f
 	}
 	values := filledValues(fills)
 	if p, ok, err := waitForRequest(ctx, ic, o, values, func() (bool, error) {
-		out, err := eval("watch for a refusal", "refused", nil)
 		var r struct {
 			Invalid int `json:"invalid"`
 		}
-		_ = json.Unmarshal([]byte(out), &r)
+		err := evalInto("watch for a refusal", &r, "refused", nil)
 		return r.Invalid > 0, err
 	}); err != nil {
 		return stepFailed(ctx, obs, err)
@@ -408,26 +415,24 @@ func runInBrowser(ctx context.Context, b *topology.Browser, ac *shared.Access, f
 		obs.request, obs.refused = &p.req, p.refused
 		obs.others = ic.otherRequests(p)
 	} else {
-		out, err := eval("read the form's validity", "validity", nil)
-		if err != nil {
-			return stepFailed(ctx, obs, err)
-		}
 		var vr struct {
 			Invalid []invalidField          `json:"invalid"`
 			Fields  []shared.SubmittedField `json:"fields"`
 		}
-		_ = json.Unmarshal([]byte(out), &vr)
+		if err := evalInto("read the form's validity", &vr, "validity", nil); err != nil {
+			return stepFailed(ctx, obs, err)
+		}
 		obs.invalid, obs.formFields = vr.Invalid, vr.Fields
 	}
 	obs.early, obs.stopped = ic.counts()
-	if out, err := eval("count dropped WebSocket messages", "sockets", nil); err == nil {
-		// After a form navigation the page is the sandbox's own answer and
-		// the count is gone with the old one; the guard dropped them anyway.
-		var r struct {
-			Sends int `json:"sends"`
-		}
-		_ = json.Unmarshal([]byte(out), &r)
-		obs.socketSends = r.Sends
+	// After a form navigation the page is the sandbox's own answer and the
+	// count is gone with the old one (the step fails there, and the guard
+	// dropped the messages anyway).
+	var sock struct {
+		Sends int `json:"sends"`
+	}
+	if err := evalInto("count dropped WebSocket messages", &sock, "sockets", nil); err == nil {
+		obs.socketSends = sock.Sends
 	}
 	return obs, nil
 }

@@ -2,12 +2,15 @@ package e2e
 
 import (
 	"context"
+	"encoding/base64"
 	"encoding/json"
+	"io"
 	"net/http"
 	"net/http/httptest"
 	"net/url"
 	"os"
 	"path/filepath"
+	"strings"
 	"sync"
 	"testing"
 	"time"
@@ -68,6 +71,7 @@ type received struct {
 	Path   string
 	Query  url.Values
 	Fields url.Values
+	Files  map[string]string // field → "name type content" of each file part with a file name
 }
 
 // fieldsSite serves fieldsPage and records every form post.
@@ -87,8 +91,30 @@ func (s *fieldsSite) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 		http.Error(w, err.Error(), http.StatusBadRequest)
 		return
 	}
+	got := received{Path: r.URL.Path, Query: r.URL.Query(), Fields: r.PostForm}
+	if r.MultipartForm != nil {
+		for field, parts := range r.MultipartForm.File {
+			for _, fh := range parts {
+				f, err := fh.Open()
+				if err != nil {
+					http.Error(w, err.Error(), http.StatusBadRequest)
+					return
+				}
+				body, err := io.ReadAll(f)
+				f.Close()
+				if err != nil {
+					http.Error(w, err.Error(), http.StatusBadRequest)
+					return
+				}
+				if got.Files == nil {
+					got.Files = map[string]string{}
+				}
+				got.Files[field] = fh.Filename + " " + fh.Header.Get("Content-Type") + " " + string(body)
+			}
+		}
+	}
 	s.mu.Lock()
-	s.got = append(s.got, received{Path: r.URL.Path, Query: r.URL.Query(), Fields: r.PostForm})
+	s.got = append(s.got, got)
 	s.mu.Unlock()
 	w.Header().Set("Content-Type", "text/html; charset=utf-8")
 	w.Write([]byte("<p>Thanks</p>"))
@@ -135,6 +161,17 @@ func TestWebMCPScriptFillsEveryFieldKind(t *testing.T) {
 			}},
 		},
 		{
+			name: "quote form: a file attached from its base64 content",
+			form: "form#quote",
+			input: map[string]any{"full-name": "Sam Lee", "email": "sam@example.test", "service": "leak", "message": "Leak under the sink",
+				"photos": map[string]any{"name": "leak.jpg", "mediaType": "image/jpeg", "content": base64.StdEncoding.EncodeToString([]byte("\xff\xd8\xff\xe0 a photo"))}},
+			want: received{Path: "/wp-admin/admin-ajax.php", Query: url.Values{"action": {"quote_submit"}}, Fields: url.Values{
+				"full-name": {"Sam Lee"}, "email": {"sam@example.test"}, "phone": {""}, "suburb": {""}, "service": {"leak"},
+				"preferred-date": {""}, "preferred-time": {""}, "budget": {""}, "website": {""},
+				"message": {"Leak under the sink"}, "company-url": {""}, "_wpnonce": {"n0nce-42"},
+			}, Files: map[string]string{"photos": "leak.jpg image/jpeg \xff\xd8\xff\xe0 a photo"}},
+		},
+		{
 			name: "footer enquiry form: radio, checkbox group, required consent",
 			form: "footer form.enquiry",
 			input: map[string]any{"your-email": "ana@example.test", "reply-by": "phone", "topics": []string{"gas", "water"},
@@ -168,6 +205,40 @@ func TestWebMCPScriptFillsEveryFieldKind(t *testing.T) {
 			site.mu.Unlock()
 			if diff := cmp.Diff(tt.want, got); diff != "" {
 				t.Errorf("submission (-want +got):\n%s", diff)
+			}
+		})
+	}
+
+	// A file the script cannot read is refused, and nothing is sent.
+	for _, bad := range []struct {
+		name string
+		file any
+		want string
+	}{
+		{"not base64", map[string]any{"name": "x.jpg", "content": "%%%"}, "not base64"},
+		{"a bare string", base64.StdEncoding.EncodeToString([]byte("x")), "takes a file"},
+	} {
+		t.Run("refused: "+bad.name, func(t *testing.T) {
+			site.mu.Lock()
+			before := len(site.got)
+			site.mu.Unlock()
+			page := openWithScript(t, ctx, b, srv.URL+"/", script)
+			res, err := page.Timeout(10*time.Second).Eval(`async (name, input) => {
+			  const tool = window.__webmcpTools.find((t) => t.name === name);
+			  try { return await tool.execute(input); } catch (e) { return { error: String(e.message || e) }; }
+			}`, tools["form#quote"], map[string]any{"full-name": "Sam Lee", "email": "sam@example.test", "service": "leak", "message": "x", "photos": bad.file})
+			if err != nil {
+				t.Fatal(err)
+			}
+			if e := res.Value.Get("error"); e.Nil() || !strings.Contains(e.Str(), bad.want) {
+				t.Fatalf("execute = %v, want an error saying %q", res.Value, bad.want)
+			}
+			time.Sleep(300 * time.Millisecond)
+			site.mu.Lock()
+			after := len(site.got)
+			site.mu.Unlock()
+			if after != before {
+				t.Errorf("a refused call reached the site (%d submissions, want %d)", after, before)
 			}
 		})
 	}

@@ -18,7 +18,7 @@ import (
 )
 
 // ErrNoCorpus reports that the corpus directory or its index is missing.
-var ErrNoCorpus = errors.New("formasaurus: corpus not found: pass -corpus DIR pointing at a folder with index.json and html/ (default ../shared/corpora/formasaurus-dev from the repository root)")
+var ErrNoCorpus = errors.New("formasaurus: corpus not found")
 
 // Page is one labelled page of the corpus.
 type Page struct {

@@ -8,6 +8,7 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"strings"
 	"time"
 
 	"github.com/frontlatch/frontlatch/executor"
@@ -16,7 +17,11 @@ import (
 	"github.com/frontlatch/frontlatch/verifier/audit"
 )
 
-const executeUsage = "frontlatch execute GRAPH ACTION_ID --input '{json}' [--store URL] [--idempotency-key K] [--browser]"
+const executeUsage = "frontlatch execute GRAPH ACTION_ID --input '{json}'|@FILE|@- [--store URL] [--idempotency-key K] [--browser]"
+
+// maxInputFile bounds an --input read from a file or standard input: room
+// for the executor's largest upload (10 MiB by default) in base64, and more.
+const maxInputFile = 64 << 20
 
 // envNotifySecret names the variable holding the webhook signing secret.
 const envNotifySecret = "FRONTLATCH_NOTIFY_SECRET"
@@ -32,7 +37,7 @@ func init() {
 
 func runExecute(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 	fs := newFlagSet("execute", stderr)
-	input := fs.String("input", "{}", "the agent's input, a JSON object of input name to value")
+	input := fs.String("input", "{}", "the agent's input, a JSON object of input name to value; @FILE reads it from FILE, @- from standard input (a file's base64 content is too long for a command line)")
 	storeURL := fs.String("store", "", "the audit store: a SQLite path, sqlite:PATH or postgres://… (default: "+defaultStore()+")")
 	key := fs.String("idempotency-key", "", "a key that makes a repeat of this call return its first result and fire nothing")
 	useBrowser := fs.Bool("browser", false, "launch Chromium, for doors that need one (javascript-only, webmcp-execute)")
@@ -45,7 +50,12 @@ func runExecute(ctx context.Context, args []string, stdout, stderr io.Writer) in
 		fs.Usage()
 		return exitUsage
 	}
-	dec := json.NewDecoder(bytes.NewReader([]byte(*input)))
+	raw, err := agentInput(*input, pos[0])
+	if err != nil {
+		fmt.Fprintf(stderr, "frontlatch execute: --input %s: %v\n", *input, err)
+		return exitUsage
+	}
+	dec := json.NewDecoder(bytes.NewReader(raw))
 	dec.UseNumber()
 	var in map[string]any
 	if err := dec.Decode(&in); err != nil || in == nil || dec.More() {
@@ -142,4 +152,37 @@ func defaultStore() string {
 		return "the SQLite file in the user's data directory"
 	}
 	return p
+}
+
+// agentInput is --input's JSON: the flag's value, or with @FILE the file's
+// content and with @- standard input's (unless the graph is read from there).
+func agentInput(v, graph string) ([]byte, error) {
+	name, ok := strings.CutPrefix(v, "@")
+	if !ok {
+		return []byte(v), nil
+	}
+	var r io.Reader
+	switch {
+	case name == "-" && graph == "-":
+		return nil, errors.New("the graph is already read from standard input")
+	case name == "-":
+		r = stdin
+	case name == "":
+		return nil, errors.New("@ names no file")
+	default:
+		f, err := os.Open(name)
+		if err != nil {
+			return nil, err
+		}
+		defer f.Close()
+		r = f
+	}
+	raw, err := io.ReadAll(io.LimitReader(r, maxInputFile+1))
+	if err != nil {
+		return nil, err
+	}
+	if len(raw) > maxInputFile {
+		return nil, fmt.Errorf("more than %d MiB", maxInputFile>>20)
+	}
+	return raw, nil
 }

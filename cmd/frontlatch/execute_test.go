@@ -34,6 +34,10 @@ func TestExecute(t *testing.T) {
 		}
 	}
 	good := `{"full_name": "Ana Ruiz", "phone": "+64 9 828 7400", "call_window": "morning"}`
+	inputFile := filepath.Join(dir, "input.json")
+	if err := os.WriteFile(inputFile, []byte(good), 0o600); err != nil {
+		t.Fatal(err)
+	}
 	tests := []struct {
 		name      string
 		args      []string
@@ -49,6 +53,9 @@ func TestExecute(t *testing.T) {
 		{"bad input", []string{"execute", verified, id, "--input", `{"full_name": 7}`, "--store", storePath}, exitFail, "input.invalid", 0, false},
 		{"fires", []string{"execute", verified, id, "--input", good, "--store", storePath, "--idempotency-key", "k1"}, exitOK, "", 1, true},
 		{"repeat key", []string{"execute", verified, id, "--input", good, "--store", storePath, "--idempotency-key", "k1"}, exitOK, "nothing was sent now", 1, true},
+		{"input from a file", []string{"execute", verified, id, "--input", "@" + inputFile, "--store", storePath, "--idempotency-key", "k2"}, exitOK, "", 2, true},
+		{"input file missing", []string{"execute", verified, id, "--input", "@" + filepath.Join(dir, "nope.json"), "--store", storePath}, exitUsage, "no such file", 2, false},
+		{"input and graph both on stdin", []string{"execute", "-", id, "--input", "@-", "--store", storePath}, exitUsage, "already read from standard input", 2, false},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

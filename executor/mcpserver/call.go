@@ -38,9 +38,12 @@ type Output struct {
 	AttemptID string                  `json:"attemptId"`
 	Endpoint  string                  `json:"endpoint"`
 	Sent      []shared.SubmittedField `json:"sent"`
-	Status    int                     `json:"status"`
-	Response  string                  `json:"response"`
-	Warnings  []string                `json:"warnings"`
+	// Files are the files sent: name, media type, size and SHA-256, never
+	// their bytes.
+	Files    []executor.SentFile `json:"files,omitempty"`
+	Status   int                 `json:"status"`
+	Response string              `json:"response"`
+	Warnings []string            `json:"warnings"`
 	// Duplicate: the idempotency key was seen before; this is the first
 	// call's result and nothing fired now.
 	Duplicate bool `json:"duplicate"`
@@ -182,7 +185,7 @@ func refusal(tool, actionID, outcome string, err error, reasons []executor.Reaso
 func outputOf(tool, actionID string, r *executor.Result) Output {
 	out := Output{
 		Tool: tool, ActionID: actionID, AttemptID: r.AttemptID, Endpoint: r.Endpoint,
-		Sent: r.Sent, Status: r.Status, Response: r.Response, Warnings: r.Warnings, Duplicate: r.Duplicate,
+		Sent: r.Sent, Files: r.Files, Status: r.Status, Response: r.Response, Warnings: r.Warnings, Duplicate: r.Duplicate,
 	}
 	if out.Sent == nil {
 		out.Sent = []shared.SubmittedField{}
@@ -202,6 +205,9 @@ func success(tool, actionID string, r *executor.Result) *mcp.CallToolResult {
 	fmt.Fprintf(&b, "Sent to %s (attempt %s):\n", r.Endpoint, r.AttemptID)
 	for _, f := range out.Sent {
 		fmt.Fprintf(&b, "- %s = %q\n", f.Name, f.Value)
+	}
+	for _, f := range out.Files {
+		fmt.Fprintf(&b, "- %s = file %q (%s, %d bytes, sha256 %s)\n", f.Field, f.Name, f.MediaType, f.Size, f.SHA256)
 	}
 	// The site's answer is quoted (it is the site's text, not ours) and
 	// clipped; the structured content has the executor's whole excerpt.

@@ -477,11 +477,6 @@ func rebind(q string) string {
 	return b.String()
 }
 
-// noRows reports whether err is a driver's "no rows".
-func noRows(err error) bool {
-	return errors.Is(err, sql.ErrNoRows) || errors.Is(err, pgx.ErrNoRows)
-}
-
 // foreignKeyViolation reports whether err is a driver's foreign key
 // violation: SQLite's SQLITE_CONSTRAINT_FOREIGNKEY (787), PostgreSQL's
 // 23503.

@@ -9,6 +9,7 @@ package main
 
 import (
 	"context"
+	"errors"
 	"flag"
 	"fmt"
 	"io"
@@ -60,7 +61,10 @@ func run(args []string, stdout, stderr io.Writer) int {
 	}
 	c, err := formasaurus.Load(*corpus)
 	if err != nil {
-		fmt.Fprintln(stderr, err)
+		fmt.Fprintln(stderr, "formeval:", err)
+		if errors.Is(err, formasaurus.ErrNoCorpus) {
+			fmt.Fprintln(stderr, "formeval: pass -corpus DIR, a folder with index.json and html/ (default ../shared/corpora/formasaurus-dev beside the repository)")
+		}
 		return 1
 	}
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)

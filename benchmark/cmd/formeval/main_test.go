@@ -18,6 +18,7 @@ func TestRunExitCodes(t *testing.T) {
 		{"bad split", []string{"-only", "test"}, 2, "-only must be dev or holdout"},
 		{"unknown flag", []string{"-frobnicate"}, 2, "flag provided but not defined"},
 		{"missing corpus", []string{"-corpus", missing, "-out", "-"}, 1, "corpus not found"},
+		{"missing corpus advice", []string{"-corpus", missing, "-out", "-"}, 1, "formeval: pass -corpus DIR"},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {

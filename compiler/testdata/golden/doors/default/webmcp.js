@@ -86,10 +86,30 @@
             "format": "uri"
           },
           "photos": {
-            "type": "string",
+            "type": "object",
             "title": "Photos",
             "description": "Semantic type: file-attachment. Accepted files: image/*,.pdf. Largest file accepted: 5 MB.",
-            "contentEncoding": "base64"
+            "properties": {
+              "name": {
+                "type": "string",
+                "description": "The file's name, with its extension (quote.pdf): sent as the site's browser would. Any folder part is dropped; without a name the file is named from its media type.",
+                "minLength": 1
+              },
+              "mediaType": {
+                "type": "string",
+                "description": "The file's media type (image/jpeg), without parameters; by default from the name's extension, else from the content.",
+                "pattern": "^[!#$%\u0026'*+.^_`|~0-9A-Za-z-]+/[!#$%\u0026'*+.^_`|~0-9A-Za-z-]+$"
+              },
+              "content": {
+                "type": "string",
+                "description": "The file's bytes, base64-encoded (RFC 4648, the standard alphabet).",
+                "contentEncoding": "base64"
+              }
+            },
+            "required": [
+              "content"
+            ],
+            "additionalProperties": false
           },
           "message": {
             "type": "string",
@@ -592,11 +612,32 @@
       });
       return;
     }
-    if (el.type === "file") { throw new Error("field " + el.name + " takes a file, which this script cannot attach: ask the person to attach it"); }
+    if (el.type === "file") { attachFile(el, value); fire(el); return; }
     var proto = Object.getPrototypeOf(el);
     var desc = Object.getOwnPropertyDescriptor(proto, "value");
     if (desc && desc.set) { desc.set.call(el, String(value)); } else { el.value = String(value); }
     fire(el);
+  }
+
+  // attachFile sets a file input to the file of the tool's input:
+  // {name, mediaType, content}, content in base64, as the inputSchema says.
+  function attachFile(el, value) {
+    if (!value || typeof value !== "object" || typeof value.content !== "string") {
+      throw new Error("field " + el.name + " takes a file: give {name, mediaType, content} with the content in base64");
+    }
+    var bin;
+    try { bin = atob(value.content.replace(/\s+/g, "")); } catch (e) {
+      throw new Error("field " + el.name + ": the file's content is not base64");
+    }
+    if (typeof DataTransfer !== "function") {
+      throw new Error("field " + el.name + " takes a file, which this browser cannot attach by script: ask the person to attach it");
+    }
+    var bytes = new Uint8Array(bin.length);
+    for (var i = 0; i < bin.length; i++) { bytes[i] = bin.charCodeAt(i); }
+    var name = String(value.name || "").replace(/^.*[\\\/]/, "") || "upload";
+    var dt = new DataTransfer();
+    dt.items.add(new File([bytes], name, { type: value.mediaType ? String(value.mediaType) : "" }));
+    el.files = dt.files;
   }
 
   function execute(tool, input) {

@@ -1,0 +1,87 @@
+package compiler
+
+import (
+	"encoding/json"
+	"regexp"
+	"strings"
+	"testing"
+
+	"github.com/frontlatch/frontlatch/shared"
+)
+
+var htmlComment = regexp.MustCompile(`(?s)<!--.*?-->`)
+
+// FuzzSiteText: text a site wrote (the action's label, the effects'
+// summary, an input's label, an option's label, the site's name) reaches
+// every format escaped. Any valid graph compiles; every JSON file is JSON;
+// neither the script nor the JSON-LD holds "</script" or "<!--" (each may be
+// pasted inside an inline <script>); no markup file holds the text as it came, outside comments,
+// when it has a character markup gives meaning to, and no comment is
+// opened or closed by it.
+func FuzzSiteText(f *testing.F) {
+	for _, s := range []string{"Request a quote", `</script><script>alert(1)</script>`, `"><img src=x onerror=alert(1)>`,
+		"a\u2028b", "<!-- x", "`${x}`", `\u003c`, "Harbour Plumbing & Gas", "]]>", "{{ORIGIN}}"} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, text string) {
+		// Marked at both ends, so that the text found whole in a file was
+		// written there as it came.
+		s := "\u00ab" + text + "\u00bb"
+		g := doorsGraph()
+		g.Site.Name = &s
+		for i := range g.Actions {
+			a := &g.Actions[i]
+			a.Label = s
+			a.SideEffects.Summary = s
+			for j := range a.Inputs {
+				a.Inputs[j].Label = &s
+				for k, vs := range a.Inputs[j].ValueSpace {
+					if o, ok := vs.(shared.OneOfSpace); ok && len(o.Options) > 0 {
+						o.Options = append([]shared.Option(nil), o.Options...)
+						o.Options[0].Label = &s
+						a.Inputs[j].ValueSpace[k] = o
+					}
+				}
+			}
+		}
+		if _, err := shared.Write(g); err != nil {
+			return // not a graph the contract accepts: nothing to compile
+		}
+		files, err := CompileAll(g, Options{IncludeUnverified: true})
+		if err != nil {
+			t.Fatalf("a valid graph does not compile: %v", err)
+		}
+		markup := strings.ContainsAny(text, `<"`)
+		for _, fl := range files {
+			data := string(fl.Data)
+			switch {
+			case strings.HasSuffix(fl.Name, ".json"):
+				if !json.Valid(fl.Data) {
+					t.Fatalf("%s is not JSON", fl.Name)
+				}
+				if low := strings.ToLower(data); fl.Name == "jsonld.json" && (strings.Contains(low, "</script") || strings.Contains(low, "<!--")) {
+					t.Fatalf("%s (pasted inside a <script>) holds </script or <!--", fl.Name)
+				}
+				var org struct{ Name string }
+				if fl.Name == "jsonld.json" && (json.Unmarshal(fl.Data, &org) != nil || org.Name != s) {
+					t.Fatalf("%s names the site %q, want %q as the site wrote it", fl.Name, org.Name, s)
+				}
+			case strings.HasSuffix(fl.Name, ".js"):
+				// Safe to paste inside an inline <script>: nothing ends it
+				// or opens a comment the HTML parser honours there.
+				if low := strings.ToLower(data); strings.Contains(low, "</script") || strings.Contains(low, "<!--") {
+					t.Fatalf("%s holds </script or <!--", fl.Name)
+				}
+			case strings.HasSuffix(fl.Name, ".html"):
+				// Outside comments (which commentSafe keeps closed), the
+				// site's text is escaped wherever it has markup in it.
+				if markup && strings.Contains(htmlComment.ReplaceAllString(data, ""), s) {
+					t.Fatalf("%s holds the site's text %q unescaped", fl.Name, s)
+				}
+				if strings.Count(data, "<!--") != strings.Count(data, "-->") {
+					t.Fatalf("%s: a comment was opened or closed by the site's text", fl.Name)
+				}
+			}
+		}
+	})
+}
