@@ -239,7 +239,7 @@ func TestFieldSemantics(t *testing.T) {
 		{"fa ایمیل", extract.Field{Type: "text", Name: "l95", Label: "ایمیل"}, shared.SemanticEmail},
 		{"fa شماره تماس", extract.Field{Type: "text", Name: "l96", Label: "شماره تماس"}, shared.SemanticPhone},
 		{"fa نام کاربری is not a name", extract.Field{Type: "text", Name: "l97", Label: "نام کاربری"}, shared.SemanticUnknown},
-		{"fa checkbox قوانین", extract.Field{Type: "checkbox", Name: "l98", Label: "قوانین را می‌پذیرم"}, shared.SemanticConsent},
+		{"fa checkbox قوانین", extract.Field{Type: "checkbox", Name: "l98", Label: "قوانین را می\u200cپذیرم"}, shared.SemanticConsent},
 		{"he שם פרטי", extract.Field{Type: "text", Name: "l99", Label: "שם פרטי"}, shared.SemanticGivenName},
 		{"he שם משפחה", extract.Field{Type: "text", Name: "l100", Label: "שם משפחה"}, shared.SemanticFamilyName},
 		{"he טלפון", extract.Field{Type: "text", Name: "l101", Label: "טלפון"}, shared.SemanticPhone},

@@ -84,7 +84,7 @@ var notOurs = []fieldRule{
 		{"ro", `[îi]ntrebare(a)? de securitate|utilizator|parol[aă]|autentificare|căutare|caut[ăa]|cautare|cod de securitate|cod promo[tț]ional|cantitate`},
 		{"el", `[όο]νομα χρ[ήη]στη|κωδικ[όο][σς] πρ[όο]σβασης|συνθηματικ|αναζ[ήη]τηση|ποσ[όο]τητα|φ[ύυ]λο$`},
 		{"ar", `سؤال الأمان|المنطقة الزمنية|اسم المستخدم|كلمة المرور|كلمة السر|بحث|ابحث|رمز التحقق|الكمية|الجنس`},
-		{"fa", `سوال (امنیتی|تصادفی)|منطقه زمانی|نام کاربری|رمز عبور|کلمه عبور|جستجو|جست‌وجو|کد امنیتی|^تعداد$|جنسیت`},
+		{"fa", `سوال (امنیتی|تصادفی)|منطقه زمانی|نام کاربری|رمز عبور|کلمه عبور|جستجو|جست\x{200c}وجو|کد امنیتی|^تعداد$|جنسیت`},
 		{"he", `שם משתמש|סיסמה|סיסמא|חיפוש|חפש|קוד אימות|כמות|^מין$`},
 		{"vi", `tên đăng nhập|tên tài khoản|mật khẩu|tìm kiếm|mã xác nhận|mã bảo mật|mã giảm giá|số lượng|giới tính`},
 		{"id", `nama pengguna|kata sandi|cari\b|pencarian|kode keamanan|kode verifikasi|kode (kupon|promo|voucher)|^jumlah$|jenis kelamin`},
@@ -167,7 +167,7 @@ var checkboxRules = []fieldRule{
 		{"ro", `accept|sunt de acord|de acord|termeni|condi[țţt]ii|confiden[țţt]ialitate|prelucrarea datelor|caracter personal|am citit|consim[țţt]`},
 		{"el", `συμφων|αποδ[έε]χομαι|[όο]ρου[σς]|[όο]ροι|απορρ[ήη]του|προσωπικ[ώωάα]ν? δεδομ[έε]ν|συγκατ[άα]θεση|δι[άα]βασα`},
 		{"ar", `أوافق|اوافق|موافق|أقبل|اقبل|الشروط|شروط|الأحكام|الخصوصية|البيانات الشخصية|قرأت`},
-		{"fa", `موافقم|موافق|می‌پذیرم|میپذیرم|قوانین|شرایط|حریم خصوصی|مطالعه کرده`},
+		{"fa", `موافقم|موافق|می\x{200c}پذیرم|میپذیرم|قوانین|شرایط|حریم خصوصی|مطالعه کرده`},
 		{"he", `מסכים|מסכימה|מאשר|מאשרת|תנאי|תקנון|פרטיות|הסכמה|קראתי`},
 		{"vi", `đồng ý|chấp nhận|điều khoản|chính sách|quyền riêng tư|dữ liệu cá nhân|tôi đã đọc`},
 		{"id", `setuju|menyetujui|syarat|ketentuan|privasi|data pribadi|saya (telah|sudah) membaca`},
@@ -239,7 +239,7 @@ var fieldRules = []fieldRule{
 		{"ro", `site web|pagin[aă] web`},
 		{"el", `ιστοσελ[ίι]δα|ιστ[όο]τοπο`},
 		{"ar", `الموقع ال?[إا]لكتروني|موقع الويب|موقع [إا]لكتروني|رابط الموقع`},
-		{"fa", `وب ?سایت|وب‌سایت|سایت`},
+		{"fa", `وب ?سایت|وب\x{200c}سایت|سایت`},
 		{"he", `אתר אינטרנט|אתר האינטרנט|כתובת אתר|כתובת האתר|^אתר$`},
 		{"vi", `trang web`},
 		{"id", `situs|laman web|alamat web`},
@@ -878,7 +878,7 @@ var fieldRules = []fieldRule{
 // search box), which no type of ours describes.
 var choiceSubject = []fieldRule{
 	{semantic: shared.SemanticSubject, controls: kindSelect, strength: 1, pos: []pat{
-		{"en", `categor|topics?|how (can|may) we help|what can we help|help you with|what (is|'s) (your|this) (enquiry|inquiry|question|message|request) (about|regarding)|nature of (your )?(enquiry|inquiry|request|question)|(enquiry|inquiry|request|question) type|type of (enquiry|inquiry|request|question)`},
+		{"en", `categor|\btopics?\b|how (can|may) we help|what can we help|help you with|what (is|'s) (your|this) (enquiry|inquiry|question|message|request) (about|regarding)|nature of (your )?(enquiry|inquiry|request|question)|(enquiry|inquiry|request|question) type|type of (enquiry|inquiry|request|question)`},
 		{"de", `kategorie|rubrik|themenbereich|wie können wir (ihnen |dir )?helfen|worum geht es|art (ihrer|der) (anfrage|frage|nachricht)`},
 		{"es", `categor[íi]a|c[óo]mo (te |le |les )?podemos ayudar|en qu[ée] (te |le )?podemos ayudar|tipo de (consulta|pregunta|mensaje|solicitud)`},
 		{"fr", `cat[ée]gorie|rubrique|comment pouvons-nous (vous )?aider|en quoi pouvons-nous|type de (demande|question|message)|nature de (votre |la )?demande`},
@@ -900,7 +900,7 @@ var choiceSubject = []fieldRule{
 		{"ro", `categori|cum (vă|va) putem ajuta|tipul (mesajului|solicit[ăa]rii|[îi]ntreb[ăa]rii)`},
 		{"el", `κατηγορ|π[ώω]ς μπορο[ύυ]με να (σας )?βοηθ`},
 		{"ar", `الفئة|فئة|التصنيف|تصنيف|نوع (الاستفسار|الرسالة|الطلب)|كيف يمكننا مساعدتك`},
-		{"fa", `دسته|دسته‌بندی|نوع (پیام|درخواست)`},
+		{"fa", `دسته|دسته\x{200c}بندی|نوع (پیام|درخواست)`},
 		{"he", `קטגוריה|סוג (הפנייה|הפניה|הבקשה)|איך נוכל לעזור`},
 		{"vi", `danh mục|thể loại|loại (câu hỏi|yêu cầu|liên hệ)`},
 		{"id", `kategori|jenis (pertanyaan|pesan|permintaan)|apa yang bisa kami bantu`},
@@ -999,7 +999,7 @@ var purposeWords = []purposeRule{
 		{"it", `cerca|ricerca|filtra`}, {"pt", `pesquis|procurar|buscar|filtrar`}, {"nl", `zoek|filter`}, {"ru", `поиск|найти|искать|фильтр|подобрать`},
 		{"pl", `szukaj|wyszukaj`}, {"tr", `\bara\b|arama`}, {"ja", `検索|さがす`}, {"zh", `搜索|查找|搜尋`}, {"ko", `검색`},
 		{"sv", `sök\b|sökning`}, {"da", `søg\b|søgning`}, {"no", `søk\b|søke\b`}, {"fi", `hae\b|haku\b|hakusana|etsi\b`}, {"cs", `hledat|vyhledat|hledej|vyhledávání`}, {"hu", `keresés|keress\b|kereső`},
-		{"ro", `caut[ăa]|căut|cautare`}, {"el", `αναζ[ήη]τηση`}, {"ar", `بحث|ابحث`}, {"fa", `جستجو|جست‌وجو`}, {"he", `חיפוש|חפש`}, {"vi", `tìm kiếm`}, {"id", `cari\b|pencarian`},
+		{"ro", `caut[ăa]|căut|cautare`}, {"el", `αναζ[ήη]τηση`}, {"ar", `بحث|ابحث`}, {"fa", `جستجو|جست\x{200c}وجو`}, {"he", `חיפוש|חפש`}, {"vi", `tìm kiếm`}, {"id", `cari\b|pencarian`},
 	}},
 	{PurposeLogin, []pat{
 		{"en", `\blog[ -]?in\b|\bsign[ -]?in\b|\blogin\b|\blog on\b|\bmember login|\bmy account|already (registered|a member|have an account)`},
