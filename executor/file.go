@@ -2,6 +2,7 @@ package executor
 
 import (
 	"bytes"
+	"cmp"
 	"crypto/sha256"
 	"encoding/base64"
 	"encoding/hex"
@@ -231,7 +232,7 @@ func prepareFile(field string, f File, invalid func(field, rule, format string, 
 		invalid(field, "media-type", "%q: the content is %s, not the %s its name %q says", field, sniffed, byName, name)
 		return nil, false
 	}
-	mt := firstNonEmpty(declared, byName, sniffed)
+	mt := cmp.Or(declared, byName, sniffed)
 	if mt == "" {
 		mt = "application/octet-stream"
 		if t := strings.ToLower(http.DetectContentType(f.Content)); strings.HasPrefix(t, "text/plain") {
@@ -253,15 +254,6 @@ func prepareFile(field string, f File, invalid func(field, rule, format string, 
 func agree(claimed, sniffed string) bool {
 	av := func(t string) bool { return strings.HasPrefix(t, "audio/") || strings.HasPrefix(t, "video/") }
 	return claimed == sniffed || (av(claimed) && av(sniffed))
-}
-
-func firstNonEmpty(ss ...string) string {
-	for _, s := range ss {
-		if s != "" {
-			return s
-		}
-	}
-	return ""
 }
 
 // safeName makes a file name safe to send: its last path element (either
@@ -526,8 +518,11 @@ func fileDoorReasons(d door, fields []planned) []Reason {
 	return out
 }
 
+// isMultipart reports whether enctype is multipart/form-data, read as the
+// browser door's bodies are (mime.ParseMediaType: any case, parameters).
 func isMultipart(enctype string) bool {
-	return strings.HasPrefix(strings.ToLower(strings.TrimSpace(enctype)), "multipart/form-data")
+	mt, _, err := mime.ParseMediaType(enctype)
+	return err == nil && mt == "multipart/form-data"
 }
 
 // multipartBody encodes fields as multipart/form-data, in order, as a
