@@ -55,19 +55,25 @@ func (x *literalIndex) add(n need) int32 {
 	return id
 }
 
-// foldArabicScript writes the Arabic letters yeh (ي), alef maksura (ى)
-// and kaf (ك) as the Persian yeh (ی) and keheh (ک): Persian pages are
-// often typed on Arabic keyboards ("دريافت ايميل" for "دریافت ایمیل").
-// Patterns are folded the same way when compiled (compile), so Arabic
-// patterns still meet Arabic text.
-func foldArabicScript(s string) string {
-	if !strings.ContainsAny(s, "يىك") {
+// foldLetters writes letters that one language spells two ways as one,
+// in text and in patterns alike (compile folds every pattern the same
+// way), so a pattern meets either spelling:
+//   - the Arabic yeh (ي), alef maksura (ى) and kaf (ك) as the Persian yeh
+//     (ی) and keheh (ک): Persian pages are often typed on Arabic keyboards
+//     ("دريافت ايميل" for "دریافت ایمیل");
+//   - the Turkish dotless ı, the dotted capital İ (which (?i) does not
+//     fold to i) and the "i" and combining dot above (U+0307) that
+//     JavaScript's toLowerCase makes of İ, as "i": a label typed in
+//     capitals ("ADI SOYADI") loses its ı when lower-cased, so a pattern
+//     spelled "adı soyadı" would miss it.
+func foldLetters(s string) string {
+	if !strings.ContainsAny(s, "يىكİı\u0307") {
 		return s
 	}
-	return arabicScript.Replace(s)
+	return letterFold.Replace(s)
 }
 
-var arabicScript = strings.NewReplacer("ي", "ی", "ى", "ی", "ك", "ک")
+var letterFold = strings.NewReplacer("ي", "ی", "ى", "ی", "ك", "ک", "i\u0307", "i", "İ", "i", "ı", "i")
 
 // scan is the set of lits strings one text contains.
 type scan struct {
@@ -78,7 +84,7 @@ type scan struct {
 // scanText finds every registered string in text (and the folded ones in
 // its case-folded form) in one pass per form.
 func scanText(text string) *scan {
-	text = foldArabicScript(text)
+	text = foldLetters(text)
 	sc := &scan{text: text, found: make([]uint64, (len(lits.strs)+63)/64)}
 	sc.mark(text, false)
 	if hasFold {

@@ -33,3 +33,31 @@ func TestSourceHasNoHiddenCharacters(t *testing.T) {
 		}
 	}
 }
+
+// TestASCIIBoundaryBeside: Go's \b is an ASCII word boundary, so one
+// written beside a letter outside ASCII never marks a word's edge there
+// (`plat[ăa]\b` never matched "plată "); compile refuses such patterns.
+func TestASCIIBoundaryBeside(t *testing.T) {
+	cases := []struct {
+		src  string
+		want bool
+	}{
+		{`\bemail\b`, false},
+		{`sök\b`, false}, // the edge is after "k"
+		{`\bpaís`, false},
+		{`plat[ăa]\b`, true},
+		{`mél\b|\bété`, true},
+		{`\b(?:név|nom)`, false},
+		{`(?:név|nomé)\b`, true},
+		{`x\bй`, true},
+		{`plat[ăa](?:[^\p{L}\p{N}]|$)`, false},
+		{`\Bж`, true},
+	}
+	for _, c := range cases {
+		t.Run(c.src, func(t *testing.T) {
+			if got := asciiBoundaryBeside(c.src); got != c.want {
+				t.Errorf("asciiBoundaryBeside(%q) = %v, want %v", c.src, got, c.want)
+			}
+		})
+	}
+}

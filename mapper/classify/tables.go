@@ -1195,7 +1195,7 @@ var payWords = []pat{
 	{"it", `paga\b|pagamento`}, {"pt", `pagar|pagamento`}, {"nl", `betalen|afrekenen`}, {"ru", `оплат`},
 	{"pl", `zapłać|płatnoś`}, {"tr", `ödeme|öde\b`}, {"ja", `支払|決済`}, {"zh", `支付|付款`}, {"ko", `결제`},
 	{"sv", `betala|betalning`}, {"da", `betal\b|betaling`}, {"no", `betal\b|betaling`}, {"fi", `maksa\b|maksaa`}, {"cs", `zaplatit|platba`}, {"hu", `fizetés|fizetek`},
-	{"ro", `plăte[șs]te|plat[ăa]\b`}, {"el", `πληρωμ`}, {"ar", `الدفع|ادفع`}, {"fa", `پرداخت`}, {"he", `תשלום|לתשלום`}, {"vi", `thanh toán`}, {"id", `bayar|pembayaran`},
+	{"ro", `plăte[șs]te|plat[ăa](?:[^\p{L}\p{N}]|$)`}, {"el", `πληρωμ`}, {"ar", `الدفع|ادفع`}, {"fa", `پرداخت`}, {"he", `תשלום|לתשלום`}, {"vi", `thanh toán`}, {"id", `bayar|pembayaran`},
 }
 
 // ---- compiled forms --------------------------------------------------
@@ -1230,7 +1230,10 @@ var wordStart = map[string]bool{"es": true, "fr": true, "it": true, "pt": true, 
 func compile(ps []pat) []compiled {
 	out := make([]compiled, 0, len(ps))
 	for _, p := range ps {
-		src := foldArabicScript(p.re)
+		if asciiBoundaryBeside(p.re) {
+			panic(fmt.Sprintf("classify: pattern %q (%s): \\b beside a letter outside ASCII is no word boundary (Go's \\b is ASCII); write (?:[^\\p{L}\\p{N}]|$) or (?:^|[^\\p{L}\\p{N}])", p.re, p.lang))
+		}
+		src := foldLetters(p.re)
 		if wordStart[p.lang] {
 			src = `(?:^|[^\p{L}\p{N}])(?:` + src + `)`
 		}
