@@ -180,6 +180,10 @@ type request struct {
 	Files []SentFile `json:"files,omitempty"`
 }
 
+// MaxUploadBytes is the most bytes of files one call may upload, all its
+// files together, decoded: Options.MaxUploadBytes, or its default.
+func (e *Executor) MaxUploadBytes() int64 { return e.maxUpload }
+
 // Execute fires one action: the gate on c.Action first, then the agent's
 // input against the declared rules, the door as confirmed, the cap and the
 // audit record, the submission, its completion and the notification. Any
