@@ -21,6 +21,7 @@ import (
 	"github.com/frontlatch/frontlatch/shared"
 	"github.com/frontlatch/frontlatch/topology"
 	"github.com/frontlatch/frontlatch/verifier/audit"
+	doors "github.com/frontlatch/frontlatch/verifier/door"
 )
 
 const userAgent = "Frontlatch-Executor/0.1 (+https://frontlatch.dev/executor)"
@@ -178,6 +179,10 @@ type request struct {
 	// stays small whatever is uploaded.
 	Files []SentFile `json:"files,omitempty"`
 }
+
+// MaxUploadBytes is the most bytes of files one call may upload, all its
+// files together, decoded: Options.MaxUploadBytes, or its default.
+func (e *Executor) MaxUploadBytes() int64 { return e.maxUpload }
 
 // Execute fires one action: the gate on c.Action first, then the agent's
 // input against the declared rules, the door as confirmed, the cap and the
@@ -475,57 +480,50 @@ type door struct {
 	browser   bool
 }
 
-// chooseDoor picks the first door, in the action's order, with a
-// submission the executor can make — HTTP transports before browser ones —
-// and checks it stays on the confirmed origin.
+// chooseDoor takes the action's door — door.Of, the one rule the
+// verifier's sandbox follows too, so the door that fires is the door the
+// owner was shown a run of — and checks that it can be fired as recorded
+// and stays on the confirmed origin. It never falls back to another door.
 func (e *Executor) chooseDoor(a *shared.Action) (door, []Reason) {
-	var httpDoor, browserDoor *door
-	var seen []string
-	for i := range a.Access {
-		acc := &a.Access[i]
-		sub := acc.Submission
-		if sub == nil || acc.Opaque {
-			continue
-		}
-		seen = append(seen, string(sub.Transport))
-		d := door{access: acc, transport: sub.Transport}
-		if sub.Endpoint != nil {
-			d.endpoint = *sub.Endpoint
-		}
-		if sub.Enctype != nil {
-			d.enctype = *sub.Enctype
-		}
-		if acc.ToolName != nil {
-			d.toolName = *acc.ToolName
-		}
-		switch sub.Transport {
-		case shared.TransportFormPost, shared.TransportFormGet, shared.TransportJSONEndpoint:
-			if d.endpoint == "" || strings.Contains(d.endpoint, "{") {
-				continue // a templated endpoint is documentation, not a submission
-			}
-			if httpDoor == nil {
-				httpDoor = &d
-			}
-		case shared.TransportJavascriptOnly, shared.TransportWebMCPExecute:
-			d.browser = true
-			if d.endpoint == "" {
-				d.endpoint = acc.URL
-			}
-			if browserDoor == nil {
-				browserDoor = &d
-			}
-		}
-	}
-	chosen := httpDoor
-	if chosen == nil {
-		chosen = browserDoor
-	}
-	if chosen == nil {
+	acc, i := doors.Of(a)
+	if acc == nil {
 		detail := "the action has no door with a submission"
+		var seen []string
+		for j := range a.Access {
+			d := &a.Access[j]
+			what := string(d.Method)
+			switch {
+			case d.Opaque:
+				what += " (opaque)"
+			case d.Submission != nil:
+				what += " (" + string(d.Submission.Transport) + ")"
+			}
+			seen = append(seen, what)
+		}
 		if len(seen) > 0 {
-			detail = fmt.Sprintf("no door has a transport the executor submits through (it has %s)", strings.Join(seen, ", "))
+			detail = fmt.Sprintf("no door has a submission the executor can make (it has %s)", strings.Join(seen, ", "))
 		}
 		return door{}, []Reason{{Code: ReasonNoDoor, Detail: detail, Err: ErrNoDoor}}
+	}
+	if !doors.Sendable(acc) {
+		what := "no submission"
+		if sub := acc.Submission; sub != nil {
+			what = "transport " + string(sub.Transport)
+			if ep := deref(sub.Endpoint); ep == "" {
+				what += " and no endpoint"
+			} else {
+				what += " to " + shared.Clip(ep, 200)
+			}
+		}
+		return door{}, []Reason{{Code: ReasonNoDoor, Detail: fmt.Sprintf("the action's door, access[%d] (%s, the one the sandbox runs), records %s, which the executor cannot send; it fires no other door: re-map the site and have the owner confirm again", i, acc.Method, what), Err: ErrNoDoor}}
+	}
+	sub := acc.Submission
+	chosen := &door{access: acc, transport: sub.Transport, endpoint: deref(sub.Endpoint), enctype: deref(sub.Enctype), toolName: deref(acc.ToolName)}
+	if sub.Transport == shared.TransportJavascriptOnly || sub.Transport == shared.TransportWebMCPExecute {
+		chosen.browser = true
+		if chosen.endpoint == "" {
+			chosen.endpoint = acc.URL
+		}
 	}
 	if chosen.browser && e.browser == nil {
 		return door{}, []Reason{{Code: ReasonNoDoor, Detail: fmt.Sprintf("the door is %s and needs a browser: give Options.Browser", chosen.transport), Err: ErrNoDoor}}
@@ -541,6 +539,13 @@ func (e *Executor) chooseDoor(a *shared.Action) (door, []Reason) {
 		return door{}, []Reason{{Code: ReasonOffOrigin, Detail: fmt.Sprintf("the endpoint %s is not on the page's origin %s; the executor submits only on the confirmed origin", shared.Clip(chosen.endpoint, 200), origin(page)), Err: ErrOffOrigin}}
 	}
 	return *chosen, nil
+}
+
+func deref(p *string) string {
+	if p == nil {
+		return ""
+	}
+	return *p
 }
 
 func origin(u *url.URL) string {

@@ -12,6 +12,7 @@ import (
 
 	"github.com/frontlatch/frontlatch/shared"
 	"github.com/frontlatch/frontlatch/topology"
+	"github.com/frontlatch/frontlatch/verifier/door"
 )
 
 // sandboxBy is who a run is by unless SandboxOptions.By says otherwise.
@@ -83,6 +84,9 @@ type SandboxResult struct {
 	// Graph is a copy of the graph given to Sandbox with Action in place;
 	// the graph given is never modified.
 	Graph *shared.ActionGraph
+	// Door is the index in Action.Access of the door that was run: the
+	// action's door (door.Of), the one the executor fires.
+	Door int
 	// Mapped is the door as the graph maps it.
 	Mapped Door
 	// Observed is what the browser sent, nil when it sent nothing.
@@ -93,8 +97,9 @@ type SandboxResult struct {
 }
 
 // Sandbox runs one action of graph in real Chromium without letting
-// anything reach the business: it opens the page of the action's first
-// non-opaque html-form door, fills the inputs an agent may fill with
+// anything reach the business: it opens the page of the action's door
+// (door.Of: its first non-opaque html-form door, the door the executor
+// fires), fills the inputs an agent may fill with
 // synthetic data that meets every rule the graph states (value spaces and
 // declared validations; honeypots stay empty, system tokens stay as the
 // page serves them, optional checkboxes stay unticked), submits through the
@@ -126,7 +131,7 @@ type SandboxResult struct {
 //
 // Bad input changes nothing and returns no result: a nil or invalid graph
 // (errors.Is ErrInvalidGraph), an unknown action id (*ActionError, errors.Is
-// ErrUnknownAction), an action without an html-form door
+// ErrUnknownAction), an action without a non-opaque html-form door
 // (*NoFormDoorError), a page that cannot be loaded or answers with a
 // server error (*SiteDownError), a browser that cannot start (topology's
 // ErrChromiumNotFound / ErrLaunch), or ctx ending.
@@ -143,7 +148,7 @@ func Sandbox(ctx context.Context, graph *shared.ActionGraph, actionID string, op
 	if action == nil {
 		return nil, &ActionError{ActionID: actionID, Err: ErrUnknownAction}
 	}
-	access, err := formDoor(action)
+	access, doorIndex, err := formDoor(action)
 	if err != nil {
 		return nil, err
 	}
@@ -193,7 +198,7 @@ func Sandbox(ctx context.Context, graph *shared.ActionGraph, actionID string, op
 		// caller's RunID, say) must not be handed back as if it did.
 		return nil, fmt.Errorf("verifier: sandbox: the recorded run does not validate: %w", err)
 	}
-	res := &SandboxResult{Run: run, Action: *action, Graph: g, Mapped: mapped, Mismatch: j.mismatch}
+	res := &SandboxResult{Run: run, Action: *action, Graph: g, Door: doorIndex, Mapped: mapped, Mismatch: j.mismatch}
 	if obs.request != nil {
 		d := obs.request.door()
 		res.Observed = &d
@@ -205,21 +210,23 @@ func Sandbox(ctx context.Context, graph *shared.ActionGraph, actionID string, op
 	return res, nil
 }
 
-// formDoor returns the action's first html-form door that is not opaque.
-func formDoor(a *shared.Action) (*shared.Access, error) {
+// formDoor returns the action's door (door.Of), the one the executor
+// fires, and its index, when the sandbox can run it: an html-form door that
+// is not opaque.
+func formDoor(a *shared.Action) (*shared.Access, int, error) {
+	if ac, i := door.Of(a); door.Runnable(ac) {
+		return ac, i, nil
+	}
 	var doors []string
 	for i := range a.Access {
 		ac := &a.Access[i]
-		if ac.Method == shared.AccessHTMLForm && !ac.Opaque {
-			return ac, nil
-		}
 		d := string(ac.Method)
 		if ac.Opaque {
 			d += " (opaque)"
 		}
 		doors = append(doors, d)
 	}
-	return nil, &NoFormDoorError{ActionID: a.ID, Doors: doors}
+	return nil, -1, &NoFormDoorError{ActionID: a.ID, Doors: doors}
 }
 
 // mappedDoor is the door as the graph states it.

@@ -30,7 +30,7 @@ func BenchmarkSandbox(b *testing.B) {
 	for _, site := range srv.Names() {
 		g := fixtureGraph(b, site, fixturestest.URL(b, srv, site))
 		for i := range g.Actions {
-			if ac, err := formDoor(&g.Actions[i]); err == nil {
+			if ac, _, err := formDoor(&g.Actions[i]); err == nil {
 				targets = append(targets, target{site, g.Actions[i].ID, ac.URL})
 			}
 		}

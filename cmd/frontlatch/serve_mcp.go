@@ -39,7 +39,7 @@ func runServeMCP(ctx context.Context, args []string, stdout, stderr io.Writer) i
 	addr := fs.String("addr", mcpserver.DefaultAddr, "with --http: the address to listen on (loopback unless you mean otherwise)")
 	token := fs.String("token", "", "with --http: the bearer token clients must send (default $"+envMCPToken+", else a new one, printed)")
 	interval := fs.Duration("interval", mcpserver.DefaultInterval, "how often every action is re-checked against the gate and the graph file re-read")
-	maxBody := fs.Int64("max-body", mcpserver.DefaultMaxBodyBytes, "with --http: the largest request body accepted, in bytes")
+	maxBody := fs.Int64("max-body", mcpserver.MaxBodyBytesFor(executor.DefaultMaxUploadBytes), "with --http: the largest request body accepted, in bytes; by default the executor's upload cap (10 MiB of files) in base64, plus 1 MiB")
 	ratePerSec := fs.Float64("rate", mcpserver.DefaultRatePerSecond, "with --http: requests per second allowed per client")
 	burst := fs.Int("burst", mcpserver.DefaultBurst, "with --http: requests a client may send at once before the rate applies")
 	verbose := fs.Bool("v", false, "log every re-check's refusals on stderr")

@@ -4,6 +4,7 @@ import (
 	"bufio"
 	"bytes"
 	"context"
+	"fmt"
 	"io"
 	"net/http"
 	"os"
@@ -13,7 +14,9 @@ import (
 	"testing"
 	"time"
 
+	"github.com/frontlatch/frontlatch/executor"
 	"github.com/frontlatch/frontlatch/executor/executortest"
+	"github.com/frontlatch/frontlatch/executor/mcpserver"
 	"github.com/frontlatch/frontlatch/fixtures"
 	"github.com/frontlatch/frontlatch/fixtures/fixturestest"
 	"github.com/frontlatch/frontlatch/shared"
@@ -222,5 +225,23 @@ func TestServeMCPUsage(t *testing.T) {
 				t.Errorf("stdout %q, want nothing", stdout.String())
 			}
 		})
+	}
+}
+
+// The default --max-body is the executor's upload cap in base64 plus the
+// margin, from the one place that derives it, so a call may carry as many
+// bytes of files as the executor uploads.
+func TestServeMCPMaxBodyDefault(t *testing.T) {
+	var stdout, stderr bytes.Buffer
+	run(t.Context(), []string{"serve-mcp", "--help"}, &stdout, &stderr)
+	want := fmt.Sprintf("(default %d)", mcpserver.MaxBodyBytesFor(executor.DefaultMaxUploadBytes))
+	usage := stderr.String()
+	i := strings.Index(usage, "-max-body")
+	if i < 0 {
+		t.Fatalf("the usage does not list --max-body:\n%s", usage)
+	}
+	line, _, _ := strings.Cut(usage[i:], "\n  -")
+	if !strings.Contains(line, want) || mcpserver.MaxBodyBytesFor(executor.DefaultMaxUploadBytes) <= executor.DefaultMaxUploadBytes {
+		t.Errorf("--max-body's usage %q does not say %s", line, want)
 	}
 }

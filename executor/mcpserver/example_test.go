@@ -124,3 +124,14 @@ func ExampleServer_HTTPHandler() {
 	// foreign origin: 403
 	// token: 200
 }
+
+// The HTTP transport's default body bound follows the executor's upload
+// cap: a tool call may carry as many bytes of files as the executor
+// uploads, in base64, with a margin for the rest of the call.
+func ExampleMaxBodyBytesFor() {
+	fmt.Println(mcpserver.MaxBodyBytesFor(executor.DefaultMaxUploadBytes)) // the default: 10 MiB of files
+	fmt.Println(mcpserver.MaxBodyBytesFor(25 << 20))                       // executor.Options{MaxUploadBytes: 25 << 20}
+	// Output:
+	// 15029592
+	// 36001112
+}

@@ -7,6 +7,7 @@ import (
 	"crypto/subtle"
 	"errors"
 	"fmt"
+	"math"
 	"net"
 	"net/http"
 	"net/url"
@@ -17,6 +18,8 @@ import (
 
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 	"golang.org/x/time/rate"
+
+	"github.com/frontlatch/frontlatch/executor"
 )
 
 // DefaultAddr is where the HTTP transport listens unless told otherwise:
@@ -25,19 +28,42 @@ const DefaultAddr = "127.0.0.1:7330"
 
 // Defaults of HTTPOptions.
 const (
-	DefaultMaxBodyBytes   = 1 << 20 // 1 MiB: a tool call is a few kilobytes
 	DefaultRatePerSecond  = 5
 	DefaultBurst          = 20
 	DefaultSessionTimeout = 30 * time.Minute
 )
+
+// BodyMargin is what a request body may hold besides the base64 of its
+// files: the JSON-RPC envelope, the tool's name, every text argument, the
+// files' names and media types. A tool call without files is a few
+// kilobytes.
+const BodyMargin = 1 << 20
+
+// MaxBodyBytesFor is the request body bound that lets one tool call carry
+// maxUpload bytes of files (executor.Options.MaxUploadBytes): their base64,
+// 4 bytes for every 3 rounded up, plus BodyMargin. It is the default of
+// HTTPOptions.MaxBodyBytes, for the server's own executor; a maxUpload of 0
+// or below is the executor's default, executor.DefaultMaxUploadBytes (10
+// MiB of files: a bound of 15,029,592 bytes, about 14.3 MiB).
+func MaxBodyBytesFor(maxUpload int64) int64 {
+	if maxUpload <= 0 {
+		maxUpload = executor.DefaultMaxUploadBytes
+	}
+	maxUpload = min(maxUpload, (math.MaxInt64-BodyMargin)/4*3-2) // no overflow
+	return 4*((maxUpload+2)/3) + BodyMargin
+}
 
 // HTTPOptions configure the streamable HTTP transport.
 type HTTPOptions struct {
 	// Token is the bearer token every request must carry
 	// ("Authorization: Bearer TOKEN"). Required; see NewToken.
 	Token string
-	// MaxBodyBytes bounds a request body (default DefaultMaxBodyBytes); a
-	// larger body is answered 413.
+	// MaxBodyBytes bounds a request body; a larger body is answered 413
+	// and reaches neither the SDK nor the executor. The default,
+	// MaxBodyBytesFor the executor's MaxUploadBytes, admits a call with
+	// as many bytes of files as the executor uploads, so a file is
+	// refused by one rule — the executor's, as a tool error naming the
+	// field — rather than by the transport first.
 	MaxBodyBytes int64
 	// RatePerSecond and Burst limit each client — keyed by its remote
 	// address, and by whether it presented the token — with a token bucket
@@ -64,7 +90,7 @@ func (s *Server) HTTPHandler(opts HTTPOptions) (http.Handler, error) {
 		return nil, ErrNoToken
 	}
 	if opts.MaxBodyBytes <= 0 {
-		opts.MaxBodyBytes = DefaultMaxBodyBytes
+		opts.MaxBodyBytes = MaxBodyBytesFor(s.exec.MaxUploadBytes())
 	}
 	if opts.RatePerSecond <= 0 {
 		opts.RatePerSecond = DefaultRatePerSecond
@@ -157,7 +183,7 @@ func (g *guard) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	if r.ContentLength > g.maxBody {
-		http.Error(w, fmt.Sprintf("request body exceeds %d bytes", g.maxBody), http.StatusRequestEntityTooLarge)
+		http.Error(w, tooLarge(g.maxBody), http.StatusRequestEntityTooLarge)
 		return
 	}
 	if r.Body != nil {
@@ -267,4 +293,9 @@ func (l *limiters) allow(key string) bool {
 	}
 	e.seen = now
 	return e.l.AllowN(now, 1)
+}
+
+// tooLarge is the 413's text.
+func tooLarge(limit int64) string {
+	return fmt.Sprintf("request body exceeds the server's bound of %d bytes; nothing was read and nothing fired", limit)
 }

@@ -2,13 +2,16 @@ package mcpserver_test
 
 import (
 	"bytes"
+	"encoding/base64"
 	"errors"
 	"io"
+	"math"
 	"net/http"
 	"net/url"
 	"strings"
 	"testing"
 
+	"github.com/frontlatch/frontlatch/executor"
 	"github.com/frontlatch/frontlatch/executor/mcpserver"
 )
 
@@ -128,5 +131,31 @@ func TestHTTPNeedsAToken(t *testing.T) {
 	a, b := mcpserver.NewToken(), mcpserver.NewToken()
 	if a == b || len(a) < 40 || !bytes.Equal([]byte(strings.ToUpper(a)), []byte(a)) {
 		t.Errorf("NewToken gave %q and %q: want distinct, long, base32", a, b)
+	}
+}
+
+// MaxBodyBytesFor: the base64 of the upload cap, plus the margin.
+func TestMaxBodyBytesFor(t *testing.T) {
+	for _, tc := range []struct {
+		name   string
+		upload int64
+		want   int64
+	}{
+		{"the executor's default", executor.DefaultMaxUploadBytes, int64(base64.StdEncoding.EncodedLen(executor.DefaultMaxUploadBytes)) + mcpserver.BodyMargin},
+		{"zero is the default", 0, 15_029_592},
+		{"below zero is the default", -1, 15_029_592},
+		{"one byte", 1, 4 + mcpserver.BodyMargin},
+		{"three bytes", 3, 4 + mcpserver.BodyMargin},
+		{"four bytes", 4, 8 + mcpserver.BodyMargin},
+		{"2 MiB", 2 << 20, int64(base64.StdEncoding.EncodedLen(2<<20)) + mcpserver.BodyMargin},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			if got := mcpserver.MaxBodyBytesFor(tc.upload); got != tc.want {
+				t.Errorf("MaxBodyBytesFor(%d) = %d, want %d", tc.upload, got, tc.want)
+			}
+		})
+	}
+	if got := mcpserver.MaxBodyBytesFor(math.MaxInt64); got <= 0 {
+		t.Errorf("MaxBodyBytesFor(MaxInt64) = %d: it overflowed", got)
 	}
 }

@@ -1,9 +1,13 @@
 package mcpserver_test
 
 import (
+	"bytes"
 	"crypto/sha256"
 	"encoding/base64"
 	"encoding/hex"
+	"fmt"
+	"io"
+	"net/http"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -116,5 +120,76 @@ func TestCallWithAFile(t *testing.T) {
 				t.Errorf("%d submissions after the refused call, want still 1", len(subs))
 			}
 		})
+	}
+}
+
+// TestHTTPUploadBound: over HTTP, with the server's default body bound, a
+// tool call carrying a 2 MiB file goes through (the bound follows the
+// executor's 10 MiB upload cap), and one whose body exceeds the bound is
+// refused by the transport with a clear error: the site receives nothing.
+func TestHTTPUploadBound(t *testing.T) {
+	e, name := lawfirmEnv(t) // e.httpOpts is the zero value: every default
+	c := e.connect(t, "http")
+	call := func(file []byte) (*mcp.CallToolResult, error) {
+		return c.CallTool(t.Context(), &mcp.CallToolParams{Name: e.tool, Arguments: map[string]any{
+			"full_name": "Jo Carter", "email": "jo@example.org", "practice_area": "Employment",
+			"message": "The contract bundle is attached.", "privacy_consent": true,
+			"documents": map[string]any{"name": "bundle.pdf", "content": base64.StdEncoding.EncodeToString(file)},
+		}})
+	}
+	pdfOf := func(size int) []byte {
+		b := append([]byte("%PDF-1.4\n"), bytes.Repeat([]byte("0123456789abcdef"), size/16+1)...)
+		return b[:size]
+	}
+
+	two := pdfOf(2 << 20)
+	res, err := call(two)
+	if err != nil {
+		t.Fatalf("a 2 MiB file: %v", err)
+	}
+	out := outputOf(t, res)
+	digest := sha256.Sum256(two)
+	want := []executor.SentFile{{Field: "documents", Name: "bundle.pdf", MediaType: "application/pdf", Size: 2 << 20, SHA256: hex.EncodeToString(digest[:])}}
+	if diff := cmp.Diff(want, out.Files); diff != "" {
+		t.Errorf("files sent (-want +got):\n%s", diff)
+	}
+	subs, err := e.sites.Submissions(name)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(subs) != 1 || len(subs[0].Files) != 1 || subs[0].Files[0].Size != 2<<20 {
+		t.Fatalf("submissions %+v, want one with the 2 MiB file", subs)
+	}
+
+	// A file whose base64 alone is over the bound: the transport refuses
+	// the request before the SDK or the executor reads it.
+	bound := mcpserver.MaxBodyBytesFor(executor.DefaultMaxUploadBytes)
+	_, err = call(pdfOf(int(bound/4*3) + 3))
+	if err == nil {
+		t.Fatal("a call over the body bound succeeded")
+	}
+	// The SDK's client reports the status; the body says the bound.
+	if msg := err.Error(); !strings.Contains(msg, "Request Entity Too Large") {
+		t.Errorf("the client's error %q does not say the request was too large", msg)
+	}
+	endpoint, token := e.serveHTTP(t, mcpserver.HTTPOptions{})
+	req, err := http.NewRequestWithContext(t.Context(), http.MethodPost, endpoint, strings.NewReader(strings.Repeat(" ", int(bound)+1)))
+	if err != nil {
+		t.Fatal(err)
+	}
+	req.Header.Set("Authorization", "Bearer "+token)
+	req.Header.Set("Content-Type", "application/json")
+	resp, err := http.DefaultClient.Do(req)
+	if err != nil {
+		t.Fatal(err)
+	}
+	body, _ := io.ReadAll(io.LimitReader(resp.Body, 4096))
+	resp.Body.Close()
+	wantBody := fmt.Sprintf("request body exceeds the server's bound of %d bytes; nothing was read and nothing fired\n", bound)
+	if resp.StatusCode != http.StatusRequestEntityTooLarge || string(body) != wantBody {
+		t.Errorf("a body of the bound plus one byte: %d %q, want 413 %q", resp.StatusCode, body, wantBody)
+	}
+	if subs, _ := e.sites.Submissions(name); len(subs) != 1 {
+		t.Errorf("%d submissions after the call over the bound, want still 1", len(subs))
 	}
 }

@@ -8,6 +8,7 @@ import (
 
 	"github.com/frontlatch/frontlatch/shared"
 	"github.com/frontlatch/frontlatch/verifier"
+	"github.com/frontlatch/frontlatch/verifier/door"
 )
 
 // Report is the readiness report of one site: what an AI agent can do there
@@ -84,6 +85,10 @@ type DoorReport struct {
 	Vendor         string
 	// ToolName is a WebMCP door's tool, "" otherwise.
 	ToolName string
+	// Fires is true for the action's door (door.Of): the one the safe test
+	// runs and an agent's call goes through. At most one door of an action
+	// has it.
+	Fires bool
 }
 
 // Reason is one completeness code or blocker, with its sentence.
@@ -314,9 +319,10 @@ func limitsWords(l shared.ConfirmationLimits) string {
 
 func doorsOf(a *shared.Action, site string) []DoorReport {
 	out := []DoorReport{}
+	_, fires := door.Of(a)
 	for i := range a.Access {
 		d := &a.Access[i]
-		dr := DoorReport{Method: d.Method, Words: words(doorWords, d.Method), URL: d.URL, Drivable: drivable(*d)}
+		dr := DoorReport{Method: d.Method, Words: words(doorWords, d.Method), URL: d.URL, Drivable: drivable(*d), Fires: i == fires}
 		if d.Vendor != nil {
 			dr.Vendor = *d.Vendor
 		}

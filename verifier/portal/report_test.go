@@ -208,6 +208,20 @@ func TestBuildReportStates(t *testing.T) {
 				t.Errorf("door = %+v", d)
 			}
 		}},
+		{"the door that fires is marked: the form, not a WebMCP door before it", func(a *shared.Action) {
+			tool := a.Access[0]
+			tool.Method, tool.ToolName, tool.Locator = shared.AccessWebMCPTool, strp("book_appointment"), nil
+			tool.Submission = &shared.Submission{Transport: shared.TransportWebMCPExecute}
+			a.Access = append([]shared.Access{tool}, a.Access...)
+		}, func(t *testing.T, r Report) {
+			var fires []bool
+			for _, d := range r.Actions[0].Doors {
+				fires = append(fires, d.Fires)
+			}
+			if diff := cmp.Diff([]bool{false, true, false}, fires); diff != "" {
+				t.Errorf("Fires (-want +got):\n%s", diff)
+			}
+		}},
 		{"a failed sandbox run is reported, with a step", func(a *shared.Action) {
 			a.Verification = shared.SandboxTested{SandboxRuns: []shared.SandboxRun{
 				{RunID: "r1", At: "2026-12-01T09:00:00.000Z", By: "v", Outcome: shared.SandboxPassed, Fields: []shared.SubmittedField{}},

@@ -1,0 +1,21 @@
+package door_test
+
+import (
+	"fmt"
+
+	"github.com/frontlatch/frontlatch/shared"
+	"github.com/frontlatch/frontlatch/verifier/door"
+)
+
+// An action a site offers as a documented JSON endpoint and as a form: the
+// form is its door, since the sandbox can show the owner what it sends, and
+// so it is the door the executor fires.
+func ExampleOf() {
+	a := &shared.Action{ID: "plumber01:quote:job", Access: []shared.Access{
+		access(shared.AccessDocumentedEndpoint, shared.TransportJSONEndpoint, "/api/quotes"),
+		access(shared.AccessHTMLForm, shared.TransportFormPost, "/quote-request"),
+	}}
+	d, i := door.Of(a)
+	fmt.Println(i, d.Method, *d.Submission.Endpoint, door.Runnable(d))
+	// Output: 1 html-form https://example.test/quote-request true
+}
