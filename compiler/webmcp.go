@@ -14,6 +14,13 @@ import (
 // webmcpRuntime is the body of the generated script after its tool table:
 // it finds the form, fills it, and registers each tool.
 //
+// It is the other side of topology's hookRegisterTool (topology/pagejs,
+// which the mapper's recorder and the executor's hook share): this script
+// registers tools, on a site's own pages, through document.modelContext or
+// else navigator.modelContext; the hook sees what pages register. It shares
+// no source with the hook on purpose: the compiler imports shared only, and
+// its output is a standalone file site owners publish (its goldens pin it).
+//
 //go:embed webmcp_runtime.js
 var webmcpRuntime string
 

@@ -25,6 +25,7 @@ import (
 
 	"github.com/frontlatch/frontlatch/shared"
 	"github.com/frontlatch/frontlatch/topology"
+	"github.com/frontlatch/frontlatch/topology/pagejs"
 )
 
 // browserTimeout bounds one browser submission, page load included.
@@ -34,12 +35,15 @@ const browserTimeout = 60 * time.Second
 // for a submission all the same.
 const failedFillGrace = 2 * time.Second
 
+//go:embed webmcp_exec.js
+var execSource string
+
 // execInit is added to every page before the page's scripts run: it keeps
 // the tools a page registers through document.modelContext (or the legacy
 // navigator.modelContext) so the executor can call one's execute function.
-//
-//go:embed webmcp_exec.js
-var execInit string
+// It is webmcp_exec.js with topology's hookRegisterTool (package pagejs,
+// shared with the mapper's WebMCP recorder) inlined.
+var execInit = pagejs.MustInline(execSource)
 
 // captured is the submission a page made, as it left through the executor's
 // own HTTP client.

@@ -9,10 +9,14 @@ import (
 
 	"github.com/frontlatch/frontlatch/mapper/extract"
 	"github.com/frontlatch/frontlatch/shared"
+	"github.com/frontlatch/frontlatch/topology/pagejs"
 )
 
 //go:embed webmcp.js
-var webmcpInitScript string
+var webmcpSource string
+
+// webmcpInitScript is webmcp.js with topology's hookRegisterTool inlined.
+var webmcpInitScript = pagejs.MustInline(webmcpSource)
 
 // WebMCPInitScript returns the script that records WebMCP tools registered
 // by a page. Map adds it to every page it opens; an embedder calling

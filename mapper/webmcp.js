@@ -5,8 +5,15 @@
 // one (wrapped, still called), a recording stand-in when it has none, and
 // any polyfill the page installs later (wrapped as it is assigned). Tools
 // whose AbortSignal has fired are unregistered and left out on read.
+//
+// How registrations are seen is topology's hookRegisterTool (package
+// pagejs), which the executor's webmcp_exec.js uses too; what is kept
+// differs on purpose. The mapper keeps each tool's description, as plain
+// data (a copy, read once by webmcpReadJS), to turn it into an action;
+// the executor keeps the live tool object, to call its execute function.
 (() => {
   if (window.__frontlatchWebMCP) return;
+  //pagejs:include modelcontext
   const tools = [];
   const signals = [];
   const plain = (v) => { try { return v == null ? null : JSON.parse(JSON.stringify(v)); } catch (e) { return null; } };
@@ -25,40 +32,7 @@
       signals.push(options && options.signal ? options.signal : null);
     } catch (e) {}
   };
-  const wrap = (ctx, where) => {
-    if (!ctx || ctx.__frontlatchWrapped) return ctx;
-    const orig = ctx.registerTool;
-    try {
-      Object.defineProperty(ctx, "registerTool", {
-        configurable: true, writable: true,
-        value: function (tool, options) {
-          record(where, tool, options);
-          if (typeof orig === "function") return orig.apply(this, arguments);
-          return undefined;
-        },
-      });
-      Object.defineProperty(ctx, "__frontlatchWrapped", { value: true });
-    } catch (e) {}
-    return ctx;
-  };
-  const install = (owner, where) => {
-    if (!owner) return;
-    let current = null;
-    try {
-      current = owner.modelContext;
-    } catch (e) {}
-    if (current) { wrap(current, where); return; }
-    current = wrap({}, where);
-    try {
-      Object.defineProperty(owner, "modelContext", {
-        configurable: true, enumerable: true,
-        get: () => current,
-        set: (v) => { current = wrap(v, where); },
-      });
-    } catch (e) {}
-  };
-  install(document, "document");
-  install(navigator, "navigator");
+  hookRegisterTool("__frontlatchWrapped", record);
   Object.defineProperty(window, "__frontlatchWebMCP", {
     value: () => JSON.stringify(tools.filter((t, i) => !(signals[i] && signals[i].aborted))),
   });

@@ -51,6 +51,10 @@
 // away, huge DOMs, cross-origin frames) end as FailedObservations within
 // their timeouts; a stuck tab is closed through the browser and replaced.
 //
+// The in-page JavaScript the engine shares with other modules' scripts (a
+// control's labels, whitespace normalisation, the WebMCP registerTool hook)
+// lives once in package pagejs; extract.js includes it.
+//
 // Tests in any module that drive a browser call topologytest.NeedChromium
 // first: skipped where Chromium is not installed, failed under CI=true.
 //

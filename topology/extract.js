@@ -7,8 +7,9 @@
 // The normalisation rules (normalization-v0.2) applied here are listed in
 // normalize.go; keep the two in step.
 (op, opts) => {
-  const WS = /\s+/g;
-  const norm = (s) => (s == null ? '' : String(s)).replace(WS, ' ').trim();
+  // N2 (norm) and labelsOf are shared with the mapper's extract.js
+  // (package pagejs; snapshot.go inlines them).
+  //pagejs:include norm
   // N3/N5: volatile tokens replaced by placeholders.
   const TOKENS = [
     [/\b\d{4}-\d{2}-\d{2}[T ]\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:?\d{2})?/g, '{ts}'],
@@ -131,7 +132,11 @@
   };
 
   // Name from content (accname 2.F), simplified: text, img alt, aria-label of
-  // descendants, skipping hidden descendants of a visible root.
+  // descendants, skipping hidden descendants of a visible root. Not shared
+  // with the mapper's nameText on purpose: this one follows accname (inline
+  // elements join without a space, a descendant's aria-label stands for its
+  // text), as the role and name locators it feeds must match the browser's
+  // accessibility tree; nameText reads the words a person sees.
   function textOf(node, rootVisible, forLabel) {
     let out = '';
     for (const c of node.childNodes) {
@@ -151,6 +156,10 @@
     return out;
   }
 
+  // isVisible is the element's "visible" of the Topology Graph (rendered,
+  // not visibility:hidden, a box of some size). The mapper's isRendered and
+  // visibility() answer a different question (is a form control hidden,
+  // how, and by what) and stay there.
   const isVisible = (el) => {
     if (!el.checkVisibility({ visibilityProperty: true })) return false;
     const r = el.getBoundingClientRect();
@@ -163,22 +172,13 @@
     return r ? (norm(attr(r, 'aria-label')) || textOf(r, false, true)) : '';
   }).join(' '));
 
-  // The labels of each control (el.labels, which Chromium computes by
-  // walking the document on every call: quadratic over a form of many
-  // inputs), from one pass over the document's labels, in tree order.
-  let labelIndex = null;
-  function labelsOf(el) {
-    if (!labelIndex) {
-      labelIndex = new Map();
-      for (const l of document.querySelectorAll('label')) {
-        const c = l.control;
-        if (!c) continue;
-        if (!labelIndex.has(c)) labelIndex.set(c, []);
-        labelIndex.get(c).push(l);
-      }
-    }
-    return labelIndex.get(el) || [];
-  }
+  // labelsOf(el): el's labels as the browser binds them (pagejs, shared
+  // with the mapper). labelOf keeps to that binding (topology records what
+  // the browser does, and verify re-resolves label locators through this
+  // same labelOf); the mapper's labelOf instead takes a repeated form's
+  // labels from the field's own form (its ownLabels) and reads them with
+  // its own nameText.
+  //pagejs:include labels
 
   function labelOf(el) {
     const lb = attr(el, 'aria-labelledby');

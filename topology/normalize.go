@@ -15,7 +15,8 @@ type NormalizationRule struct {
 }
 
 // normalizationRules is normalization-v0.2. The in-page part is implemented
-// in extract.js (same rule ids in its comments); the Go part in this file.
+// in extract.js (same rule ids in its comments; N2 is pagejs's norm, which
+// extract.js includes); the Go part in this file.
 // Changing any rule changes NormalizationRuleVersion.
 var normalizationRules = []NormalizationRule{
 	{"N1", "URL key: scheme and host lower-cased, default port dropped, tracking parameters (utm_*, gclid, fbclid, msclkid, dclid, _ga, _gl, mc_cid, mc_eid, _hsenc, _hsmi, ref_src, _) dropped, secret-named parameters (token, nonce, csrf, xsrf, captcha, timestamp) replaced by {secret}, remaining parameters sorted, fragment dropped unless it is a route (#/ or #!)."},

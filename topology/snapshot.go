@@ -10,11 +10,15 @@ import (
 	"strings"
 	"time"
 
+	"github.com/frontlatch/frontlatch/topology/pagejs"
 	"github.com/go-rod/rod/lib/proto"
 )
 
 //go:embed extract.js
-var extractJS string
+var extractSource string
+
+// extractJS is extract.js with its pagejs helpers inlined.
+var extractJS = pagejs.MustInline(extractSource)
 
 // rawSnap is what one in-page extraction returns.
 type rawSnap struct {

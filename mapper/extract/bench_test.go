@@ -1,10 +1,18 @@
 package extract_test
 
 import (
+	"context"
+	"net/http"
+	"net/http/httptest"
+	"strconv"
+	"strings"
 	"testing"
+	"time"
 
 	"github.com/frontlatch/frontlatch/mapper/extract"
 	"github.com/frontlatch/frontlatch/mapper/extract/extracttest"
+	"github.com/frontlatch/frontlatch/topology"
+	"github.com/frontlatch/frontlatch/topology/topologytest"
 )
 
 // BenchmarkFromHTMLPerControl extracts forms of 100 and of 20,000 inputs
@@ -29,5 +37,55 @@ func BenchmarkFromHTMLPerControl(b *testing.B) {
 	}
 	b.ReportMetric(s, "ns/control@100")
 	b.ReportMetric(g, "ns/control@20000")
+	b.ReportMetric(g/s, "ratio")
+}
+
+// BenchmarkFromPagePerControl extracts, in Chromium, a page holding a
+// form of 100 and one of 2,000 labelled inputs through FromPage (the
+// mapper's one in-page Evaluate: extract.js, submit listeners) and reports
+// the cost per control of each (best of three) and their ratio, measured in
+// the same run.
+//
+//	go test -run '^$' -bench BenchmarkFromPagePerControl -benchtime 3x ./extract
+func BenchmarkFromPagePerControl(b *testing.B) {
+	topologytest.NeedChromium(b)
+	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		n, err := strconv.Atoi(strings.TrimPrefix(r.URL.Path, "/"))
+		if err != nil {
+			http.NotFound(w, r)
+			return
+		}
+		w.Header().Set("Content-Type", "text/html; charset=utf-8")
+		_, _ = w.Write(extracttest.HugePage(n))
+	}))
+	defer srv.Close()
+	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Minute)
+	defer cancel()
+	br, err := topology.NewBrowser(ctx, topology.BrowserOptions{Offline: true})
+	if err != nil {
+		b.Fatalf("launch chromium: %v", err)
+	}
+	defer br.Close()
+	per := func(n, reps int) float64 {
+		page, err := br.OpenPage(ctx, srv.URL+"/"+strconv.Itoa(n), topology.PageOptions{Offline: true})
+		if err != nil {
+			b.Fatalf("open: %v", err)
+		}
+		defer page.Context(context.Background()).Timeout(5 * time.Second).Close()
+		return extracttest.NsPerItem(extracttest.HugeFormFields(n), reps, func() {
+			p, err := extract.FromPage(ctx, page)
+			if err != nil || len(p.Forms) != 1 || len(p.Forms[0].Fields) != extracttest.HugeFormFields(n) {
+				b.Fatalf("FromPage: %v", err)
+			}
+		})
+	}
+	b.ResetTimer()
+	var s, g float64
+	for range b.N {
+		s = per(100, 20)
+		g = per(2000, 2)
+	}
+	b.ReportMetric(s/1000, "µs/control@100")
+	b.ReportMetric(g/1000, "µs/control@2000")
 	b.ReportMetric(g/s, "ratio")
 }

@@ -7,11 +7,16 @@ import (
 	"fmt"
 	"time"
 
+	"github.com/frontlatch/frontlatch/topology/pagejs"
 	"github.com/go-rod/rod"
 )
 
 //go:embed extract.js
-var extractJS string
+var extractSource string
+
+// extractJS is extract.js with its pagejs helpers (topology's norm and
+// labelsOf) inlined.
+var extractJS = pagejs.MustInline(extractSource)
 
 // DefaultEvalTimeout bounds the one Evaluate FromPage runs when ctx carries
 // no deadline of its own.

@@ -12,8 +12,9 @@
   const MAX_LINKS = 2000, MAX_SCRIPTS = 200, MAX_EMBEDS = 200;
   const truncated = [];
   const doc = document;
-  const ws = /\s+/g;
-  const norm = (s) => (s == null ? "" : String(s)).replace(ws, " ").trim();
+  // norm and labelsOf are topology's (package pagejs, inlined by
+  // extract.go), shared with topology's extract.js.
+  //pagejs:include norm
   const clip = (s, n) => { s = norm(s); return s.length > n ? s.slice(0, n) : s; };
   const attr = (el, a) => { const v = el.getAttribute(a); return v == null ? "" : v; };
   const lower = (s) => (s || "").toLowerCase();
@@ -79,6 +80,12 @@
   };
 
   // ---- text and names -------------------------------------------------
+  // nameText is the text a person reads in a label, heading or button:
+  // every element a word boundary, controls and style-hidden elements left
+  // out. It is not topology's textOf on purpose: that one follows accname
+  // (inline elements join without a space, a descendant's aria-label
+  // stands for its text) for locators checked against the browser's
+  // accessibility tree; the classifier reads the words as shown.
   const CONTROL = { INPUT: 1, SELECT: 1, TEXTAREA: 1, BUTTON: 1, SCRIPT: 1, STYLE: 1, NOSCRIPT: 1, TEMPLATE: 1, OPTION: 1 };
   const nameText = (root, exclude, includeHidden) => {
     let out = "";
@@ -132,22 +139,11 @@
     }
     return c;
   };
-  // Each control's labels (el.labels, which Chromium computes by walking
-  // the document on every call), from one pass over the document's labels,
-  // in tree order; and each form's label[for] elements by their for.
-  let labelIndex = null;
-  const labelsOf = (el) => {
-    if (!labelIndex) {
-      labelIndex = new Map();
-      for (const l of doc.querySelectorAll("label")) {
-        const c = l.control;
-        if (!c) continue;
-        if (!labelIndex.has(c)) labelIndex.set(c, []);
-        labelIndex.get(c).push(l);
-      }
-    }
-    return labelIndex.get(el) || [];
-  };
+  // labelsOf(el): each control's labels as the browser binds them
+  // (el.labels, indexed once: pagejs's labels, shared with topology); and
+  // labelsFor: each form's label[for] elements by their for, which
+  // ownLabels reads where the browser's binding misses a repeated form.
+  //pagejs:include labels
   const forCache = new Map();
   const labelsFor = (form, id) => {
     let m = forCache.get(form);
@@ -227,6 +223,9 @@
   };
 
   // ---- visibility -----------------------------------------------------
+  // isRendered and visibility() say whether a control is hidden from a
+  // person, how and by what (Field.Visibility). Topology's isVisible is the
+  // Topology Graph's "visible" (a rendered box of some size) and stays there.
   const isRendered = (el) => {
     if (el.checkVisibility) return el.checkVisibility({ checkOpacity: true, checkVisibilityCSS: true });
     return !!(el.offsetWidth || el.offsetHeight || el.getClientRects().length);

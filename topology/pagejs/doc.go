@@ -1,0 +1,38 @@
+// Package pagejs holds the JavaScript helpers that Frontlatch's in-page
+// scripts share, so each is written once: topology's extraction, the
+// mapper's extraction and its WebMCP recorder, and the executor's WebMCP
+// hook include them rather than keep copies.
+//
+// A script names a helper with an include line, a line that holds only
+//
+//	//pagejs:include NAME
+//
+// (indentation allowed), and [Inline] replaces the line with the helper's
+// source. A helper is a few declarations for the scope the line sits in,
+// usually the body of the script's function, so the helper's state (an
+// index built on first use) lives as long as one run of the script. The
+// helpers are:
+//
+//   - norm: norm(s), white space collapsed and trimmed (rule N2 of
+//     normalization-v0.2);
+//   - labels: labelsOf(el), a control's labels in tree order, what
+//     el.labels holds, indexed in one pass over the document's labels;
+//   - modelcontext: hookRegisterTool(mark, onRegister), which sees every
+//     WebMCP tool a page registers through document.modelContext or the
+//     legacy navigator.modelContext.
+//
+// Each helper's file (norm.js, labels.js, modelcontext.js) documents what
+// it declares and what it reads. Helpers do not include one another.
+//
+// A module that embeds a script with include lines inlines it once, when
+// its package is initialised:
+//
+//	//go:embed extract.js
+//	var extractSource string
+//
+//	var extractJS = pagejs.MustInline(extractSource)
+//
+// What differs between the scripts on purpose (the mapper's label text and
+// visibility reasons, topology's accessible names and locators) stays in
+// each script, with a comment saying why.
+package pagejs

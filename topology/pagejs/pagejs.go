@@ -1,0 +1,66 @@
+package pagejs
+
+import (
+	"embed"
+	"errors"
+	"fmt"
+	"regexp"
+	"strings"
+)
+
+//go:embed norm.js labels.js modelcontext.js
+var files embed.FS
+
+// ErrUnknownHelper reports an include line naming no helper of this package.
+var ErrUnknownHelper = errors.New("pagejs: unknown helper")
+
+// ErrDuplicateInclude reports a helper included twice in one script: its
+// declarations would clash.
+var ErrDuplicateInclude = errors.New("pagejs: helper included twice")
+
+// includeLine matches an include line; its one group is the helper's name.
+var includeLine = regexp.MustCompile(`(?m)^[ \t]*//pagejs:include[ \t]+(\S+)[ \t]*$`)
+
+// Inline returns src with every include line replaced by the source of the
+// helper it names. It fails, wrapping ErrUnknownHelper or
+// ErrDuplicateInclude, when a line names no helper or a helper twice.
+// Source without include lines comes back unchanged.
+func Inline(src string) (string, error) {
+	seen := map[string]bool{}
+	var err error
+	out := includeLine.ReplaceAllStringFunc(src, func(line string) string {
+		name := includeLine.FindStringSubmatch(line)[1]
+		if err != nil {
+			return line
+		}
+		if seen[name] {
+			err = fmt.Errorf("%w: %q", ErrDuplicateInclude, name)
+			return line
+		}
+		seen[name] = true
+		if strings.ContainsAny(name, `./\`) {
+			err = fmt.Errorf("%w: %q", ErrUnknownHelper, name)
+			return line
+		}
+		body, rerr := files.ReadFile(name + ".js")
+		if rerr != nil {
+			err = fmt.Errorf("%w: %q", ErrUnknownHelper, name)
+			return line
+		}
+		return strings.TrimSuffix(string(body), "\n")
+	})
+	if err != nil {
+		return "", err
+	}
+	return out, nil
+}
+
+// MustInline is Inline for a script known when the program is built (an
+// embedded file): it panics when Inline fails, as regexp.MustCompile does.
+func MustInline(src string) string {
+	out, err := Inline(src)
+	if err != nil {
+		panic(err)
+	}
+	return out
+}
