@@ -76,13 +76,15 @@ func TestDeclarativeShadowDOM(t *testing.T) {
 // browser. The open one is read (its form where its host stands, its
 // labels in its own tree); a control in a nested component inside that
 // form is not the form's (the browser does not send it): it is a formless
-// group of its own. A closed root is beyond a page script; the retired
+// group of its own. A form-associated custom element is the form's
+// control itself (the input of its shadow root is not read on its own).
+// A closed root is beyond a page script; the retired
 // shadowroot attribute is no longer attached by Chromium (an inert
 // template).
 func TestScriptShadowDOM(t *testing.T) {
 	want := []formView{
 		{Locator: "form#light", Heading: "Smile Dental",
-			Fields:  []string{`q: Search (label-for) @ form#light [name="q"]`},
+			Fields:  []string{`q: Search (label-for) @ form#light [name="q"]`, `email:  () @ form#light [name="email"]`},
 			Submits: []string{"Search @ #light > button:nth-of-type(1)"}},
 		{Locator: "#bf form#book", ShadowHost: "#bf", Heading: "Book an appointment",
 			Fields: []string{
