@@ -108,12 +108,51 @@ func formHost(f *extract.Form) *vendor {
 }
 
 // formSelector is the stable selector of a form: form#id when it has an id
-// (repeated copies of one form share it), else the extractor's.
+// (repeated copies of one form share it), else the extractor's. A form
+// inside an open shadow root gets a shadow-including selector (its host's,
+// then its own) whose stability is unknown: see shadowLocator.
 func formSelector(f *extract.Form) shared.Locator {
 	if !f.Formless && f.ID != "" {
+		if f.ShadowHost != "" {
+			return shadowLocator(f.ShadowHost + " form#" + cssIdent(f.ID))
+		}
 		return shared.Locator{Strategy: shared.StrategyCSS, Value: "form#" + cssIdent(f.ID), Stability: shared.StabilityStable}
 	}
+	if f.ShadowHost != "" {
+		return shadowLocator(f.Locator)
+	}
 	return cssLocator(f.Locator)
+}
+
+// shadowLocator is the locator of an element inside open shadow roots:
+// a CSS selector whose parts are joined across the shadow boundaries by
+// the descendant combinator (host, then the element within its shadow
+// root), as Playwright's CSS engine — which pierces open shadow roots —
+// resolves it. document.querySelector never enters a shadow root, so a
+// consumer that resolves CSS that way finds nothing (never a wrong
+// element: nothing of the document matches a path through a shadow
+// root); the contract has no strategy that says "pierce", so the
+// stability says unknown and the door's evidence names the host.
+func shadowLocator(sel string) shared.Locator {
+	return shared.Locator{Strategy: shared.StrategyCSS, Value: sel, Stability: shared.StabilityUnknown}
+}
+
+// shadowEvidence is what a door's evidence says of a form or group inside
+// a shadow root (or of a group whose controls are), "" for the document's.
+func shadowEvidence(f *extract.Form) string {
+	host := f.ShadowHost
+	if host == "" {
+		for _, fl := range f.Fields {
+			if fl.ShadowHost != "" {
+				host = fl.ShadowHost
+				break
+			}
+		}
+	}
+	if host == "" {
+		return ""
+	}
+	return "; inside the open shadow root of " + host + ": the locators pierce shadow roots (Playwright's CSS does; document.querySelector does not)"
 }
 
 // cssIdent escapes an id for a #selector.
@@ -186,6 +225,7 @@ func formDoorOf(s signer, site *url.URL, p *extract.Page, f *extract.Form, readi
 	if f.ScriptSubmit != "" && pl == nil {
 		ev += "; sent by script: " + f.ScriptSubmit
 	}
+	ev += shadowEvidence(f)
 	fd := formDoor{
 		head: actionHead{key: fingerprint(reading.Kind, f, sub), kind: reading.Kind, label: label, page: p.URL, idPart: idPart,
 			provenance: s.prov(shared.MethodParsedHTML, reading.Confidence, readingEvidence(reading, f))},
@@ -291,9 +331,16 @@ func submitLocator(f *extract.Form, formSel string) *shared.Locator {
 		}
 	}
 	if same == 1 && pick.Type == "submit" && !isPositional(formSel) && !f.Formless {
-		return &shared.Locator{Strategy: shared.StrategyCSS, Value: formSel + " " + pick.Tag + "[type=submit]", Stability: shared.StabilityStable}
+		l := shared.Locator{Strategy: shared.StrategyCSS, Value: formSel + " " + pick.Tag + "[type=submit]", Stability: shared.StabilityStable}
+		if pick.ShadowHost != "" {
+			l = shadowLocator(l.Value)
+		}
+		return &l
 	}
 	l := cssLocator(pick.Locator)
+	if pick.ShadowHost != "" {
+		l = shadowLocator(pick.Locator)
+	}
 	return &l
 }
 

@@ -213,7 +213,19 @@ func defaultValue(f extract.Field) *string {
 			return strPtr(f.Value)
 		}
 		return nil
-	case "select-one", "select-multiple":
+	case "select-one":
+		// the last option marked selected: a browser keeps only the last
+		// (extract's Field.Value reads the same)
+		var v *string
+		for _, o := range f.Options {
+			if o.Selected {
+				v = strPtr(o.Value) // nil for an empty placeholder
+			}
+		}
+		return v
+	case "select-multiple":
+		// Every pre-selected option is sent untouched, but defaultValue is
+		// one string (contract 0.1, decision 0006): the first of them.
 		for _, o := range f.Options {
 			if o.Selected && o.Value != "" {
 				return strPtr(o.Value)
@@ -235,13 +247,23 @@ func hintOf(f extract.Field) *string {
 
 // fieldSelector is a locator for a control within its form: by name when it
 // has one (stable across deploys), else the extractor's own.
+// A control inside an open shadow root gets a shadow-including selector
+// (shadowLocator): the form's selector already begins with the host's, or
+// — for a formless group whose container is the host — is the host's.
 func fieldSelector(formSel string, f extract.Field) shared.Locator {
 	tag := f.Tag
 	if tag == "" {
 		tag = "input"
 	}
 	if f.Name != "" && formSel != "" && !isPositional(formSel) {
-		return shared.Locator{Strategy: shared.StrategyCSS, Value: formSel + " " + tag + "[name=" + cssValue(f.Name) + "]", Stability: shared.StabilityStable}
+		sel := formSel + " " + tag + "[name=" + cssValue(f.Name) + "]"
+		if f.ShadowHost != "" {
+			return shadowLocator(sel)
+		}
+		return shared.Locator{Strategy: shared.StrategyCSS, Value: sel, Stability: shared.StabilityStable}
+	}
+	if f.ShadowHost != "" {
+		return shadowLocator(f.Locator)
 	}
 	return cssLocator(f.Locator)
 }

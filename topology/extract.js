@@ -179,6 +179,7 @@
   // labels from the field's own form (its ownLabels) and reads them with
   // its own nameText.
   //pagejs:include labels
+  const labelsOf = labelsIn([document]);
 
   function labelOf(el) {
     const lb = attr(el, 'aria-labelledby');

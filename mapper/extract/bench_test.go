@@ -89,3 +89,50 @@ func BenchmarkFromPagePerControl(b *testing.B) {
 	b.ReportMetric(g/1000, "µs/control@2000")
 	b.ReportMetric(g/s, "ratio")
 }
+
+// BenchmarkFromPage extracts a busy page (extracttest.BusyPage(200)) in
+// Chromium: without shadow roots, and with every form inside an open
+// shadow root. It reports milliseconds per extraction (the one Evaluate,
+// best of the rounds' means).
+func BenchmarkFromPage(b *testing.B) {
+	topologytest.NeedChromium(b)
+	ctx, cancel := context.WithTimeout(context.Background(), 5*time.Minute)
+	defer cancel()
+	br, err := topology.NewBrowser(ctx, topology.BrowserOptions{Offline: true})
+	if err != nil {
+		b.Fatal(err)
+	}
+	defer br.Close()
+	for _, shadow := range []bool{false, true} {
+		markup := extracttest.BusyPage(200, shadow)
+		srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+			w.Header().Set("Content-Type", "text/html; charset=utf-8")
+			_, _ = w.Write(markup)
+		}))
+		name := "plain"
+		if shadow {
+			name = "shadow"
+		}
+		b.Run(name, func(b *testing.B) {
+			page, err := br.OpenPage(ctx, srv.URL+"/", topology.PageOptions{Offline: true})
+			if err != nil {
+				b.Fatal(err)
+			}
+			defer page.Context(context.Background()).Timeout(5 * time.Second).Close()
+			extractOnce := func() {
+				p, err := extract.FromPage(ctx, page)
+				if err != nil || len(p.Forms) != 20 {
+					b.Fatalf("FromPage: %d forms, %v", len(p.Forms), err)
+				}
+			}
+			extractOnce() // warm the script's compilation
+			b.ResetTimer()
+			var ms float64
+			for range b.N {
+				ms = extracttest.NsPerItem(1, 10, extractOnce) / 1e6
+			}
+			b.ReportMetric(ms, "ms/page")
+		})
+		srv.Close()
+	}
+}

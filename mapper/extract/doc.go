@@ -24,6 +24,14 @@
 // it cannot see stylesheets or layout, so its visibility comes only from
 // type=hidden, the hidden attribute and inline styles.
 //
+// Open shadow roots are read as parts of the page: FromPage finds each
+// from its host's shadowRoot, FromHTML attaches declarative ones
+// (<template shadowrootmode="open">) as a browser's parser does. Their
+// labels resolve within their own tree, and Form.ShadowHost (also on
+// Field and Submit) names the host whose root holds an element; its
+// locator is then shadow-including (the host's selector, then its own).
+// Closed shadow roots are beyond a page script and are not read.
+//
 // Extraction does not interpret: what a field means and what a form is for
 // is package classify's job.
 package extract

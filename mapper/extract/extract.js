@@ -4,17 +4,91 @@
 // trip for the whole page: walking the same elements with rod calls costs
 // 50-65 ms and ~200 round trips (REFERENCE.md). Every per-form step is
 // guarded so one hostile control cannot cost the rest of the page.
-(cfg) => {
+//
+// Open shadow roots are read as parts of the page (forms, controls,
+// labels, buttons, links, headings, widgets): each is found once, from
+// its host's shadowRoot, and every query that reads the page runs over
+// the document and each of them. A page without one pays a single pass
+// over its elements. Closed shadow roots are out of a page script's reach.
+// sink, when given, receives the form elements read (sink.forms, in the
+// order of Page.Forms), so PageScript can pair their submit listeners.
+(cfg, sink) => {
   const SEND = new RegExp(cfg.send, "i"), WIDGET = new RegExp(cfg.widget, "i"), DIALOG = new RegExp(cfg.dialog, "i");
   const HINT = new RegExp(cfg.hint, "i"), BUTTON = new RegExp(cfg.button, "i");
   const DIRECT = new RegExp(cfg.direct, "i"), SEPARATORS = new RegExp(cfg.sep + "+", "g");
   const MAX_WRAPPERS = 4, MAX_FORM_TEXT = 2000, MAX_NEARBY = 300, MAX_SCRIPT = 4000, MAX_LINK_CONTEXT = 300;
-  const MAX_LINKS = 2000, MAX_SCRIPTS = 200, MAX_EMBEDS = 200;
+  const MAX_LINKS = 2000, MAX_SCRIPTS = 200, MAX_EMBEDS = 200, MAX_SHADOW_ROOTS = 500;
   const truncated = [];
   const doc = document;
-  // norm and labelsOf are topology's (package pagejs, inlined by
+  // norm and labelsIn are topology's (package pagejs, inlined by
   // extract.go), shared with topology's extract.js.
   //pagejs:include norm
+  //pagejs:include labels
+
+  // ---- tree scopes: the document and its open shadow roots ------------
+  // roots[0] is the document; the open shadow roots follow, each after the
+  // tree that holds its host. SHADOW is false on a page without one, and
+  // every helper below then does what the document alone needs.
+  // (getElementsByTagName walks the document about five times faster than
+  // querySelectorAll("*"): 0.1 ms for 1,500 elements.)
+  const roots = [doc];
+  for (let i = 0; i < roots.length; i++) {
+    const all = i === 0 ? doc.getElementsByTagName("*") : roots[i].querySelectorAll("*");
+    for (let j = 0, n = all.length; j < n; j++) {
+      const sr = all[j].shadowRoot;
+      if (!sr) continue;
+      if (roots.length > MAX_SHADOW_ROOTS) { if (!truncated.includes("shadowRoots")) truncated.push("shadowRoots"); break; }
+      roots.push(sr);
+    }
+  }
+  const SHADOW = roots.length > 1;
+  // rootOf: the tree (document or shadow root) n belongs to.
+  const rootOf = (n) => (SHADOW ? n.getRootNode() : doc);
+  const hostOf = (n) => { if (!SHADOW) return null; const r = n.getRootNode(); return r !== doc && r.host ? r.host : null; };
+  // up: the parent element, or — at the top of a shadow tree — its host.
+  const up = (n) => n.parentElement || (SHADOW && n.parentNode && n.parentNode.host) || null;
+  // within(a, b): a contains b, b's hosts counted as b (the composed tree).
+  const within = (a, b) => {
+    if (a.contains(b)) return true;
+    for (let h = hostOf(b); h; h = hostOf(h)) if (a.contains(h)) return true;
+    return false;
+  };
+  // Composed tree order: a host, then its shadow tree, then its children.
+  const chainOf = (n) => { const c = [n]; for (let h = hostOf(n); h; h = hostOf(h)) c.unshift(h); return c; };
+  const before = (a, b) => {
+    if (a === b) return false;
+    if (!SHADOW) return !!(a.compareDocumentPosition(b) & Node.DOCUMENT_POSITION_FOLLOWING);
+    const ca = chainOf(a), cb = chainOf(b);
+    let i = 0;
+    while (i < ca.length && i < cb.length && ca[i] === cb[i]) i++;
+    if (i === ca.length) return true;
+    if (i === cb.length) return false;
+    return !!(ca[i].compareDocumentPosition(cb[i]) & Node.DOCUMENT_POSITION_FOLLOWING);
+  };
+  const composedSort = (list) => (SHADOW ? list.sort((a, b) => (a === b ? 0 : before(a, b) ? -1 : 1)) : list);
+  // qsa: sel over the document and every open shadow root, in composed order.
+  const qsa = (sel) => {
+    if (!SHADOW) return Array.prototype.slice.call(doc.querySelectorAll(sel));
+    const out = [];
+    for (const r of roots) for (const e of r.querySelectorAll(sel)) out.push(e);
+    return composedSort(out);
+  };
+  // deep(c, sel): sel under c, the shadow trees of hosts under c included.
+  const deep = (c, sel) => {
+    const out = Array.prototype.slice.call(c.querySelectorAll(sel));
+    if (!SHADOW) return out;
+    let more = false;
+    for (let i = 1; i < roots.length; i++) {
+      if (within(c, roots[i].host)) { for (const e of roots[i].querySelectorAll(sel)) out.push(e); more = true; }
+    }
+    return more ? composedSort(out) : out;
+  };
+  // A control inside the shadow tree of a form-associated custom element
+  // is that element's business: the form reads the element itself.
+  const faceHosted = (el) => {
+    for (let h = hostOf(el); h; h = hostOf(h)) if (h.constructor && h.constructor.formAssociated) return true;
+    return false;
+  };
   const clip = (s, n) => { s = norm(s); return s.length > n ? s.slice(0, n) : s; };
   const attr = (el, a) => { const v = el.getAttribute(a); return v == null ? "" : v; };
   const lower = (s) => (s || "").toLowerCase();
@@ -30,34 +104,57 @@
   const cssEsc = (s) => (window.CSS && CSS.escape) ? CSS.escape(s) : s.replace(/([^\w-])/g, "\\$1");
   const attrSel = (name, v) => "[" + name + '="' + v.replace(/\\/g, "\\\\").replace(/"/g, '\\"') + '"]';
   const count = (sel, root) => { try { return (root || doc).querySelectorAll(sel).length; } catch (e) { return -1; } };
+  const byId = (root, id) => (root.getElementById ? root.getElementById(id) : root.querySelector("#" + cssEsc(id)));
   const styleOf = (el) => { try { return getComputedStyle(el); } catch (e) { return null; } };
 
   // ---- locators -------------------------------------------------------
-  const cssPath = (el) => {
-    const parts = [];
+  // Selectors are written within an element's own tree (a shadow root's
+  // selectors are unique in that root); prefixOf(el) is the selector of
+  // the host(s) above it and a space, "" in the document: a
+  // shadow-including selector, which Playwright's CSS engine resolves and
+  // document.querySelector does not (Form.ShadowHost).
+  const localPath = (el) => {
+    const parts = [], tree = rootOf(el);
     for (let n = el; n && n.nodeType === 1 && n !== doc.documentElement; n = n.parentElement) {
-      if (n.id && count("#" + cssEsc(n.id)) === 1) { parts.unshift("#" + cssEsc(n.id)); break; }
+      if (n.id && count("#" + cssEsc(n.id), tree) === 1) { parts.unshift("#" + cssEsc(n.id)); break; }
       let i = 1;
       for (let s = n.previousElementSibling; s; s = s.previousElementSibling) if (s.tagName === n.tagName) i++;
       parts.unshift(n.tagName.toLowerCase() + ":nth-of-type(" + i + ")");
     }
     return parts.join(" > ");
   };
+  const prefixes = new Map();
+  const hostSelector = (h) => {
+    const tree = rootOf(h), tag = h.tagName.toLowerCase();
+    if (h.id && count("#" + cssEsc(h.id), tree) === 1) return "#" + cssEsc(h.id);
+    if (tag.includes("-") && count(tag, tree) === 1) return tag;
+    return localPath(h);
+  };
+  const prefixOf = (el) => {
+    const h = hostOf(el);
+    if (!h) return "";
+    let p = prefixes.get(h);
+    if (p == null) { p = prefixOf(h) + hostSelector(h) + " "; prefixes.set(h, p); }
+    return p;
+  };
+  const cssPath = (el) => prefixOf(el) + localPath(el);
+  // formLocator: the form's selector within its own tree.
   const formLocator = (form) => {
-    const id = form.getAttribute("id"), name = form.getAttribute("name"), action = form.getAttribute("action");
-    if (id && count("form#" + cssEsc(id)) === 1) return "form#" + cssEsc(id);
-    if (name && count("form" + attrSel("name", name)) === 1) return "form" + attrSel("name", name);
-    if (action && count("form" + attrSel("action", action)) === 1) return "form" + attrSel("action", action);
-    return cssPath(form);
+    const id = form.getAttribute("id"), name = form.getAttribute("name"), action = form.getAttribute("action"), tree = rootOf(form);
+    if (id && count("form#" + cssEsc(id), tree) === 1) return "form#" + cssEsc(id);
+    if (name && count("form" + attrSel("name", name), tree) === 1) return "form" + attrSel("name", name);
+    if (action && count("form" + attrSel("action", action), tree) === 1) return "form" + attrSel("action", action);
+    return localPath(form);
   };
   // countNamed(scope, name) is count(scope + ' [name="…"]'): when scope
   // selects one element, from an index of its named descendants built once
   // (a query per field was quadratic over a form of many inputs).
   const scopeRoots = new Map(), nameIndex = new Map();
-  const countNamed = (scope, name) => {
-    if (!scopeRoots.has(scope)) scopeRoots.set(scope, count(scope) === 1 ? doc.querySelector(scope) : null);
-    const root = scopeRoots.get(scope);
-    if (!root) return count(scope + " " + attrSel("name", name));
+  const countNamed = (scope, name, tree) => {
+    const key = SHADOW ? scope + "\u0000" + roots.indexOf(tree) : scope;
+    if (!scopeRoots.has(key)) scopeRoots.set(key, count(scope, tree) === 1 ? tree.querySelector(scope) : null);
+    const root = scopeRoots.get(key);
+    if (!root) return count(scope + " " + attrSel("name", name), tree);
     let idx = nameIndex.get(root);
     if (!idx) {
       idx = new Map();
@@ -66,16 +163,25 @@
     }
     return idx.get(name) || 0;
   };
+  // fieldLocator: scope is the form's or group's selector within its own
+  // tree (scopeEl's); a control of another tree (a group's nested shadow
+  // root) is located by its own path.
   const fieldLocator = (el, scope, scopeEl, group) => {
+    const tree = rootOf(el), pre = prefixOf(el);
     const tag = el.tagName.toLowerCase();
     const name = el.getAttribute("name");
+    if (SHADOW && scopeEl && rootOf(scopeEl) !== tree) {
+      if (name && count(attrSel("name", name), tree) === 1) return pre + attrSel("name", name);
+      if (el.id && count("#" + cssEsc(el.id), tree) === 1) return pre + "#" + cssEsc(el.id);
+      return cssPath(el);
+    }
     if (name) {
       const sel = scope + " " + attrSel("name", name);
-      const n = scope ? countNamed(scope, name) : count(sel);
-      if (n === 1 || (group && n === group)) return sel;
+      const n = scope ? countNamed(scope, name, tree) : count(sel, tree);
+      if (n === 1 || (group && n === group)) return pre + sel;
     }
     const id = el.getAttribute("id");
-    if (id && count("#" + cssEsc(id)) === 1) return scope.startsWith("form") ? scope + " " + tag + "#" + cssEsc(id) : "#" + cssEsc(id);
+    if (id && count("#" + cssEsc(id), tree) === 1) return pre + (scope.startsWith("form") ? scope + " " + tag + "#" + cssEsc(id) : "#" + cssEsc(id));
     return cssPath(el);
   };
 
@@ -102,7 +208,9 @@
     walk(root);
     return norm(out);
   };
-  const byIds = (ids) => norm(ids.split(/\s+/).map((id) => { const e = id && doc.getElementById(id); return e ? nameText(e, null, true) : ""; }).join(" "));
+  // byIds: the text of the elements ids name, looked up in from's own
+  // tree (an id of a shadow root names an element of that root).
+  const byIds = (ids, from) => { const tree = from ? rootOf(from) : doc; return norm(ids.split(/\s+/).map((id) => { const e = id && byId(tree, id); return e ? nameText(e, null, true) : ""; }).join(" ")); };
 
   // nearbyLabel: no accessible name — read the text a sighted person reads
   // just before the control (previous siblings, then the previous cell of a
@@ -140,10 +248,11 @@
     return c;
   };
   // labelsOf(el): each control's labels as the browser binds them
-  // (el.labels, indexed once: pagejs's labels, shared with topology); and
+  // (el.labels, indexed once over the document's and its open shadow
+  // roots' labels: pagejs's labelsIn, shared with topology); and
   // labelsFor: each form's label[for] elements by their for, which
   // ownLabels reads where the browser's binding misses a repeated form.
-  //pagejs:include labels
+  const labelsOf = labelsIn(roots);
   const forCache = new Map();
   const labelsFor = (form, id) => {
     let m = forCache.get(form);
@@ -197,7 +306,7 @@
 
   const labelOf = (el, stop) => {
     const lb = attr(el, "aria-labelledby");
-    if (lb) { const t = byIds(lb); if (t) return [t, "aria-labelledby", true]; }
+    if (lb) { const t = byIds(lb, el); if (t) return [t, "aria-labelledby", true]; }
     const al = norm(attr(el, "aria-label"));
     if (al) return [al, "aria-label", true];
     const own = ownLabels(el);
@@ -248,7 +357,7 @@
     if (el.tagName === "INPUT" && lower(el.type) === "hidden") mark("type-hidden", el);
     let ariaHidden = false;
     const elcs = styleOf(el);
-    for (let n = el; n && n.nodeType === 1; n = n.parentElement) {
+    for (let n = el; n && n.nodeType === 1; n = up(n)) {
       const cs = n === el ? elcs : styleOf(n);
       if (n.hidden) mark("hidden-attribute", n);
       if (cs) {
@@ -257,7 +366,7 @@
         if (clipped(cs)) mark("clipped", n);
         if (cs.visibility === "hidden" || cs.visibility === "collapse") {
           // visibility inherits: the hider is the top of the hidden run.
-          const p = n.parentElement, pcs = p && styleOf(p);
+          const p = up(n), pcs = p && styleOf(p);
           if (!pcs || (pcs.visibility !== "hidden" && pcs.visibility !== "collapse")) mark("visibility-hidden", n);
         }
       }
@@ -269,7 +378,7 @@
       if (ax + r.width <= 0 || ay + r.height <= 0 || ax >= 3000 || ay >= 100000) {
         // Find the positioned element that moved it, for HiddenBy.
         let mover = el;
-        for (let n = el; n && n.nodeType === 1 && n !== doc.body; n = n.parentElement) {
+        for (let n = el; n && n.nodeType === 1 && n !== doc.body; n = up(n)) {
           const cs = styleOf(n);
           if (cs && cs.position !== "static") {
             const l = parseFloat(cs.left), t = parseFloat(cs.top), ti = parseFloat(cs.textIndent);
@@ -279,7 +388,7 @@
         mark("off-screen", mover);
       } else if (r.width < 2 || r.height < 2) {
         let zero = el;
-        for (let n = el.parentElement; n && n.nodeType === 1 && n !== doc.body; n = n.parentElement) {
+        for (let n = up(el); n && n.nodeType === 1 && n !== doc.body; n = up(n)) {
           const nr = n.getBoundingClientRect();
           if (nr.width < 2 || nr.height < 2) zero = n; else break;
         }
@@ -314,7 +423,7 @@
   };
   const hintOf = (el, wrap, labelText) => {
     const db = attr(el, "aria-describedby");
-    if (db) { const t = byIds(db); if (t) return clip(t, 500); }
+    if (db) { const t = byIds(db, el); if (t) return clip(t, 500); }
     if (!wrap) return "";
     for (const h of wrap.querySelectorAll("small,[class]")) {
       if (h === el || h.contains(el)) continue;
@@ -370,7 +479,7 @@
       wrapperClasses: wrappersOf(el, form, MAX_WRAPPERS),
       tabIndex: tabIndexOf(el),
       visibility: visibility(el, form),
-      locator: "",
+      locator: "", shadowHost: prefixOf(el).trimEnd(),
     };
     f.required = f.requiredAttr !== "";
     if (tag === "select" && el.options.length && el.selectedIndex >= 0) f.value = el.options[el.selectedIndex].value;
@@ -390,11 +499,15 @@
     if (n.matches("a,div,span") && BUTTON.test(attr(n, "class")) && SEND.test(norm((n.textContent || "").slice(0, 200)).slice(0, 60))) return true;
     return false;
   };
-  const submitOf = (b, scope) => ({
-    tag: b.tagName.toLowerCase(), type: lower(b.getAttribute("type") || (b.tagName === "BUTTON" ? "submit" : "")), name: attr(b, "name"),
-    value: b.tagName === "INPUT" ? attr(b, "value") : attr(b, "value"), text: clip(b.tagName === "INPUT" ? (attr(b, "value") || attr(b, "alt") || attr(b, "title")) : (nameText(b, null, true) || attr(b, "aria-label") || attr(b, "title")), 200),
-    visible: isRendered(b), locator: (b.getAttribute("name") && count(scope + " " + b.tagName.toLowerCase() + attrSel("name", b.getAttribute("name"))) === 1) ? scope + " " + b.tagName.toLowerCase() + attrSel("name", b.getAttribute("name")) : cssPath(b),
-  });
+  // submitOf: scope is the form's or group's selector within scopeEl's tree.
+  const submitOf = (b, scope, scopeEl) => {
+    const tree = rootOf(b), named = b.getAttribute("name") && (!SHADOW || !scopeEl || rootOf(scopeEl) === tree) ? scope + " " + b.tagName.toLowerCase() + attrSel("name", b.getAttribute("name")) : "";
+    return {
+      tag: b.tagName.toLowerCase(), type: lower(b.getAttribute("type") || (b.tagName === "BUTTON" ? "submit" : "")), name: attr(b, "name"),
+      value: b.tagName === "INPUT" ? attr(b, "value") : attr(b, "value"), text: clip(b.tagName === "INPUT" ? (attr(b, "value") || attr(b, "alt") || attr(b, "title")) : (nameText(b, null, true) || attr(b, "aria-label") || attr(b, "title")), 200),
+      visible: isRendered(b), locator: (named && count(named, tree) === 1) ? prefixOf(b) + named : cssPath(b), shadowHost: prefixOf(b).trimEnd(),
+    };
+  };
 
   const isWidget = (n) => {
     if (n.hasAttribute("data-sitekey")) return true;
@@ -413,24 +526,29 @@
 
   const headingOf = (root) => {
     const lb = attr(root, "aria-labelledby");
-    if (lb) { const t = byIds(lb); if (t) return clip(t, 200); }
+    if (lb) { const t = byIds(lb, root); if (t) return clip(t, 200); }
     for (const a of ["aria-label", "title"]) { const t = norm(attr(root, a)); if (t) return clip(t, 200); }
     const inner = root.querySelector("h1,h2,h3,h4,h5,h6,[role=heading]");
     if (inner) { const t = nameText(inner, null, true); if (t) return clip(t, 200); }
     const legend = root.querySelector("legend");
-    // nearest heading before the form in document order, a bounded walk
-    const w = doc.createTreeWalker(doc.body || doc.documentElement, NodeFilter.SHOW_ELEMENT);
-    w.currentNode = root;
-    for (let i = 0; i < 300 && w.previousNode(); i++) {
-      const n = w.currentNode;
-      if (/^H[1-6]$/.test(n.tagName) || attr(n, "role") === "heading") { const t = nameText(n, null, true); if (t) return clip(t, 200); }
-      if (n.tagName === "FORM") break;
+    // nearest heading before the form in document order, a bounded walk;
+    // from the top of a shadow tree it goes on before the host.
+    let budget = 300;
+    walk: for (let from = root; from && budget > 0; from = hostOf(from)) {
+      const tree = rootOf(from);
+      const w = doc.createTreeWalker(tree === doc ? (doc.body || doc.documentElement) : tree, NodeFilter.SHOW_ELEMENT);
+      w.currentNode = from;
+      for (; budget > 0 && w.previousNode(); budget--) {
+        const n = w.currentNode;
+        if (/^H[1-6]$/.test(n.tagName) || attr(n, "role") === "heading") { const t = nameText(n, null, true); if (t) return clip(t, 200); }
+        if (n.tagName === "FORM") break walk;
+      }
     }
     return legend ? clip(nameText(legend, null, true), 200) : "";
   };
   const inDialog = (el) => {
-    if (el.closest("dialog,[role=dialog],[role=alertdialog],[aria-modal=true]")) return true;
-    for (let n = el.parentElement; n && n !== doc.body; n = n.parentElement) if (DIALOG.test(attr(n, "class"))) return true;
+    for (let n = el; n; n = hostOf(n)) if (n.closest("dialog,[role=dialog],[role=alertdialog],[aria-modal=true]")) return true;
+    for (let n = up(el); n && n !== doc.body; n = up(n)) if (DIALOG.test(attr(n, "class"))) return true;
     return false;
   };
 
@@ -458,7 +576,7 @@
           const fs = el.closest("fieldset,[role=radiogroup],[role=group]");
           if (fs && members.every((m) => fs.contains(m))) {
             const lg = fs.tagName === "FIELDSET" ? fs.querySelector("legend") : null;
-            group.legend = lg ? nameText(lg, null, true) : (attr(fs, "aria-labelledby") ? byIds(attr(fs, "aria-labelledby")) : norm(attr(fs, "aria-label")));
+            group.legend = lg ? nameText(lg, null, true) : (attr(fs, "aria-labelledby") ? byIds(attr(fs, "aria-labelledby"), fs) : norm(attr(fs, "aria-label")));
           }
           if (!group.legend) group.legend = nearbyLabel(members[0], form, true) || "";
           if (!group.legend && members.length === 1) group.legend = "";
@@ -480,9 +598,12 @@
 
   // ---- forms ----------------------------------------------------------
   const forms = [];
-  const formEls = Array.prototype.slice.call(doc.forms);
+  // The document's forms and those of its open shadow roots, in composed
+  // order (a shadow root's forms where its host stands).
+  const formEls = SHADOW ? qsa("form") : Array.prototype.slice.call(doc.forms);
+  if (sink) sink.forms = formEls;
   formEls.forEach((form, index) => {
-    const scope = formLocator(form);
+    const scope = formLocator(form), pre = prefixOf(form);
     const fv = visibility(form, null);
     const rec = {
       index, formless: false, id: attr(form, "id"), name: attr(form, "name"), class: attr(form, "class"),
@@ -490,23 +611,23 @@
       actionAttr: attr(form, "action"), method: lower(form.getAttribute("method") || "get"), enctype: lower(form.getAttribute("enctype") || "application/x-www-form-urlencoded"),
       target: attr(form, "target"), toolName: attr(form, "toolname"), toolDescription: attr(form, "tooldescription"), toolAutoSubmit: form.hasAttribute("toolautosubmit"),
       data: dataOf(form), wrappers: [], text: "", heading: "", visible: !fv.hidden, visibility: fv, inDialog: false,
-      submits: [], fields: [], widgets: [], locator: scope, onSubmit: attr(form, "onsubmit"),
+      submits: [], fields: [], widgets: [], locator: pre + scope, shadowHost: pre.trimEnd(), onSubmit: attr(form, "onsubmit"),
     };
     if (!["get", "post", "dialog"].includes(rec.method)) rec.method = "get";
     try {
-      for (let n = form.parentElement, i = 0; n && n !== doc.body && i < MAX_WRAPPERS; n = n.parentElement, i++) rec.wrappers.push(elementOf(n));
+      for (let n = up(form), i = 0; n && n !== doc.body && i < MAX_WRAPPERS; n = up(n), i++) rec.wrappers.push(elementOf(n));
       rec.text = clip(form.innerText || form.textContent, MAX_FORM_TEXT);
       rec.heading = headingOf(form);
       rec.inDialog = inDialog(form);
       const controls = Array.prototype.slice.call(form.elements);
       rec.fields = fieldsOf(controls, form, scope);
       for (const b of controls) {
-        if ((b.tagName === "BUTTON" && lower(b.getAttribute("type") || "submit") === "submit") || (b.tagName === "INPUT" && (lower(b.type) === "submit" || lower(b.type) === "image"))) rec.submits.push(submitOf(b, scope));
+        if ((b.tagName === "BUTTON" && lower(b.getAttribute("type") || "submit") === "submit") || (b.tagName === "INPUT" && (lower(b.type) === "submit" || lower(b.type) === "image"))) rec.submits.push(submitOf(b, scope, form));
       }
       if (!rec.submits.length) {
         for (const b of form.querySelectorAll("button,input[type=button],[role=button],a,div,span")) {
           if (rec.submits.length >= 3) break;
-          if (isButtonLike(b) && SEND.test(norm(b.tagName === "INPUT" ? attr(b, "value") : (b.textContent || "").slice(0, 200)).slice(0, 60))) rec.submits.push(submitOf(b, scope));
+          if (isButtonLike(b) && SEND.test(norm(b.tagName === "INPUT" ? attr(b, "value") : (b.textContent || "").slice(0, 200)).slice(0, 60))) rec.submits.push(submitOf(b, scope, form));
         }
       }
       rec.widgets = widgetsIn(form);
@@ -522,24 +643,25 @@
     // itself while its label shows: it is still there to be filled.
     const drawnOver = (el) => (el.tagName === "SELECT" || (el.tagName === "INPUT" && /^(checkbox|radio|file)$/.test(lower(el.type)))) &&
       labelsOf(el).some((l) => isRendered(l));
-    const loose = Array.prototype.filter.call(doc.querySelectorAll("input,select,textarea"), (el) =>
-      !el.form && !el.closest("form") && !(el.tagName === "INPUT" && (SKIP_TYPES[lower(el.type)] || lower(el.type) === "hidden")) && (isRendered(el) || drawnOver(el)));
+    const looseOf = (el) => !el.form && !el.closest("form") && !(SHADOW && faceHosted(el));
+    const loose = qsa("input,select,textarea").filter((el) =>
+      looseOf(el) && !(el.tagName === "INPUT" && (SKIP_TYPES[lower(el.type)] || lower(el.type) === "hidden")) && (isRendered(el) || drawnOver(el)));
     // Mark the ancestors (up to 8 levels) of every rendered button-like
     // element outside forms once, instead of searching each control's
     // ancestors for buttons: large pages have thousands of elements.
     const nearButton = new Set();
     const buttons = [];
     if (loose.length) {
-      for (const b of doc.querySelectorAll("button,input[type=submit],input[type=image],input[type=button],[role=button],a[class],div[class],span[class]")) {
+      for (const b of qsa("button,input[type=submit],input[type=image],input[type=button],[role=button],a[class],div[class],span[class]")) {
         if (b.closest("form") || !isButtonLike(b) || !isRendered(b)) continue;
         buttons.push(b);
-        for (let n = b.parentElement, d = 0; n && n !== doc.body && d < 8; n = n.parentElement, d++) nearButton.add(n);
+        for (let n = up(b), d = 0; n && n !== doc.body && d < 8; n = up(n), d++) nearButton.add(n);
       }
     }
     // First pass: each control's nearest ancestor that holds a button.
     const chosen = new Map();
     for (const el of loose) {
-      for (let n = el.parentElement, d = 0; n && n !== doc.body && n !== doc.documentElement && d < 8; n = n.parentElement, d++) {
+      for (let n = up(el), d = 0; n && n !== doc.body && n !== doc.documentElement && d < 8; n = up(n), d++) {
         if (nearButton.has(n)) { chosen.set(el, n); break; }
       }
     }
@@ -551,14 +673,14 @@
     const chosenSet = new Set(chosen.values());
     const owning = new Set();
     for (const b of buttons) {
-      for (let n = b.parentElement; n && n !== doc.body; n = n.parentElement) {
+      for (let n = up(b); n && n !== doc.body; n = up(n)) {
         if (chosenSet.has(n)) { owning.add(n); break; }
       }
     }
     // How many owning containers each element holds (below itself), counted
     // once up each one's ancestors.
     const holds = new Map();
-    for (const o of owning) for (let n = o.parentElement; n; n = n.parentElement) holds.set(n, (holds.get(n) || 0) + 1);
+    for (const o of owning) for (let n = up(o); n; n = up(n)) holds.set(n, (holds.get(n) || 0) + 1);
     const blocked = (n) => (holds.get(n) || 0) >= 2;
     const containers = new Map();
     for (const el of loose) {
@@ -571,15 +693,15 @@
         // widgets; static.go's groups applies the same rule.
         if (!labelOf(el, null)[0]) continue;
         let last = null;
-        for (let n = el.parentElement, d = 0; n && n !== doc.body && n !== doc.documentElement && d < 8; n = n.parentElement, d++) {
+        for (let n = up(el), d = 0; n && n !== doc.body && n !== doc.documentElement && d < 8; n = up(n), d++) {
           if (blocked(n)) { c = last; break; }
           let k = 0;
-          for (const o of loose) if (n.contains(o) && ++k >= 2) break;
+          for (const o of loose) if (within(n, o) && ++k >= 2) break;
           if (k >= 2) { c = n; break; }
           last = n;
         }
         if (!c && !last) continue;
-        c = c || el.parentElement;
+        c = c || up(el);
         if (!c || c === doc.body || c === doc.documentElement || blocked(c)) continue;
       }
       if (!containers.has(c)) containers.set(c, []);
@@ -587,21 +709,22 @@
     }
     // merge nested containers into the outermost one
     const keys = Array.from(containers.keys());
-    const roots = keys.filter((k) => !keys.some((o) => o !== k && o.contains(k)));
-    roots.sort((a, b) => (a.compareDocumentPosition(b) & Node.DOCUMENT_POSITION_FOLLOWING) ? -1 : 1);
-    for (const c of roots) {
-      const scope = cssPath(c);
-      const controls = Array.prototype.filter.call(c.querySelectorAll("input,select,textarea"), (el) => !el.form && !el.closest("form"));
+    const outer = keys.filter((k) => !keys.some((o) => o !== k && within(o, k)));
+    outer.sort((a, b) => (before(a, b) ? -1 : 1));
+    for (const c of outer) {
+      const pre = prefixOf(c), scope = c.shadowRoot ? hostSelector(c) : localPath(c);
+      const controls = deep(c, "input,select,textarea").filter(looseOf);
       const rec = {
         index: -1, formless: true, id: attr(c, "id"), name: "", class: attr(c, "class"), action: "", actionAttr: "", method: "", enctype: "", target: "",
         toolName: "", toolDescription: "", toolAutoSubmit: false, data: dataOf(c), wrappers: [], text: clip(c.innerText, MAX_FORM_TEXT),
-        heading: headingOf(c), visible: true, visibility: visibility(c, null), inDialog: inDialog(c), submits: [], fields: [], widgets: widgetsIn(c), locator: scope,
+        heading: headingOf(c), visible: true, visibility: visibility(c, null), inDialog: inDialog(c), submits: [], fields: [], widgets: widgetsIn(c), locator: pre + scope,
+        shadowHost: pre.trimEnd(),
       };
-      for (let n = c.parentElement, i = 0; n && n !== doc.body && i < MAX_WRAPPERS; n = n.parentElement, i++) rec.wrappers.push(elementOf(n));
+      for (let n = up(c), i = 0; n && n !== doc.body && i < MAX_WRAPPERS; n = up(n), i++) rec.wrappers.push(elementOf(n));
       rec.fields = fieldsOf(controls, c, scope);
-      for (const b of c.querySelectorAll("button,input[type=submit],input[type=image],input[type=button],[role=button],a,div,span")) {
+      for (const b of deep(c, "button,input[type=submit],input[type=image],input[type=button],[role=button],a,div,span")) {
         if (rec.submits.length >= 3) break;
-        if (!b.closest("form") && isButtonLike(b) && isRendered(b)) rec.submits.push(submitOf(b, scope));
+        if (!b.closest("form") && isButtonLike(b) && isRendered(b)) rec.submits.push(submitOf(b, scope, c));
       }
       if (rec.fields.length) groups.push(rec);
     }
@@ -614,7 +737,7 @@
   // when the block holds nothing but links — the nearest h1–h6 before it.
   const isBlock = (n) => { const cs = styleOf(n); return !cs || (cs.display !== "inline" && cs.display !== "contents" && cs.display !== "inline-block"); };
   const blockOf = (a) => {
-    for (let n = a.parentElement; n; n = n.parentElement) if (isBlock(n)) return n;
+    for (let n = up(a); n; n = up(n)) if (isBlock(n)) return n;
     return doc.body;
   };
   const linkText = (l) => clip(l.innerText || l.textContent, MAX_LINK_CONTEXT);
@@ -634,11 +757,11 @@
   // headingBefore: the last h1–h6 preceding (or holding) el in document
   // order; headings are in document order, so a binary search finds it.
   const headingBefore = (el) => {
-    if (!headings) headings = Array.prototype.slice.call(doc.querySelectorAll("h1,h2,h3,h4,h5,h6"));
+    if (!headings) headings = qsa("h1,h2,h3,h4,h5,h6");
     let lo = 0, hi = headings.length;
     while (lo < hi) {
       const mid = (lo + hi) >> 1;
-      if (headings[mid].compareDocumentPosition(el) & Node.DOCUMENT_POSITION_FOLLOWING) lo = mid + 1; else hi = mid;
+      if (before(headings[mid], el) || within(headings[mid], el)) lo = mid + 1; else hi = mid;
     }
     return lo ? clip(headings[lo - 1].textContent, MAX_LINK_CONTEXT) : "";
   };
@@ -663,7 +786,7 @@
 
   // ---- page-level facts -----------------------------------------------
   const links = [];
-  for (const a of doc.querySelectorAll("a[href],area[href]")) {
+  for (const a of qsa("a[href],area[href]")) {
     if (links.length >= MAX_LINKS) { truncated.push("links"); break; }
     let text = clip(a.innerText || a.textContent, 200);
     if (!text) text = norm(attr(a, "aria-label") || attr(a, "title") || (a.querySelector("img[alt]") ? a.querySelector("img[alt]").getAttribute("alt") : ""));
@@ -680,13 +803,15 @@
     const text = src ? "" : (s.textContent || "");
     scripts.push({ src: src ? resolve(src) : "", id: attr(s, "id"), type, text: text.length > MAX_SCRIPT ? text.slice(0, MAX_SCRIPT) : text, data: dataOf(s) });
   }
-  const frames = Array.prototype.map.call(doc.querySelectorAll("iframe"), (f) => ({ src: resolve(f.getAttribute("src") || ""), id: attr(f, "id"), name: attr(f, "name"), title: attr(f, "title"), class: attr(f, "class"), visible: isRendered(f) }));
+  const frames = qsa("iframe").map((f) => ({ src: resolve(f.getAttribute("src") || ""), id: attr(f, "id"), name: attr(f, "name"), title: attr(f, "title"), class: attr(f, "class"), visible: isRendered(f) }));
   const linkRels = Array.prototype.map.call(doc.querySelectorAll("link[rel][href]"), (l) => ({ rel: lower(attr(l, "rel")), href: resolve(attr(l, "href")), type: attr(l, "type") }));
   const meta = Array.prototype.map.call(doc.querySelectorAll("meta"), (m) => ({ name: attr(m, "name"), property: attr(m, "property"), httpEquiv: attr(m, "http-equiv"), content: attr(m, "content").slice(0, 1000) }));
   const embeds = [];
-  for (const n of (doc.body || doc.documentElement).querySelectorAll("*")) {
-    if (n.tagName === "SCRIPT" || n.tagName === "IFRAME" || n.tagName === "A") continue;
-    if (isWidget(n)) { if (embeds.length >= MAX_EMBEDS) { truncated.push("embeds"); break; } embeds.push(elementOf(n)); }
+  embed: for (const r of roots) {
+    for (const n of (r === doc ? (doc.body || doc.documentElement) : r).querySelectorAll("*")) {
+      if (n.tagName === "SCRIPT" || n.tagName === "IFRAME" || n.tagName === "A") continue;
+      if (isWidget(n)) { if (embeds.length >= MAX_EMBEDS) { truncated.push("embeds"); break embed; } embeds.push(elementOf(n)); }
+    }
   }
 
   return JSON.stringify({

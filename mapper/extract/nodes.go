@@ -58,27 +58,43 @@ func contains(ss []string, s string) bool {
 	return false
 }
 
-// walk visits n and its descendants in document order; visit returns false
-// to skip a node's children.
-func walk(n *html.Node, visit func(*html.Node) bool) {
+// walk visits n and its descendants in document order within n's own
+// tree, as querySelectorAll does: the content of a <template> — a
+// declarative shadow root (another tree), or an inert template, whose
+// children FromHTML removes — is not entered. visit returns false to skip
+// a node's children.
+func walk(n *html.Node, visit func(*html.Node) bool) { walkTrees(n, visit, false) }
+
+// walkDeep is walk entering declarative shadow roots too (the composed
+// tree: a host's shadow content where its template stands).
+func walkDeep(n *html.Node, visit func(*html.Node) bool) { walkTrees(n, visit, true) }
+
+func walkTrees(n *html.Node, visit func(*html.Node) bool, deep bool) {
 	if n.Type == html.ElementNode || n.Type == html.DocumentNode {
-		if n.Type == html.ElementNode && !visit(n) {
+		if n.Type == html.ElementNode && n.DataAtom == atom.Template {
+			if !deep {
+				return
+			}
+		} else if n.Type == html.ElementNode && !visit(n) {
 			return
 		}
 	}
 	for c := n.FirstChild; c != nil; c = c.NextSibling {
-		walk(c, visit)
+		walkTrees(c, visit, deep)
 	}
 }
 
 // textOf is the text content of n (script and style included, as
-// textContent does).
+// textContent does; a shadow root's text is not its host's).
 func textOf(n *html.Node) string {
 	var b strings.Builder
 	var rec func(*html.Node)
 	rec = func(n *html.Node) {
 		if n.Type == html.TextNode {
 			b.WriteString(n.Data)
+		}
+		if n.Type == html.ElementNode && n.DataAtom == atom.Template {
+			return
 		}
 		for c := n.FirstChild; c != nil; c = c.NextSibling {
 			rec(c)
@@ -162,10 +178,22 @@ func isWidget(n *html.Node) bool {
 	return false
 }
 
-func inBody(n *html.Node) bool { return hasAncestor(n, atom.Body) }
-
-func hasAncestor(n *html.Node, a atom.Atom) bool {
+// inBody: n is in the body, through the hosts of the shadow roots it is in.
+func inBody(n *html.Node) bool {
 	for p := n.Parent; p != nil; p = p.Parent {
+		if p.DataAtom == atom.Body {
+			return true
+		}
+	}
+	return false
+}
+
+// hasAncestor and isAncestor look up n's own tree only: a declarative
+// shadow root's <template> is the top of its tree, as a ShadowRoot is
+// in a browser (a form around the host does not own the controls of its
+// shadow root).
+func hasAncestor(n *html.Node, a atom.Atom) bool {
+	for p := n.Parent; p != nil && p.DataAtom != atom.Template; p = p.Parent {
 		if p.DataAtom == a {
 			return true
 		}
@@ -174,12 +202,32 @@ func hasAncestor(n *html.Node, a atom.Atom) bool {
 }
 
 func isAncestor(anc, n *html.Node) bool {
-	for p := n.Parent; p != nil; p = p.Parent {
+	for p := n.Parent; p != nil && p.DataAtom != atom.Template; p = p.Parent {
 		if p == anc {
 			return true
 		}
 	}
 	return false
+}
+
+// isAncestorDeep is isAncestor in the composed tree (through hosts).
+func isAncestorDeep(anc, n *html.Node) bool {
+	for p := parentOf(n); p != nil; p = parentOf(p) {
+		if p == anc {
+			return true
+		}
+	}
+	return false
+}
+
+// parentOf is n's parent element in the composed tree: at the top of a
+// declarative shadow root, its host (the template's parent).
+func parentOf(n *html.Node) *html.Node {
+	p := n.Parent
+	if p != nil && p.DataAtom == atom.Template {
+		p = p.Parent
+	}
+	return p
 }
 
 // isControl: a form-associated listed element.
@@ -264,7 +312,7 @@ func countVisibleControls(n *html.Node) int {
 func fieldWrapper(c, stop *html.Node) *html.Node {
 	var w *html.Node
 	name := getAttr(c, "name")
-	for n := c.Parent; n != nil && n != stop && n.DataAtom != atom.Body; n = n.Parent {
+	for n := c.Parent; n != nil && n != stop && n.DataAtom != atom.Body && n.DataAtom != atom.Template; n = n.Parent {
 		other := false
 		walk(n, func(o *html.Node) bool {
 			if o != c && isVisibleControl(o) && !(name != "" && getAttr(o, "name") == name) {

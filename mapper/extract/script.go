@@ -33,11 +33,12 @@ func PageScript(also string) string {
 		also = `() => ""`
 	}
 	return `() => {
-  const page = (` + extractJS + `)(` + string(cfg) + `);
+  const read = {};
+  const page = (` + extractJS + `)(` + string(cfg) + `, read);
   let listeners = null;
   if (typeof getEventListeners === "function") {
     try {
-      listeners = Array.prototype.slice.call(document.forms, 0, ` + strconv.Itoa(MaxListenerForms) + `).map((f) => {
+      listeners = Array.prototype.slice.call(read.forms || document.forms, 0, ` + strconv.Itoa(MaxListenerForms) + `).map((f) => {
         try { return ((getEventListeners(f) || {}).submit || []).map((l) => String(l.listener).slice(0, ` + strconv.Itoa(maxListenerSource) + `)); }
         catch (e) { return []; }
       });

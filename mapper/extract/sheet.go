@@ -49,7 +49,10 @@ func parseSelector(raw string) (cascadia.Sel, bool) {
 func parseSheets(all []*html.Node) []sheetRule {
 	var out []sheetRule
 	for _, n := range all {
-		if n.DataAtom != atom.Style || hasAncestor(n, atom.Template) {
+		// (an inert template's styles are gone: FromHTML empties it; a
+		// declarative shadow root's rules are read as the page's, an
+		// approximation of their scope)
+		if n.DataAtom != atom.Style {
 			continue
 		}
 		if m := strings.ToLower(getAttr(n, "media")); m != "" && m != "all" && m != "screen" {

@@ -23,7 +23,12 @@ import (
 // on the control or an ancestor; zero size is invisible to it. Parsing
 // follows the HTML standard with scripting enabled (golang.org/x/net/html),
 // so, as in a browser, forms inside <noscript> and forms nested in an open
-// form do not exist.
+// form do not exist. Declarative shadow DOM is attached as the parser of
+// a browser attaches it (attachDeclarativeShadowRoots): the content of a
+// <template shadowrootmode="open"> is its host's open shadow root, read
+// like one in FromPage (its own ids and label[for], Form.ShadowHost);
+// an ordinary template, a closed root and the retired shadowroot
+// attribute (which current Chromium no longer attaches) are inert.
 func FromHTML(pageURL string, markup []byte) (*Page, error) {
 	base, err := url.Parse(pageURL)
 	if err != nil {
@@ -33,9 +38,11 @@ func FromHTML(pageURL string, markup []byte) (*Page, error) {
 	if err != nil {
 		return nil, &Error{URL: pageURL, Op: "parse", Err: fmt.Errorf("%w: %w", ErrParse, err)}
 	}
-	s := &static{root: root, base: base, byID: map[string]*html.Node{}, labelsFor: map[string][]*html.Node{},
-		idCount: map[string]int{}, names: map[*html.Node]map[string]int{}, nth: map[*html.Node]int{}, controls: map[*html.Node]int{}}
-	s.index(root)
+	attachDeclarativeShadowRoots(root)
+	s := &static{root: root, base: base, byID: map[idKey]*html.Node{}, labelsFor: map[idKey][]*html.Node{},
+		idCount: map[idKey]int{}, names: map[*html.Node]map[string]int{}, nth: map[*html.Node]int{}, controls: map[*html.Node]int{},
+		scopeOf: map[*html.Node]*html.Node{}, prefixes: map[*html.Node]string{}}
+	s.index(root, nil)
 	s.sheet, s.sheetMemo = parseSheets(s.all), map[*html.Node]map[string]string{}
 	s.owner = parserOwners(markup, s.forms, s.all)
 	p := s.page(pageURL)
@@ -43,13 +50,24 @@ func FromHTML(pageURL string, markup []byte) (*Page, error) {
 	return p, nil
 }
 
+// idKey is an id within one tree: the document (scope nil) or a
+// declarative shadow root (its template).
+type idKey struct {
+	scope *html.Node
+	id    string
+}
+
 type static struct {
 	root      *html.Node
 	base      *url.URL
-	byID      map[string]*html.Node
-	labelsFor map[string][]*html.Node
+	byID      map[idKey]*html.Node
+	labelsFor map[idKey][]*html.Node
 	forms     []*html.Node
-	all       []*html.Node // elements in document order
+	all       []*html.Node // elements in composed document order (shadow content where its template stands)
+	// scopeOf is the shadow root (template) each element of one lives in;
+	// absent for the document's. prefixes memoizes prefix per host.
+	scopeOf  map[*html.Node]*html.Node
+	prefixes map[*html.Node]string
 	// owner: controls outside any form element that the parser gave to a
 	// form (parserOwners).
 	owner map[*html.Node]*html.Node
@@ -57,7 +75,7 @@ type static struct {
 	// elements per name attribute (filled on first use); nth memoizes
 	// nth-of-type positions. Locators ask for each per field: counting
 	// anew each time made huge forms quadratic.
-	idCount map[string]int
+	idCount map[idKey]int
 	names   map[*html.Node]map[string]int
 	nth     map[*html.Node]int
 	// controls memoizes countVisibleControls for the containers the text
@@ -69,13 +87,25 @@ type static struct {
 	sheetMemo map[*html.Node]map[string]string
 }
 
-func (s *static) index(n *html.Node) {
+func (s *static) index(n, scope *html.Node) {
+	if n.Type == html.ElementNode && n.DataAtom == atom.Template {
+		// a declarative shadow root (inert templates were emptied): its
+		// content is a tree of its own
+		for c := n.FirstChild; c != nil; c = c.NextSibling {
+			s.index(c, n)
+		}
+		return
+	}
 	if n.Type == html.ElementNode {
 		s.all = append(s.all, n)
+		if scope != nil {
+			s.scopeOf[n] = scope
+		}
 		if id := getAttr(n, "id"); id != "" {
-			s.idCount[id]++
-			if _, dup := s.byID[id]; !dup {
-				s.byID[id] = n
+			k := idKey{scope, id}
+			s.idCount[k]++
+			if _, dup := s.byID[k]; !dup {
+				s.byID[k] = n
 			}
 		}
 		switch n.DataAtom {
@@ -87,15 +117,96 @@ func (s *static) index(n *html.Node) {
 			}
 		case atom.Label:
 			if f := getAttr(n, "for"); f != "" {
-				s.labelsFor[f] = append(s.labelsFor[f], n)
+				s.labelsFor[idKey{scope, f}] = append(s.labelsFor[idKey{scope, f}], n)
 			}
 		case atom.Form:
 			s.forms = append(s.forms, n)
 		}
 	}
 	for c := n.FirstChild; c != nil; c = c.NextSibling {
-		s.index(c)
+		s.index(c, scope)
 	}
+}
+
+// shadowHosts are the elements other than custom elements that may host a
+// shadow root (attachShadow's list).
+var shadowHosts = map[atom.Atom]bool{
+	atom.Article: true, atom.Aside: true, atom.Blockquote: true, atom.Body: true, atom.Div: true, atom.Footer: true,
+	atom.H1: true, atom.H2: true, atom.H3: true, atom.H4: true, atom.H5: true, atom.H6: true, atom.Header: true,
+	atom.Main: true, atom.Nav: true, atom.P: true, atom.Section: true, atom.Span: true,
+}
+
+var customElementName = regexp.MustCompile(`^[a-z][^A-Z\s]*-[^A-Z\s]*$`)
+
+// attachDeclarativeShadowRoots keeps, of the tree's <template> elements,
+// those a browser's parser turns into an open shadow root — the first
+// <template shadowrootmode="open"> of an element that may host one (a
+// custom element, div, section, span…) — and empties every other one:
+// an ordinary template's content is inert, a closed root is beyond a page
+// script's reach (FromPage cannot read it either), and the shadowroot
+// attribute of the first drafts is no longer attached by Chromium (it
+// stays an inert template).
+func attachDeclarativeShadowRoots(root *html.Node) {
+	hosted := map[*html.Node]bool{}
+	var rec func(*html.Node)
+	rec = func(n *html.Node) {
+		for c := n.FirstChild; c != nil; c = c.NextSibling {
+			if c.Type == html.ElementNode && c.DataAtom == atom.Template {
+				h := c.Parent
+				open := strings.EqualFold(strings.TrimSpace(getAttr(c, "shadowrootmode")), "open") && h != nil && h.Type == html.ElementNode &&
+					h.Namespace == "" && !hosted[h] && (shadowHosts[h.DataAtom] || customElementName.MatchString(h.Data))
+				if !open {
+					for k := c.FirstChild; k != nil; k = c.FirstChild {
+						c.RemoveChild(k)
+					}
+					continue
+				}
+				hosted[h] = true
+			}
+			rec(c)
+		}
+	}
+	rec(root)
+}
+
+// prefix is the selector of the host(s) of the shadow root n is in, each
+// part unique in its own tree, and a space; "" in the document (extract.js
+// prefixOf).
+func (s *static) prefix(n *html.Node) string {
+	sc := s.scopeOf[n]
+	if sc == nil {
+		return ""
+	}
+	h := sc.Parent
+	p, ok := s.prefixes[h]
+	if !ok {
+		p = s.prefix(h) + s.hostSelector(h) + " "
+		s.prefixes[h] = p
+	}
+	return p
+}
+
+// hostSelector: a host's id, its tag when it is a custom element alone of
+// its kind in its tree, else its path.
+func (s *static) hostSelector(h *html.Node) string {
+	sc := s.scopeOf[h]
+	if id := getAttr(h, "id"); id != "" && s.idCount[idKey{sc, id}] == 1 {
+		return cssID(id)
+	}
+	if strings.Contains(h.Data, "-") && s.count(func(n *html.Node) bool { return s.scopeOf[n] == sc && n.Data == h.Data }) == 1 {
+		return h.Data
+	}
+	return s.localPath(h)
+}
+
+// hostsShadow: n has a declarative shadow root.
+func hostsShadow(n *html.Node) bool {
+	for c := n.FirstChild; c != nil; c = c.NextSibling {
+		if c.Type == html.ElementNode && c.DataAtom == atom.Template && c.FirstChild != nil {
+			return true
+		}
+	}
+	return false
 }
 
 func (s *static) page(pageURL string) *Page {
@@ -105,8 +216,12 @@ func (s *static) page(pageURL string) *Page {
 		if isSectionHeading(n) {
 			heading = n
 		}
+		inDoc := s.scopeOf[n] == nil
 		switch n.DataAtom {
 		case atom.Title:
+			if !inDoc {
+				continue
+			}
 			if p.Title == "" {
 				p.Title = norm(textOf(n))
 			}
@@ -131,6 +246,9 @@ func (s *static) page(pageURL string) *Page {
 				p.Links = append(p.Links, l)
 			}
 		case atom.Script:
+			if !inDoc {
+				continue // FromPage reads the document's scripts only
+			}
 			typ := strings.ToLower(getAttr(n, "type"))
 			if typ == "application/ld+json" {
 				p.JSONLD = append(p.JSONLD, textOf(n))
@@ -152,12 +270,15 @@ func (s *static) page(pageURL string) *Page {
 		case atom.Iframe:
 			p.Frames = append(p.Frames, Frame{Src: s.resolve(getAttr(n, "src")), ID: getAttr(n, "id"), Name: getAttr(n, "name"), Title: getAttr(n, "title"), Class: getAttr(n, "class"), Visible: !s.visibility(n, nil).Hidden})
 		case atom.Link:
-			if rel, ok := attrOK(n, "rel"); ok {
+			if rel, ok := attrOK(n, "rel"); ok && inDoc {
 				if h, ok := attrOK(n, "href"); ok {
 					p.LinkRels = append(p.LinkRels, LinkRel{Rel: strings.ToLower(rel), Href: s.resolve(h), Type: getAttr(n, "type")})
 				}
 			}
 		case atom.Meta:
+			if !inDoc {
+				continue
+			}
 			p.Meta = append(p.Meta, Meta{Name: getAttr(n, "name"), Property: getAttr(n, "property"), HTTPEquiv: getAttr(n, "http-equiv"), Content: clipRaw(getAttr(n, "content"), 1000)})
 		}
 		if n.DataAtom != atom.Script && n.DataAtom != atom.Iframe && n.DataAtom != atom.A && isWidget(n) && inBody(n) {
@@ -196,11 +317,11 @@ func (s *static) element(n *html.Node) Element {
 // controlsOf returns the controls owned by form: its descendants plus
 // controls elsewhere naming it with form="id", in document order.
 func (s *static) controlsOf(form *html.Node) []*html.Node {
-	id := getAttr(form, "id")
+	id, sc := getAttr(form, "id"), s.scopeOf[form]
 	var out []*html.Node
 	for _, n := range s.all {
-		if !isControl(n) {
-			continue
+		if !isControl(n) || s.scopeOf[n] != sc {
+			continue // form= and form owners stay within one tree
 		}
 		if owner, ok := attrOK(n, "form"); ok {
 			if id != "" && owner == id {
@@ -216,7 +337,7 @@ func (s *static) controlsOf(form *html.Node) []*html.Node {
 }
 
 func (s *static) form(i int, f *html.Node) Form {
-	scope := s.formLocator(f)
+	scope, pre := s.formLocator(f), s.prefix(f)
 	method := strings.ToLower(strings.TrimSpace(getAttr(f, "method")))
 	if method != "post" && method != "dialog" {
 		method = "get"
@@ -235,11 +356,11 @@ func (s *static) form(i int, f *html.Node) Form {
 		Action: action, ActionAttr: getAttr(f, "action"), Method: method, Enctype: enc, Target: getAttr(f, "target"),
 		ToolName: getAttr(f, "toolname"), ToolDescription: getAttr(f, "tooldescription"), ToolAutoSubmit: hasAttr(f, "toolautosubmit"),
 		Data: dataOf(f), Text: clip(textOf(f), MaxFormText), Heading: s.heading(f),
-		Visible: !vis.Hidden, Visibility: vis, InDialog: inDialog(f), Locator: scope,
+		Visible: !vis.Hidden, Visibility: vis, InDialog: inDialog(f), Locator: pre + scope, ShadowHost: strings.TrimSpace(pre),
 		OnSubmit: getAttr(f, "onsubmit"),
 	}
 	out.ScriptSubmit = ScriptSubmitOf(out.OnSubmit, nil)
-	for n, k := f.Parent, 0; n != nil && n.DataAtom != atom.Body && n.Type == html.ElementNode && k < MaxWrappers; n, k = n.Parent, k+1 {
+	for n, k := parentOf(f), 0; n != nil && n.DataAtom != atom.Body && n.Type == html.ElementNode && k < MaxWrappers; n, k = parentOf(n), k+1 {
 		out.Wrappers = append(out.Wrappers, s.element(n))
 	}
 	controls := s.controlsOf(f)
@@ -273,14 +394,17 @@ func (s *static) widgets(root *html.Node) []Element {
 	return out
 }
 
+// submit: scope is the selector of stop (the form or group) within its
+// own tree.
 func (s *static) submit(b *html.Node, scope string, stop *html.Node) Submit {
 	t := controlType(b)
 	text := buttonText(b)
 	loc := s.cssPath(b)
-	if name := getAttr(b, "name"); name != "" && scope != "" {
-		loc = scope + " " + b.Data + attrSel("name", name)
+	if name := getAttr(b, "name"); name != "" && scope != "" && s.scopeOf[b] == s.scopeOf[stop] {
+		loc = s.prefix(b) + scope + " " + b.Data + attrSel("name", name)
 	}
-	return Submit{Tag: b.Data, Type: t, Name: getAttr(b, "name"), Value: getAttr(b, "value"), Text: clip(text, 200), Visible: !s.visibility(b, stop).Hidden, Locator: loc}
+	return Submit{Tag: b.Data, Type: t, Name: getAttr(b, "name"), Value: getAttr(b, "value"), Text: clip(text, 200), Visible: !s.visibility(b, stop).Hidden, Locator: loc,
+		ShadowHost: strings.TrimSpace(s.prefix(b))}
 }
 
 func buttonText(b *html.Node) string {
@@ -382,7 +506,7 @@ func (s *static) groupLegend(group []*html.Node, form *html.Node) string {
 			}
 		}
 		if ids := getAttr(n, "aria-labelledby"); ids != "" {
-			return s.byIDs(ids)
+			return s.byIDs(ids, n)
 		}
 		return norm(getAttr(n, "aria-label"))
 	}
@@ -420,8 +544,12 @@ func (s *static) field(c, form *html.Node, scope string, group []*html.Node, leg
 	case atom.Textarea:
 		f.Value = textOf(c)
 	case atom.Select:
+		// Value is the select's value as the browser reads it: the first
+		// selected option of a multiple select ("" when none is); of a
+		// single one, the last option marked selected (the parser keeps
+		// only the last), else the first option.
 		f.Value = ""
-		first := true
+		multiple, first, picked := t == "select-multiple", true, false
 		walk(c, func(o *html.Node) bool {
 			if o.DataAtom == atom.Option {
 				v, ok := attrOK(o, "value")
@@ -430,8 +558,9 @@ func (s *static) field(c, form *html.Node, scope string, group []*html.Node, leg
 				}
 				sel := hasAttr(o, "selected")
 				f.Options = append(f.Options, Option{Value: v, Text: norm(textOf(o)), Selected: sel})
-				if sel || first {
-					f.Value = v
+				switch {
+				case multiple && sel && !picked, !multiple && (sel || first && !picked):
+					f.Value, picked = v, picked || sel
 				}
 				first = false
 			}
@@ -462,10 +591,11 @@ func (s *static) field(c, form *html.Node, scope string, group []*html.Node, leg
 		f.NearbyText = clip(textOf(wrap), MaxNearbyText)
 	}
 	f.Hint = s.hint(c, wrap, f.Label)
-	for n, k := c.Parent, 0; n != nil && n != form && n.DataAtom != atom.Body && n.Type == html.ElementNode && k < MaxWrappers; n, k = n.Parent, k+1 {
+	for n, k := c.Parent, 0; n != nil && n != form && n.DataAtom != atom.Body && n.DataAtom != atom.Template && n.Type == html.ElementNode && k < MaxWrappers; n, k = n.Parent, k+1 {
 		f.WrapperClasses = append(f.WrapperClasses, getAttr(n, "class"))
 	}
-	f.Locator = s.fieldLocator(c, scope, len(group))
+	f.Locator = s.fieldLocator(c, scope, form, len(group))
+	f.ShadowHost = strings.TrimSpace(s.prefix(c))
 	return f
 }
 
@@ -481,7 +611,7 @@ func firstNonEmptyAttr(n *html.Node, a, def string) string {
 // placeholder, then the text just before the control.
 func (s *static) label(c, form *html.Node) (string, LabelSource, bool) {
 	if ids := getAttr(c, "aria-labelledby"); ids != "" {
-		if t := s.byIDs(ids); t != "" {
+		if t := s.byIDs(ids, c); t != "" {
 			return t, LabelAriaLabelledBy, true
 		}
 	}
@@ -492,14 +622,14 @@ func (s *static) label(c, form *html.Node) (string, LabelSource, bool) {
 	src := LabelFor
 	vis := false
 	if id := getAttr(c, "id"); id != "" {
-		for _, l := range ownLabels(s.labelsFor[id], form) {
+		for _, l := range ownLabels(s.labelsFor[idKey{s.scopeOf[c], id}], form) {
 			if t := nameText(l, c); t != "" && !contains(parts, t) {
 				parts = append(parts, t)
 			}
 			vis = vis || !s.visibility(l, nil).Hidden
 		}
 	}
-	for n := c.Parent; n != nil; n = n.Parent {
+	for n := c.Parent; n != nil && n.DataAtom != atom.Template; n = n.Parent {
 		if n.DataAtom == atom.Label {
 			if f, ok := attrOK(n, "for"); !ok || f == getAttr(c, "id") {
 				if t := nameText(n, c); t != "" && !contains(parts, t) {
@@ -526,10 +656,11 @@ func (s *static) label(c, form *html.Node) (string, LabelSource, bool) {
 	return "", LabelNone, false
 }
 
-func (s *static) byIDs(ids string) string {
+// byIDs is the text of the elements ids names in from's own tree.
+func (s *static) byIDs(ids string, from *html.Node) string {
 	var parts []string
 	for _, id := range strings.Fields(ids) {
-		if n := s.byID[id]; n != nil {
+		if n := s.byID[idKey{s.scopeOf[from], id}]; n != nil {
 			parts = append(parts, nameText(n, nil))
 		}
 	}
@@ -605,7 +736,7 @@ func (s *static) visibleControls(n *html.Node) int {
 
 func (s *static) hint(c, wrap *html.Node, label string) string {
 	if ids := getAttr(c, "aria-describedby"); ids != "" {
-		if t := s.byIDs(ids); t != "" {
+		if t := s.byIDs(ids, c); t != "" {
 			return clip(t, 500)
 		}
 	}
@@ -629,7 +760,7 @@ func (s *static) hint(c, wrap *html.Node, label string) string {
 
 func (s *static) heading(f *html.Node) string {
 	if ids := getAttr(f, "aria-labelledby"); ids != "" {
-		if t := s.byIDs(ids); t != "" {
+		if t := s.byIDs(ids, f); t != "" {
 			return clip(t, 200)
 		}
 	}
@@ -831,7 +962,7 @@ func (s *static) groups() []Form {
 			continue
 		}
 		buttons = append(buttons, b)
-		for p, d := b.Parent, 0; p != nil && p.DataAtom != atom.Body && d < 8; p, d = p.Parent, d+1 {
+		for p, d := parentOf(b), 0; p != nil && p.DataAtom != atom.Body && d < 8; p, d = parentOf(p), d+1 {
 			nearButton[p] = true
 		}
 	}
@@ -841,7 +972,7 @@ func (s *static) groups() []Form {
 	// First pass: each control's nearest ancestor that holds a button.
 	chosen := map[*html.Node]*html.Node{}
 	for _, n := range loose {
-		for p, d := n.Parent, 0; below(p, d); p, d = p.Parent, d+1 {
+		for p, d := parentOf(n), 0; below(p, d); p, d = parentOf(p), d+1 {
 			if nearButton[p] {
 				chosen[n] = p
 				break
@@ -858,11 +989,11 @@ func (s *static) groups() []Form {
 	owning := map[*html.Node]bool{}
 	holds := map[*html.Node]int{} // owning containers below each element
 	for _, b := range buttons {
-		for p := b.Parent; p != nil && p.DataAtom != atom.Body; p = p.Parent {
+		for p := parentOf(b); p != nil && p.DataAtom != atom.Body; p = parentOf(p) {
 			if chosenSet[p] {
 				if !owning[p] {
 					owning[p] = true
-					for a := p.Parent; a != nil; a = a.Parent {
+					for a := parentOf(p); a != nil; a = parentOf(a) {
 						holds[a]++
 					}
 				}
@@ -899,16 +1030,22 @@ func (s *static) groups() []Form {
 	for _, c := range order {
 		outer := false
 		for _, o := range order {
-			if o != c && isAncestor(o, c) {
+			if o != c && isAncestorDeep(o, c) {
 				outer = true
 			}
 		}
 		if outer {
 			continue
 		}
-		scope := s.cssPath(c)
+		// scope: the container's selector in its own tree (a host by its
+		// id or its tag), pre: its hosts'; the container's controls and
+		// buttons include those of the shadow roots under it.
+		scope, pre := s.localPath(c), s.prefix(c)
+		if hostsShadow(c) {
+			scope = s.hostSelector(c)
+		}
 		var controls []*html.Node
-		walk(c, func(n *html.Node) bool {
+		walkDeep(c, func(n *html.Node) bool {
 			if s.isLoose(n) {
 				controls = append(controls, n)
 			}
@@ -916,13 +1053,13 @@ func (s *static) groups() []Form {
 		})
 		g := Form{Index: -1, Formless: true, ID: getAttr(c, "id"), Class: getAttr(c, "class"), Data: dataOf(c),
 			Text: clip(textOf(c), MaxFormText), Heading: s.heading(c), Visible: true, Visibility: s.visibility(c, nil),
-			InDialog: inDialog(c), Locator: scope, Widgets: s.widgets(c)}
-		for n, k := c.Parent, 0; n != nil && n.DataAtom != atom.Body && n.Type == html.ElementNode && k < MaxWrappers; n, k = n.Parent, k+1 {
+			InDialog: inDialog(c), Locator: pre + scope, ShadowHost: strings.TrimSpace(pre), Widgets: s.widgets(c)}
+		for n, k := parentOf(c), 0; n != nil && n.DataAtom != atom.Body && n.Type == html.ElementNode && k < MaxWrappers; n, k = parentOf(n), k+1 {
 			g.Wrappers = append(g.Wrappers, s.element(n))
 		}
 		g.Fields = s.fields(controls, c, scope)
-		walk(c, func(b *html.Node) bool {
-			if len(g.Submits) < 3 && isButtonLike(b) && !s.visibility(b, nil).Hidden {
+		walkDeep(c, func(b *html.Node) bool {
+			if len(g.Submits) < 3 && isButtonLike(b) && !hasAncestor(b, atom.Form) && !s.visibility(b, nil).Hidden {
 				g.Submits = append(g.Submits, s.submit(b, scope, c))
 			}
 			return true
@@ -943,12 +1080,12 @@ func (s *static) looseContainer(n *html.Node, blocked func(*html.Node) bool) *ht
 		return isControl(c) && c.DataAtom != atom.Button && controlType(c) != "hidden" && s.isLoose(c)
 	}
 	var last *html.Node
-	for p, d := n.Parent, 0; p != nil && p.DataAtom != atom.Body && p.DataAtom != atom.Html && d < 8; p, d = p.Parent, d+1 {
+	for p, d := parentOf(n), 0; p != nil && p.DataAtom != atom.Body && p.DataAtom != atom.Html && d < 8; p, d = parentOf(p), d+1 {
 		if blocked(p) {
 			return last
 		}
 		k := 0
-		walk(p, func(c *html.Node) bool {
+		walkDeep(p, func(c *html.Node) bool {
 			if loose(c) {
 				k++
 			}
@@ -959,7 +1096,7 @@ func (s *static) looseContainer(n *html.Node, blocked func(*html.Node) bool) *ht
 		}
 		last = p
 	}
-	if p := n.Parent; p != nil && p.DataAtom != atom.Body && p.DataAtom != atom.Html {
+	if p := parentOf(n); p != nil && p.DataAtom != atom.Body && p.DataAtom != atom.Html {
 		return p
 	}
 	return nil
@@ -973,7 +1110,7 @@ func (s *static) isLoose(n *html.Node) bool {
 		return false
 	}
 	if id, ok := attrOK(n, "form"); ok {
-		if f := s.byID[id]; f != nil && f.DataAtom == atom.Form {
+		if f := s.byID[idKey{s.scopeOf[n], id}]; f != nil && f.DataAtom == atom.Form {
 			return false
 		}
 	}
@@ -991,13 +1128,13 @@ func (s *static) drawnOver(n *html.Node) bool {
 		return false
 	}
 	if id := getAttr(n, "id"); id != "" {
-		for _, l := range s.labelsFor[id] {
+		for _, l := range s.labelsFor[idKey{s.scopeOf[n], id}] {
 			if !s.visibility(l, nil).Hidden {
 				return true
 			}
 		}
 	}
-	for p := n.Parent; p != nil; p = p.Parent {
+	for p := n.Parent; p != nil && p.DataAtom != atom.Template; p = p.Parent {
 		if p.DataAtom == atom.Label {
 			if f, ok := attrOK(p, "for"); !ok || f == getAttr(n, "id") {
 				return !s.visibility(p, nil).Hidden
@@ -1033,8 +1170,10 @@ func (s *static) count(match func(*html.Node) bool) int {
 	return k
 }
 
+// formLocator is a form's selector within its own tree.
 func (s *static) formLocator(f *html.Node) string {
-	isForm := func(n *html.Node) bool { return n.DataAtom == atom.Form }
+	sc := s.scopeOf[f]
+	isForm := func(n *html.Node) bool { return n.DataAtom == atom.Form && s.scopeOf[n] == sc }
 	if id := getAttr(f, "id"); id != "" && s.count(func(n *html.Node) bool { return isForm(n) && getAttr(n, "id") == id }) == 1 {
 		return "form" + cssID(id)
 	}
@@ -1044,49 +1183,77 @@ func (s *static) formLocator(f *html.Node) string {
 	if a, ok := attrOK(f, "action"); ok && a != "" && s.count(func(n *html.Node) bool { return isForm(n) && getAttr(n, "action") == a }) == 1 {
 		return "form" + attrSel("action", a)
 	}
-	return s.cssPath(f)
+	return s.localPath(f)
 }
 
-func (s *static) fieldLocator(c *html.Node, scope string, group int) string {
+// fieldLocator: scope is the selector of scopeEl (the form or group)
+// within its own tree; a control of another tree (a group's shadow root)
+// is located within its own (extract.js fieldLocator).
+func (s *static) fieldLocator(c *html.Node, scope string, scopeEl *html.Node, group int) string {
 	if s.owner[c] != nil {
 		// Owned by a form it is not inside: a selector scoped to the form
 		// would not find it.
 		return s.cssPath(c)
 	}
+	sc, pre := s.scopeOf[c], s.prefix(c)
+	if scopeEl != nil && s.scopeOf[scopeEl] != sc {
+		if name := getAttr(c, "name"); name != "" && s.namesIn(s.treeOf(c))[name] == 1 {
+			return pre + attrSel("name", name)
+		}
+		if id := getAttr(c, "id"); id != "" && s.idCount[idKey{sc, id}] == 1 {
+			return pre + cssID(id)
+		}
+		return s.cssPath(c)
+	}
 	if name := getAttr(c, "name"); name != "" {
 		k := s.namesIn(s.scopeNode(c, scope))[name]
 		if k == 1 || (group > 0 && k == group) {
-			return scope + " " + attrSel("name", name)
+			return pre + scope + " " + attrSel("name", name)
 		}
 	}
-	if id := getAttr(c, "id"); id != "" && s.idCount[id] == 1 {
+	if id := getAttr(c, "id"); id != "" && s.idCount[idKey{sc, id}] == 1 {
 		if strings.HasPrefix(scope, "form") {
-			return scope + " " + c.Data + cssID(id)
+			return pre + scope + " " + c.Data + cssID(id)
 		}
-		return cssID(id)
+		return pre + cssID(id)
 	}
 	return s.cssPath(c)
 }
 
-// scopeNode finds the form or container a control's locator is scoped to.
-func (s *static) scopeNode(c *html.Node, scope string) *html.Node {
-	for n := c.Parent; n != nil; n = n.Parent {
-		if n.DataAtom == atom.Form {
-			return n
-		}
-	}
-	for n := c.Parent; n != nil; n = n.Parent {
-		if n.Type == html.ElementNode && s.cssPath(n) == scope {
-			return n
-		}
+// treeOf is the top of n's tree: the document, or its shadow root's template.
+func (s *static) treeOf(n *html.Node) *html.Node {
+	if sc := s.scopeOf[n]; sc != nil {
+		return sc
 	}
 	return s.root
 }
 
-func (s *static) cssPath(el *html.Node) string {
+// scopeNode finds the form or container a control's locator is scoped to.
+func (s *static) scopeNode(c *html.Node, scope string) *html.Node {
+	for n := c.Parent; n != nil && n.DataAtom != atom.Template; n = n.Parent {
+		if n.DataAtom == atom.Form {
+			return n
+		}
+	}
+	for n := c.Parent; n != nil && n.DataAtom != atom.Template; n = n.Parent {
+		if n.Type == html.ElementNode && s.localPath(n) == scope {
+			return n
+		}
+	}
+	return s.treeOf(c)
+}
+
+// cssPath is el's selector from the document: its hosts' (prefix), then
+// its path within its own tree.
+func (s *static) cssPath(el *html.Node) string { return s.prefix(el) + s.localPath(el) }
+
+// localPath is el's selector within its own tree (the document or a
+// shadow root): ids unique in that tree, else positions.
+func (s *static) localPath(el *html.Node) string {
 	var parts []string
-	for n := el; n != nil && n.Type == html.ElementNode && n.DataAtom != atom.Html; n = n.Parent {
-		if id := getAttr(n, "id"); id != "" && s.idCount[id] == 1 {
+	sc := s.scopeOf[el]
+	for n := el; n != nil && n.Type == html.ElementNode && n.DataAtom != atom.Html && n.DataAtom != atom.Template; n = n.Parent {
+		if id := getAttr(n, "id"); id != "" && s.idCount[idKey{sc, id}] == 1 {
 			parts = append([]string{cssID(id)}, parts...)
 			break
 		}
@@ -1121,14 +1288,21 @@ func (s *static) namesIn(scope *html.Node) map[string]int {
 		return m
 	}
 	m := map[string]int{}
-	walk(scope, func(n *html.Node) bool {
+	count := func(n *html.Node) bool {
 		if n.Type == html.ElementNode {
 			if name := getAttr(n, "name"); name != "" {
 				m[name]++
 			}
 		}
 		return true
-	})
+	}
+	if scope.DataAtom == atom.Template { // a shadow root: its content
+		for c := scope.FirstChild; c != nil; c = c.NextSibling {
+			walk(c, count)
+		}
+	} else {
+		walk(scope, count)
+	}
 	s.names[scope] = m
 	return m
 }

@@ -14,8 +14,9 @@ type Page struct {
 	Title   string `json:"title"`
 	Lang    string `json:"lang"`
 
-	// Forms are the <form> elements of the main document in document order,
-	// hidden ones included; Forms[i].Index == i.
+	// Forms are the <form> elements of the main document and of its open
+	// shadow roots in document order (a shadow root's where its host
+	// stands), hidden ones included; Forms[i].Index == i.
 	Forms []Form `json:"forms"`
 	// Groups are form-like groups outside any <form>: visible controls and a
 	// button in a plain container, submitted by script. Formless is true and
@@ -99,6 +100,17 @@ type Form struct {
 	// form[action=…] or a positional path; for a formless group, the
 	// container.
 	Locator string `json:"locator"`
+	// ShadowHost is "" for a form or group of the document. For one inside
+	// an open shadow root (a web component's), it is the selector of the
+	// shadow host — of each host from the document down, space-separated,
+	// when shadow roots nest — and Locator, and the locators of the
+	// form's fields and submits, begin with it: shadow-including
+	// selectors, each part unique in its own tree, which a CSS engine that
+	// pierces open shadow roots (Playwright's) resolves and
+	// document.querySelector does not (it never enters a shadow root).
+	// FromHTML sets it for declarative shadow roots (<template
+	// shadowrootmode="open">).
+	ShadowHost string `json:"shadowHost"`
 
 	// OnSubmit is the raw onsubmit attribute, "" when absent.
 	OnSubmit string `json:"onSubmit"`
@@ -181,6 +193,11 @@ type Field struct {
 
 	Visibility Visibility `json:"visibility"`
 	Locator    string     `json:"locator"`
+	// ShadowHost is "" for a control of the document, else the selector of
+	// the host of the open shadow root it is in (Form.ShadowHost); Locator
+	// then begins with it. A formless group's container may be the host
+	// itself, in the document, while its controls are in its shadow root.
+	ShadowHost string `json:"shadowHost"`
 }
 
 // The attributes that make a field required (Field.RequiredAttr), and the
@@ -263,6 +280,8 @@ type Submit struct {
 	Text    string `json:"text"`
 	Visible bool   `json:"visible"`
 	Locator string `json:"locator"`
+	// ShadowHost: as Field.ShadowHost.
+	ShadowHost string `json:"shadowHost"`
 }
 
 // Element is a compact description of an element (wrappers, embeds).

@@ -15,8 +15,10 @@
 //
 //   - norm: norm(s), white space collapsed and trimmed (rule N2 of
 //     normalization-v0.2);
-//   - labels: labelsOf(el), a control's labels in tree order, what
-//     el.labels holds, indexed in one pass over the document's labels;
+//   - labels: labelsIn(trees), which makes labelsOf(el): a control's
+//     labels in tree order, what el.labels holds, indexed in one pass over
+//     the labels of the given trees (the document, and its open shadow
+//     roots where the script reads them);
 //   - modelcontext: hookRegisterTool(mark, onRegister), which sees every
 //     WebMCP tool a page registers through document.modelContext or the
 //     legacy navigator.modelContext.

@@ -24,7 +24,7 @@ func ExampleInline() {
 // MustInline suits a script embedded in the program, inlined once when its
 // package is initialised.
 func ExampleMustInline() {
-	js := pagejs.MustInline("(el) => {\n  //pagejs:include labels\n  return labelsOf(el).length;\n}")
-	fmt.Println(strings.Count(js, "const labelsOf = "))
+	js := pagejs.MustInline("(el) => {\n  //pagejs:include labels\n  return labelsIn([document])(el).length;\n}")
+	fmt.Println(strings.Count(js, "const labelsIn = "))
 	// Output: 1
 }

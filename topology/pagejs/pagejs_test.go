@@ -25,12 +25,12 @@ func TestInline(t *testing.T) {
 		wantErr error
 	}{
 		{name: "no include", src: "() => 1", has: []string{"() => 1"}},
-		{name: "one include", src: "() => {\n  //pagejs:include labels\n  return labelsOf;\n}",
-			has: []string{"const labelsOf = ", "return labelsOf;"}, lacks: []string{"//pagejs:include"}},
+		{name: "one include", src: "() => {\n  //pagejs:include labels\n  return labelsIn;\n}",
+			has: []string{"const labelsIn = ", "return labelsIn;"}, lacks: []string{"//pagejs:include"}},
 		{name: "two helpers", src: "//pagejs:include norm\n//pagejs:include modelcontext\n",
 			has: []string{"const norm = ", "const hookRegisterTool = "}, lacks: []string{"//pagejs:include"}},
 		{name: "not alone on its line", src: "x(); //pagejs:include labels\n",
-			has: []string{"x(); //pagejs:include labels"}, lacks: []string{"const labelsOf"}},
+			has: []string{"x(); //pagejs:include labels"}, lacks: []string{"const labelsIn"}},
 		{name: "unknown helper", src: "//pagejs:include nothing\n", wantErr: pagejs.ErrUnknownHelper},
 		{name: "a path is no helper", src: "//pagejs:include ../extract\n", wantErr: pagejs.ErrUnknownHelper},
 		{name: "included twice", src: "//pagejs:include norm\n//pagejs:include norm\n", wantErr: pagejs.ErrDuplicateInclude},
@@ -119,6 +119,7 @@ func TestLabelsOfIsElLabels(t *testing.T) {
 	}
 	js := pagejs.MustInline(`() => {
   //pagejs:include labels
+  const labelsOf = labelsIn([document]);
   const text = (ls) => ls.map((l) => l.textContent.trim());
   const out = {};
   for (const el of document.querySelectorAll("*")) {

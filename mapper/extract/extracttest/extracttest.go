@@ -51,3 +51,31 @@ func NsPerItem(items, reps int, f func()) float64 {
 	}
 	return best
 }
+
+// BusyPage is a page of n sections — a heading, a paragraph, a few links
+// (one tel:) and, every tenth section, a contact form of six labelled
+// fields — the size of a long small-business home page at n = 200
+// (BenchmarkFromPage). With shadow, every form sits in the open shadow
+// root of a custom element its script attaches, so the same controls are
+// read through shadow roots.
+func BusyPage(n int, shadow bool) []byte {
+	var b strings.Builder
+	b.WriteString(`<!doctype html><html lang="en"><head><title>Busy</title></head><body><h1>Busy page</h1>`)
+	for i := range n {
+		fmt.Fprintf(&b, `<section class="s%d"><h2>Section %d</h2><p>Some words about service %d, <a href="/s/%d">more</a>, <a href="/t/%d">details</a> or call <a href="tel:+6130000%04d">03 0000 %04d</a>.</p>`, i, i, i, i, i, i, i)
+		if i%10 == 0 {
+			form := fmt.Sprintf(`<form id="f%d" action="/enquire" method="post"><label for="n%d">Name</label><input id="n%d" name="name" required><label for="e%d">Email</label><input id="e%d" name="email" type="email"><label for="p%d">Phone</label><input id="p%d" name="phone" type="tel"><label for="m%d">Message</label><textarea id="m%d" name="message"></textarea><label><input type="checkbox" name="news" value="y"> Send news</label><select name="svc"><option>A</option><option>B</option></select><button>Send</button></form>`, i, i, i, i, i, i, i, i, i)
+			if shadow {
+				fmt.Fprintf(&b, `<busy-form data-i="%d"></busy-form><template id="t%d">%s</template>`, i, i, form)
+			} else {
+				b.WriteString(form)
+			}
+		}
+		b.WriteString(`</section>`)
+	}
+	if shadow {
+		b.WriteString(`<script>customElements.define("busy-form", class extends HTMLElement { connectedCallback() { if (this.shadowRoot) return; this.attachShadow({ mode: "open" }).appendChild(document.getElementById("t" + this.dataset.i).content.cloneNode(true)); } });</script>`)
+	}
+	b.WriteString(`</body></html>`)
+	return []byte(b.String())
+}
