@@ -111,9 +111,12 @@ func destructive(se *shared.SideEffects) bool {
 	return false
 }
 
-// doorMeta records which action and door a tool drives.
+// doorMeta records which action and door a tool drives: Index is the
+// door's index in the action's access list, which says which door it is
+// when two look alike.
 type doorMeta struct {
 	ActionID string              `json:"actionId"`
+	Index    int                 `json:"index"`
 	Kind     shared.ActionKind   `json:"kind"`
 	Door     shared.AccessMethod `json:"door"`
 	URL      string              `json:"url"`
@@ -130,7 +133,7 @@ type statusMeta struct {
 func mcpToolOf(r toolRef) mcpTool {
 	a := r.ap.action
 	d := r.t.door
-	dm := doorMeta{ActionID: a.ID, Kind: a.Kind, Door: d.Method, URL: d.URL, Locator: d.Locator, ToolName: d.ToolName}
+	dm := doorMeta{ActionID: a.ID, Index: r.t.index, Kind: a.Kind, Door: d.Method, URL: d.URL, Locator: d.Locator, ToolName: d.ToolName}
 	if d.Submission != nil {
 		dm.Endpoint = d.Submission.Endpoint
 	}

@@ -37,8 +37,9 @@ type actionPlan struct {
 
 // toolPlan is one executable door and the stable name it is offered under.
 type toolPlan struct {
-	name string
-	door *shared.Access
+	name  string
+	door  *shared.Access
+	index int // the door's index in the action's access list
 }
 
 // offeredTools returns every tool of every offered action, in graph order.
@@ -99,7 +100,7 @@ func newPlan(g *shared.ActionGraph, opts Options) (*plan, error) {
 				continue
 			}
 			seen[name] = path
-			ap.tools = append(ap.tools, toolPlan{name: name, door: d})
+			ap.tools = append(ap.tools, toolPlan{name: name, door: d, index: j})
 		}
 		p.actions[i] = ap
 	}

@@ -4,7 +4,11 @@
 //
 // The tool definitions — names, titles, descriptions, input schemas and
 // annotations — are the compiler's (compiler.CompileFormat with FormatMCP), never re-derived
-// here. A tool is listed only while shared.AssertLiveExecutionAllowedContext
+// here. The compiler writes a tool for each executable door of an action;
+// the executor fires the action's one door (verifier/door.Of, the door the
+// sandbox ran), whichever tool is called, so only that door's tool is
+// served and the tools of its other doors are not defined here. A tool is
+// listed only while shared.AssertLiveExecutionAllowedContext
 // grants its action with the audit store as the lookup: an unverified,
 // revoked or drifted action is never listed. The server re-checks every
 // action on a short interval (Options.Interval), whenever the graph file

@@ -86,12 +86,29 @@ const testInterval = 50 * time.Millisecond
 // newEnvOn is newEnv on the given store, re-checking every interval.
 func newEnvOn(t testing.TB, store *audit.Store, capMax int, interval time.Duration) *env {
 	t.Helper()
+	return newEnvEdited(t, store, capMax, interval, nil)
+}
+
+// newEnvEdited is newEnvOn with the mapped graph changed by edit (when not
+// nil) before the owner confirms it.
+func newEnvEdited(t testing.TB, store *audit.Store, capMax int, interval time.Duration, edit func(*shared.ActionGraph)) *env {
+	t.Helper()
 	ctx := t.Context()
 	e := &env{sites: fixturestest.Serve(t, site), store: store}
 	origin := fixturestest.URL(t, e.sites, site)
 	mapped, err := fixtures.MappedGraph(site, origin)
 	if err != nil {
 		t.Fatal(err)
+	}
+	if edit != nil {
+		g, issues := shared.Read(mapped)
+		if len(issues) > 0 {
+			t.Fatal(issues)
+		}
+		edit(g)
+		if mapped, err = shared.Write(g); err != nil {
+			t.Fatal(err)
+		}
 	}
 	e.graph = executortest.Confirm(t, store, mapped, actionID, executortest.Limits(capMax, shared.PerDay, "office@electrician01.example"))
 	e.auditRef = auditRefOf(t, e.graph, actionID)
@@ -143,6 +160,7 @@ type compiledTool struct {
 	Annotations map[string]any `json:"annotations"`
 	Meta        map[string]any `json:"_meta"`
 	actionID    string
+	door        int // the door's index in the action's access list
 }
 
 // compiledTools reads the compiler's tools/list for graph.
@@ -166,6 +184,8 @@ func compiledTools(t testing.TB, graph []byte) []compiledTool {
 	for i := range doc.Tools {
 		door, _ := doc.Tools[i].Meta["dev.frontlatch/door"].(map[string]any)
 		doc.Tools[i].actionID, _ = door["actionId"].(string)
+		index, _ := door["index"].(float64)
+		doc.Tools[i].door = int(index)
 	}
 	return doc.Tools
 }

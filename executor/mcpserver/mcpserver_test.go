@@ -14,6 +14,7 @@ import (
 	"github.com/frontlatch/frontlatch/executor/mcpserver"
 	"github.com/frontlatch/frontlatch/fixtures"
 	"github.com/frontlatch/frontlatch/fixtures/fixturestest"
+	"github.com/frontlatch/frontlatch/shared"
 	"github.com/frontlatch/frontlatch/verifier/audit"
 	"github.com/frontlatch/frontlatch/verifier/audit/audittest"
 	"github.com/google/go-cmp/cmp"
@@ -44,12 +45,71 @@ func TestListIsTheCompilersDefinitions(t *testing.T) {
 				got = append(got, ct)
 			}
 			if diff := cmp.Diff(want, got, cmp.AllowUnexported(compiledTool{}), cmp.FilterPath(func(p cmp.Path) bool {
-				return p.Last().String() == ".actionID"
+				return p.Last().String() == ".actionID" || p.Last().String() == ".door"
 			}, cmp.Ignore())); diff != "" {
 				t.Errorf("tools/list (-want +got):\n%s", diff)
 			}
 			if len(got) != 1 {
 				t.Fatalf("%d tools listed, want the one confirmed action's", len(got))
+			}
+		})
+	}
+}
+
+// An action with two executable doors is served as one tool: its door's
+// (door.Of: the form, which the sandbox ran and the executor fires), not a
+// tool named for a WebMCP door that would fire the form all the same. The
+// compiler defines both; calling the other is a protocol error and fires
+// nothing.
+func TestOneToolPerAction(t *testing.T) {
+	webmcpFirst := func(g *shared.ActionGraph) {
+		for i := range g.Actions {
+			a := &g.Actions[i]
+			if a.ID != actionID {
+				continue
+			}
+			form := a.Access[0]
+			tool := "request_callback"
+			w := shared.Access{Method: shared.AccessWebMCPTool, URL: form.URL, ToolName: &tool,
+				Submission: &shared.Submission{Transport: shared.TransportWebMCPExecute}, Occurrences: 1, Provenance: form.Provenance}
+			a.Access = append([]shared.Access{w}, a.Access...)
+		}
+	}
+	for _, tr := range transports {
+		t.Run(tr, func(t *testing.T) {
+			e := newEnvEdited(t, audittest.Open(t, audittest.URL(t, audit.DriverSQLite)), 10, testInterval, webmcpFirst)
+			var served, other string
+			for _, ct := range compiledTools(t, e.graph) {
+				switch {
+				case ct.actionID != actionID:
+				case ct.door == 0:
+					other = ct.Name
+				default:
+					served = ct.Name
+				}
+			}
+			if served == "" || other == "" {
+				t.Fatalf("the compiler defines form tool %q and WebMCP tool %q: want both", served, other)
+			}
+			c := e.connect(t, tr)
+			if diff := cmp.Diff([]string{served}, c.listNames(t)); diff != "" {
+				t.Errorf("tools/list (-want +got):\n%s", diff)
+			}
+			if _, err := c.CallTool(t.Context(), &mcp.CallToolParams{Name: other, Arguments: goodArgs()}); err == nil {
+				t.Errorf("calling %s (the WebMCP door's tool): no error", other)
+			}
+			if n := len(e.submissions(t)); n != 0 {
+				t.Errorf("%d submissions after calling the unserved tool, want 0", n)
+			}
+			res, err := c.CallTool(t.Context(), &mcp.CallToolParams{Name: served, Arguments: goodArgs()})
+			if err != nil {
+				t.Fatal(err)
+			}
+			if out := outputOf(t, res); out.Tool != served {
+				t.Errorf("output names tool %q, want %q", out.Tool, served)
+			}
+			if n := len(e.submissions(t)); n != 1 {
+				t.Errorf("%d submissions after calling the form's tool, want 1", n)
 			}
 		})
 	}

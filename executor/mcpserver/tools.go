@@ -14,6 +14,7 @@ import (
 	"github.com/frontlatch/frontlatch/compiler"
 	"github.com/frontlatch/frontlatch/executor"
 	"github.com/frontlatch/frontlatch/shared"
+	"github.com/frontlatch/frontlatch/verifier/door"
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 	"github.com/santhosh-tekuri/jsonschema/v6"
 	"github.com/santhosh-tekuri/jsonschema/v6/kind"
@@ -78,6 +79,7 @@ const metaDoor = "dev.frontlatch/door"
 type toolDef struct {
 	name     string
 	actionID string
+	door     int // the index of the door it drives in the action's access list
 	tool     *mcp.Tool
 	sum      [32]byte           // of the compiler's JSON for the tool: a changed definition is re-added
 	schema   *jsonschema.Schema // the compiled inputSchema
@@ -113,6 +115,14 @@ func compile(source string, data []byte) *snapshot {
 	if err != nil {
 		return fail(err)
 	}
+	// The compiler writes a tool for every executable door; the executor
+	// fires an action's one door (door.Of), whichever tool is called. Only
+	// that door's tool is served, so a tool never names a door it does not
+	// drive.
+	chosen := make(map[string]int, len(g.Actions))
+	for i := range g.Actions {
+		_, chosen[g.Actions[i].ID] = door.Of(&g.Actions[i])
+	}
 	list := files[0].Data // the tools/list result is the format's primary file
 	var doc struct {
 		Tools []json.RawMessage `json:"tools"`
@@ -124,6 +134,9 @@ func compile(source string, data []byte) *snapshot {
 		def, err := toolOf(raw)
 		if err != nil {
 			return fail(err)
+		}
+		if def.door != chosen[def.actionID] {
+			continue
 		}
 		snap.tools[def.name] = def
 		snap.names = append(snap.names, def.name)
@@ -142,14 +155,15 @@ func toolOf(raw json.RawMessage) (*toolDef, error) {
 		Meta        struct {
 			Door struct {
 				ActionID string `json:"actionId"`
+				Index    *int   `json:"index"`
 			} `json:"dev.frontlatch/door"`
 		} `json:"_meta"`
 	}
 	if err := json.Unmarshal(raw, &parts); err != nil {
 		return nil, fmt.Errorf("reading compiled tool %q: %w", t.Name, err)
 	}
-	if parts.Meta.Door.ActionID == "" {
-		return nil, fmt.Errorf("compiled tool %q names no action under _meta[%q]", t.Name, metaDoor)
+	if parts.Meta.Door.ActionID == "" || parts.Meta.Door.Index == nil {
+		return nil, fmt.Errorf("compiled tool %q names no action and door under _meta[%q]", t.Name, metaDoor)
 	}
 	// The schema goes out exactly as the compiler wrote it.
 	t.InputSchema = parts.InputSchema
@@ -157,7 +171,7 @@ func toolOf(raw json.RawMessage) (*toolDef, error) {
 	if err != nil {
 		return nil, fmt.Errorf("compiled tool %q: input schema: %w", t.Name, err)
 	}
-	return &toolDef{name: t.Name, actionID: parts.Meta.Door.ActionID, tool: &t, sum: sha256.Sum256(raw), schema: schema}, nil
+	return &toolDef{name: t.Name, actionID: parts.Meta.Door.ActionID, door: *parts.Meta.Door.Index, tool: &t, sum: sha256.Sum256(raw), schema: schema}, nil
 }
 
 // compileSchema compiles a tool's input schema for checking arguments.
