@@ -115,8 +115,6 @@ func TestFieldSemantics(t *testing.T) {
 		{"fr Validation du formulaire is no company", extract.Field{Type: "text", Name: "confirmar", Label: "Validation du formulaire"}, shared.SemanticUnknown},
 		{"en display name is not a person", extract.Field{Type: "text", Name: "display_name", Label: "Display Name"}, shared.SemanticUnknown},
 		{"ru Контрольный вопрос is a challenge", extract.Field{Type: "text", Name: "q7", Label: "Контрольный вопрос"}, shared.SemanticUnknown},
-		{"pt a code in the image is no file", extract.Field{Type: "text", Name: "f43", Label: "Qual é o código que vê na imagem?"}, shared.SemanticUnknown},
-		{"en upload by a text box is no file", extract.Field{Type: "text", Name: "f44", Label: "Document reference"}, shared.SemanticUnknown},
 		{"de Vor- und Nachname is a full name", extract.Field{Type: "text", Name: "e2", Label: "Vor- und Nachname", LabelSource: extract.LabelFor}, shared.SemanticPersonName},
 		{"de Name, Vorname is a full name", extract.Field{Type: "text", Name: "e3", Label: "Name, Vorname", LabelSource: extract.LabelFor}, shared.SemanticPersonName},
 		{"fr Nom et prénom is a full name", extract.Field{Type: "text", Name: "e4", Label: "Nom et prénom", LabelSource: extract.LabelFor}, shared.SemanticPersonName},

@@ -791,10 +791,34 @@ var fieldRules = []fieldRule{
 		{"vi", `dịch vụ`},
 		{"id", `layanan`},
 	}, neg: []pat{{"en", `terms of service|customer service`}}},
-	// No word rule for file-attachment: a text control cannot take a
-	// file, and an <input type=file> is a file-attachment by its type
-	// (field.go). Words such as "image" or "document" beside a text box
-	// name a captcha ("the code in the image") or a reference, never a file.
+	{semantic: shared.SemanticFileAttachment, controls: kindText, strength: 1, pos: []pat{
+		{"en", `attach|upload|\bfile\b|\bcv\b|resume|résumé|photo|picture|image|document`},
+		{"de", `anhang|datei|hochladen|lebenslauf`},
+		{"es", `adjunt|archivo|subir`},
+		{"fr", `pièce jointe|fichier|joindre|télécharger`},
+		{"it", `allegato|allega|file|carica`},
+		{"pt", `anexo|arquivo|ficheiro|carregar`},
+		{"nl", `bijlage|bestand|uploaden`},
+		{"ru", `вложени|файл|прикрепить`},
+		{"pl", `załącznik|plik`},
+		{"tr", `dosya`},
+		{"ja", `添付|ファイル`},
+		{"zh", `附件|上传|文件`},
+		{"ko", `첨부|파일`},
+		{"sv", `bifoga|bilaga|ladda upp`},
+		{"da", `vedhæft|upload`},
+		{"no", `vedlegg|last opp`},
+		{"fi", `liite|liitä|tiedosto`},
+		{"cs", `příloh|soubor|nahrát`},
+		{"hu", `csatol|fájl|feltölt`},
+		{"ro", `ata[șş]|fi[șş]ier|[îi]ncarc[ăa]|[îi]nc[ăa]rcare`},
+		{"el", `συνημμ[έε]ν|αρχε[ίι]ο|επισ[ύυ]ναψ`},
+		{"ar", `مرفق|إرفاق|ارفاق`},
+		{"fa", `فایل|پیوست`},
+		{"he", `קובץ|צרף|צירוף`},
+		{"vi", `tệp|đính kèm|tải lên`},
+		{"id", `lampiran|unggah|berkas`},
+	}},
 	{semantic: shared.SemanticMessage, controls: kindText, strength: 1, pos: []pat{
 		{"en", `message|comment|enquiry|inquiry|question|\bdetails\b|description|\bnotes?\b|\bbody\b|\btext\b|\bmsg\b|how can we help|tell us|your (request|query|needs)|\bfeedback|\bremarks?\b|\bcontent\b|\breview\b|\bwrite\b|additional (information|info|details|comments)|\bdescribe\b|special requests?|help (you )?with`},
 		{"de", `nachricht|mitteilung|kommentar|anfrage|anliegen|bemerkung|beschreibung|ihre frage|text`},
