@@ -69,12 +69,20 @@ func TestWebMCPExecute(t *testing.T) {
 // is posted to /callback-request, answering reply.
 func callbackSite(t *testing.T, page, reply string) *recorder {
 	t.Helper()
+	return pagesSite(t, map[string]string{"/callback/": page}, "/callback-request", reply)
+}
+
+// pagesSite serves pages (path → HTML) and records every POST to postPath
+// ("": to any path), answering reply.
+func pagesSite(t *testing.T, pages map[string]string, postPath, reply string) *recorder {
+	t.Helper()
 	return newRecorder(t, func(r *recorder, w http.ResponseWriter, req *http.Request) {
+		page, ok := pages[req.URL.Path]
 		switch {
-		case req.Method == http.MethodGet && req.URL.Path == "/callback/":
+		case req.Method == http.MethodGet && ok:
 			w.Header().Set("Content-Type", "text/html")
 			fmt.Fprint(w, page)
-		case req.Method == http.MethodPost && req.URL.Path == "/callback-request":
+		case req.Method == http.MethodPost && (postPath == "" || req.URL.Path == postPath):
 			r.record(req)
 			fmt.Fprint(w, reply)
 		default:

@@ -2,15 +2,12 @@ package executor_test
 
 import (
 	"errors"
-	"fmt"
-	"net/http"
 	"net/url"
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
 
 	"github.com/frontlatch/frontlatch/executor"
-	"github.com/frontlatch/frontlatch/fixtures"
 	"github.com/frontlatch/frontlatch/shared"
 	"github.com/frontlatch/frontlatch/verifier"
 )
@@ -53,44 +50,14 @@ if (mc && mc.registerTool) mc.registerTool({
 // its path.
 func doorSite(t *testing.T) *recorder {
 	t.Helper()
-	return newRecorder(t, func(r *recorder, w http.ResponseWriter, req *http.Request) {
-		switch {
-		case req.Method == http.MethodGet && req.URL.Path == "/callback/":
-			w.Header().Set("Content-Type", "text/html")
-			fmt.Fprint(w, plainCallbackPage)
-		case req.Method == http.MethodGet && req.URL.Path == "/callback-js/":
-			w.Header().Set("Content-Type", "text/html")
-			fmt.Fprint(w, scriptCallbackPage)
-		case req.Method == http.MethodPost:
-			r.record(req)
-			fmt.Fprint(w, "Thanks, we will call you.")
-		default:
-			http.NotFound(w, req)
-		}
-	})
+	return pagesSite(t, map[string]string{"/callback/": plainCallbackPage, "/callback-js/": scriptCallbackPage}, "", "Thanks, we will call you.")
 }
 
 // doorGraph is electrician01's graph on site with the callback action's
 // doors made by doors from the fixture's own html-form door.
 func doorGraph(t *testing.T, site string, doors func(form shared.Access) []shared.Access) *shared.ActionGraph {
 	t.Helper()
-	raw, err := fixtures.MappedGraph("electrician01", site)
-	if err != nil {
-		t.Fatal(err)
-	}
-	g, issues := shared.Read(raw)
-	if len(issues) > 0 {
-		t.Fatal(issues)
-	}
-	for i := range g.Actions {
-		if a := &g.Actions[i]; a.ID == callback {
-			a.Access = doors(a.Access[0])
-		}
-	}
-	if _, err := shared.Write(g); err != nil {
-		t.Fatal(err)
-	}
-	return g
+	return callbackGraph(t, site, func(a *shared.Action) { a.Access = doors(a.Access[0]) })
 }
 
 // TestSandboxAndExecutorShareTheDoor: an action with several doors, the

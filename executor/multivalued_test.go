@@ -41,10 +41,9 @@ func multiGraph(t *testing.T, site string, transport shared.Transport, enctype s
 	})
 }
 
-// editCallback is electrician01's graph served by site with its callback
-// action changed by edit (nil: unchanged) and every door's submission sent
-// by transport with enctype ("": none stated, the browser's default).
-func editCallback(t *testing.T, site string, transport shared.Transport, enctype string, edit func(a *shared.Action)) []byte {
+// callbackGraph is electrician01's graph served by site with its callback
+// action changed by edit (nil: unchanged), checked by the contract's writer.
+func callbackGraph(t *testing.T, site string, edit func(a *shared.Action)) *shared.ActionGraph {
 	t.Helper()
 	raw, err := fixtures.MappedGraph("electrician01", site)
 	if err != nil {
@@ -55,10 +54,22 @@ func editCallback(t *testing.T, site string, transport shared.Transport, enctype
 		t.Fatal(issues)
 	}
 	for i := range g.Actions {
-		a := &g.Actions[i]
-		if a.ID != callback {
-			continue
+		if a := &g.Actions[i]; a.ID == callback && edit != nil {
+			edit(a)
 		}
+	}
+	if _, err := shared.Write(g); err != nil {
+		t.Fatal(err)
+	}
+	return g
+}
+
+// editCallback is callbackGraph with every door's submission of the
+// callback action sent by transport with enctype ("": none stated, the
+// browser's default), as a document.
+func editCallback(t *testing.T, site string, transport shared.Transport, enctype string, edit func(a *shared.Action)) []byte {
+	t.Helper()
+	g := callbackGraph(t, site, func(a *shared.Action) {
 		if edit != nil {
 			edit(a)
 		}
@@ -70,7 +81,7 @@ func editCallback(t *testing.T, site string, transport shared.Transport, enctype
 				}
 			}
 		}
-	}
+	})
 	out, err := shared.Write(g)
 	if err != nil {
 		t.Fatal(err)
