@@ -51,6 +51,9 @@ const { queryAllPiercing, queryPiercing, openTrees, queryAllIn, containsPiercing
     if (i === cb.length) return false;
     return !!(ca[i].compareDocumentPosition(cb[i]) & Node.DOCUMENT_POSITION_FOLLOWING);
   };
+  // A NodeList copied by index: Array.from and for…of go through its
+  // iterator, several times slower in Chromium than the query itself.
+  const toArray = (list) => Array.prototype.slice.call(list);
   const composedSort = (list) => list.sort((a, b) => (a === b ? 0 : before(a, b) ? -1 : 1));
   const containsPiercing = (a, b) => {
     for (let n = b; n; n = hostOf(n)) if (a === n || a.contains(n)) return true;
@@ -60,93 +63,94 @@ const { queryAllPiercing, queryPiercing, openTrees, queryAllIn, containsPiercing
   // split(sel): the selectors of a list, each as its parts between
   // top-level descendant combinators; null when sel does not scan (an
   // unclosed bracket or quote), which querySelectorAll has refused anyway.
-  const HEX = /[0-9a-fA-F]/, WS = /[ \t\n\r\f]/;
+  // It reads character codes: a locator is split on every resolution.
+  const isWS = (c) => c === 32 || c === 9 || c === 10 || c === 13 || c === 12;
+  const isHex = (c) => (c >= 48 && c <= 57) || (c >= 65 && c <= 70) || (c >= 97 && c <= 102);
   const split = (sel) => {
-    const list = [];
-    let parts = [], cur = "", depth = 0, quote = "", glue = false;
-    const endPart = () => { cur = cur.trim(); if (cur) parts.push(cur); cur = ""; };
-    for (let i = 0; i < sel.length; i++) {
-      const c = sel[i];
-      if (c === "\\") {
+    const list = [], n = sel.length;
+    let parts = [], start = 0, depth = 0, quote = 0, glue = false, any = false;
+    const cut = (end) => { if (any) parts.push(sel.slice(start, end).trim()); any = false; };
+    for (let i = 0; i < n; i++) {
+      const c = sel.charCodeAt(i);
+      if (c === 92) {
         // An escape: up to six hex digits and one white space after them
         // (CSS.escape writes "\31 23" for an id "123"), else one character.
         let j = i + 1;
-        if (HEX.test(sel[j] || "")) {
-          while (j < sel.length && j < i + 7 && HEX.test(sel[j])) j++;
-          if (WS.test(sel[j] || "")) j++;
+        if (j < n && isHex(sel.charCodeAt(j))) {
+          while (j < n && j < i + 7 && isHex(sel.charCodeAt(j))) j++;
+          if (j < n && isWS(sel.charCodeAt(j))) j++;
         } else {
           j++;
         }
-        cur += sel.slice(i, j);
         i = j - 1;
         glue = false;
+        any = true;
         continue;
       }
       if (quote) {
-        cur += c;
-        if (c === quote) quote = "";
+        if (c === quote) quote = 0;
         continue;
       }
-      if (c === '"' || c === "'") {
-        quote = c;
-      } else if (c === "(" || c === "[") {
-        depth++;
-      } else if (c === ")" || c === "]") {
-        depth--;
-      } else if (depth === 0 && c === ",") {
-        endPart();
-        list.push(parts);
-        parts = [];
-        glue = false;
-        continue;
-      } else if (depth === 0 && WS.test(c)) {
+      if (isWS(c)) {
+        if (depth !== 0) continue;
         let j = i;
-        while (j < sel.length && WS.test(sel[j])) j++;
-        const next = sel[j];
-        if (cur && !glue && next !== undefined && !">+~,".includes(next)) endPart();
-        else if (cur) cur += " ";
+        while (j < n && isWS(sel.charCodeAt(j))) j++;
+        const next = j < n ? sel.charCodeAt(j) : -1;
+        // A descendant combinator stands between two compounds, not
+        // beside > + ~ (their white space is theirs) or a comma.
+        if (any && !glue && next !== -1 && next !== 62 && next !== 43 && next !== 126 && next !== 44) {
+          cut(i);
+          start = j;
+        }
         i = j - 1;
         continue;
       }
-      if (depth === 0 && ">+~".includes(c)) glue = true;
-      else if (!WS.test(c)) glue = false;
-      cur += c;
+      any = true;
+      glue = false;
+      if (c === 34 || c === 39) quote = c;
+      else if (c === 40 || c === 91) depth++;
+      else if (c === 41 || c === 93) depth--;
+      else if (depth === 0 && c === 44) { cut(i); list.push(parts); parts = []; start = i + 1; }
+      else if (depth === 0 && (c === 62 || c === 43 || c === 126)) glue = true;
     }
     if (quote || depth !== 0) return null;
-    endPart();
+    cut(n);
     list.push(parts);
     return list;
   };
+  const WHITE = /[ \t\n\r\f]/;
 
   const queryAllPiercing = (sel) => {
     const base = document.querySelectorAll(sel); // throws for an invalid selector
+    if (!WHITE.test(sel)) return toArray(base); // no combinator to step through
     const list = split(sel);
-    if (!list || list.every((parts) => parts.length < 2)) return Array.from(base);
-    const found = new Set(base);
-    let more = false;
-    const seen = new Map(); // shadow root -> "selector:part" already resolved in it
+    if (!list) return toArray(base);
+    let found = null; // base and the elements of shadow roots, once there is one
+    let seen = null; // shadow root -> "selector:part" already resolved in it
     // from(tree, parts, k): parts[k..] resolved in tree with at least one
     // step into a shadow root (what needs none, the caller has).
     const from = (tree, parts, k, key) => {
       for (let i = k + 1; i < parts.length; i++) {
-        for (const h of tree.querySelectorAll(parts.slice(k, i).join(" "))) {
-          const sr = h.shadowRoot;
+        const hosts = tree.querySelectorAll(parts.slice(k, i).join(" "));
+        for (let j = 0, m = hosts.length; j < m; j++) {
+          const sr = hosts[j].shadowRoot;
           if (sr) inside(sr, parts, i, key);
         }
       }
     };
     const inside = (sr, parts, i, key) => {
+      if (!seen) seen = new Map();
       let done = seen.get(sr);
       if (!done) seen.set(sr, (done = new Set()));
       if (done.has(key + ":" + i)) return;
       done.add(key + ":" + i);
-      for (const e of sr.querySelectorAll(parts.slice(i).join(" "))) {
-        if (!found.has(e)) { found.add(e); more = true; }
-      }
+      const got = sr.querySelectorAll(parts.slice(i).join(" "));
+      if (got.length && !found) found = new Set(toArray(base));
+      for (let j = 0, m = got.length; j < m; j++) found.add(got[j]);
       from(sr, parts, i, key);
     };
     list.forEach((parts, n) => { if (parts.length > 1) from(document, parts, 0, n); });
-    return more ? composedSort(Array.from(found)) : Array.from(base);
+    return found ? composedSort(Array.from(found)) : toArray(base);
   };
   const queryPiercing = (sel) => queryAllPiercing(sel)[0] || null;
 
@@ -167,12 +171,13 @@ const { queryAllPiercing, queryPiercing, openTrees, queryAllIn, containsPiercing
     return out;
   };
   const queryAllIn = (trees, sel) => {
+    if (trees.length === 1) return toArray(trees[0].querySelectorAll(sel));
     const out = [];
     let filled = 0; // trees that hold a match: with two, the order is to be made
     for (const t of trees) {
       const got = t.querySelectorAll(sel);
       if (got.length) filled++;
-      for (const e of got) out.push(e);
+      for (let j = 0, m = got.length; j < m; j++) out.push(got[j]);
     }
     return filled > 1 ? composedSort(Array.from(new Set(out))) : out;
   };
