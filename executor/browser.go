@@ -394,12 +394,7 @@ func fillAndSubmit(page *rod.Page, formSel, submitSel string, values map[string]
 			return errors.New(msg)
 		}
 		for _, f := range files {
-			el, err := page.Timeout(fileInputTimeout).ElementByJS(rod.Eval(`(name) => {
-				const form = document.querySelector("form[data-frontlatch-exec]");
-				const el = form && form.elements.namedItem(name);
-				const list = (typeof RadioNodeList !== "undefined" && el instanceof RadioNodeList) ? Array.from(el) : [el];
-				return list.find(x => x && x.type === "file") || null;
-			}`, f.field))
+			el, err := page.Timeout(fileInputTimeout).ElementByJS(rod.Eval(fileInputScript, f.field))
 			if err != nil {
 				return fmt.Errorf("find the file input %q: %w", f.field, err)
 			}
@@ -420,15 +415,26 @@ func fillAndSubmit(page *rod.Page, formSel, submitSel string, values map[string]
 
 // fillScript finds the form, checks its fields, and then either marks it
 // (phase "mark", before files are set on its inputs) or fills and submits
-// it (phase "submit").
-const fillScript = `(formSel, submitSel, valuesJSON, namesJSON, filesJSON, phase) => {
+// it (phase "submit"). The form may be inside an open shadow root: the
+// submit control's selector is resolved as the mapper's shadow-including
+// locators mean (queryPiercing: the host's selector, then the control's
+// within its root; an invalid one throws, as querySelector does, and the
+// call fails), and the marked form, the form formSel names (a declarative
+// tool's, form[toolname=…]) and the forms searched for the fields are
+// looked for in the document and every open shadow root. pierce is
+// topology's (package pagejs), shared with the verifier's sandbox.
+var fillScript = pagejs.MustInline(`(formSel, submitSel, valuesJSON, namesJSON, filesJSON, phase) => {
+		//pagejs:include pierce
+		` + markedFormJS + `
 		const values = JSON.parse(valuesJSON), names = JSON.parse(namesJSON), files = JSON.parse(filesJSON);
-		let form = document.querySelector("form[data-frontlatch-exec]"), submit = null;
-		if (submitSel) { submit = document.querySelector(submitSel); if (!form) form = submit && (submit.form || submit.closest("form")); }
-		if (!form && formSel) form = document.querySelector(formSel);
+		let trees = null;
+		const allTrees = () => trees || (trees = openTrees());
+		let form = markedForm(allTrees), submit = null;
+		if (submitSel) { submit = queryPiercing(submitSel); if (!form) form = submit && (submit.form || submit.closest("form")); }
+		if (!form && formSel) form = queryAllIn(allTrees(), formSel)[0] || null;
 		if (!form) {
 			let best = 0;
-			for (const f of document.querySelectorAll("form")) {
+			for (const f of queryAllIn(allTrees(), "form")) {
 				const n = names.concat(files).filter(k => f.elements.namedItem(k)).length;
 				if (n > best) { best = n; form = f; }
 			}
@@ -461,7 +467,23 @@ const fillScript = `(formSel, submitSel, valuesJSON, namesJSON, filesJSON, phase
 		if (typeof form.requestSubmit === "function") form.requestSubmit(submit && submit.form === form ? submit : undefined);
 		else form.submit();
 		return "";
-	}`
+	}`)
+
+// fileInputScript finds the marked form's file input of a field.
+var fileInputScript = pagejs.MustInline(`(name) => {
+		//pagejs:include pierce
+		` + markedFormJS + `
+		const form = markedForm(openTrees);
+		const el = form && form.elements.namedItem(name);
+		const list = (typeof RadioNodeList !== "undefined" && el instanceof RadioNodeList) ? Array.from(el) : [el];
+		return list.find(x => x && x.type === "file") || null;
+	}`)
+
+// markedFormJS declares markedForm(trees): the form fillAndSubmit marked,
+// in the document or, when not there, an open shadow root (trees() lists
+// the document and those roots: walked only when the document has none).
+const markedFormJS = `const markedForm = (trees) =>
+			document.querySelector("form[data-frontlatch-exec]") || queryAllIn(trees(), "form[data-frontlatch-exec]")[0] || null;`
 
 // cssString escapes s for a double-quoted CSS string.
 func cssString(s string) string {

@@ -409,8 +409,9 @@ func TestUploadRefused(t *testing.T) {
 
 // TestUploadInBrowser: through Chromium (the javascript-only door) the file
 // is set on the page's own file input from a private temporary file; the
-// site receives its bytes whether the page posts the form itself or its
-// script sends a FormData, and the temporary folder is gone afterwards.
+// site receives its bytes whether the page posts the form itself, its
+// script sends a FormData, or the form is inside an open shadow root, and
+// the temporary folder is gone afterwards.
 func TestUploadInBrowser(t *testing.T) {
 	b := browser(t)
 	const fields = `<input name="full_name"><input name="phone" type="tel">
@@ -429,6 +430,12 @@ f.addEventListener("submit", (e) => {
     .then(r => r.text()).then(t => { document.getElementById("app").textContent = t; });
 });
 </script></body></html>`},
+		// The graph's submit locator (the document's form#callback-form)
+		// names nothing: the form is found as the one holding the fields,
+		// in any open tree, and its file input through the form's mark.
+		{"the form is inside an open shadow root", `<!doctype html><html><body><callback-box><template shadowrootmode="open">` +
+			`<form id="callback-form" method="post" action="/callback-request" enctype="multipart/form-data">` + fields +
+			`<button type="submit">Call me</button></form></template></callback-box></body></html>`},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			site := newUploadSite(t, tc.page)

@@ -5,6 +5,12 @@
   // it is intercepted at the network layer.
   "use strict";
   const MARK = "data-frontlatch-sandbox";
+  // queryAllPiercing and the other selector helpers are topology's
+  // (package pagejs, inlined by sandbox_browser.go), shared with the
+  // executor: a form inside an open shadow root has a shadow-including
+  // locator (the host's selector, then the form's within its root), which
+  // document.querySelectorAll never resolves.
+  //pagejs:include pierce
   const norm = (s) => String(s == null ? "" : s).replace(/\s+/g, " ").trim();
   const visible = (el) => {
     if (!el || !el.getBoundingClientRect) return false;
@@ -25,6 +31,11 @@
     return "";
   };
   const accName = (el) => norm(el.getAttribute("aria-label") || (el.labels && el.labels[0] && el.labels[0].textContent) || el.value || el.textContent || el.getAttribute("title"));
+  // trees: the document and its open shadow roots, walked once per op and
+  // only by the strategies that read every tree (testid, label, text,
+  // role), as Playwright's locators of those kinds do.
+  let treesMemo = null;
+  const trees = () => treesMemo || (treesMemo = openTrees());
   // resolve finds the elements a contract locator names.
   const resolve = (loc) => {
     if (!loc) return [];
@@ -32,7 +43,7 @@
     try {
       switch (loc.strategy) {
         case "css":
-          return Array.from(document.querySelectorAll(v));
+          return queryAllPiercing(v);
         case "xpath": {
           const r = document.evaluate(v, document, null, XPathResult.ORDERED_NODE_SNAPSHOT_TYPE, null);
           const out = [];
@@ -40,19 +51,21 @@
           return out;
         }
         case "testid":
-          return Array.from(document.querySelectorAll("[data-testid],[data-test-id],[data-test],[data-qa],[data-cy]")).filter((e) =>
+          return queryAllIn(trees(), "[data-testid],[data-test-id],[data-test],[data-qa],[data-cy]").filter((e) =>
             ["data-testid", "data-test-id", "data-test", "data-qa", "data-cy"].some((a) => e.getAttribute(a) === v));
         case "label":
-          return Array.from(document.querySelectorAll("label")).filter((l) => norm(l.textContent) === norm(v)).map((l) => l.control).filter(Boolean)
-            .concat(Array.from(document.querySelectorAll("[aria-label]")).filter((e) => norm(e.getAttribute("aria-label")) === norm(v)));
+          // label.control binds within the label's own tree, as the
+          // browser does: a label of a shadow root names a control there.
+          return queryAllIn(trees(), "label").filter((l) => norm(l.textContent) === norm(v)).map((l) => l.control).filter(Boolean)
+            .concat(queryAllIn(trees(), "[aria-label]").filter((e) => norm(e.getAttribute("aria-label")) === norm(v)));
         case "text":
-          return Array.from(document.querySelectorAll("body *")).filter((e) => norm(e.textContent) === norm(v) &&
+          return elementsOfBody().filter((e) => norm(e.textContent) === norm(v) &&
             !Array.from(e.children).some((c) => norm(c.textContent) === norm(v)));
         case "role": {
           // `role` or `role "accessible name"`.
           const m = /^\s*([a-z]+)\s*(?:"(.*)")?\s*$/.exec(v) || [];
           const role = m[1], name = m[2];
-          return Array.from(document.querySelectorAll("body *")).filter((e) =>
+          return elementsOfBody().filter((e) =>
             (e.getAttribute("role") || implicitRole(e)) === role && (name === undefined || accName(e) === norm(name)));
         }
       }
@@ -61,11 +74,22 @@
     }
     return [];
   };
+  // The elements of the body and of every open shadow root, in composed order.
+  // (document.body.querySelectorAll("*") is "body *".)
+  const elementsOfBody = () => queryAllIn((document.body ? [document.body] : []).concat(trees().slice(1)), "*");
+  // The door is a form, or the container of a formless group, which may
+  // be a shadow host (its controls inside its root) or hold hosts: what
+  // is "in" it is what is in it in the composed tree.
   const within = (els, scope) => {
-    const inside = scope ? els.filter((e) => scope === e || scope.contains(e)) : els;
+    const inside = scope ? els.filter((e) => containsPiercing(scope, e)) : els;
     return inside.length ? inside : els;
   };
-  const byName = (scope, name) => Array.from((scope || document).querySelectorAll("[name]")).filter((e) => e.getAttribute("name") === name);
+  // scopeTrees: where the door's controls are: a form's own tree (a
+  // control inside a nested component's root is not the form's, the
+  // browser does not send it), a formless group's container with the open
+  // shadow roots under it.
+  const scopeTrees = (scope) => (scope.tagName === "FORM" ? [scope] : openTrees(scope));
+  const byName = (scope, name) => queryAllIn(scopeTrees(scope || document), "[name]").filter((e) => e.getAttribute("name") === name);
   const setValue = (el, v) => {
     const desc = Object.getOwnPropertyDescriptor(Object.getPrototypeOf(el), "value");
     if (desc && desc.set) desc.set.call(el, v); else el.value = v;
@@ -73,13 +97,19 @@
     el.dispatchEvent(new Event("change", { bubbles: true }));
     el.dispatchEvent(new FocusEvent("blur"));
   };
-  const scopeEl = () => document.querySelector("[" + MARK + "=door]");
+  // A mark is set on an element that may be inside a shadow root: the
+  // document first, then every open tree.
+  const marked = (what) => {
+    const sel = "[" + MARK + "=" + what + "]";
+    return document.querySelector(sel) || queryAllIn(trees(), sel)[0] || null;
+  };
+  const scopeEl = () => marked("door");
   const snapshot = (scope) => {
     const fields = [];
     if (scope && scope.tagName === "FORM") {
       new FormData(scope).forEach((v, k) => fields.push({ name: k, value: typeof v === "string" ? v : "file " + v.name + " (" + v.size + " bytes)" }));
     } else if (scope) {
-      scope.querySelectorAll("input[name],select[name],textarea[name]").forEach((e) => {
+      queryAllIn(scopeTrees(scope), "input[name],select[name],textarea[name]").forEach((e) => {
         if ((e.type === "checkbox" || e.type === "radio") && !e.checked) return;
         fields.push({ name: e.name, value: e.value });
       });
@@ -107,14 +137,15 @@
     // control it refuses; counting them lets the run end as soon as the
     // form is refused instead of waiting out WaitRequest.
     window.__frontlatchSandboxInvalid = 0;
-    scope.addEventListener("invalid", () => { window.__frontlatchSandboxInvalid++; }, true);
+    // ("invalid" is not composed: a formless group's shadow roots listen too.)
+    for (const t of scopeTrees(scope)) t.addEventListener("invalid", () => { window.__frontlatchSandboxInvalid++; }, true);
     for (const f of spec.inputs) {
       // In the form by its locator, else in the form by its name, else by
       // its locator anywhere (a control tied to the form by form="…").
       const located = resolve(f.locator);
-      let els = located.filter((e) => scope.contains(e));
+      let els = located.filter((e) => containsPiercing(scope, e));
       if (!els.length) els = byName(scope, f.name);
-      if (!els.length) els = located.filter((e) => e.form && (e.form === scope || scope.contains(e.form)));
+      if (!els.length) els = located.filter((e) => e.form && containsPiercing(scope, e.form));
       const r = { name: f.name, found: els.length > 0, count: els.length, value: "", note: "" };
       out.inputs.push(r);
       if (!els.length) continue;
@@ -163,11 +194,18 @@
         if (visible(s)) {
           s.scrollIntoView({ block: "center" });
           // Clickable by the mouse when the point at its centre is the
-          // control itself (not covered by a banner, say).
+          // control itself (not covered by a banner, say). The document
+          // answers with the outermost host of a control inside shadow
+          // roots; each open root answers for its own tree.
           const r = s.getBoundingClientRect();
           const x = r.left + r.width / 2, y = r.top + r.height / 2;
-          const hit = document.elementFromPoint(x, y);
-          out.submitVisible = !!hit && (hit === s || s.contains(hit));
+          let hit = document.elementFromPoint(x, y);
+          while (hit && hit !== s && hit.shadowRoot) {
+            const inner = hit.shadowRoot.elementFromPoint(x, y);
+            if (!inner || inner === hit) break;
+            hit = inner;
+          }
+          out.submitVisible = !!hit && containsPiercing(s, hit);
           out.submitX = x;
           out.submitY = y;
         }
@@ -177,7 +215,7 @@
   }
 
   if (op === "click") {
-    const s = document.querySelector("[" + MARK + "=submit]");
+    const s = marked("submit");
     if (!s) return JSON.stringify({ clicked: false });
     // Later, so that a click that navigates cannot take this evaluation
     // down with the page.
@@ -198,7 +236,7 @@
     const scope = scopeEl();
     const invalid = [];
     if (scope) {
-      scope.querySelectorAll("input,select,textarea").forEach((e) => {
+      queryAllIn(scopeTrees(scope), "input,select,textarea").forEach((e) => {
         if (e.willValidate && !e.validity.valid) invalid.push({ name: e.name || e.id || e.tagName.toLowerCase(), message: norm(e.validationMessage) });
       });
     }

@@ -19,10 +19,17 @@ import (
 
 	"github.com/frontlatch/frontlatch/shared"
 	"github.com/frontlatch/frontlatch/topology"
+	"github.com/frontlatch/frontlatch/topology/pagejs"
 )
 
 //go:embed sandbox.js
-var sandboxJS string
+var sandboxSource string
+
+// sandboxJS is the in-page half of a run: sandbox.js with topology's pierce
+// helpers (package pagejs, shared with the executor) inlined, so that the
+// shadow-including locators the mapper writes for a form inside an open
+// shadow root resolve.
+var sandboxJS = pagejs.MustInline(sandboxSource)
 
 // socketGuard runs in the door's page before its own scripts: a WebSocket
 // is no request the Fetch domain can stop, so every message a page would

@@ -2,6 +2,7 @@ package verifier
 
 import (
 	"context"
+	"encoding/json"
 	"errors"
 	"fmt"
 	"mime"
@@ -15,7 +16,9 @@ import (
 	"testing"
 	"time"
 
+	"github.com/go-rod/rod"
 	"github.com/google/go-cmp/cmp"
+	"github.com/google/go-cmp/cmp/cmpopts"
 	"golang.org/x/net/websocket"
 
 	"github.com/frontlatch/frontlatch/fixtures"
@@ -678,5 +681,154 @@ func TestSandboxWebSocket(t *testing.T) {
 	}
 	if hits := ps.received(); len(hits) != 0 {
 		t.Errorf("requests reached the server, want none: %v", hits)
+	}
+}
+
+// shadowGraph is formGraph with the locators the mapper writes for a form
+// or group inside an open shadow root (mapper/forms.go, shadowLocator):
+// door is the host's selector then the form's within its root (or the
+// host alone for a formless group whose container it is), each field
+// door + " input[name=…]", stability unknown.
+func shadowGraph(t *testing.T, page, door, submit string, transport shared.Transport, endpoint string, inputs ...string) *shared.ActionGraph {
+	t.Helper()
+	g := formGraph(t, page, door, submit, transport, endpoint, inputs...)
+	a := &g.Actions[0]
+	a.Access[0].Locator.Stability = shared.StabilityUnknown
+	a.Access[0].Submission.SubmitControl.Stability = shared.StabilityUnknown
+	for i := range a.Inputs {
+		a.Inputs[i].Locator = &shared.Locator{Strategy: shared.StrategyCSS, Value: door + " input[name=" + a.Inputs[i].Name + "]", Stability: shared.StabilityUnknown}
+	}
+	return g
+}
+
+// Forms inside open shadow roots, with the shadow-including locators the
+// mapper writes for them, are found, filled and submitted by the sandbox
+// (on the code before pagejs's pierce helper their door was "not found"):
+// a root built by script, a declarative one, and a formless group whose
+// container is the host. The document's form of the same id and field
+// names is not taken for them; a form inside a closed root stays out of
+// reach. Nothing reaches the server.
+func TestSandboxShadowDOM(t *testing.T) {
+	ps := servePages(t, nil)
+	b := sharedBrowser(t)
+	u := ps.URL + "/shadow.html"
+	cases := []struct {
+		name     string
+		graph    *shared.ActionGraph
+		outcome  shared.SandboxOutcome
+		note     []string
+		endpoint string
+		fields   []shared.SubmittedField
+	}{
+		{
+			name: "an open root built by script",
+			graph: shadowGraph(t, u, "contact-form form#enquiry", "contact-form form#enquiry button[type=submit]", shared.TransportFormPost,
+				ps.URL+"/contact/send", "name", "text", "email", "email"),
+			outcome: shared.SandboxPassed, note: []string{"intercepted: the browser's form submission sent POST " + ps.URL + "/contact/send"},
+			endpoint: ps.URL + "/contact/send",
+			fields:   []shared.SubmittedField{{Name: "name", Value: "Sandbox test"}, {Name: "email", Value: "sandbox.test@example.com"}, {Name: "message", Value: ""}},
+		},
+		{
+			name: "a declarative open root, its host by id",
+			graph: shadowGraph(t, u, "#quote form#enquiry", "#quote form#enquiry button[type=submit]", shared.TransportFormPost,
+				ps.URL+"/quote/send", "name", "text", "phone", "tel"),
+			outcome: shared.SandboxPassed, note: []string{"intercepted: the browser's form submission sent POST " + ps.URL + "/quote/send"},
+			endpoint: ps.URL + "/quote/send",
+			fields:   []shared.SubmittedField{{Name: "name", Value: "Sandbox test"}, {Name: "phone", Value: "0412345678"}},
+		},
+		{
+			name: "a formless group whose container is the host",
+			graph: shadowGraph(t, u, "callback-widget", "callback-widget div:nth-of-type(1) > button:nth-of-type(1)", shared.TransportJSONEndpoint,
+				ps.URL+"/api/callback", "phone", "tel"),
+			outcome: shared.SandboxPassed, note: []string{"intercepted: the page's script (fetch/XHR) sent POST " + ps.URL + "/api/callback"},
+			endpoint: ps.URL + "/api/callback",
+			fields:   []shared.SubmittedField{{Name: "phone", Value: "0412345678"}},
+		},
+		{
+			name: "a form inside a closed root is not found",
+			graph: shadowGraph(t, u, "sealed-form form#sealed", "sealed-form form#sealed button[type=submit]", shared.TransportFormPost,
+				ps.URL+"/sealed/send", "name", "text"),
+			outcome: shared.SandboxFailed, note: []string{"the form was not found on the page"},
+			fields: []shared.SubmittedField{},
+		},
+	}
+	for _, tc := range cases {
+		t.Run(tc.name, func(t *testing.T) {
+			res, err := Sandbox(t.Context(), tc.graph, "test:contact:form", fixedOptions(b))
+			if tc.outcome == shared.SandboxPassed && err != nil {
+				t.Fatalf("Sandbox: %v", err)
+			}
+			run := checkRun(t, res, tc.outcome, tc.note)
+			// The submit control is clicked by the mouse: the point at its
+			// centre is the control itself, inside its shadow root.
+			if strings.Contains(*run.Note, "hidden or covered") {
+				t.Errorf("note %q: the submit control was taken for hidden or covered", *run.Note)
+			}
+			got := ""
+			if run.Endpoint != nil {
+				got = *run.Endpoint
+			}
+			if got != tc.endpoint {
+				t.Errorf("endpoint %q, want %q", got, tc.endpoint)
+			}
+			if d := cmp.Diff(tc.fields, run.Fields); d != "" {
+				t.Errorf("fields (-want +got):\n%s", d)
+			}
+		})
+	}
+	if hits := ps.received(); len(hits) != 0 {
+		t.Errorf("requests reached the server, want none: %v", hits)
+	}
+}
+
+// TestSandboxFillLocatesInShadowRoots runs the in-page fill on a form
+// inside an open shadow root with a locator of each strategy that names a
+// control: css through the host, label (the root's own label, bound as
+// the browser binds it), testid and role. The inputs' names are none of
+// the page's, so a control is found by its locator or not at all (the
+// fill's fall-back by name finds nothing). The submit control, located by
+// role, is clickable at its centre.
+func TestSandboxFillLocatesInShadowRoots(t *testing.T) {
+	ps := servePages(t, nil)
+	b := sharedBrowser(t)
+	page, err := b.OpenPage(t.Context(), ps.URL+"/shadow.html", topology.PageOptions{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	loc := func(s shared.LocatorStrategy, v string) *shared.Locator {
+		return &shared.Locator{Strategy: s, Value: v, Stability: shared.StabilityUnknown}
+	}
+	css := func(v string) *shared.Locator { return loc(shared.StrategyCSS, v) }
+	spec := fillSpec{
+		Door: css("contact-form form#enquiry"),
+		Inputs: []fillInput{
+			{Name: "by-css", Kind: fillText, Value: "ana@example.com", Locator: css(`contact-form form#enquiry input[name="email"]`)},
+			{Name: "by-label", Kind: fillText, Value: "Call after five", Locator: loc(shared.StrategyLabel, "Your message")},
+			{Name: "by-testid", Kind: fillText, Value: "Ana", Locator: loc(shared.StrategyTestID, "contact-name")},
+			{Name: "by-role", Kind: fillText, Value: "Ana Ruiz", Locator: loc(shared.StrategyRole, `textbox "Your name"`)},
+			{Name: "in-the-document-only", Kind: fillText, Value: "x", Locator: loc(shared.StrategyLabel, "Newsletter email")},
+		},
+		Submit: loc(shared.StrategyRole, `button "Send"`),
+	}
+	res, err := page.Timeout(10 * time.Second).Evaluate(rod.Eval(sandboxJS, "fill", spec).ByUser())
+	if err != nil {
+		t.Fatal(err)
+	}
+	var got fillReport
+	if err := json.Unmarshal([]byte(res.Value.Str()), &got); err != nil {
+		t.Fatal(err)
+	}
+	want := fillReport{DoorFound: true, DoorCount: 1, SubmitFound: true, SubmitVisible: true, Inputs: []inputResult{
+		{Name: "by-css", Found: true, Count: 1, Value: "ana@example.com"},
+		{Name: "by-label", Found: true, Count: 1, Value: "Call after five"},
+		{Name: "by-testid", Found: true, Count: 1, Value: "Ana"},
+		{Name: "by-role", Found: true, Count: 1, Value: "Ana Ruiz"},
+		// The document's label names the document's control, outside the
+		// door: found by the fill's last resort only when its form is the
+		// door's, which it is not.
+		{Name: "in-the-document-only", Found: false, Count: 0},
+	}}
+	if d := cmp.Diff(want, got, cmpopts.IgnoreFields(fillReport{}, "SubmitX", "SubmitY")); d != "" {
+		t.Errorf("fill report (-want +got):\n%s", d)
 	}
 }

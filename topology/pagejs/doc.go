@@ -1,7 +1,8 @@
 // Package pagejs holds the JavaScript helpers that Frontlatch's in-page
 // scripts share, so each is written once: topology's extraction, the
-// mapper's extraction and its WebMCP recorder, and the executor's WebMCP
-// hook include them rather than keep copies.
+// mapper's extraction and its WebMCP recorder, the verifier's sandbox, and
+// the executor's WebMCP hook and browser door include them rather than
+// keep copies.
 //
 // A script names a helper with an include line, a line that holds only
 //
@@ -21,10 +22,19 @@
 //     roots where the script reads them);
 //   - modelcontext: hookRegisterTool(mark, onRegister), which sees every
 //     WebMCP tool a page registers through document.modelContext or the
-//     legacy navigator.modelContext.
+//     legacy navigator.modelContext;
+//   - pierce: queryAllPiercing(sel) and queryPiercing(sel), which resolve
+//     the mapper's shadow-including CSS locators (a host's selector, a
+//     space, then the element's selector within the host's open shadow
+//     root) where document.querySelectorAll finds nothing: each top-level
+//     descendant combinator may also step from a host into its root, the
+//     answer in composed tree order; with openTrees(root) (the document or
+//     an element and the open shadow roots beneath it), queryAllIn(trees,
+//     sel) and containsPiercing(a, b) for what is to be found in any tree.
 //
-// Each helper's file (norm.js, labels.js, modelcontext.js) documents what
-// it declares and what it reads. Helpers do not include one another.
+// Each helper's file (norm.js, labels.js, modelcontext.js, pierce.js)
+// documents what it declares and what it reads. Helpers do not include
+// one another.
 //
 // A module that embeds a script with include lines inlines it once, when
 // its package is initialised:

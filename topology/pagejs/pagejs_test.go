@@ -89,7 +89,7 @@ const labelsPage = `<!doctype html><html><body>
 </body></html>`
 
 // browserPage opens html, served on loopback, with initScripts.
-func browserPage(t *testing.T, html string, initScripts ...string) (*topology.Browser, string) {
+func browserPage(t testing.TB, html string, initScripts ...string) (*topology.Browser, string) {
 	t.Helper()
 	topologytest.NeedChromium(t)
 	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
