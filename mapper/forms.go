@@ -5,6 +5,7 @@ import (
 	"net/url"
 	"sort"
 	"strings"
+	"unicode/utf8"
 
 	"github.com/frontlatch/frontlatch/mapper/extract"
 	"github.com/frontlatch/frontlatch/shared"
@@ -155,15 +156,33 @@ func shadowEvidence(f *extract.Form) string {
 	return "; inside the open shadow root of " + host + ": the locators pierce shadow roots (Playwright's CSS does; document.querySelector does not)"
 }
 
-// cssIdent escapes an id for a #selector.
+// cssIdent escapes an identifier (an id for a #selector, a class) as
+// the browser's CSS.escape does (CSSOM, "serialize an identifier").
 func cssIdent(id string) string {
 	var sb strings.Builder
-	for i, r := range id {
-		ok := r == '-' || r == '_' || r >= 'a' && r <= 'z' || r >= 'A' && r <= 'Z' || r >= 0x80 || (i > 0 && r >= '0' && r <= '9')
-		if !ok {
+	n := utf8.RuneCountInString(id)
+	i, first := 0, rune(0)
+	for _, r := range id {
+		digit := r >= '0' && r <= '9'
+		switch {
+		case r == 0:
+			sb.WriteRune(utf8.RuneError)
+		case r < 0x20 || r == 0x7f || i == 0 && digit || i == 1 && digit && first == '-':
+			// A code point escape, ended by a space: "\2nd" would read
+			// as U+0002 and "nd", so "2nd" is written "\32 nd".
+			fmt.Fprintf(&sb, "\\%x ", r)
+		case i == 0 && r == '-' && n == 1:
+			sb.WriteString("\\-")
+		case r >= 0x80 || r == '-' || r == '_' || digit || r >= 'a' && r <= 'z' || r >= 'A' && r <= 'Z':
+			sb.WriteRune(r)
+		default:
 			sb.WriteByte('\\')
+			sb.WriteRune(r)
 		}
-		sb.WriteRune(r)
+		if i == 0 {
+			first = r
+		}
+		i++
 	}
 	return sb.String()
 }
