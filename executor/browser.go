@@ -121,10 +121,16 @@ func (e *Executor) fireBrowser(ctx context.Context, d door, fields []planned) ou
 		return outcome{outcome: outcomeFailed, err: fmt.Errorf("intercept the page's requests: %w", err)}
 	}
 	go router.Run()
-	// The page is closed while its requests are still intercepted: stopping
-	// the router first (Fetch.disable) would let every request still paused
-	// — a script's send to another origin racing the submission — go out.
+	// The page is sealed and closed while its requests are still
+	// intercepted: stopping the router first (Fetch.disable) would let every
+	// request still paused — a script's send to another origin racing the
+	// submission — go out, and a closing page still sends (a pagehide
+	// beacon or keepalive fetch of the form, which outlives the tab's
+	// interception: topology.Seal).
 	defer func() {
+		sctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
+		_ = topology.Seal(sctx, page) // a page that cannot be sealed is closed all the same
+		cancel()
 		closePage()
 		_ = router.Stop()
 	}()

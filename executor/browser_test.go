@@ -140,6 +140,43 @@ document.getElementById("app").appendChild(f);
 	}
 }
 
+// TestBrowserSendsNothingAsItCloses: a page that sends its form again as
+// its tab closes (a pagehide beacon and keepalive fetch, as analytics do)
+// reaches the site once: the executor seals the tab (topology.Seal) before
+// closing it, and a request made as a tab closes outlives the tab's
+// interception.
+func TestBrowserSendsNothingAsItCloses(t *testing.T) {
+	b := browser(t)
+	page := `<!doctype html><html><body><div id="app"></div>
+<form id="callback-form"><input name="full_name"><input name="phone" type="tel">
+<select name="call_window"><option value="">-</option><option>morning</option></select>
+<input name="suburb"><textarea name="about"></textarea><input name="website" value="">
+<button type="submit">Call me</button></form>
+<script>
+const f = document.getElementById("callback-form");
+const body = () => new URLSearchParams(new FormData(f));
+f.addEventListener("submit", (e) => {
+  e.preventDefault();
+  fetch("/callback-request", {method: "POST", body: body()}).then(r => r.text()).then(t => { document.getElementById("app").textContent = t; });
+});
+addEventListener("pagehide", () => {
+  navigator.sendBeacon("/callback-request?beacon=1", body());
+  fetch("/callback-request?keepalive=1", {method: "POST", keepalive: true, body: body()});
+});
+</script></body></html>`
+	site := pagesSite(t, map[string]string{"/callback/": page}, "", "Thanks, we will call you.")
+	graph := editCallback(t, site.URL, shared.TransportJavascriptOnly, "application/x-www-form-urlencoded", nil)
+	st := openStore(t)
+	ex := newExecutor(t, st, executor.Options{Browser: b})
+	if _, err := ex.Execute(t.Context(), executor.Call{Action: confirmed(t, st, graph, callback), Input: goodCallback()}); err != nil {
+		t.Fatal(err)
+	}
+	time.Sleep(500 * time.Millisecond) // what the closing page sent arrives in this time
+	if diff := cmp.Diff([]string{"POST /callback-request"}, site.paths()); diff != "" {
+		t.Errorf("requests the site received (-want +got):\n%s", diff)
+	}
+}
+
 // TestBrowserFiresOnce: a page that sends its submission twice at once
 // (a double submit) reaches the site once; the second is refused while the
 // first still waits for its answer.

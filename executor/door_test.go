@@ -119,7 +119,7 @@ func TestSandboxAndExecutorShareTheDoor(t *testing.T) {
 				t.Errorf("the sandbox ran door %d, want %d", res.Door, tt.door)
 			}
 			if n := site.count(); n != 0 {
-				t.Fatalf("the sandbox let %d requests reach the site", n)
+				t.Fatalf("the sandbox let %d requests reach the site: %v", n, site.paths())
 			}
 			graph, err := shared.Write(res.Graph)
 			if err != nil {

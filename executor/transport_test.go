@@ -43,6 +43,17 @@ func (r *recorder) record(req *http.Request) {
 	r.forms = append(r.forms, req.Form)
 }
 
+// paths lists each recorded request's method and path, for messages.
+func (r *recorder) paths() []string {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	var out []string
+	for _, p := range r.posts {
+		out = append(out, p.Method+" "+p.URL.RequestURI())
+	}
+	return out
+}
+
 func (r *recorder) count() int {
 	r.mu.Lock()
 	defer r.mu.Unlock()

@@ -387,3 +387,25 @@ func ExampleSession_Read() {
 		log.Print(err)
 	}
 }
+
+// Seal a tab before closing it when nothing it sends may reach the site:
+// a closing page's pagehide beacon or keepalive fetch outlives the tab.
+func ExampleSeal() {
+	ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
+	defer cancel()
+	b, err := topology.NewBrowser(ctx, topology.BrowserOptions{Offline: true})
+	if err != nil {
+		log.Fatal(err)
+	}
+	defer b.Close()
+	p, err := b.OpenPage(ctx, "http://127.0.0.1:8080/contact/", topology.PageOptions{Offline: true})
+	if err != nil {
+		log.Fatal(err)
+	}
+	sctx, scancel := context.WithTimeout(ctx, 5*time.Second)
+	defer scancel()
+	if err := topology.Seal(sctx, p); err != nil {
+		log.Print(err) // close it all the same
+	}
+	_ = p.Timeout(5 * time.Second).Close()
+}

@@ -221,6 +221,29 @@ func (ic *interceptor) handle(e *proto.FetchRequestPaused) {
 	}.Call(p)
 }
 
+// closeSandboxTab ends a run's tab without letting any of its requests
+// out. Disabling the Fetch domain would continue every request still
+// paused, and a closing page still sends: a pagehide or unload handler's
+// beacon or keepalive fetch (analytics send a form that way), which
+// outlives the tab and its interception. So, while the interception still
+// answers, the tab is sealed (topology.Seal: its scripts stopped, every
+// URL blocked at the network layer), closed through the browser (which
+// works even when the page is stuck) and its end awaited; only then does
+// the event loop stop, leaving Fetch enabled on a session that is gone.
+// (TestSandboxNothingLeaksAsTheTabCloses)
+func closeSandboxTab(rb *rod.Browser, page *rod.Page, step time.Duration, stopHijack context.CancelFunc) {
+	defer stopHijack()
+	sctx, scancel := context.WithTimeout(context.Background(), step)
+	_ = topology.Seal(sctx, page) // a tab that cannot be sealed is closed all the same
+	scancel()
+	ctx, cancel := context.WithTimeout(context.Background(), step)
+	defer cancel()
+	gone := rb.Context(ctx).WaitEvent(&proto.TargetTargetDestroyed{TargetID: page.TargetID})
+	if _, err := (proto.TargetCloseTarget{TargetID: page.TargetID}).Call(rb.Context(ctx)); err == nil {
+		gone()
+	}
+}
+
 // record keeps a submission-like request sent after the submit and
 // signals the first.
 func (ic *interceptor) record(e *proto.FetchRequestPaused, refused bool) {
@@ -284,14 +307,11 @@ func runInBrowser(ctx context.Context, b *topology.Browser, ac *shared.Access, f
 	if rb == nil { // closed since the page opened: the page went with it
 		return nil, fmt.Errorf("verifier: sandbox: %w", topology.ErrBrowserClosed)
 	}
-	// Close through the browser (it works even when the page is stuck), and
-	// only then stop intercepting: a request the page sends late is still
-	// answered by the sandbox, never let through.
+	// The page's requests are never let go (see closeSandboxTab): Fetch is
+	// enabled here, by the sandbox, so that the event loop below, when it
+	// stops, does not disable it.
 	hctx, stopHijack := context.WithCancel(context.Background())
-	defer func() {
-		_, _ = proto.TargetCloseTarget{TargetID: page.TargetID}.Call(rb.Timeout(o.StepTimeout))
-		stopHijack()
-	}()
+	defer closeSandboxTab(rb, page, o.StepTimeout, stopHijack)
 
 	eval := func(what string, args ...any) (string, error) {
 		res, err := page.Context(ctx).Timeout(o.StepTimeout).Evaluate(rod.Eval(sandboxJS, args...).ByUser())
@@ -334,6 +354,9 @@ func runInBrowser(ctx context.Context, b *topology.Browser, ac *shared.Access, f
 	// From here on every request that would leave the page is intercepted.
 	ic := &interceptor{page: page, step: o.StepTimeout, pageOrigin: originOfURL(obs.pageURL),
 		endpointOrigin: originOfURL(mapped.Endpoint), first: make(chan struct{})}
+	if err := (proto.FetchEnable{}).Call(page.Context(ctx).Timeout(o.StepTimeout)); err != nil {
+		return stepFailed(ctx, obs, fmt.Errorf("intercept the page's requests: %w", err))
+	}
 	wait := page.Context(hctx).EachEvent(func(e *proto.FetchRequestPaused) {
 		go ic.handle(e)
 	})

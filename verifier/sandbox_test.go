@@ -642,6 +642,31 @@ func TestSandboxServiceWorker(t *testing.T) {
 	}
 }
 
+// A page that sends its form more than once — twice at once, by beacon,
+// and again as its tab closes (pagehide: a beacon and a keepalive fetch) —
+// sends nothing to the site: the sandbox never lets go of the page's
+// requests while the page can still make one (it used to disable the Fetch
+// domain as it closed the tab, which let a request still paused, or one the
+// closing page made, go out).
+func TestSandboxNothingLeaksAsTheTabCloses(t *testing.T) {
+	ps := servePages(t, nil)
+	b := sharedBrowser(t)
+	g := formGraph(t, ps.URL+"/unload.html", "form#lead", "form#lead button", shared.TransportFormPost, ps.URL+"/api/leads", "name", "text")
+	for i := range 5 {
+		res, err := Sandbox(t.Context(), g, "test:contact:form", fixedOptions(b))
+		if err != nil {
+			t.Fatalf("run %d: %v", i, err)
+		}
+		if res.Run.Outcome != shared.SandboxPassed {
+			t.Errorf("run %d: outcome %s, want passed (%v)", i, res.Run.Outcome, res.Run.Note)
+		}
+	}
+	time.Sleep(500 * time.Millisecond) // a request let go as a tab closed arrives in this time
+	if hits := ps.received(); len(hits) != 0 {
+		t.Errorf("requests reached the server, want none: %v", hits)
+	}
+}
+
 // A form sent over a WebSocket (which the Fetch domain cannot stop) sends
 // nothing: the sandbox drops every socket message and says so.
 func TestSandboxWebSocket(t *testing.T) {
