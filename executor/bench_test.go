@@ -3,7 +3,6 @@ package executor_test
 import (
 	"io"
 	"net/http"
-	"net/url"
 	"path/filepath"
 	"testing"
 	"time"
@@ -53,7 +52,7 @@ func benchExecute(b *testing.B, storeURL string) {
 	defer ex.Close()
 	action := executortest.ConfirmAction(b, st, graph, callback, executortest.Limits(1<<30, shared.PerDay, "owner@example.test"))
 	input := goodCallback()
-	form := url.Values{"full_name": {"Ana Ruiz"}, "phone": {"+64 9 828 7400"}, "call_window": {"morning"}, "suburb": {""}, "about": {""}, "website": {""}}
+	form := goodCallbackSent()
 	endpoint := origin + "/callback-request"
 
 	var bare, exec time.Duration

@@ -3,6 +3,7 @@ package executor_test
 import (
 	"bytes"
 	"errors"
+	"net/url"
 	"slices"
 	"strconv"
 	"strings"
@@ -18,6 +19,12 @@ const callback = "electrician01:callback:callback"
 
 func goodCallback() map[string]any {
 	return map[string]any{"full_name": "Ana Ruiz", "phone": "+64 9 828 7400", "call_window": "morning"}
+}
+
+// goodCallbackSent is what the call-back form sends for goodCallback: the
+// agent's values, the fields it left empty, and the honeypot empty.
+func goodCallbackSent() url.Values {
+	return url.Values{"full_name": {"Ana Ruiz"}, "phone": {"+64 9 828 7400"}, "call_window": {"morning"}, "suburb": {""}, "about": {""}, "website": {""}}
 }
 
 func auditRef(t *testing.T, action []byte) string {

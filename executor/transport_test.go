@@ -7,6 +7,7 @@ import (
 	"io"
 	"net/http"
 	"net/http/httptest"
+	"net/url"
 	"strings"
 	"sync"
 	"sync/atomic"
@@ -23,7 +24,7 @@ type recorder struct {
 	*httptest.Server
 	mu    sync.Mutex
 	posts []*http.Request
-	forms []map[string][]string
+	forms []url.Values
 }
 
 func newRecorder(t *testing.T, h func(r *recorder, w http.ResponseWriter, req *http.Request)) *recorder {
