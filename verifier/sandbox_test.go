@@ -260,6 +260,14 @@ func pagesHandler(ps *pageServer, replace map[string]string) http.HandlerFunc {
 	}
 }
 
+// wantNothing fails t when any request other than a page read reached ps.
+func (ps *pageServer) wantNothing(t *testing.T) {
+	t.Helper()
+	if hits := ps.received(); len(hits) != 0 {
+		t.Errorf("requests reached the server, want none: %v", hits)
+	}
+}
+
 func (ps *pageServer) received() []string {
 	ps.mu.Lock()
 	defer ps.mu.Unlock()
@@ -545,9 +553,7 @@ func TestSandboxBadInput(t *testing.T) {
 			}
 		})
 	}
-	if hits := ps.received(); len(hits) != 0 {
-		t.Errorf("requests reached the server, want none: %v", hits)
-	}
+	ps.wantNothing(t)
 	t.Run("context already done", func(t *testing.T) {
 		ctx, cancel := context.WithCancel(t.Context())
 		cancel()
@@ -637,14 +643,12 @@ func TestSandboxServiceWorker(t *testing.T) {
 	if d := cmp.Diff([]shared.SubmittedField{{Name: "name", Value: "Sandbox test"}}, run.Fields); d != "" {
 		t.Errorf("fields (-want +got):\n%s", d)
 	}
-	if hits := ps.received(); len(hits) != 0 {
-		t.Errorf("requests reached the server, want none: %v", hits)
-	}
+	ps.wantNothing(t)
 }
 
-// A page that sends its form more than once — twice at once, by beacon,
-// and again as its tab closes (pagehide: a beacon and a keepalive fetch) —
-// sends nothing to the site: the sandbox never lets go of the page's
+// A page that sends its form more than once — again once it is answered,
+// by fetch and by beacon, and as its tab closes (pagehide: a beacon and a
+// keepalive fetch) — sends nothing to the site: the sandbox never lets go of the page's
 // requests while the page can still make one (it used to disable the Fetch
 // domain as it closed the tab, which let a request still paused, or one the
 // closing page made, go out).
@@ -662,9 +666,7 @@ func TestSandboxNothingLeaksAsTheTabCloses(t *testing.T) {
 		}
 	}
 	time.Sleep(500 * time.Millisecond) // a request let go as a tab closed arrives in this time
-	if hits := ps.received(); len(hits) != 0 {
-		t.Errorf("requests reached the server, want none: %v", hits)
-	}
+	ps.wantNothing(t)
 }
 
 // A form sent over a WebSocket (which the Fetch domain cannot stop) sends
@@ -704,9 +706,7 @@ func TestSandboxWebSocket(t *testing.T) {
 	if len(frames) != 0 {
 		t.Errorf("the server received %q over the socket, want nothing", frames)
 	}
-	if hits := ps.received(); len(hits) != 0 {
-		t.Errorf("requests reached the server, want none: %v", hits)
-	}
+	ps.wantNothing(t)
 }
 
 // shadowGraph is formGraph with the locators the mapper writes for a form
@@ -801,9 +801,7 @@ func TestSandboxShadowDOM(t *testing.T) {
 			}
 		})
 	}
-	if hits := ps.received(); len(hits) != 0 {
-		t.Errorf("requests reached the server, want none: %v", hits)
-	}
+	ps.wantNothing(t)
 }
 
 // TestSandboxFillLocatesInShadowRoots runs the in-page fill on a form
