@@ -95,6 +95,8 @@ func TestCommandsRefuseBeforeIO(t *testing.T) {
 		{"verify serve: address", []string{"verify", "serve", "--store", store, "--addr", "nowhere", graph}, exitUsage, "--addr nowhere is not HOST:PORT"},
 		{"serve-mcp: interval", []string{"serve-mcp", "--store", store, "--interval", "-1s", graph}, exitUsage, "--interval must be a positive duration"},
 		{"serve-mcp: rate", []string{"serve-mcp", "--store", store, "--http", "--rate", "0", graph}, exitUsage, "--rate must be a positive number"},
+		{"serve-mcp: in flight", []string{"serve-mcp", "--store", store, "--http", "--max-in-flight", "0", graph}, exitUsage, "--max-in-flight must be at least 1"},
+		{"serve-mcp: in flight without http", []string{"serve-mcp", "--store", store, "--max-in-flight", "4", graph}, exitUsage, "--max-in-flight applies with --http only"},
 		{"serve-mcp: token without http", []string{"serve-mcp", "--store", store, "--token", "t", graph}, exitUsage, "--token applies with --http only"},
 		{"serve-mcp: address", []string{"serve-mcp", "--store", store, "--http", "--addr", "8765", graph}, exitUsage, "--addr 8765 is not HOST:PORT"},
 		{"forms: nothing to open", []string{"forms", "--json", filepath.Join(dir, "none.html"), "mailto:a@b.c"}, exitFail, "not a file and not an http(s) URL"},

@@ -42,6 +42,7 @@ func runServeMCP(ctx context.Context, args []string, stdout, stderr io.Writer) i
 	maxBody := fs.Int64("max-body", mcpserver.MaxBodyBytesFor(executor.DefaultMaxUploadBytes), "with --http: the largest request body accepted, in bytes; by default the executor's upload cap (10 MiB of files) in base64, plus 1 MiB")
 	ratePerSec := fs.Float64("rate", mcpserver.DefaultRatePerSecond, "with --http: requests per second allowed per client")
 	burst := fs.Int("burst", mcpserver.DefaultBurst, "with --http: requests a client may send at once before the rate applies")
+	inFlight := fs.Int("max-in-flight", mcpserver.DefaultMaxInFlight, "with --http: POST requests handled at once across all clients; one more is answered 503")
 	verbose := fs.Bool("v", false, "log every re-check's refusals on stderr")
 	files, ok := parseInterspersed(fs, args)
 	if !ok {
@@ -60,7 +61,8 @@ func runServeMCP(ctx context.Context, args []string, stdout, stderr io.Writer) i
 	rules.rule("max-body", *maxBody < 1, fmt.Sprint(*maxBody), fmt.Sprintf("must be at least 1 byte, got %d", *maxBody))
 	rules.rule("rate", !(*ratePerSec > 0), fmt.Sprint(*ratePerSec), fmt.Sprintf("must be a positive number of requests per second, got %v", *ratePerSec))
 	rules.atLeast("burst", *burst, 1)
-	for _, name := range []string{"addr", "token", "max-body", "rate", "burst"} {
+	rules.atLeast("max-in-flight", *inFlight, 1)
+	for _, name := range []string{"addr", "token", "max-body", "rate", "burst", "max-in-flight"} {
 		rules.only(name, *useHTTP, "with --http")
 	}
 	if *useHTTP {
@@ -126,7 +128,7 @@ func runServeMCP(ctx context.Context, args []string, stdout, stderr io.Writer) i
 			fmt.Fprintf(stderr, "frontlatch serve-mcp: warning: listening on %s, not loopback: anyone who can reach it and has the token can fire these actions\n", *addr)
 		}
 	}
-	opts := mcpserver.HTTPOptions{Token: tok, MaxBodyBytes: *maxBody, RatePerSecond: *ratePerSec, Burst: *burst}
+	opts := mcpserver.HTTPOptions{Token: tok, MaxBodyBytes: *maxBody, RatePerSecond: *ratePerSec, Burst: *burst, MaxInFlight: *inFlight}
 	err = srv.ListenAndServeHTTP(ctx, *addr, opts, func(endpoint string) {
 		fmt.Fprintf(stdout, "MCP endpoint: %s\n", endpoint)
 		if generated {

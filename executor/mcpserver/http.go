@@ -31,6 +31,7 @@ const (
 	DefaultRatePerSecond  = 5
 	DefaultBurst          = 20
 	DefaultSessionTimeout = 30 * time.Minute
+	DefaultMaxInFlight    = 8
 )
 
 // BodyMargin is what a request body may hold besides the base64 of its
@@ -73,6 +74,12 @@ type HTTPOptions struct {
 	// SessionTimeout closes a session idle that long (default
 	// DefaultSessionTimeout).
 	SessionTimeout time.Duration
+	// MaxInFlight bounds the POST requests — each a JSON-RPC message, a
+	// tool call among them — handled at once across every client (default
+	// DefaultMaxInFlight); one more is answered 503 with Retry-After. With
+	// MaxBodyBytes it bounds the memory bodies can take: the per-client
+	// rate alone lets each client hold up to Burst bodies at once.
+	MaxInFlight int
 }
 
 // NewToken returns a random bearer token (256 bits, base32).
@@ -83,7 +90,8 @@ func NewToken() string { return rand.Text() + rand.Text() }
 // answered 403 (the MCP specification's DNS-rebinding defence; no Origin at
 // all is allowed, as non-browser clients send none), one over its client's
 // rate 429, one without the bearer token 401, one with a body over
-// MaxBodyBytes 413 — all before the SDK reads a byte of it. The SDK's own
+// MaxBodyBytes 413, a POST beyond MaxInFlight at once 503 — all before the
+// SDK reads a byte of it. The SDK's own
 // check refuses a non-loopback Host header on a loopback connection.
 func (s *Server) HTTPHandler(opts HTTPOptions) (http.Handler, error) {
 	if opts.Token == "" {
@@ -101,16 +109,20 @@ func (s *Server) HTTPHandler(opts HTTPOptions) (http.Handler, error) {
 	if opts.SessionTimeout <= 0 {
 		opts.SessionTimeout = DefaultSessionTimeout
 	}
+	if opts.MaxInFlight <= 0 {
+		opts.MaxInFlight = DefaultMaxInFlight
+	}
 	sdk := mcp.NewStreamableHTTPHandler(func(*http.Request) *mcp.Server { return s.mcp }, &mcp.StreamableHTTPOptions{
 		MaxRequestBodyBytes: opts.MaxBodyBytes,
 		SessionTimeout:      opts.SessionTimeout,
 		Logger:              s.log,
 	})
 	g := &guard{
-		next:    sdk,
-		token:   sha256.Sum256([]byte(opts.Token)),
-		maxBody: opts.MaxBodyBytes,
-		limits:  newLimiters(rate.Limit(opts.RatePerSecond), opts.Burst),
+		next:     sdk,
+		token:    sha256.Sum256([]byte(opts.Token)),
+		maxBody:  opts.MaxBodyBytes,
+		limits:   newLimiters(rate.Limit(opts.RatePerSecond), opts.Burst),
+		inFlight: make(chan struct{}, opts.MaxInFlight),
 	}
 	return g, nil
 }
@@ -158,12 +170,14 @@ func (s *Server) ListenAndServeHTTP(ctx context.Context, addr string, opts HTTPO
 	return nil
 }
 
-// guard checks Origin, rate, token and size, in that order, before the SDK.
+// guard checks Origin, rate, token, size and the POSTs in flight, in that
+// order, before the SDK.
 type guard struct {
-	next    http.Handler
-	token   [32]byte
-	maxBody int64
-	limits  *limiters
+	next     http.Handler
+	token    [32]byte
+	maxBody  int64
+	limits   *limiters
+	inFlight chan struct{} // one token per POST being handled
 }
 
 func (g *guard) ServeHTTP(w http.ResponseWriter, r *http.Request) {
@@ -185,6 +199,18 @@ func (g *guard) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	if r.ContentLength > g.maxBody {
 		http.Error(w, tooLarge(g.maxBody), http.StatusRequestEntityTooLarge)
 		return
+	}
+	if r.Method == http.MethodPost {
+		// A GET holds the session's event stream open for as long as the
+		// client likes and carries no body: only POSTs count.
+		select {
+		case g.inFlight <- struct{}{}:
+			defer func() { <-g.inFlight }()
+		default:
+			w.Header().Set("Retry-After", "1")
+			http.Error(w, "busy: too many requests in flight, retry in a moment", http.StatusServiceUnavailable)
+			return
+		}
 	}
 	if r.Body != nil {
 		r.Body = http.MaxBytesReader(w, r.Body, g.maxBody)

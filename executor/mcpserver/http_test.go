@@ -10,6 +10,7 @@ import (
 	"net/url"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/frontlatch/frontlatch/executor"
 	"github.com/frontlatch/frontlatch/executor/mcpserver"
@@ -120,6 +121,45 @@ func TestHTTPRateLimit(t *testing.T) {
 	}
 	want("without token", anon, http.StatusUnauthorized)
 	want("with token", authed, http.StatusOK)
+}
+
+// POSTs in flight at once are bounded across clients: while one holds the
+// only slot (its body still arriving), another is answered 503 with
+// Retry-After, before the SDK reads it; once the first is done, the next
+// is served. A GET (the session's event stream) takes no slot.
+func TestHTTPInFlightBound(t *testing.T) {
+	e := newEnv(t, 10)
+	endpoint, token := e.serveHTTP(t, mcpserver.HTTPOptions{MaxInFlight: 1, Burst: 1000, RatePerSecond: 1000})
+	auth := map[string]string{"Authorization": "Bearer " + token}
+
+	pr, pw := io.Pipe()
+	first := make(chan int, 1)
+	go func() { first <- post(t, endpoint, pr, int64(len(initialize)), auth) }()
+	if _, err := pw.Write([]byte(initialize[:10])); err != nil { // its headers are sent: the guard is admitting it
+		t.Fatal(err)
+	}
+	// The first is admitted a moment after its headers arrive; until then a
+	// second may still be served, so ask a few times.
+	second := 0
+	for range 50 {
+		if second = post(t, endpoint, strings.NewReader(initialize), int64(len(initialize)), auth); second == http.StatusServiceUnavailable {
+			break
+		}
+		time.Sleep(20 * time.Millisecond)
+	}
+	if second != http.StatusServiceUnavailable {
+		t.Errorf("a second POST while the first is in flight: status %d, want 503", second)
+	}
+	if _, err := pw.Write([]byte(initialize[10:])); err != nil {
+		t.Fatal(err)
+	}
+	_ = pw.Close()
+	if got := <-first; got != http.StatusOK {
+		t.Errorf("the first POST: status %d, want 200", got)
+	}
+	if got := post(t, endpoint, strings.NewReader(initialize), int64(len(initialize)), auth); got != http.StatusOK {
+		t.Errorf("a POST after the first is done: status %d, want 200", got)
+	}
 }
 
 // The HTTP transport never runs without a token.
