@@ -133,14 +133,37 @@ func inputValues(n *html.Node) map[string]string {
 	return out
 }
 
-// walk visits element nodes depth-first; visit returns whether to descend.
+// walk visits element nodes depth-first, as the browser builds the page;
+// visit returns whether to descend. The content of a <template> is inert —
+// the browser renders none of it, and a page may keep a copy of its form
+// there, with a placeholder for the token — unless the template is a
+// declarative shadow root: the first <template shadowrootmode> of its
+// parent, which the parser attaches as the parent's shadow root.
 func walk(n *html.Node, visit func(*html.Node) bool) {
+	hosted := false
 	for c := n.FirstChild; c != nil; c = c.NextSibling {
+		if c.Type == html.ElementNode && c.DataAtom == atom.Template {
+			if hosted || !shadowRootMode(c) {
+				continue
+			}
+			hosted = true
+		}
 		if c.Type == html.ElementNode && !visit(c) {
 			continue
 		}
 		walk(c, visit)
 	}
+}
+
+// shadowRootMode reports whether a template declares a shadow root
+// (shadowrootmode "open" or "closed": a closed root's form is as real to
+// the page as an open one's).
+func shadowRootMode(t *html.Node) bool {
+	switch strings.ToLower(strings.TrimSpace(attr(t, "shadowrootmode"))) {
+	case "open", "closed":
+		return true
+	}
+	return false
 }
 
 func attr(n *html.Node, key string) string {
