@@ -118,13 +118,7 @@ document.getElementById("app").appendChild(f);
 	if err != nil {
 		t.Fatal(err)
 	}
-	if site.count() != 1 {
-		t.Fatalf("the site received %d submissions, want 1", site.count())
-	}
-	want := goodCallbackSent()
-	if diff := cmp.Diff(want, site.forms[0]); diff != "" {
-		t.Errorf("received (-want +got):\n%s", diff)
-	}
+	site.wantGoodCallback(t)
 	if res.Status != 200 || res.Response != "Thanks, we will call you." {
 		t.Errorf("status %d response %q", res.Status, res.Response)
 	}

@@ -237,13 +237,7 @@ func TestDeclarativeToolInShadowRoot(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if site.count() != 1 {
-		t.Fatalf("the site received %d submissions, want 1", site.count())
-	}
-	want := goodCallbackSent()
-	if diff := cmp.Diff(want, site.forms[0]); diff != "" {
-		t.Errorf("received (-want +got):\n%s", diff)
-	}
+	site.wantGoodCallback(t)
 	if res.Status != 200 {
 		t.Errorf("status %d", res.Status)
 	}

@@ -13,6 +13,8 @@ import (
 	"sync/atomic"
 	"testing"
 
+	"github.com/google/go-cmp/cmp"
+
 	"github.com/frontlatch/frontlatch/executor"
 	"github.com/frontlatch/frontlatch/fixtures"
 	"github.com/frontlatch/frontlatch/verifier/audit"
@@ -53,6 +55,18 @@ func (r *recorder) paths() []string {
 		out = append(out, p.Method+" "+p.URL.RequestURI())
 	}
 	return out
+}
+
+// wantGoodCallback fails t unless r received one submission, what the
+// call-back form sends for goodCallback.
+func (r *recorder) wantGoodCallback(t *testing.T) {
+	t.Helper()
+	if n := r.count(); n != 1 {
+		t.Fatalf("the site received %d submissions, want 1", n)
+	}
+	if diff := cmp.Diff(goodCallbackSent(), r.forms[0]); diff != "" {
+		t.Errorf("received (-want +got):\n%s", diff)
+	}
 }
 
 func (r *recorder) count() int {

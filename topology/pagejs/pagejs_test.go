@@ -13,6 +13,7 @@ import (
 	"github.com/frontlatch/frontlatch/topology"
 	"github.com/frontlatch/frontlatch/topology/pagejs"
 	"github.com/frontlatch/frontlatch/topology/topologytest"
+	"github.com/go-rod/rod"
 	"github.com/google/go-cmp/cmp"
 )
 
@@ -107,16 +108,24 @@ func browserPage(t testing.TB, html string, initScripts ...string) (*topology.Br
 	return br, srv.URL
 }
 
-// TestLabelsOfIsElLabels: labelsOf answers what the browser's own
-// el.labels does, for every element of a page of tricky labels.
-func TestLabelsOfIsElLabels(t *testing.T) {
-	br, url := browserPage(t, labelsPage)
+// openTestPage opens html, served on loopback, in a Chromium of its own;
+// the context bounds the test's calls on the page.
+func openTestPage(t testing.TB, html string) (context.Context, *rod.Page) {
+	t.Helper()
+	br, url := browserPage(t, html)
 	ctx, cancel := context.WithTimeout(context.Background(), 60*time.Second)
-	defer cancel()
+	t.Cleanup(cancel)
 	page, err := br.OpenPage(ctx, url, topology.PageOptions{Offline: true})
 	if err != nil {
 		t.Fatal(err)
 	}
+	return ctx, page
+}
+
+// TestLabelsOfIsElLabels: labelsOf answers what the browser's own
+// el.labels does, for every element of a page of tricky labels.
+func TestLabelsOfIsElLabels(t *testing.T) {
+	ctx, page := openTestPage(t, labelsPage)
 	js := pagejs.MustInline(`() => {
   //pagejs:include labels
   const labelsOf = labelsIn([document]);

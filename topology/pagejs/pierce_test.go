@@ -36,13 +36,7 @@ document.getElementById("sealed2").attachShadow({ mode: "closed" }).innerHTML =
 // ones through each open host they name (never through a closed one), in
 // composed tree order.
 func TestQueryAllPiercing(t *testing.T) {
-	br, url := browserPage(t, piercePage)
-	ctx, cancel := context.WithTimeout(context.Background(), 60*time.Second)
-	defer cancel()
-	page, err := br.OpenPage(ctx, url, topology.PageOptions{Offline: true})
-	if err != nil {
-		t.Fatal(err)
-	}
+	ctx, page := openTestPage(t, piercePage)
 	tests := []struct {
 		name string
 		sel  string
@@ -122,13 +116,7 @@ func TestQueryAllPiercing(t *testing.T) {
 // order, the closed roots' left out); containsPiercing counts a shadow
 // tree as within its host.
 func TestOpenTrees(t *testing.T) {
-	br, url := browserPage(t, piercePage)
-	ctx, cancel := context.WithTimeout(context.Background(), 60*time.Second)
-	defer cancel()
-	page, err := br.OpenPage(ctx, url, topology.PageOptions{Offline: true})
-	if err != nil {
-		t.Fatal(err)
-	}
+	ctx, page := openTestPage(t, piercePage)
 	js := pagejs.MustInline(`() => {
   //pagejs:include pierce
   const key = (e) => e.getAttribute("data-k") || e.id || e.tagName.toLowerCase();
