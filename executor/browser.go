@@ -128,7 +128,7 @@ func (e *Executor) fireBrowser(ctx context.Context, d door, fields []planned) ou
 	// beacon or keepalive fetch of the form, which outlives the tab's
 	// interception: topology.Seal).
 	defer func() {
-		sctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
+		sctx, cancel := context.WithTimeout(context.Background(), topology.SealTimeout)
 		_ = topology.Seal(sctx, page) // a page that cannot be sealed is closed all the same
 		cancel()
 		closePage()

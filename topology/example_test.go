@@ -402,7 +402,7 @@ func ExampleSeal() {
 	if err != nil {
 		log.Fatal(err)
 	}
-	sctx, scancel := context.WithTimeout(ctx, 5*time.Second)
+	sctx, scancel := context.WithTimeout(ctx, topology.SealTimeout)
 	defer scancel()
 	if err := topology.Seal(sctx, p); err != nil {
 		log.Print(err) // close it all the same

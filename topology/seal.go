@@ -3,10 +3,16 @@ package topology
 import (
 	"context"
 	"fmt"
+	"time"
 
 	"github.com/go-rod/rod"
 	"github.com/go-rod/rod/lib/proto"
 )
+
+// SealTimeout is a good bound for Seal: its calls take milliseconds on a
+// live page, and on a page whose script hangs the first waits out its
+// bound (such a page runs no pagehide handler either).
+const SealTimeout = 2 * time.Second
 
 // Seal makes p unable to send anything more, before it is closed: its
 // scripts stop (Emulation.setScriptExecutionDisabled) and every URL is

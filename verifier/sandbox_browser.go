@@ -233,7 +233,7 @@ func (ic *interceptor) handle(e *proto.FetchRequestPaused) {
 // (TestSandboxNothingLeaksAsTheTabCloses)
 func closeSandboxTab(rb *rod.Browser, page *rod.Page, step time.Duration, stopHijack context.CancelFunc) {
 	defer stopHijack()
-	sctx, scancel := context.WithTimeout(context.Background(), step)
+	sctx, scancel := context.WithTimeout(context.Background(), min(step, topology.SealTimeout))
 	_ = topology.Seal(sctx, page) // a tab that cannot be sealed is closed all the same
 	scancel()
 	ctx, cancel := context.WithTimeout(context.Background(), step)
