@@ -25,22 +25,15 @@
   //pagejs:include norm
   //pagejs:include labels
 
+  //pagejs:include pierce
+
   // ---- tree scopes: the document and its open shadow roots ------------
-  // roots[0] is the document; the open shadow roots follow, each after the
-  // tree that holds its host. SHADOW is false on a page without one, and
-  // every helper below then does what the document alone needs.
-  // (getElementsByTagName walks the document about five times faster than
-  // querySelectorAll("*"): 0.1 ms for 1,500 elements.)
-  const roots = [doc];
-  for (let i = 0; i < roots.length; i++) {
-    const all = i === 0 ? doc.getElementsByTagName("*") : roots[i].querySelectorAll("*");
-    for (let j = 0, n = all.length; j < n; j++) {
-      const sr = all[j].shadowRoot;
-      if (!sr) continue;
-      if (roots.length > MAX_SHADOW_ROOTS) { if (!truncated.includes("shadowRoots")) truncated.push("shadowRoots"); break; }
-      roots.push(sr);
-    }
-  }
+  // roots[0] is the document; the open shadow roots follow, in composed
+  // order of their hosts (pierce's openTrees, at most MAX_SHADOW_ROOTS).
+  // SHADOW is false on a page without one, and every helper below then
+  // does what the document alone needs, without asking for root nodes.
+  const roots = openTrees(doc, MAX_SHADOW_ROOTS + 1);
+  if (roots.length > MAX_SHADOW_ROOTS + 1) { roots.pop(); truncated.push("shadowRoots"); }
   const SHADOW = roots.length > 1;
   // rootOf: the tree (document or shadow root) n belongs to.
   const rootOf = (n) => (SHADOW ? n.getRootNode() : doc);
@@ -48,41 +41,13 @@
   // up: the parent element, or — at the top of a shadow tree — its host.
   const up = (n) => n.parentElement || (SHADOW && n.parentNode && n.parentNode.host) || null;
   // within(a, b): a contains b, b's hosts counted as b (the composed tree).
-  const within = (a, b) => {
-    if (a.contains(b)) return true;
-    for (let h = hostOf(b); h; h = hostOf(h)) if (a.contains(h)) return true;
-    return false;
-  };
-  // Composed tree order: a host, then its shadow tree, then its children.
-  const chainOf = (n) => { const c = [n]; for (let h = hostOf(n); h; h = hostOf(h)) c.unshift(h); return c; };
-  const before = (a, b) => {
-    if (a === b) return false;
-    if (!SHADOW) return !!(a.compareDocumentPosition(b) & Node.DOCUMENT_POSITION_FOLLOWING);
-    const ca = chainOf(a), cb = chainOf(b);
-    let i = 0;
-    while (i < ca.length && i < cb.length && ca[i] === cb[i]) i++;
-    if (i === ca.length) return true;
-    if (i === cb.length) return false;
-    return !!(ca[i].compareDocumentPosition(cb[i]) & Node.DOCUMENT_POSITION_FOLLOWING);
-  };
-  const composedSort = (list) => (SHADOW ? list.sort((a, b) => (a === b ? 0 : before(a, b) ? -1 : 1)) : list);
+  const within = (a, b) => (SHADOW ? containsPiercing(a, b) : a.contains(b));
+  // before(a, b): a comes before b, in composed tree order.
+  const before = (a, b) => (SHADOW ? composedBefore(a, b) : a !== b && !!(a.compareDocumentPosition(b) & Node.DOCUMENT_POSITION_FOLLOWING));
   // qsa: sel over the document and every open shadow root, in composed order.
-  const qsa = (sel) => {
-    if (!SHADOW) return Array.prototype.slice.call(doc.querySelectorAll(sel));
-    const out = [];
-    for (const r of roots) for (const e of r.querySelectorAll(sel)) out.push(e);
-    return composedSort(out);
-  };
+  const qsa = (sel) => queryAllIn(roots, sel);
   // deep(c, sel): sel under c, the shadow trees of hosts under c included.
-  const deep = (c, sel) => {
-    const out = Array.prototype.slice.call(c.querySelectorAll(sel));
-    if (!SHADOW) return out;
-    let more = false;
-    for (let i = 1; i < roots.length; i++) {
-      if (within(c, roots[i].host)) { for (const e of roots[i].querySelectorAll(sel)) out.push(e); more = true; }
-    }
-    return more ? composedSort(out) : out;
-  };
+  const deep = (c, sel) => queryAllIn(SHADOW ? [c].concat(roots.filter((r, i) => i > 0 && within(c, r.host))) : [c], sel);
   // A control inside the shadow tree of a form-associated custom element
   // is that element's business: the form reads the element itself.
   const faceHosted = (el) => {

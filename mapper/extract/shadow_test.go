@@ -1,6 +1,7 @@
 package extract_test
 
 import (
+	"slices"
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
@@ -103,6 +104,39 @@ func TestScriptShadowDOM(t *testing.T) {
 	if diff := cmp.Diff(want, got); diff != "" {
 		t.Errorf("forms and groups (-want +got):\n%s", diff)
 	}
+}
+
+// TestShadowRootBound: a page of more open shadow roots than the extractor
+// reads (MAX_SHADOW_ROOTS, 500) is read up to the bound, in composed
+// order, and says it was cut.
+func TestShadowRootBound(t *testing.T) {
+	p := inBrowser(t, "shadow-many.html")
+	if !slices.Contains(p.Truncated, "shadowRoots") {
+		t.Errorf("truncated = %v, want shadowRoots listed", p.Truncated)
+	}
+	var names []string
+	for _, g := range p.Groups {
+		for _, f := range g.Fields {
+			names = append(names, f.Name)
+		}
+	}
+	if len(names) != 500 || names[0] != "code0" || names[499] != "code499" {
+		t.Errorf("%d fields read (first %q, last %q), want the first 500 roots' code0 … code499", len(names), first(names), last(names))
+	}
+}
+
+func first(s []string) string {
+	if len(s) == 0 {
+		return ""
+	}
+	return s[0]
+}
+
+func last(s []string) string {
+	if len(s) == 0 {
+		return ""
+	}
+	return s[len(s)-1]
 }
 
 // TestInertTemplates: without a browser, the content of an ordinary

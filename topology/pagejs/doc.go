@@ -28,9 +28,10 @@
 //     space, then the element's selector within the host's open shadow
 //     root) where document.querySelectorAll finds nothing: each top-level
 //     descendant combinator may also step from a host into its root, the
-//     answer in composed tree order; with openTrees(root) (the document or
-//     an element and the open shadow roots beneath it), queryAllIn(trees,
-//     sel) and containsPiercing(a, b) for what is to be found in any tree.
+//     answer in composed tree order; with openTrees(root, max) (the
+//     document or an element and the open shadow roots beneath it),
+//     queryAllIn(trees, sel), containsPiercing(a, b) and composedBefore(a,
+//     b) for what is to be found in any tree.
 //
 // Each helper's file (norm.js, labels.js, modelcontext.js, pierce.js)
 // documents what it declares and what it reads. Helpers do not include

@@ -21,18 +21,22 @@
 // parts, n queries plus those made inside the shadow roots it reaches.
 // Closed shadow roots are out of a page script's reach and not entered.
 // queryPiercing(sel): the first of those, or null.
-// openTrees(root): root (the document when omitted, or an element) and
-// every open shadow root beneath it, nested ones included, in composed
-// order of their hosts; it walks the elements once.
+// openTrees(root, max): root (the document when omitted, or an element)
+// and every open shadow root beneath it, nested ones included, in composed
+// order of their hosts; it walks the elements once. With max, at most max
+// shadow roots: the walk stops at the next one (a caller that asks for one
+// more than it keeps knows whether there were more).
 // queryAllIn(trees, sel): sel within each tree (as its querySelectorAll:
 // an element root's own element left out), in composed tree order, each
 // element once; for a selector that is not a locator, as
 // queryAllIn(openTrees(), "form") lists every form of the page.
 // containsPiercing(a, b): a contains b (or is b) in the composed tree,
 // b's hosts counted as b.
+// composedBefore(a, b): a comes before b in composed tree order (a host,
+// then its shadow tree, then its children); false when a is b.
 // Declares: queryAllPiercing, queryPiercing, openTrees, queryAllIn,
-// containsPiercing.
-const { queryAllPiercing, queryPiercing, openTrees, queryAllIn, containsPiercing } = (() => {
+// containsPiercing, composedBefore.
+const { queryAllPiercing, queryPiercing, openTrees, queryAllIn, containsPiercing, composedBefore } = (() => {
   const hostOf = (n) => {
     const r = n.getRootNode();
     return r && r.nodeType === 11 && r.host ? r.host : null;
@@ -154,17 +158,18 @@ const { queryAllPiercing, queryPiercing, openTrees, queryAllIn, containsPiercing
   };
   const queryPiercing = (sel) => queryAllPiercing(sel)[0] || null;
 
-  const openTrees = (root) => {
+  const openTrees = (root, max) => {
     root = root || document;
-    const out = [root];
+    const out = [root], limit = max === undefined ? Infinity : max + 1;
+    const add = (sr) => { if (out.length >= limit) return false; out.push(sr); visit(sr); return true; };
     const visit = (t) => {
-      if (t.nodeType === 1 && t.shadowRoot) { out.push(t.shadowRoot); visit(t.shadowRoot); }
+      if (t.nodeType === 1 && t.shadowRoot && !add(t.shadowRoot)) return;
       // getElementsByTagName walks a tree faster than querySelectorAll("*");
       // a shadow root has only the latter.
       const all = t.getElementsByTagName ? t.getElementsByTagName("*") : t.querySelectorAll("*");
       for (let i = 0, n = all.length; i < n; i++) {
         const sr = all[i].shadowRoot;
-        if (sr) { out.push(sr); visit(sr); }
+        if (sr && !add(sr)) return;
       }
     };
     visit(root);
@@ -181,5 +186,5 @@ const { queryAllPiercing, queryPiercing, openTrees, queryAllIn, containsPiercing
     }
     return filled > 1 ? composedSort(Array.from(new Set(out))) : out;
   };
-  return { queryAllPiercing, queryPiercing, openTrees, queryAllIn, containsPiercing };
+  return { queryAllPiercing, queryPiercing, openTrees, queryAllIn, containsPiercing, composedBefore: before };
 })();

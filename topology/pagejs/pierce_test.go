@@ -1,14 +1,12 @@
 package pagejs_test
 
 import (
-	"context"
 	"encoding/json"
 	"testing"
 	"time"
 
 	"github.com/google/go-cmp/cmp"
 
-	"github.com/frontlatch/frontlatch/topology"
 	"github.com/frontlatch/frontlatch/topology/pagejs"
 )
 
@@ -124,6 +122,9 @@ func TestOpenTrees(t *testing.T) {
   const email = queryPiercing("#cf1 form#f input");
   return JSON.stringify({
     trees: openTrees().map(name),
+    capped: [openTrees(document, 2).map(name), openTrees(document, 0).map(name)],
+    before: [composedBefore(document.getElementById("cf1"), email), composedBefore(email, document.getElementById("cf1")),
+      composedBefore(email, email), composedBefore(email, document.querySelector("outer-box"))],
     outerTrees: openTrees(document.querySelector("outer-box")).map(name),
     forms: queryAllIn(openTrees(), "form").map(key),
     inputs: queryAllIn(openTrees(document.querySelector("outer-box")), "input").map(key),
@@ -142,7 +143,8 @@ func TestOpenTrees(t *testing.T) {
 	}
 	type answer struct {
 		Trees, OuterTrees, Forms, Inputs []string
-		Contains                         []bool
+		Capped                           [][]string
+		Contains, Before                 []bool
 	}
 	var got answer
 	if err := json.Unmarshal([]byte(res.Value.Str()), &got); err != nil {
@@ -150,6 +152,8 @@ func TestOpenTrees(t *testing.T) {
 	}
 	want := answer{
 		Trees:      []string{"document", "root of contact-form#cf1", "root of contact-form#2nd", "root of outer-box", "root of inner-box"},
+		Capped:     [][]string{{"document", "root of contact-form#cf1", "root of contact-form#2nd"}, {"document"}},
+		Before:     []bool{true, false, false, true},
 		OuterTrees: []string{"outer-box", "root of outer-box", "root of inner-box"},
 		Forms:      []string{"cf1-form", "f", "cf2-form", "deep-form"},
 		Inputs:     []string{"deep-q"},
@@ -165,7 +169,7 @@ func TestOpenTrees(t *testing.T) {
 // and no walk of the page; a mapper locator of three parts, three
 // queries.
 func TestQueryAllPiercingCost(t *testing.T) {
-	br, url := browserPage(t, `<!doctype html><html><body><div><form id="f"><input name="email"><input name="phone"></form></div>
+	ctx, page := openTestPage(t, `<!doctype html><html><body><div><form id="f"><input name="email"><input name="phone"></form></div>
 <script>
 window.calls = { qsa: 0, walk: 0 };
 for (const P of [Document.prototype, Element.prototype, DocumentFragment.prototype]) {
@@ -177,12 +181,6 @@ for (const P of [Document.prototype, Element.prototype, DocumentFragment.prototy
   }
 }
 </script></body></html>`)
-	ctx, cancel := context.WithTimeout(context.Background(), 60*time.Second)
-	defer cancel()
-	page, err := br.OpenPage(ctx, url, topology.PageOptions{Offline: true})
-	if err != nil {
-		t.Fatal(err)
-	}
 	js := pagejs.MustInline(`(sel) => {
   //pagejs:include pierce
   window.calls.qsa = 0; window.calls.walk = 0;
