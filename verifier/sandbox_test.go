@@ -183,6 +183,22 @@ func TestSandboxFixtureSites(t *testing.T) {
 	}
 }
 
+// checkSent checks where a run's intercepted request went ("" for none) and
+// the fields it carried.
+func checkSent(t *testing.T, run shared.SandboxRun, endpoint string, fields []shared.SubmittedField) {
+	t.Helper()
+	got := ""
+	if run.Endpoint != nil {
+		got = *run.Endpoint
+	}
+	if got != endpoint {
+		t.Errorf("endpoint %q, want %q", got, endpoint)
+	}
+	if d := cmp.Diff(fields, run.Fields); d != "" {
+		t.Errorf("fields (-want +got):\n%s", d)
+	}
+}
+
 // checkRun fails the test unless res holds a run with the outcome and a
 // note containing every fragment; it returns the run.
 func checkRun(t *testing.T, res *SandboxResult, outcome shared.SandboxOutcome, note []string) shared.SandboxRun {
@@ -466,16 +482,7 @@ func TestSandboxPages(t *testing.T) {
 					}
 				}
 			}
-			got := ""
-			if run.Endpoint != nil {
-				got = *run.Endpoint
-			}
-			if got != tc.endpoint {
-				t.Errorf("endpoint %q, want %q", got, tc.endpoint)
-			}
-			if d := cmp.Diff(tc.fields, run.Fields); d != "" {
-				t.Errorf("fields (-want +got):\n%s", d)
-			}
+			checkSent(t, run, tc.endpoint, tc.fields)
 			if res.Action.Verification.Status() != shared.StatusSandboxTested {
 				t.Errorf("status %s, want sandbox-tested", res.Action.Verification.Status())
 			}
@@ -789,16 +796,7 @@ func TestSandboxShadowDOM(t *testing.T) {
 			if strings.Contains(*run.Note, "hidden or covered") {
 				t.Errorf("note %q: the submit control was taken for hidden or covered", *run.Note)
 			}
-			got := ""
-			if run.Endpoint != nil {
-				got = *run.Endpoint
-			}
-			if got != tc.endpoint {
-				t.Errorf("endpoint %q, want %q", got, tc.endpoint)
-			}
-			if d := cmp.Diff(tc.fields, run.Fields); d != "" {
-				t.Errorf("fields (-want +got):\n%s", d)
-			}
+			checkSent(t, run, tc.endpoint, tc.fields)
 		})
 	}
 	ps.wantNothing(t)
