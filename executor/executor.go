@@ -320,8 +320,9 @@ func (e *Executor) Execute(ctx context.Context, c Call) (*Result, error) {
 		return nil, fmt.Errorf("executor: encode the request: %w", err)
 	}
 
-	// 4. The attempt, before the network call: the cap and the idempotency
-	// key are decided here, atomically, by the store.
+	// 4. The attempt, before the network call: the cap, the idempotency key
+	// and the audit record's revocation are decided here, atomically, by
+	// the store.
 	att, err := e.store.BeginAttempt(ctx, audit.Begin{
 		ActionID: actionID, AuditRef: *conf.AuditRecord, IdempotencyKey: c.IdempotencyKey,
 		Cap: *conf.Limits.VolumeCap, Request: reqJSON, At: e.now().UTC(), Instance: e.instance,
@@ -331,6 +332,13 @@ func (e *Executor) Execute(ctx context.Context, c Call) (*Result, error) {
 		return duplicateResult(att), nil
 	case errors.Is(err, audit.ErrCapReached):
 		return nil, capRefusal(actionID, conf.Limits.VolumeCap)
+	case errors.Is(err, audit.ErrRevoked):
+		// Revoked after the gate's check (while the page was fetched, say):
+		// the store refused and audited it in the attempt's transaction.
+		r := shared.Refusal{Reason: shared.RefuseConfirmationRevoked, Err: err,
+			Detail: fmt.Sprintf("the owner revoked the confirmation recorded as %q while this call was prepared; nothing was sent", *conf.AuditRecord)}
+		return nil, &RefusedError{ActionID: actionID, Reasons: []Reason{{Code: string(r.Reason), Detail: r.Detail,
+			Err: &shared.UnverifiedActionError{ActionID: actionID, Reasons: []shared.Refusal{r}}}}}
 	case err != nil:
 		return nil, fmt.Errorf("executor: begin the attempt (nothing was sent): %w", err)
 	}

@@ -3,10 +3,12 @@ package executor_test
 import (
 	"bytes"
 	"errors"
+	"net/http"
 	"net/url"
 	"slices"
 	"strconv"
 	"strings"
+	"sync/atomic"
 	"testing"
 	"time"
 
@@ -96,6 +98,49 @@ func TestGateRefusals(t *testing.T) {
 		})
 	}
 }
+
+// TestRevokedWhileThePageLoads: the owner revokes after the gate passed
+// the call and while the executor reads the live page for clinic01's
+// Contact Form 7 tokens. BeginAttempt re-checks the audit record in the
+// attempt's transaction: the call is refused as revoked, audited once, and
+// nothing reaches the site.
+func TestRevokedWhileThePageLoads(t *testing.T) {
+	srv, graph := site(t, "clinic01")
+	st := openStore(t)
+	action := confirmed(t, st, withoutBarriers(t, graph), "clinic01:booking:appointment")
+	ref := auditRef(t, action)
+	var pageReads atomic.Int32
+	tr := http.DefaultTransport.(*http.Transport).Clone()
+	t.Cleanup(tr.CloseIdleConnections)
+	client := &http.Client{Timeout: 20 * time.Second, Transport: roundTripFunc(func(r *http.Request) (*http.Response, error) {
+		if r.Method == http.MethodGet && pageReads.Add(1) == 1 {
+			if err := st.RecordRevocation(r.Context(), ref, executortest.Owner, time.Now(), "changed my mind"); err != nil {
+				return nil, err
+			}
+		}
+		return tr.RoundTrip(r)
+	})}
+	ex := newExecutor(t, st, executor.Options{HTTPClient: client})
+	_, err := ex.Execute(t.Context(), executor.Call{Action: action, Input: map[string]any{"patient-name": "Mia Wong", "phone": "0292471234"}})
+	var re *executor.RefusedError
+	if !errors.As(err, &re) || !re.Has(string(shared.RefuseConfirmationRevoked)) || !errors.Is(err, shared.ErrUnverifiedAction) {
+		t.Fatalf("err = %v, want a refusal for %s carrying the gate's error", err, shared.RefuseConfirmationRevoked)
+	}
+	if pageReads.Load() != 1 {
+		t.Errorf("%d page reads, want 1 (the revocation must land after the gate)", pageReads.Load())
+	}
+	assertRefusals(t, st, re.ActionID, 1, string(shared.RefuseConfirmationRevoked))
+	if atts, err := st.Attempts(t.Context(), re.ActionID); err != nil || len(atts) != 0 {
+		t.Errorf("attempts = %d (%v), want none", len(atts), err)
+	}
+	if n := len(submissions(t, srv, "clinic01")); n != 0 {
+		t.Errorf("%d submissions reached the site, want 0", n)
+	}
+}
+
+type roundTripFunc func(*http.Request) (*http.Response, error)
+
+func (f roundTripFunc) RoundTrip(r *http.Request) (*http.Response, error) { return f(r) }
 
 // TestEveryReason: one call that is wrong in several ways hears of all of
 // them at once.

@@ -11,7 +11,12 @@ import (
 
 // Begin is what BeginAttempt writes before the network call.
 type Begin struct {
-	ActionID       string
+	ActionID string
+	// AuditRef is the confirmation's audit record the gate resolved. When
+	// it is set, BeginAttempt refuses the attempt if the record was revoked
+	// (ErrRevoked), in the transaction that would write it: a revocation
+	// that lands after the gate's check and before the attempt — while the
+	// executor fetched the live page, say — is not outrun.
 	AuditRef       string
 	IdempotencyKey string           // "" = none
 	Cap            shared.VolumeCap // enforced atomically: attempts begun in the current window (fixed windows: hour/day/week/month, UTC) < Cap.Max
@@ -153,11 +158,13 @@ func scanAttempts(r rows) ([]Attempt, error) {
 //
 //  1. with an idempotency key already used for this action it writes
 //     nothing new and returns the first attempt with ErrDuplicate;
-//  2. when b.Cap.Max attempts of the action were already begun in the
+//  2. when b.AuditRef was revoked it records a refusal (Kind
+//     RefusalRefused, reason confirmation.revoked) and returns ErrRevoked;
+//  3. when b.Cap.Max attempts of the action were already begun in the
 //     current window (Window(b.Cap.Per, b.At)) — completed, pending or of
 //     unknown outcome alike — it records a refusal (Kind RefusalCap) and
 //     returns ErrCapReached;
-//  3. otherwise it inserts the attempt and returns it.
+//  4. otherwise it inserts the attempt and returns it.
 //
 // The transaction is SQLite's BEGIN IMMEDIATE or, on PostgreSQL, holds
 // pg_advisory_xact_lock on the action id, so concurrent callers in any
@@ -212,6 +219,20 @@ func (s *Store) BeginAttempt(ctx context.Context, b Begin) (Attempt, error) {
 			}
 			if len(prev) > 0 {
 				a, result = prev[0], s.fail(op, ErrDuplicate, nil, "idempotency key %q was already used for action %q (attempt %s)", b.IdempotencyKey, b.ActionID, prev[0].ID)
+				return nil
+			}
+		}
+		if b.AuditRef != "" {
+			var revoked int64
+			if _, err := one(ctx, q, "SELECT COUNT(*) FROM revocations WHERE ref = ?", []any{b.AuditRef}, &revoked); err != nil {
+				return err
+			}
+			if revoked > 0 {
+				reason := fmt.Sprintf("%s: audit record %s was revoked before the attempt began", shared.RefuseConfirmationRevoked, b.AuditRef)
+				if err := insertRefusal(ctx, q, b.ActionID, b.IdempotencyKey, RefusalRefused, []string{reason}, at); err != nil {
+					return err
+				}
+				a, result = Attempt{}, s.fail(op, ErrRevoked, nil, "action %q: %s", b.ActionID, reason)
 				return nil
 			}
 		}

@@ -294,6 +294,52 @@ func TestIdempotency(t *testing.T) {
 	})
 }
 
+// TestBeginAttemptRevoked: an attempt under a revoked audit record is
+// refused in BeginAttempt's own transaction — recorded as a refusal, never
+// begun, not counted against the cap — however recently the gate passed
+// it; an attempt under a record still in force begins.
+func TestBeginAttemptRevoked(t *testing.T) {
+	audittest.EachStore(t, func(t *testing.T, s *audit.Store) {
+		ctx := context.Background()
+		const id = "plumber01:callback:form"
+		c, err := s.RecordConfirmation(ctx, confirmation(t, id))
+		if err != nil {
+			t.Fatal(err)
+		}
+		b := begin(id, 1)
+		b.AuditRef = c.Ref
+		if err := s.RecordRevocation(ctx, c.Ref, "Sam Reid (owner)", time.Now(), "the form changed"); err != nil {
+			t.Fatal(err)
+		}
+		b.IdempotencyKey = "after-revocation"
+		a, err := s.BeginAttempt(ctx, b)
+		if !errors.Is(err, audit.ErrRevoked) || a.ID != "" {
+			t.Fatalf("BeginAttempt under a revoked record = %+v, %v; want no attempt and ErrRevoked", a, err)
+		}
+		if atts, err := s.Attempts(ctx, id); err != nil || len(atts) != 0 {
+			t.Errorf("attempts = %+v (%v), want none", atts, err)
+		}
+		refs, err := s.Refusals(ctx, id)
+		if err != nil || len(refs) != 1 {
+			t.Fatalf("refusals = %+v (%v), want one", refs, err)
+		}
+		if r := refs[0]; r.Kind != audit.RefusalRefused || r.IdempotencyKey != "after-revocation" || len(r.Reasons) != 1 ||
+			!strings.HasPrefix(r.Reasons[0], string(shared.RefuseConfirmationRevoked)+": ") || !strings.Contains(r.Reasons[0], c.Ref) {
+			t.Errorf("refusal = %+v, want kind %s, the key, and one %s reason naming %s", r, audit.RefusalRefused, shared.RefuseConfirmationRevoked, c.Ref)
+		}
+		// The key was not spent and the cap of 1 not used: the same action
+		// under a record in force still begins once.
+		other, err := s.RecordConfirmation(ctx, confirmation(t, id))
+		if err != nil {
+			t.Fatal(err)
+		}
+		b.AuditRef = other.Ref
+		if _, err := s.BeginAttempt(ctx, b); err != nil {
+			t.Errorf("BeginAttempt under a record in force: %v", err)
+		}
+	})
+}
+
 func TestCompleteAttempt(t *testing.T) {
 	audittest.EachStore(t, func(t *testing.T, s *audit.Store) {
 		ctx := context.Background()

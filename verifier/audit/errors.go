@@ -21,6 +21,9 @@ var (
 	// ErrCapReached: the action's volume cap is used up for the current
 	// window; the refusal was recorded and no attempt was begun.
 	ErrCapReached = errors.New("audit: volume cap reached")
+	// ErrRevoked: BeginAttempt was given the audit record of a revoked
+	// confirmation; the refusal was recorded and no attempt was begun.
+	ErrRevoked = errors.New("audit: confirmation revoked")
 	// ErrAlreadyCompleted: the attempt already has a completion.
 	ErrAlreadyCompleted = errors.New("audit: attempt already completed")
 	// ErrUnavailable: the store cannot answer (unreachable, closed, context
