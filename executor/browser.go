@@ -182,14 +182,14 @@ func (e *Executor) fireBrowser(ctx context.Context, d door, fields []planned) ou
 		}
 		toolText, runErr = callTool(page, d.toolName, args)
 		if errors.Is(runErr, errNoImperativeTool) {
-			runErr = fillAndSubmit(page, `form[toolname="`+cssString(d.toolName)+`"]`, "", values, order, nil)
+			runErr = fillAndSubmit(page, formDoor{toolForm: `form[toolname="` + cssString(d.toolName) + `"]`}, values, order, nil)
 		}
 	} else {
-		sel := ""
-		if sub := d.access.Submission; sub != nil && sub.SubmitControl != nil && sub.SubmitControl.Strategy == shared.StrategyCSS {
-			sel = sub.SubmitControl.Value
+		fd := formDoor{door: d.access.Locator}
+		if sub := d.access.Submission; sub != nil {
+			fd.submit = sub.SubmitControl
 		}
-		runErr = fillAndSubmit(page, "", sel, values, order, ups)
+		runErr = fillAndSubmit(page, fd, values, order, ups)
 	}
 
 	// Wait for the submission to have been answered. When filling failed
@@ -378,12 +378,29 @@ func toolText(raw json.RawMessage) string {
 // fillAndSubmit fills the form (found through its submit control's CSS
 // selector, formSel, or as the form holding most of the fields) and submits it
 // as a person would.
-func fillAndSubmit(page *rod.Page, formSel, submitSel string, values map[string]any, order []string, files []pageFile) error {
+// formDoor says which form of the page fillAndSubmit fills.
+type formDoor struct {
+	// toolForm, for a declarative WebMCP tool, is the selector of the form
+	// carrying its toolname, looked for in every open tree.
+	toolForm string
+	// door is the door's locator (nil: none): the form is found by
+	// pagejs's doorOf, the rule the verifier's sandbox runs the door by
+	// (the first visible element the locator names; without a locator,
+	// the form of any open tree holding the most of the fields).
+	door *shared.Locator
+	// submit is the submit control's locator (nil: none), any strategy:
+	// the form's first visible control it names.
+	submit *shared.Locator
+}
+
+func fillAndSubmit(page *rod.Page, fd formDoor, values map[string]any, order []string, files []pageFile) error {
 	in, err := json.Marshal(values)
 	if err != nil {
 		return err
 	}
 	names, _ := json.Marshal(order)
+	door, _ := json.Marshal(fd.door)
+	submit, _ := json.Marshal(fd.submit)
 	fileNames := []string{}
 	for _, f := range files {
 		fileNames = append(fileNames, f.field)
@@ -392,7 +409,7 @@ func fillAndSubmit(page *rod.Page, formSel, submitSel string, values map[string]
 	if len(files) > 0 {
 		// First the form is found and marked, and the files set on its
 		// inputs; then the rest is filled and the form submitted.
-		res, err := page.Timeout(browserTimeout).Eval(fillScript, formSel, submitSel, string(in), string(names), string(fileJSON), "mark")
+		res, err := page.Timeout(browserTimeout).Eval(fillScript, fd.toolForm, string(door), string(submit), string(in), string(names), string(fileJSON), "mark")
 		if err != nil {
 			return fmt.Errorf("find the form: %w", err)
 		}
@@ -409,7 +426,7 @@ func fillAndSubmit(page *rod.Page, formSel, submitSel string, values map[string]
 			}
 		}
 	}
-	res, err := page.Timeout(browserTimeout).Eval(fillScript, formSel, submitSel, string(in), string(names), string(fileJSON), "submit")
+	res, err := page.Timeout(browserTimeout).Eval(fillScript, fd.toolForm, string(door), string(submit), string(in), string(names), string(fileJSON), "submit")
 	if err != nil {
 		return fmt.Errorf("fill the form: %w", err)
 	}
@@ -421,31 +438,36 @@ func fillAndSubmit(page *rod.Page, formSel, submitSel string, values map[string]
 
 // fillScript finds the form, checks its fields, and then either marks it
 // (phase "mark", before files are set on its inputs) or fills and submits
-// it (phase "submit"). The form may be inside an open shadow root: the
-// submit control's selector is resolved as the mapper's shadow-including
-// locators mean (queryPiercing: the host's selector, then the control's
-// within its root; an invalid one throws, as querySelector does, and the
-// call fails), and the marked form, the form formSel names (a declarative
-// tool's, form[toolname=…]) and the forms searched for the fields are
-// looked for in the document and every open shadow root. pierce is
-// topology's (package pagejs), shared with the verifier's sandbox.
-var fillScript = pagejs.MustInline(`(formSel, submitSel, valuesJSON, namesJSON, filesJSON, phase) => {
+// it (phase "submit"). The form is the marked one (phase "submit" after
+// "mark"), else the declarative tool's form (toolForm, looked for in the
+// document and every open shadow root), else the door's: pagejs's doorOf
+// — the rule the verifier's sandbox runs the door by, so the form the
+// owner was shown a run of is the form that fires — on the door's locator
+// (shadow-including, as the mapper writes it) or, without one, on the
+// fields. A door that names nothing fails the call: no other form is
+// taken for it. The submit control is the form's first visible control
+// the submit locator names. pierce, norm and locate are topology's
+// (package pagejs), shared with the sandbox.
+var fillScript = pagejs.MustInline(`(toolForm, doorJSON, submitJSON, valuesJSON, namesJSON, filesJSON, phase) => {
 		//pagejs:include pierce
+		//pagejs:include norm
+		//pagejs:include locate
 		` + markedFormJS + `
 		const values = JSON.parse(valuesJSON), names = JSON.parse(namesJSON), files = JSON.parse(filesJSON);
-		let trees = null;
-		const allTrees = () => trees || (trees = openTrees());
-		let form = markedForm(allTrees), submit = null;
-		if (submitSel) { submit = queryPiercing(submitSel); if (!form) form = submit && (submit.form || submit.closest("form")); }
-		if (!form && formSel) form = queryAllIn(allTrees(), formSel)[0] || null;
+		const door = JSON.parse(doorJSON), submitLoc = JSON.parse(submitJSON);
+		let form = markedForm(locateTrees);
+		if (!form && toolForm) form = queryAllIn(locateTrees(), toolForm)[0] || null;
 		if (!form) {
-			let best = 0;
-			for (const f of queryAllIn(allTrees(), "form")) {
-				const n = names.concat(files).filter(k => f.elements.namedItem(k)).length;
-				if (n > best) { best = n; form = f; }
-			}
+			const d = doorOf(door, names.concat(files));
+			if (!d.el) return door ? "the door's form (" + door.strategy + " " + JSON.stringify(door.value) + ") is not on the page" : "the page has no form";
+			form = d.el.tagName === "FORM" ? d.el : d.el.form || d.el.closest("form");
+			if (!form) return "the door (" + door.strategy + " " + JSON.stringify(door.value) + ") is not a form and is in none: the browser door submits forms";
 		}
-		if (!form) return "no form on the page holds the action's fields";
+		let submit = null;
+		if (submitLoc) {
+			const subs = locate(submitLoc).filter((e) => e.form === form || containsPiercing(form, e));
+			submit = subs.find(isVisible) || subs[0] || null;
+		}
 		for (const name of files) {
 			const el = form.elements.namedItem(name);
 			const list = (typeof RadioNodeList !== "undefined" && el instanceof RadioNodeList) ? Array.from(el) : [el];

@@ -64,8 +64,8 @@ for (const f of [document.getElementById("newsletter"), ...document.querySelecto
 </script>`
 	newsletter := `<form id="newsletter" action="/newsletter"><input name="full_name"><input name="phone"><button type="submit">Subscribe</button></form>`
 	tests := []struct {
-		name, host, page string
-		noSubmit         bool // the graph names no submit control
+		name, host, page string // host "": the form is the document's, its locators as mapped
+		noSubmit         bool   // the graph names no submit control
 	}{
 		{"an open root built by script", "callback-box", `<!doctype html><html><body><div id="app"></div>` + newsletter + `
 <callback-box data-host></callback-box>
@@ -78,6 +78,12 @@ document.querySelector("callback-box").attachShadow({mode: "open"}).innerHTML =
 ` + send + `</body></html>`, false},
 		{"no submit locator: the form holding the fields", "callback-box", `<!doctype html><html><body><div id="app"></div>` + newsletter + `
 <callback-box data-host><template shadowrootmode="open"><form id="callback-form" action="/callback-request">` + callbackFields + `</form></template></callback-box>
+` + send + `</body></html>`, true},
+		// On the code before, the browser door took the form holding the
+		// most of the fields, the first of equals: the newsletter.
+		{"the door's locator, not the first form holding the fields", "", `<!doctype html><html><body><div id="app"></div>
+<form id="newsletter" action="/newsletter">` + callbackFields + `</form>
+<form id="callback-form" data-host action="/callback-request">` + callbackFields + `</form>
 ` + send + `</body></html>`, true},
 	}
 	for _, tt := range tests {
@@ -100,14 +106,13 @@ document.querySelector("callback-box").attachShadow({mode: "open"}).innerHTML =
 					http.NotFound(w, req)
 				}
 			})
-			edit := shadowLocators(tt.host)
-			if tt.noSubmit {
-				edit = func(a *shared.Action) {
+			edit := func(a *shared.Action) {
+				if tt.host != "" {
 					shadowLocators(tt.host)(a)
-					for j := range a.Access {
-						if a.Access[j].Submission != nil {
-							a.Access[j].Submission.SubmitControl = nil
-						}
+				}
+				for j := range a.Access {
+					if tt.noSubmit && a.Access[j].Submission != nil {
+						a.Access[j].Submission.SubmitControl = nil
 					}
 				}
 			}
@@ -240,5 +245,30 @@ func TestDeclarativeToolInShadowRoot(t *testing.T) {
 	site.wantGoodCallback(t)
 	if res.Status != 200 {
 		t.Errorf("status %d", res.Status)
+	}
+}
+
+// TestBrowserDoorNamesNothing: when the door's locator names no element of
+// the live page, the browser door submits nothing — not the page's other
+// form holding every field (on the code before, it submitted that one) —
+// and the attempt fails saying so; the sandbox would not find the form
+// either.
+func TestBrowserDoorNamesNothing(t *testing.T) {
+	b := browser(t)
+	page := `<!doctype html><html><body><form id="renamed-form" method="post" action="/callback-request">` + callbackFields + `</form></body></html>`
+	site := pagesSite(t, map[string]string{"/callback/": page}, "", "Thanks, we will call you.")
+	graph := editCallback(t, site.URL, shared.TransportJavascriptOnly, "application/x-www-form-urlencoded", nil)
+	st := openStore(t)
+	ex := newExecutor(t, st, executor.Options{Browser: b})
+	res, err := ex.Execute(t.Context(), executor.Call{Action: confirmed(t, st, graph, callback), Input: goodCallback()})
+	if err == nil || !strings.Contains(err.Error(), `the door's form (css "form#callback-form") is not on the page`) {
+		t.Fatalf("Execute = %+v, %v; want the door's form reported missing", res, err)
+	}
+	if n := site.count(); n != 0 {
+		t.Errorf("the site received %d submissions, want 0", n)
+	}
+	atts, err := st.Attempts(t.Context(), callback)
+	if err != nil || len(atts) != 1 || atts[0].Completed == nil || atts[0].Completed.Outcome != "failed" {
+		t.Errorf("attempts = %+v (%v), want one, failed", atts, err)
 	}
 }

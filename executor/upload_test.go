@@ -115,9 +115,12 @@ func (us *uploadSite) last(t *testing.T) (url.Values, []receivedFile) {
 // fileGraph is electrician01's graph served by site, its callback form
 // given a photo upload (declared: accept image/* and .pdf, at most 2 KB;
 // required when required is set) and sent by transport with enctype.
-func fileGraph(t *testing.T, site string, transport shared.Transport, enctype string, required bool) []byte {
+func fileGraph(t *testing.T, site string, transport shared.Transport, enctype string, required bool, edits ...func(a *shared.Action)) []byte {
 	t.Helper()
 	return editCallback(t, site, transport, enctype, func(a *shared.Action) {
+		for _, edit := range edits {
+			edit(a)
+		}
 		a.Inputs = append(a.Inputs, shared.Input{Name: "photo", Label: ptr("A photo of the problem"), Semantic: shared.SemanticFileAttachment,
 			Type: "file", Required: required, AgentFillable: true, ValueSpace: []shared.ValueSpace{}})
 		var proto shared.DeclaredValidation
@@ -418,10 +421,10 @@ func TestUploadInBrowser(t *testing.T) {
 <select name="call_window"><option value="">-</option><option>morning</option><option>afternoon</option></select>
 <input name="suburb"><textarea name="about"></textarea><input name="website" value="">
 <input type="file" name="photo" accept="image/*,.pdf">`
-	for _, tc := range []struct{ name, page string }{
-		{"the form posts itself", `<!doctype html><html><body><form id="callback-form" method="post" action="/callback-request" enctype="multipart/form-data">` + fields +
+	for _, tc := range []struct{ name, host, page string }{
+		{"the form posts itself", "", `<!doctype html><html><body><form id="callback-form" method="post" action="/callback-request" enctype="multipart/form-data">` + fields +
 			`<button type="submit">Call me</button></form></body></html>`},
-		{"its script sends a FormData", `<!doctype html><html><body><div id="app"></div><form id="callback-form">` + fields + `<button type="submit">Call me</button></form>
+		{"its script sends a FormData", "", `<!doctype html><html><body><div id="app"></div><form id="callback-form">` + fields + `<button type="submit">Call me</button></form>
 <script>
 const f = document.getElementById("callback-form");
 f.addEventListener("submit", (e) => {
@@ -430,10 +433,9 @@ f.addEventListener("submit", (e) => {
     .then(r => r.text()).then(t => { document.getElementById("app").textContent = t; });
 });
 </script></body></html>`},
-		// The graph's submit locator (the document's form#callback-form)
-		// names nothing: the form is found as the one holding the fields,
-		// in any open tree, and its file input through the form's mark.
-		{"the form is inside an open shadow root", `<!doctype html><html><body><callback-box><template shadowrootmode="open">` +
+		// The graph's locators are shadow-including, as the mapper writes
+		// them; the file input is found through the form's mark.
+		{"the form is inside an open shadow root", "callback-box", `<!doctype html><html><body><callback-box><template shadowrootmode="open">` +
 			`<form id="callback-form" method="post" action="/callback-request" enctype="multipart/form-data">` + fields +
 			`<button type="submit">Call me</button></form></template></callback-box></body></html>`},
 	} {
@@ -441,7 +443,11 @@ f.addEventListener("submit", (e) => {
 			site := newUploadSite(t, tc.page)
 			st := openStore(t)
 			ex := newExecutor(t, st, executor.Options{Browser: b})
-			action := confirmed(t, st, fileGraph(t, site.URL, shared.TransportJavascriptOnly, "multipart/form-data", false), callback)
+			var edits []func(*shared.Action)
+			if tc.host != "" {
+				edits = append(edits, shadowLocators(tc.host))
+			}
+			action := confirmed(t, st, fileGraph(t, site.URL, shared.TransportJavascriptOnly, "multipart/form-data", false, edits...), callback)
 			staged := func() []string {
 				m, _ := filepath.Glob(filepath.Join(os.TempDir(), "frontlatch-upload-*"))
 				return m

@@ -313,6 +313,8 @@ func judge(a *shared.Action, mapped Door, fills []fill, obs *observation, wait t
 		notes = append(notes, "the form was not found on the page "+obs.pageURL)
 		mm.Differences = append(mm.Differences, "the form the graph maps is not on "+obs.pageURL)
 		fail(shared.SandboxFailed)
+	case obs.doorByForms:
+		notes = append(notes, fmt.Sprintf("the graph gives the form no locator; of the page's %d forms, the one holding the most of the inputs was used", obs.doorCount))
 	case obs.doorCount > 1:
 		notes = append(notes, fmt.Sprintf("the form's locator matches %d elements; the first visible one was used", obs.doorCount))
 	}

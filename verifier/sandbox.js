@@ -11,72 +11,11 @@
   // locator (the host's selector, then the form's within its root), which
   // document.querySelectorAll never resolves.
   //pagejs:include pierce
-  const norm = (s) => String(s == null ? "" : s).replace(/\s+/g, " ").trim();
-  const visible = (el) => {
-    if (!el || !el.getBoundingClientRect) return false;
-    const r = el.getBoundingClientRect();
-    const s = getComputedStyle(el);
-    return r.width > 0 && r.height > 0 && s.visibility !== "hidden" && s.display !== "none";
-  };
-  const implicitRole = (el) => {
-    const tag = el.tagName.toLowerCase();
-    const type = (el.getAttribute("type") || "").toLowerCase();
-    if (tag === "button" || (tag === "input" && ["submit", "button", "reset", "image"].includes(type))) return "button";
-    if (tag === "a" && el.hasAttribute("href")) return "link";
-    if (tag === "textarea" || (tag === "input" && ["", "text", "email", "tel", "url", "search"].includes(type))) return "textbox";
-    if (tag === "input" && type === "checkbox") return "checkbox";
-    if (tag === "input" && type === "radio") return "radio";
-    if (tag === "select") return "combobox";
-    if (tag === "form") return "form";
-    return "";
-  };
-  const accName = (el) => norm(el.getAttribute("aria-label") || (el.labels && el.labels[0] && el.labels[0].textContent) || el.value || el.textContent || el.getAttribute("title"));
-  // trees: the document and its open shadow roots, walked once per op and
-  // only by the strategies that read every tree (testid, label, text,
-  // role), as Playwright's locators of those kinds do.
-  let treesMemo = null;
-  const trees = () => treesMemo || (treesMemo = openTrees());
-  // resolve finds the elements a contract locator names.
-  const resolve = (loc) => {
-    if (!loc) return [];
-    const v = loc.value;
-    try {
-      switch (loc.strategy) {
-        case "css":
-          return queryAllPiercing(v);
-        case "xpath": {
-          const r = document.evaluate(v, document, null, XPathResult.ORDERED_NODE_SNAPSHOT_TYPE, null);
-          const out = [];
-          for (let i = 0; i < r.snapshotLength; i++) out.push(r.snapshotItem(i));
-          return out;
-        }
-        case "testid":
-          return queryAllIn(trees(), "[data-testid],[data-test-id],[data-test],[data-qa],[data-cy]").filter((e) =>
-            ["data-testid", "data-test-id", "data-test", "data-qa", "data-cy"].some((a) => e.getAttribute(a) === v));
-        case "label":
-          // label.control binds within the label's own tree, as the
-          // browser does: a label of a shadow root names a control there.
-          return queryAllIn(trees(), "label").filter((l) => norm(l.textContent) === norm(v)).map((l) => l.control).filter(Boolean)
-            .concat(queryAllIn(trees(), "[aria-label]").filter((e) => norm(e.getAttribute("aria-label")) === norm(v)));
-        case "text":
-          return elementsOfBody().filter((e) => norm(e.textContent) === norm(v) &&
-            !Array.from(e.children).some((c) => norm(c.textContent) === norm(v)));
-        case "role": {
-          // `role` or `role "accessible name"`.
-          const m = /^\s*([a-z]+)\s*(?:"(.*)")?\s*$/.exec(v) || [];
-          const role = m[1], name = m[2];
-          return elementsOfBody().filter((e) =>
-            (e.getAttribute("role") || implicitRole(e)) === role && (name === undefined || accName(e) === norm(name)));
-        }
-      }
-    } catch (e) {
-      return [];
-    }
-    return [];
-  };
-  // The elements of the body and of every open shadow root, in composed order.
-  // (document.body.querySelectorAll("*") is "body *".)
-  const elementsOfBody = () => queryAllIn((document.body ? [document.body] : []).concat(trees().slice(1)), "*");
+  //pagejs:include norm
+  // locate(loc), doorOf(loc, names), isVisible(el) and locateTrees() are
+  // pagejs's locate: the executor's browser door resolves the door the
+  // same way, so the form the owner saw run is the form that fires.
+  //pagejs:include locate
   // The door is a form, or the container of a formless group, which may
   // be a shadow host (its controls inside its root) or hold hosts: what
   // is "in" it is what is in it in the composed tree.
@@ -101,7 +40,7 @@
   // document first, then every open tree.
   const marked = (what) => {
     const sel = "[" + MARK + "=" + what + "]";
-    return document.querySelector(sel) || queryAllIn(trees(), sel)[0] || null;
+    return document.querySelector(sel) || queryAllIn(locateTrees(), sel)[0] || null;
   };
   const scopeEl = () => marked("door");
   const snapshot = (scope) => {
@@ -124,12 +63,9 @@
 
   if (op === "fill") {
     const out = { doorFound: false, doorCount: 0, inputs: [], submitFound: false, submitVisible: false };
-    let scope = null;
-    if (spec.door) {
-      const doors = resolve(spec.door);
-      out.doorCount = doors.length;
-      scope = doors.find(visible) || doors[0] || null;
-    }
+    const door = doorOf(spec.door, spec.inputs.map((f) => f.name));
+    out.doorCount = door.count;
+    const scope = door.el;
     if (!scope) return JSON.stringify(out);
     out.doorFound = true;
     scope.setAttribute(MARK, "door");
@@ -142,7 +78,7 @@
     for (const f of spec.inputs) {
       // In the form by its locator, else in the form by its name, else by
       // its locator anywhere (a control tied to the form by form="…").
-      const located = resolve(f.locator);
+      const located = locate(f.locator);
       let els = located.filter((e) => containsPiercing(scope, e));
       if (!els.length) els = byName(scope, f.name);
       if (!els.length) els = located.filter((e) => e.form && containsPiercing(scope, e.form));
@@ -186,12 +122,12 @@
       r.value = el.type === "checkbox" || el.type === "radio" ? (el.checked ? el.value : "") : el.type === "file" ? "" : String(el.value);
     }
     if (spec.submit) {
-      const subs = within(resolve(spec.submit), scope);
-      const s = subs.find(visible) || subs[0];
+      const subs = within(locate(spec.submit), scope);
+      const s = subs.find(isVisible) || subs[0];
       if (s) {
         out.submitFound = true;
         s.setAttribute(MARK, "submit");
-        if (visible(s)) {
+        if (isVisible(s)) {
           s.scrollIntoView({ block: "center" });
           // Clickable by the mouse when the point at its centre is the
           // control itself (not covered by a banner, say). The document

@@ -46,7 +46,8 @@ type observation struct {
 	pageURL     string
 	status      int // HTTP status of the door's page (0 when unknown)
 	doorFound   bool
-	doorCount   int
+	doorCount   int  // the elements the door's locator names, or without one the forms of the page
+	doorByForms bool // the door has no locator: the form holding the most of the inputs was used
 	inputs      []inputResult
 	submitFound bool
 	submitHow   string // how the submit was triggered ("" when it was not)
@@ -373,12 +374,9 @@ func runInBrowser(ctx context.Context, b *topology.Browser, ac *shared.Access, f
 		}
 	}
 
-	spec := fillSpec{Inputs: []fillInput{}}
-	if ac.Locator != nil {
-		spec.Door = ac.Locator
-	} else {
-		spec.Door = &shared.Locator{Strategy: shared.StrategyCSS, Value: "form"}
-	}
+	// Without a locator the door is the form, in any open tree, holding the
+	// most of the inputs (pagejs's doorOf, as the executor picks it).
+	spec := fillSpec{Inputs: []fillInput{}, Door: ac.Locator}
 	if ac.Submission != nil {
 		spec.Submit = ac.Submission.SubmitControl
 	}
@@ -397,6 +395,7 @@ func runInBrowser(ctx context.Context, b *topology.Browser, ac *shared.Access, f
 		return stepFailed(ctx, obs, err)
 	}
 	obs.doorFound, obs.doorCount, obs.inputs, obs.submitFound = rep.DoorFound, rep.DoorCount, rep.Inputs, rep.SubmitFound
+	obs.doorByForms = spec.Door == nil
 	if !rep.DoorFound || !rep.SubmitFound {
 		obs.early = ic.earlyCount()
 		if rep.DoorFound {

@@ -733,6 +733,12 @@ func shadowGraph(t *testing.T, page, door, submit string, transport shared.Trans
 	return g
 }
 
+// noDoorLocator drops the door's locator from g's one action.
+func noDoorLocator(g *shared.ActionGraph) *shared.ActionGraph {
+	g.Actions[0].Access[0].Locator = nil
+	return g
+}
+
 // Forms inside open shadow roots, with the shadow-including locators the
 // mapper writes for them, are found, filled and submitted by the sandbox
 // (on the code before pagejs's pierce helper their door was "not found"):
@@ -775,6 +781,16 @@ func TestSandboxShadowDOM(t *testing.T) {
 			outcome: shared.SandboxPassed, note: []string{"intercepted: the page's script (fetch/XHR) sent POST " + ps.URL + "/api/callback"},
 			endpoint: ps.URL + "/api/callback",
 			fields:   []shared.SubmittedField{{Name: "phone", Value: "0412345678"}},
+		},
+		{
+			// On the code before, the door without a locator was the
+			// document's first form, which has no phone field.
+			name:    "no door locator: the form of any open tree holding the most of the inputs",
+			graph:   noDoorLocator(shadowGraph(t, u, "#quote form#enquiry", "#quote form#enquiry button[type=submit]", shared.TransportFormPost, ps.URL+"/quote/send", "name", "text", "phone", "tel")),
+			outcome: shared.SandboxPassed, note: []string{"the graph gives the form no locator; of the page's 3 forms, the one holding the most of the inputs was used",
+				"intercepted: the browser's form submission sent POST " + ps.URL + "/quote/send"},
+			endpoint: ps.URL + "/quote/send",
+			fields:   []shared.SubmittedField{{Name: "name", Value: "Sandbox test"}, {Name: "phone", Value: "0412345678"}},
 		},
 		{
 			name: "a form inside a closed root is not found",

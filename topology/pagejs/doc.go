@@ -31,11 +31,23 @@
 //     answer in composed tree order; with openTrees(root, max) (the
 //     document or an element and the open shadow roots beneath it),
 //     queryAllIn(trees, sel), containsPiercing(a, b) and composedBefore(a,
-//     b) for what is to be found in any tree.
+//     b) for what is to be found in any tree;
+//   - locate: locate(loc), the elements a contract locator names over
+//     the document and its open shadow roots, and doorOf(loc, names), the
+//     element an action's door is run through (a visible copy first;
+//     without a locator, the form holding the most of the fields): the one
+//     rule the verifier's sandbox and the executor's browser door follow.
+//     It needs pierce and norm.
 //
-// Each helper's file (norm.js, labels.js, modelcontext.js, pierce.js)
-// documents what it declares and what it reads. Helpers do not include
-// one another.
+// Each helper's file (norm.js, labels.js, modelcontext.js, pierce.js,
+// locate.js) documents what it declares and what it reads. Helpers do not
+// include one another: a helper that reads another's declarations names it
+// on a line of its own,
+//
+//	//pagejs:needs pierce norm
+//
+// and [Inline] fails (ErrMissingHelper) unless those are included before
+// it in the same script.
 //
 // A module that embeds a script with include lines inlines it once, when
 // its package is initialised:

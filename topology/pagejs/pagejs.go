@@ -8,7 +8,7 @@ import (
 	"strings"
 )
 
-//go:embed norm.js labels.js modelcontext.js pierce.js
+//go:embed norm.js labels.js modelcontext.js pierce.js locate.js
 var files embed.FS
 
 // ErrUnknownHelper reports an include line naming no helper of this package.
@@ -18,12 +18,22 @@ var ErrUnknownHelper = errors.New("pagejs: unknown helper")
 // declarations would clash.
 var ErrDuplicateInclude = errors.New("pagejs: helper included twice")
 
+// ErrMissingHelper reports a helper included without a helper it needs
+// (named on its //pagejs:needs line) included before it.
+var ErrMissingHelper = errors.New("pagejs: helper included without one it needs")
+
+// needsLine matches a helper's line naming the helpers it reads; its one
+// group is their names, separated by white space.
+var needsLine = regexp.MustCompile(`(?m)^[ \t]*//pagejs:needs[ \t]+(.+?)[ \t]*$`)
+
 // includeLine matches an include line; its one group is the helper's name.
 var includeLine = regexp.MustCompile(`(?m)^[ \t]*//pagejs:include[ \t]+(\S+)[ \t]*$`)
 
 // Inline returns src with every include line replaced by the source of the
 // helper it names. It fails, wrapping ErrUnknownHelper or
-// ErrDuplicateInclude, when a line names no helper or a helper twice.
+// ErrDuplicateInclude, when a line names no helper or a helper twice, or
+// ErrMissingHelper, when a helper is included before (or without) a helper
+// its //pagejs:needs line names.
 // Source without include lines comes back unchanged.
 func Inline(src string) (string, error) {
 	seen := map[string]bool{}
@@ -46,6 +56,14 @@ func Inline(src string) (string, error) {
 		if rerr != nil {
 			err = fmt.Errorf("%w: %q", ErrUnknownHelper, name)
 			return line
+		}
+		for _, m := range needsLine.FindAllStringSubmatch(string(body), -1) {
+			for _, need := range strings.Fields(m[1]) {
+				if !seen[need] || need == name {
+					err = fmt.Errorf("%w: %q needs %q included before it", ErrMissingHelper, name, need)
+					return line
+				}
+			}
 		}
 		return strings.TrimSuffix(string(body), "\n")
 	})
