@@ -58,7 +58,12 @@ type captured struct {
 	response string
 	err      error
 	blocked  []string
-	signal   chan struct{}
+	// strayed are the page's sends on the confirmed origin to another path
+	// than the endpoint the owner confirmed, each blocked; stray is closed
+	// at the first.
+	strayed []string
+	stray   chan struct{}
+	signal  chan struct{}
 	// started: a submission has begun (under mu, set with begun closed),
 	// so a second one is refused even while the first awaits its answer.
 	started bool
@@ -82,7 +87,7 @@ func (e *Executor) fireBrowser(ctx context.Context, d door, fields []planned) ou
 	allowed := origin(pageURL)
 	endpoint, _ := url.Parse(d.endpoint)
 
-	cap := &captured{signal: make(chan struct{}), begun: make(chan struct{}), files: map[string][]*upload{}}
+	cap := &captured{signal: make(chan struct{}), begun: make(chan struct{}), stray: make(chan struct{}), files: map[string][]*upload{}}
 	var ups []pageFile
 	for _, f := range fields {
 		if f.file != nil {
@@ -192,39 +197,24 @@ func (e *Executor) fireBrowser(ctx context.Context, d door, fields []planned) ou
 		runErr = fillAndSubmit(page, fd, values, order, ups)
 	}
 
-	// Wait for the submission to have been answered. When filling failed
-	// (a field or file input missing: the form was not submitted) only a
-	// moment, for a submission the page made on its own, not the whole
-	// timeout.
-	// A submission that has begun is waited for to the end.
-	wait := ctx.Done()
-	if runErr != nil {
-		grace, stop := context.WithTimeout(ctx, failedFillGrace)
-		defer stop()
-		wait = grace.Done()
-	}
-	select {
-	case <-cap.signal:
-	case <-wait:
-		select {
-		case <-cap.begun:
-			select {
-			case <-cap.signal:
-			case <-ctx.Done():
-			}
-		default:
-		}
-	}
+	cap.await(ctx, runErr != nil)
 	cap.mu.Lock()
 	defer cap.mu.Unlock()
 	out := outcome{}
 	for _, b := range cap.blocked {
 		out.warnings = append(out.warnings, "blocked a request off the confirmed origin: "+shared.Clip(b, 200))
 	}
+	for _, b := range cap.strayed {
+		out.warnings = append(out.warnings, "blocked a send to another path than the confirmed endpoint: "+shared.Clip(b, 200))
+	}
 	out.warnings = append(out.warnings, cap.warnings...)
 	switch {
 	case !cap.done && cap.started:
 		out.outcome, out.err = outcomeUnknown, fmt.Errorf("the submission was sent but no answer came before the timeout (%s)", browserTimeout)
+		return out
+	case !cap.done && len(cap.strayed) > 0:
+		out.outcome, out.err = outcomeFailed, fmt.Errorf("nothing was submitted: the page sent to %s, not to the endpoint the owner confirmed (%s), and that was blocked; the site changed: re-map it and have the owner confirm again",
+			shared.Clip(strings.Join(cap.strayed, ", "), 400), shared.Clip(d.endpoint, 200))
 		return out
 	case !cap.done && runErr != nil:
 		out.outcome, out.err = outcomeFailed, fmt.Errorf("nothing was submitted: %w", runErr)
@@ -236,7 +226,7 @@ func (e *Executor) fireBrowser(ctx context.Context, d door, fields []planned) ou
 		out.outcome, out.err = outcomeUnknown, fmt.Errorf("the submission may have been sent but no answer came: %w", cap.err)
 		return out
 	}
-	out.outcome, out.status = outcomeFired, cap.status
+	out.outcome, out.status, out.endpoint = outcomeFired, cap.status, cap.url
 	out.sent, out.files = sentFields(cap.ctype, cap.body, cap.url)
 	for _, u := range ups {
 		if !slices.ContainsFunc(out.files, func(f SentFile) bool { return f.Field == u.field }) {
@@ -250,8 +240,46 @@ func (e *Executor) fireBrowser(ctx context.Context, d door, fields []planned) ou
 	return out
 }
 
+// await waits for the page's submission to have been answered. When
+// filling failed (a field or file input missing: the form was not
+// submitted), or the page's first send went to another path than the
+// confirmed endpoint (and was blocked), only a moment, for the submission
+// the page may still make, not the whole timeout. A submission that has
+// begun is waited for to the end.
+func (cap *captured) await(ctx context.Context, fillFailed bool) {
+	grace := func() {
+		g, stop := context.WithTimeout(ctx, failedFillGrace)
+		defer stop()
+		select {
+		case <-cap.signal:
+			return
+		case <-g.Done():
+		}
+		select {
+		case <-cap.begun:
+			select {
+			case <-cap.signal:
+			case <-ctx.Done():
+			}
+		default:
+		}
+	}
+	if fillFailed {
+		grace()
+		return
+	}
+	select {
+	case <-cap.signal:
+	case <-cap.stray:
+		grace()
+	case <-ctx.Done():
+	}
+}
+
 // route lets the page load what it needs from the confirmed origin, blocks
-// everything else, and sends the submission through the executor's client.
+// everything else — and, when the door records its endpoint, every send to
+// another path of the origin, which the owner did not confirm — and sends
+// the submission through the executor's client.
 func (e *Executor) route(h *rod.Hijack, cap *captured, allowed string, d door, endpoint *url.URL) {
 	u := h.Request.URL()
 	if u == nil || origin(u) != allowed {
@@ -267,6 +295,16 @@ func (e *Executor) route(h *rod.Hijack, cap *captured, allowed string, d door, e
 	isSubmission := method != http.MethodGet && method != http.MethodHead && method != http.MethodOptions
 	if method == http.MethodGet && d.transport != shared.TransportWebMCPExecute && endpoint != nil && u.Path == endpoint.Path && u.RawQuery != "" {
 		isSubmission = true // a GET form
+	}
+	if isSubmission && d.endpointKnown && endpoint != nil && u.Path != endpoint.Path {
+		cap.mu.Lock()
+		cap.strayed = append(cap.strayed, method+" "+u.String())
+		if len(cap.strayed) == 1 {
+			close(cap.stray)
+		}
+		cap.mu.Unlock()
+		h.Response.Fail(proto.NetworkErrorReasonBlockedByClient)
+		return
 	}
 	cap.mu.Lock()
 	already := cap.started

@@ -13,6 +13,7 @@ import (
 
 	"github.com/frontlatch/frontlatch/executor"
 	"github.com/frontlatch/frontlatch/fixtures"
+	"github.com/frontlatch/frontlatch/fixtures/fixturestest"
 	"github.com/frontlatch/frontlatch/shared"
 	"github.com/frontlatch/frontlatch/topology"
 	"github.com/frontlatch/frontlatch/topology/topologytest"
@@ -55,6 +56,11 @@ func TestWebMCPExecute(t *testing.T) {
 	}
 	if res.Status != 200 || res.Response == "" {
 		t.Errorf("status %d response %q", res.Status, res.Response)
+	}
+	// The tool's door records no endpoint: the result says where the
+	// page's script sent (the code before said the tool's page).
+	if want := fixturestest.URL(t, srv, "webmcp01") + "/api/callbacks"; res.Endpoint != want {
+		t.Errorf("Result.Endpoint = %q, want %q", res.Endpoint, want)
 	}
 	gotSent := url.Values{}
 	for _, f := range res.Sent {
@@ -212,5 +218,78 @@ f.addEventListener("submit", (e) => {
 	}
 	if res.Status != 200 {
 		t.Errorf("status %d", res.Status)
+	}
+}
+
+// TestBrowserDoorSendsOnlyToTheEndpoint: a browser door that records its
+// endpoint lets the page send to no other path of the origin. A page whose
+// script now posts the form elsewhere sends nothing and the attempt fails
+// saying where the page sent; a page that posts to a tracker first and
+// then to the endpoint fires once, to the endpoint, the tracker's send
+// blocked and reported. (On the code before, the page's first send on the
+// origin, wherever it went, was taken for the submission and sent.)
+func TestBrowserDoorSendsOnlyToTheEndpoint(t *testing.T) {
+	b := browser(t)
+	page := func(sends string) string {
+		return `<!doctype html><html><body><div id="app"></div><form id="callback-form">` + callbackFields + `</form>
+<script>
+const f = document.getElementById("callback-form");
+f.addEventListener("submit", async (e) => {
+  e.preventDefault();
+  for (const path of [` + sends + `]) {
+    try {
+      const r = await fetch(path, {method: "POST", body: new URLSearchParams(new FormData(f))});
+      document.getElementById("app").textContent = await r.text();
+    } catch (err) {}
+  }
+});
+</script></body></html>`
+	}
+	tests := []struct {
+		name, sends string
+		fired       bool
+		errHas      string
+	}{
+		{"the script posts elsewhere now", `"/newsletter/subscribe"`, false, "the page sent to POST "},
+		{"a tracker first, then the endpoint", `"/track", "/callback-request"`, true, ""},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			site := newRecorder(t, func(r *recorder, w http.ResponseWriter, req *http.Request) {
+				if req.Method == http.MethodGet && req.URL.Path == "/callback/" {
+					w.Header().Set("Content-Type", "text/html")
+					fmt.Fprint(w, page(tt.sends))
+					return
+				}
+				if req.Method == http.MethodGet { // the browser's own reads (favicon)
+					http.NotFound(w, req)
+					return
+				}
+				r.record(req)
+				fmt.Fprint(w, "Thanks, we will call you.")
+			})
+			graph := editCallback(t, site.URL, shared.TransportJavascriptOnly, "application/x-www-form-urlencoded", nil)
+			st := openStore(t)
+			ex := newExecutor(t, st, executor.Options{Browser: b})
+			res, err := ex.Execute(t.Context(), executor.Call{Action: confirmed(t, st, graph, callback), Input: goodCallback()})
+			if !tt.fired {
+				if err == nil || !strings.Contains(err.Error(), tt.errHas) || !strings.Contains(err.Error(), "/newsletter/subscribe") {
+					t.Fatalf("Execute = %+v, %v; want a failure naming the stray send", res, err)
+				}
+				if paths := site.paths(); len(paths) != 0 {
+					t.Errorf("the site received %v, want nothing", paths)
+				}
+				return
+			}
+			if err != nil {
+				t.Fatal(err)
+			}
+			if paths := site.paths(); !slices.Equal(paths, []string{"POST /callback-request"}) {
+				t.Errorf("the site received %v, want only POST /callback-request", paths)
+			}
+			if !slices.ContainsFunc(res.Warnings, func(w string) bool { return strings.Contains(w, "confirmed endpoint") && strings.Contains(w, "/track") }) {
+				t.Errorf("warnings %q do not report the blocked send to /track", res.Warnings)
+			}
+		})
 	}
 }

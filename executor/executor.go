@@ -154,7 +154,11 @@ type Result struct {
 	Sent []shared.SubmittedField
 	// Files are the files sent (multipart file parts), in order: their
 	// names, media types, sizes and SHA-256 digests.
-	Files    []SentFile
+	Files []SentFile
+	// Endpoint is where the submission went: the door's endpoint or, for a
+	// browser door that records none (a WebMCP tool's), the URL the page
+	// sent to. A browser door that records one lets the page send nowhere
+	// else on the origin.
 	Endpoint string
 	// Status is what the site answered (0 when it did not answer).
 	Status int
@@ -355,6 +359,9 @@ func (e *Executor) Execute(ctx context.Context, c Call) (*Result, error) {
 	if out.sent != nil {
 		res.Sent, res.Files = out.sent, out.files
 	}
+	if out.endpoint != "" {
+		res.Endpoint = out.endpoint
+	}
 	res.Warnings = append(res.Warnings, out.warnings...)
 
 	// 6. Its completion, whatever the caller's context does now.
@@ -486,6 +493,9 @@ type door struct {
 	enctype   string
 	toolName  string
 	browser   bool
+	// endpointKnown: the door records its endpoint (the consent digest
+	// binds it); a browser door then lets the page send nowhere else.
+	endpointKnown bool
 }
 
 // chooseDoor takes the action's door — door.Of, the one rule the
@@ -526,7 +536,8 @@ func (e *Executor) chooseDoor(a *shared.Action) (door, []Reason) {
 		return door{}, []Reason{{Code: ReasonNoDoor, Detail: fmt.Sprintf("the action's door, access[%d] (%s, the one the sandbox runs), records %s, which the executor cannot send; it fires no other door: re-map the site and have the owner confirm again", i, acc.Method, what), Err: ErrNoDoor}}
 	}
 	sub := acc.Submission
-	chosen := &door{access: acc, transport: sub.Transport, endpoint: deref(sub.Endpoint), enctype: deref(sub.Enctype), toolName: deref(acc.ToolName)}
+	chosen := &door{access: acc, transport: sub.Transport, endpoint: deref(sub.Endpoint), enctype: deref(sub.Enctype), toolName: deref(acc.ToolName),
+		endpointKnown: deref(sub.Endpoint) != ""}
 	if sub.Transport == shared.TransportJavascriptOnly || sub.Transport == shared.TransportWebMCPExecute {
 		chosen.browser = true
 		if chosen.endpoint == "" {
@@ -592,6 +603,7 @@ type outcome struct {
 	response string
 	err      error
 	warnings []string
+	endpoint string                  // where a browser page's submission went ("" for an HTTP door)
 	sent     []shared.SubmittedField // what a browser page actually sent, when it differs from the plan
 	files    []SentFile              // the files it sent, with sent
 }
