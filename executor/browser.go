@@ -474,49 +474,52 @@ func fillAndSubmit(page *rod.Page, fd formDoor, values map[string]any, order []s
 	return nil
 }
 
-// fillScript finds the form, checks its fields, and then either marks it
-// (phase "mark", before files are set on its inputs) or fills and submits
-// it (phase "submit"). The form is the marked one (phase "submit" after
+// fillScript finds the door's scope — a form, or the container of a
+// formless group —, checks its fields, and then either marks it (phase
+// "mark", before files are set on its inputs) or fills and submits it
+// (phase "submit"). The scope is the marked one (phase "submit" after
 // "mark"), else the declarative tool's form (toolForm, looked for in the
 // document and every open shadow root), else the door's: pagejs's doorOf
 // — the rule the verifier's sandbox runs the door by, so the form the
 // owner was shown a run of is the form that fires — on the door's locator
 // (shadow-including, as the mapper writes it) or, without one, on the
 // fields. A door that names nothing fails the call: no other form is
-// taken for it. The submit control is the form's first visible control
-// the submit locator names. pierce, norm and locate are topology's
-// (package pagejs), shared with the sandbox.
+// taken for it. A form's fields are its elements; a group's, the named
+// controls in it and the open shadow roots under it (as the sandbox reads
+// them). The submit control is the scope's first visible control the
+// submit locator names; a form is submitted with requestSubmit, a group by
+// a click on its submit control, which it must have. pierce, norm and
+// locate are topology's (package pagejs), shared with the sandbox.
 var fillScript = pagejs.MustInline(`(toolForm, doorJSON, submitJSON, valuesJSON, namesJSON, filesJSON, phase) => {
 		//pagejs:include pierce
 		//pagejs:include norm
 		//pagejs:include locate
-		` + markedFormJS + `
+		` + scopeJS + `
 		const values = JSON.parse(valuesJSON), names = JSON.parse(namesJSON), files = JSON.parse(filesJSON);
 		const door = JSON.parse(doorJSON), submitLoc = JSON.parse(submitJSON);
-		let form = markedForm(locateTrees);
-		if (!form && toolForm) form = queryAllIn(locateTrees(), toolForm)[0] || null;
-		if (!form) {
-			const d = doorOf(door, names.concat(files));
-			if (!d.el) return door ? "the door's form (" + door.strategy + " " + JSON.stringify(door.value) + ") is not on the page" : "the page has no form";
-			form = d.el.tagName === "FORM" ? d.el : d.el.form || d.el.closest("form");
-			if (!form) return "the door (" + door.strategy + " " + JSON.stringify(door.value) + ") is not a form and is in none: the browser door submits forms";
+		const named = door ? " (" + door.strategy + " " + JSON.stringify(door.value) + ")" : "";
+		let scope = markedScope(locateTrees);
+		if (!scope && toolForm) scope = queryAllIn(locateTrees(), toolForm)[0] || null;
+		if (!scope) {
+			scope = doorOf(door, names.concat(files)).el;
+			if (!scope) return door ? "the door's form" + named + " is not on the page" : "the page has no form";
 		}
+		const isForm = scope.tagName === "FORM";
 		let submit = null;
 		if (submitLoc) {
-			const subs = locate(submitLoc).filter((e) => e.form === form || containsPiercing(form, e));
+			const subs = locate(submitLoc).filter((e) => e.form === scope || containsPiercing(scope, e));
 			submit = subs.find(isVisible) || subs[0] || null;
 		}
+		if (!isForm && !submit) return "the door" + named + " is a group of controls outside any form and its submit control" +
+			(submitLoc ? " (" + submitLoc.strategy + " " + JSON.stringify(submitLoc.value) + ") is not in it" : " is not recorded") + ": there is nothing to click";
 		for (const name of files) {
-			const el = form.elements.namedItem(name);
-			const list = (typeof RadioNodeList !== "undefined" && el instanceof RadioNodeList) ? Array.from(el) : [el];
-			if (!list.some(x => x && x.type === "file")) return "the form has no file input " + JSON.stringify(name);
+			if (!fieldsOf(scope, name).some(x => x.type === "file")) return "the form has no file input " + JSON.stringify(name);
 		}
-		if (phase === "mark") { form.setAttribute("data-frontlatch-exec", ""); return ""; }
+		if (phase === "mark") { scope.setAttribute("data-frontlatch-exec", ""); return ""; }
 		for (const name of names) {
-			const el = form.elements.namedItem(name);
-			if (!el) return "the form has no field " + JSON.stringify(name);
+			const list = fieldsOf(scope, name);
+			if (!list.length) return "the form has no field " + JSON.stringify(name);
 			const v = values[name];
-			const list = (typeof RadioNodeList !== "undefined" && el instanceof RadioNodeList) ? Array.from(el) : [el];
 			for (const one of list) {
 				if (Array.isArray(v)) { // a multi-valued input: the boxes or options whose values are listed
 					if (one.type === "checkbox") one.checked = v.includes(one.value);
@@ -529,27 +532,34 @@ var fillScript = pagejs.MustInline(`(toolForm, doorJSON, submitJSON, valuesJSON,
 				one.dispatchEvent(new Event("change", {bubbles: true}));
 			}
 		}
-		if (!submit) submit = form.querySelector("[type=submit]");
-		if (typeof form.requestSubmit === "function") form.requestSubmit(submit && submit.form === form ? submit : undefined);
-		else form.submit();
+		if (!isForm) { setTimeout(() => submit.click(), 0); return ""; }
+		if (!submit) submit = scope.querySelector("[type=submit]");
+		if (typeof scope.requestSubmit === "function") scope.requestSubmit(submit && submit.form === scope ? submit : undefined);
+		else scope.submit();
 		return "";
 	}`)
 
-// fileInputScript finds the marked form's file input of a field.
+// fileInputScript finds the marked scope's file input of a field.
 var fileInputScript = pagejs.MustInline(`(name) => {
 		//pagejs:include pierce
-		` + markedFormJS + `
-		const form = markedForm(openTrees);
-		const el = form && form.elements.namedItem(name);
-		const list = (typeof RadioNodeList !== "undefined" && el instanceof RadioNodeList) ? Array.from(el) : [el];
-		return list.find(x => x && x.type === "file") || null;
+		` + scopeJS + `
+		const scope = markedScope(openTrees);
+		return (scope && fieldsOf(scope, name).find(x => x.type === "file")) || null;
 	}`)
 
-// markedFormJS declares markedForm(trees): the form fillAndSubmit marked,
-// in the document or, when not there, an open shadow root (trees() lists
-// the document and those roots: walked only when the document has none).
-const markedFormJS = `const markedForm = (trees) =>
-			document.querySelector("form[data-frontlatch-exec]") || queryAllIn(trees(), "form[data-frontlatch-exec]")[0] || null;`
+// scopeJS declares markedScope(trees), the form or group fillAndSubmit
+// marked, in the document or, when not there, an open shadow root (trees()
+// lists the document and those roots: walked only when the document has
+// none); and fieldsOf(scope, name), the controls of that name a form holds
+// (its elements) or a group does (in it and the open shadow roots under
+// it, as the sandbox reads a group).
+const scopeJS = `const markedScope = (trees) =>
+			document.querySelector("[data-frontlatch-exec]") || queryAllIn(trees(), "[data-frontlatch-exec]")[0] || null;
+		const fieldsOf = (scope, name) => {
+			if (scope.tagName !== "FORM") return queryAllIn(openTrees(scope), "[name]").filter((e) => e.getAttribute("name") === name);
+			const el = scope.elements.namedItem(name);
+			return !el ? [] : (typeof RadioNodeList !== "undefined" && el instanceof RadioNodeList) ? Array.from(el) : [el];
+		};`
 
 // cssString escapes s for a double-quoted CSS string.
 func cssString(s string) string {

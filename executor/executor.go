@@ -150,7 +150,8 @@ type Call struct {
 // Result is what a call did.
 type Result struct {
 	AttemptID string
-	// Sent is exactly what was sent, field by field, but for files.
+	// Sent is exactly what was sent, field by field, but for files: empty
+	// when the attempt failed (nothing was sent).
 	Sent []shared.SubmittedField
 	// Files are the files sent (multipart file parts), in order: their
 	// names, media types, sizes and SHA-256 digests.
@@ -361,6 +362,9 @@ func (e *Executor) Execute(ctx context.Context, c Call) (*Result, error) {
 	}
 	if out.endpoint != "" {
 		res.Endpoint = out.endpoint
+	}
+	if out.outcome == outcomeFailed { // failed: nothing left for the site
+		res.Sent, res.Files = []shared.SubmittedField{}, nil
 	}
 	res.Warnings = append(res.Warnings, out.warnings...)
 

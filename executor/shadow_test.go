@@ -264,11 +264,81 @@ func TestBrowserDoorNamesNothing(t *testing.T) {
 	if err == nil || !strings.Contains(err.Error(), `the door's form (css "form#callback-form") is not on the page`) {
 		t.Fatalf("Execute = %+v, %v; want the door's form reported missing", res, err)
 	}
+	if res == nil || len(res.Sent) != 0 {
+		t.Errorf("Result = %+v, want one that sent nothing", res)
+	}
 	if n := site.count(); n != 0 {
 		t.Errorf("the site received %d submissions, want 0", n)
 	}
 	atts, err := st.Attempts(t.Context(), callback)
 	if err != nil || len(atts) != 1 || atts[0].Completed == nil || atts[0].Completed.Outcome != "failed" {
 		t.Errorf("attempts = %+v (%v), want one, failed", atts, err)
+	}
+}
+
+// TestBrowserDoorFormlessGroup: a javascript-only door whose controls are
+// outside any form — a group a script built, in the document or in an
+// open shadow root whose host is the door — is filled by name within the
+// group and sent by a click on its submit control, as the verifier's
+// sandbox runs it (on the code before, "no form on the page holds the
+// action's fields": the executor could not fire what the owner saw run).
+// A group without a submit control fails the call and sends nothing.
+func TestBrowserDoorFormlessGroup(t *testing.T) {
+	b := browser(t)
+	group := `<div id="callback-group">` + strings.Replace(callbackFields, `<button type="submit">Call me</button>`, `<button type="button">Call me</button>`, 1) + `</div>`
+	// The page's script posts the group's named controls when its button is clicked.
+	send := `<script>
+for (const host of document.querySelectorAll("[data-group]")) {
+  const root = host.shadowRoot || host;
+  root.querySelector("button").addEventListener("click", () => {
+    const body = new URLSearchParams();
+    for (const el of root.querySelectorAll("[name]")) body.append(el.name, el.value);
+    fetch("/callback-request", {method: "POST", body}).then((r) => r.text()).then((t) => { document.getElementById("app").textContent = t; });
+  });
+}
+</script>`
+	tests := []struct {
+		name, page, door, submit string
+		fired                    bool
+	}{
+		{"a group in the document", `<div id="app"></div>` + strings.Replace(group, `<div id="callback-group">`, `<div id="callback-group" data-group>`, 1), "div#callback-group", "div#callback-group button", true},
+		{"a group in an open root, its host the door", `<div id="app"></div><callback-box data-group><template shadowrootmode="open">` + group + `</template></callback-box>`, "callback-box", "callback-box div#callback-group button", true},
+		{"a group without a submit control", `<div id="app"></div>` + strings.Replace(group, `<div id="callback-group">`, `<div id="callback-group" data-group>`, 1), "div#callback-group", "", false},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			site := callbackSite(t, `<!doctype html><html><body>`+tt.page+send+`</body></html>`, "Thanks, we will call you.")
+			graph := editCallback(t, site.URL, shared.TransportJavascriptOnly, "application/x-www-form-urlencoded", func(a *shared.Action) {
+				for j := range a.Access {
+					ac := &a.Access[j]
+					ac.Locator = &shared.Locator{Strategy: shared.StrategyCSS, Value: tt.door, Stability: shared.StabilityUnknown}
+					if ac.Submission != nil {
+						ac.Submission.SubmitControl = nil
+						if tt.submit != "" {
+							ac.Submission.SubmitControl = &shared.Locator{Strategy: shared.StrategyCSS, Value: tt.submit, Stability: shared.StabilityUnknown}
+						}
+					}
+				}
+			})
+			st := openStore(t)
+			ex := newExecutor(t, st, executor.Options{Browser: b})
+			res, err := ex.Execute(t.Context(), executor.Call{Action: confirmed(t, st, graph, callback), Input: goodCallback()})
+			if !tt.fired {
+				if err == nil || !strings.Contains(err.Error(), "outside any form") {
+					t.Fatalf("Execute = %+v, %v; want the missing submit control reported", res, err)
+				}
+				if n := site.count(); n != 0 {
+					t.Errorf("the site received %d submissions, want 0", n)
+				}
+				return
+			}
+			if err != nil {
+				t.Fatal(err)
+			}
+			site.wantGoodCallback(t)
+			if res.Status != 200 || !strings.Contains(res.Response, "we will call you") {
+				t.Errorf("status %d response %q", res.Status, res.Response)
+			}
+		})
 	}
 }
