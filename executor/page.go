@@ -10,6 +10,8 @@ import (
 
 	"golang.org/x/net/html"
 	"golang.org/x/net/html/atom"
+
+	"github.com/frontlatch/frontlatch/topology/shadowdom"
 )
 
 // maxPageBytes bounds the live page read for system tokens.
@@ -136,34 +138,27 @@ func inputValues(n *html.Node) map[string]string {
 // walk visits element nodes depth-first, as the browser builds the page;
 // visit returns whether to descend. The content of a <template> is inert —
 // the browser renders none of it, and a page may keep a copy of its form
-// there, with a placeholder for the token — unless the template is a
-// declarative shadow root: the first <template shadowrootmode> of its
-// parent, which the parser attaches as the parent's shadow root.
+// there, with a placeholder for the token — unless the parser attaches the
+// template as its parent's shadow root (topology's shadowdom rule, which
+// the mapper follows too), open or closed: a closed root's form is as real
+// to the page as an open one's.
 func walk(n *html.Node, visit func(*html.Node) bool) {
-	hosted := false
-	for c := n.FirstChild; c != nil; c = c.NextSibling {
-		if c.Type == html.ElementNode && c.DataAtom == atom.Template {
-			if hosted || !shadowRootMode(c) {
+	var roots shadowdom.Roots
+	var rec func(*html.Node)
+	rec = func(n *html.Node) {
+		for c := n.FirstChild; c != nil; c = c.NextSibling {
+			if c.Type == html.ElementNode && c.DataAtom == atom.Template {
+				if _, ok := roots.Attach(c); !ok {
+					continue
+				}
+			}
+			if c.Type == html.ElementNode && !visit(c) {
 				continue
 			}
-			hosted = true
+			rec(c)
 		}
-		if c.Type == html.ElementNode && !visit(c) {
-			continue
-		}
-		walk(c, visit)
 	}
-}
-
-// shadowRootMode reports whether a template declares a shadow root
-// (shadowrootmode "open" or "closed": a closed root's form is as real to
-// the page as an open one's).
-func shadowRootMode(t *html.Node) bool {
-	switch strings.ToLower(strings.TrimSpace(attr(t, "shadowrootmode"))) {
-	case "open", "closed":
-		return true
-	}
-	return false
+	rec(n)
 }
 
 func attr(n *html.Node, key string) string {

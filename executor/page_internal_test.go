@@ -26,6 +26,11 @@ func TestReadFormAsTheBrowserBuildsIt(t *testing.T) {
 		{"a declarative open root", `<contact-form><template shadowrootmode="open">` + with("real") + `</template></contact-form>`, "real"},
 		{"a declarative closed root", `<contact-form><template shadowrootmode="closed">` + with("real") + `</template></contact-form>`, "real"},
 		{"a second declarative template on one host", `<contact-form><template shadowrootmode="open"><p>hi</p></template><template shadowrootmode="open">` + with("{{nonce}}") + `</template></contact-form>` + with("real"), "real"},
+		// On the code before, the first two inert templates were read as
+		// shadow roots (their placeholder tokens sent).
+		{"a host attachShadow refuses", `<ul><li><template shadowrootmode="open">` + with("{{nonce}}") + `</template></li></ul>` + with("real"), "real"},
+		{"a mode with white space", `<contact-form><template shadowrootmode=" open">` + with("{{nonce}}") + `</template></contact-form>` + with("real"), "real"},
+		{"closed, then open, on one host", `<contact-form><template shadowrootmode="closed"><p>hi</p></template><template shadowrootmode="open">` + with("{{nonce}}") + `</template></contact-form>` + with("real"), "real"},
 		{"a template inside a shadow root", `<contact-form><template shadowrootmode="open"><template>` + with("{{nonce}}") + `</template>` + with("real") + `</template></contact-form>`, "real"},
 	}
 	base, _ := url.Parse("https://site.example/contact/")

@@ -142,13 +142,19 @@ func last(s []string) string {
 // TestInertTemplates: without a browser, the content of an ordinary
 // template, of a closed declarative root and of the retired shadowroot
 // attribute is not read, and a declarative root attaches only to an
-// element that may host one (not to a <ul>), once.
+// element that may host one (not to a <ul> or a reserved name), once (a
+// closed root first leaves the open one after it inert), and only with
+// its mode written exactly (Chromium attaches no " open" root: on the
+// code before, the mapper read the last three).
 func TestInertTemplates(t *testing.T) {
 	markup := `<template><form id="inert"><input name="a"></form></template>
 <x-box><template shadowrootmode="closed"><form id="closed"><input name="b"></form></template></x-box>
 <y-box><template shadowroot="open"><form id="old"><input name="c"></form></template></y-box>
 <ul><template shadowrootmode="open"><form id="nohost"><input name="d"></form></template></ul>
-<z-box><template shadowrootmode="open"><form id="first"><input name="e"></form></template><template shadowrootmode="open"><form id="second"><input name="f"></form></template></z-box>`
+<z-box><template shadowrootmode="open"><form id="first"><input name="e"></form></template><template shadowrootmode="open"><form id="second"><input name="f"></form></template></z-box>
+<w-box><template shadowrootmode=" open"><form id="spaced"><input name="g"></form></template></w-box>
+<v-box><template shadowrootmode="closed"></template><template shadowrootmode="open"><form id="after-closed"><input name="h"></form></template></v-box>
+<font-face><template shadowrootmode="open"><form id="reserved"><input name="i"></form></template></font-face>`
 	p, err := extract.FromHTML("http://127.0.0.1/", []byte(markup))
 	if err != nil {
 		t.Fatal(err)

@@ -10,6 +10,8 @@ import (
 
 	"golang.org/x/net/html"
 	"golang.org/x/net/html/atom"
+
+	"github.com/frontlatch/frontlatch/topology/shadowdom"
 )
 
 // FromHTML extracts a Page from markup without a browser, with the same
@@ -128,40 +130,25 @@ func (s *static) index(n, scope *html.Node) {
 	}
 }
 
-// shadowHosts are the elements other than custom elements that may host a
-// shadow root (attachShadow's list).
-var shadowHosts = map[atom.Atom]bool{
-	atom.Article: true, atom.Aside: true, atom.Blockquote: true, atom.Body: true, atom.Div: true, atom.Footer: true,
-	atom.H1: true, atom.H2: true, atom.H3: true, atom.H4: true, atom.H5: true, atom.H6: true, atom.Header: true,
-	atom.Main: true, atom.Nav: true, atom.P: true, atom.Section: true, atom.Span: true,
-}
-
-var customElementName = regexp.MustCompile(`^[a-z][^A-Z\s]*-[^A-Z\s]*$`)
-
 // attachDeclarativeShadowRoots keeps, of the tree's <template> elements,
-// those a browser's parser turns into an open shadow root — the first
-// <template shadowrootmode="open"> of an element that may host one (a
-// custom element, div, section, span…) — and empties every other one:
-// an ordinary template's content is inert, a closed root is beyond a page
-// script's reach (FromPage cannot read it either), and the shadowroot
-// attribute of the first drafts is no longer attached by Chromium (it
-// stays an inert template).
+// those a browser's parser turns into an open shadow root (topology's
+// shadowdom rule, which the executor's page read follows too) and empties
+// every other one: an ordinary template's content is inert, a closed root
+// is beyond a page script's reach (FromPage cannot read it either), and
+// the shadowroot attribute of the first drafts is no longer attached by
+// Chromium (it stays an inert template).
 func attachDeclarativeShadowRoots(root *html.Node) {
-	hosted := map[*html.Node]bool{}
+	var roots shadowdom.Roots
 	var rec func(*html.Node)
 	rec = func(n *html.Node) {
 		for c := n.FirstChild; c != nil; c = c.NextSibling {
 			if c.Type == html.ElementNode && c.DataAtom == atom.Template {
-				h := c.Parent
-				open := strings.EqualFold(strings.TrimSpace(getAttr(c, "shadowrootmode")), "open") && h != nil && h.Type == html.ElementNode &&
-					h.Namespace == "" && !hosted[h] && (shadowHosts[h.DataAtom] || customElementName.MatchString(h.Data))
-				if !open {
+				if mode, ok := roots.Attach(c); !ok || mode != shadowdom.Open {
 					for k := c.FirstChild; k != nil; k = c.FirstChild {
 						c.RemoveChild(k)
 					}
 					continue
 				}
-				hosted[h] = true
 			}
 			rec(c)
 		}
