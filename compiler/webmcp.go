@@ -12,7 +12,9 @@ import (
 )
 
 // webmcpRuntime is the body of the generated script after its tool table:
-// it finds the form, fills it, and registers each tool.
+// it finds the form, fills it, and registers each tool. It is
+// webmcp_runtime.js with its include line for pierce replaced by the
+// helper's source (webmcpPierce).
 //
 // It is the other side of topology's hookRegisterTool (topology/pagejs,
 // which the mapper's recorder and the executor's hook share): this script
@@ -20,9 +22,52 @@ import (
 // else navigator.modelContext; the hook sees what pages register. It shares
 // no source with the hook on purpose: the compiler imports shared only, and
 // its output is a standalone file site owners publish (its goldens pin it).
-//
+// The one helper it shares, pierce, it takes from a generated copy.
+var webmcpRuntime = mustInlinePierce(webmcpRuntimeSource, webmcpPierce)
+
 //go:embed webmcp_runtime.js
-var webmcpRuntime string
+var webmcpRuntimeSource string
+
+// webmcpPierce is topology/pagejs/pierce.js, copied by go generate: the
+// rule for the mapper's shadow-including CSS locators (queryAllPiercing)
+// and the open shadow roots of a page (openTrees, queryAllIn), with which
+// the runtime's find reaches a form inside a web component. The compiler
+// does not import topology; TestPierceCopyFresh keeps the copy equal to
+// the source.
+//
+//go:generate go run ./internal/piercegen -src ../topology/pagejs/pierce.js -out webmcp_pierce.js
+//go:embed webmcp_pierce.js
+var webmcpPierce string
+
+// pierceInclude is the runtime's line that stands for pierce, written as
+// topology/pagejs's include lines are (the compiler expands it itself).
+const pierceInclude = "  //pagejs:include pierce\n"
+
+// mustInlinePierce returns runtime with its one pierceInclude line replaced
+// by the helper in helperCopy: its generated-file header dropped, each line
+// indented as the include line is. It panics when runtime has no such line
+// or more than one, or helperCopy no header: both are files of this package.
+func mustInlinePierce(runtime, helperCopy string) string {
+	if n := strings.Count(runtime, pierceInclude); n != 1 {
+		panic(fmt.Sprintf("compiler: webmcp_runtime.js has %d lines %q, want 1", n, strings.TrimSpace(pierceInclude)))
+	}
+	header, body, ok := strings.Cut(helperCopy, "\n")
+	if !ok || !strings.HasPrefix(header, "// Code generated ") || !strings.HasSuffix(header, "DO NOT EDIT.") {
+		panic("compiler: webmcp_pierce.js does not start with its generated-file header: run go generate ./... in compiler")
+	}
+	var b strings.Builder
+	for _, line := range strings.SplitAfter(body, "\n") {
+		if strings.TrimSpace(line) != "" {
+			b.WriteString("  ")
+		}
+		b.WriteString(line)
+	}
+	helper := b.String()
+	if !strings.HasSuffix(helper, "\n") {
+		helper += "\n"
+	}
+	return strings.Replace(runtime, pierceInclude, helper, 1)
+}
 
 // webmcpTool is one entry of the script's tool table: the registerTool
 // dictionary members (name, title, description, inputSchema, annotations)

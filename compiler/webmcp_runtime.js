@@ -9,25 +9,35 @@
 
   function textOf(el) { return (el.textContent || "").replace(/\s+/g, " ").trim(); }
 
-  // find returns every element a graph locator matches on this page.
+  // Frontlatch's pierce helper (ES2015, for find), its declarations inside
+  // this function:
+  //pagejs:include pierce
+
+  // find returns every element a graph locator matches on this page: in the
+  // document and in its open shadow roots, where a web component keeps its
+  // form (closed ones no page script reads), in composed tree order.
   function find(loc) {
     if (!loc) { return []; }
     switch (loc.strategy) {
     case "css":
-      return toArray(document.querySelectorAll(loc.value));
+      return queryAllPiercing(loc.value);
     case "xpath":
+      // The document only: XPath does not enter shadow roots, and the
+      // mapper gives an element inside one a CSS locator.
       var snap = document.evaluate(loc.value, document, null, XPathResult.ORDERED_NODE_SNAPSHOT_TYPE, null);
       var out = [];
       for (var i = 0; i < snap.snapshotLength; i++) { out.push(snap.snapshotItem(i)); }
       return out;
     case "testid":
-      return toArray(document.querySelectorAll("[data-testid=\"" + CSS.escape(loc.value) + "\"]"));
+      return queryAllIn(openTrees(), "[data-testid=\"" + CSS.escape(loc.value) + "\"]");
     case "label":
-      return toArray(document.querySelectorAll("label")).filter(function (l) {
+      // A label's control (its for= id or the control it wraps) is in the
+      // label's own tree, which is how label.control binds it.
+      return queryAllIn(openTrees(), "label").filter(function (l) {
         return textOf(l) === loc.value && l.control;
       }).map(function (l) { return l.control; });
     default: // role, text: an element whose own text is the locator's value
-      return toArray(document.querySelectorAll("button, a, input[type=submit], [role]")).filter(function (el) {
+      return queryAllIn(openTrees(), "button, a, input[type=submit], [role]").filter(function (el) {
         return textOf(el) === loc.value || el.value === loc.value;
       });
     }
@@ -44,7 +54,11 @@
   }
 
   // inForm resolves a field's locator inside the chosen form, so the same
-  // field of a repeated form is never filled in the wrong copy.
+  // field of a repeated form is never filled in the wrong copy. A field is
+  // the form's when the form holds it or owns it (form=), both within the
+  // form's own tree (the document, or the shadow root the form is in):
+  // neither crosses a shadow boundary, and a control inside a nested
+  // component's shadow root is not sent with the form, so it is not taken.
   function inForm(loc, form, name) {
     var all = find(loc);
     for (var i = 0; i < all.length; i++) {

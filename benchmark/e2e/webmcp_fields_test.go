@@ -136,7 +136,7 @@ func TestWebMCPScriptFillsEveryFieldKind(t *testing.T) {
 	}
 	g := readGraph(t, data)
 	script := compiled(t, g, compiler.FormatWebMCP, compiler.Options{})
-	tools := toolsByForm(t, g)
+	tools := toolsByForm(t, g, compiler.Options{})
 	site := &fieldsSite{next: make(chan struct{}, 1)}
 	srv := httptest.NewServer(site)
 	defer srv.Close()
@@ -245,10 +245,10 @@ func TestWebMCPScriptFillsEveryFieldKind(t *testing.T) {
 }
 
 // toolsByForm maps each offered form door's locator to its tool name, as
-// the compiled MCP tools record it.
-func toolsByForm(t *testing.T, g *shared.ActionGraph) map[string]string {
+// the MCP tools compiled with opts record it.
+func toolsByForm(t *testing.T, g *shared.ActionGraph, opts compiler.Options) map[string]string {
 	t.Helper()
-	out := compiled(t, g, compiler.FormatMCP, compiler.Options{})
+	out := compiled(t, g, compiler.FormatMCP, opts)
 	var res struct {
 		Tools []struct {
 			Name string `json:"name"`
