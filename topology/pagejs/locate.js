@@ -45,7 +45,37 @@ const { locate, isVisible, doorOf, locateTrees } = (() => {
     if (tag === "form") return "form";
     return "";
   };
-  const accName = (el) => norm(el.getAttribute("aria-label") || (el.labels && el.labels[0] && el.labels[0].textContent) || el.value || el.textContent || el.getAttribute("title"));
+  // accName: the element's accessible name, in the order of the steps
+  // topology's extract.js names elements by (aria-labelledby, aria-label,
+  // a button input's value or its default, an image input's alt, a
+  // control's labels, the content of a role named by its content, title,
+  // placeholder), content read as its text. A control's value is what it
+  // holds, not its name: a <button value> is named by its content.
+  const nameFromContent = new Set(["button", "link", "tab", "menuitem", "menuitemcheckbox", "menuitemradio", "checkbox",
+    "radio", "switch", "option", "treeitem", "heading", "cell", "columnheader", "rowheader", "row", "tooltip"]);
+  const accName = (el) => {
+    const tag = el.tagName.toLowerCase();
+    const type = (el.getAttribute("type") || "").toLowerCase();
+    const ids = norm(el.getAttribute("aria-labelledby"));
+    if (ids) {
+      const root = el.getRootNode();
+      const n = norm(ids.split(" ").map((id) => {
+        const r = root.getElementById ? root.getElementById(id) : null;
+        return r ? r.getAttribute("aria-label") || r.textContent : "";
+      }).join(" "));
+      if (n) return n;
+    }
+    let n = norm(el.getAttribute("aria-label"));
+    if (!n && tag === "input" && ["button", "submit", "reset"].includes(type)) {
+      n = norm(el.value) || (type === "submit" ? "Submit" : type === "reset" ? "Reset" : "");
+    }
+    if (!n && tag === "input" && type === "image") n = norm(el.getAttribute("alt")) || "Submit";
+    if (!n && el.labels && el.labels.length) n = norm(Array.from(el.labels).map((l) => l.textContent).join(" "));
+    if (!n && nameFromContent.has(el.getAttribute("role") || implicitRole(el))) n = norm(el.textContent);
+    if (!n) n = norm(el.getAttribute("title"));
+    if (!n && (tag === "input" || tag === "textarea")) n = norm(el.getAttribute("placeholder"));
+    return n;
+  };
   // The elements of the body and of every open shadow root, in composed
   // order (document.body.querySelectorAll("*") is "body *").
   const elementsOfBody = () => queryAllIn((document.body ? [document.body] : []).concat(locateTrees().slice(1)), "*");

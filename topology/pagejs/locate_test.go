@@ -12,8 +12,9 @@ import (
 
 // locatePage has a hidden copy of a form in a closed modal and a visible
 // one in a footer, a form inside an open shadow root with a label, test id
-// and button of its own, a closed root, and a form holding fewer of the
-// fields. Every element a locator may answer carries data-k.
+// and button of its own, a closed root, a form holding fewer of the
+// fields, and controls outside any form named in the other ways of the
+// accessible-name steps. Every element a locator may answer carries data-k.
 const locatePage = `<!doctype html><html><body>
 <div style="display:none"><form class="quote" data-k="modal-form"><input name="email" data-k="modal-email"></form></div>
 <footer><form class="quote" data-k="footer-form"><input name="email" data-k="footer-email"><button data-k="footer-send">Send</button></form></footer>
@@ -23,6 +24,9 @@ const locatePage = `<!doctype html><html><body>
   <input name="email" aria-label="Your email" data-k="shadow-email">
   <button type="submit" data-k="shadow-send">Book now</button>
 </form></template></booking-widget>
+<section><span id="ph-l">Phone</span><input name="phone" aria-labelledby="ph-l" data-k="phone">
+  <input name="city" value="Sydney" placeholder="Your city" data-k="city">
+  <button name="via" value="quote-button" data-k="valued-send">Get a quote</button><input type="submit" data-k="default-submit"></section>
 <sealed-box><template shadowrootmode="closed"><form data-k="closed-form"><input name="email" data-testid="day-field" data-k="closed-email"></form></template></sealed-box>
 </body></html>`
 
@@ -54,6 +58,12 @@ func TestLocate(t *testing.T) {
 		{name: "label: aria-label too", loc: &loc{"label", "Your email"}, want: []string{"shadow-email"}, door: "shadow-email", count: 1},
 		{name: "label: a wrapping label", loc: &loc{"label", "Newsletter"}, want: []string{"news-email"}, door: "news-email", count: 1},
 		{name: "role with a name, in a shadow root", loc: &loc{"role", `button "Book now"`}, want: []string{"shadow-send"}, door: "shadow-send", count: 1},
+		{name: "role: a button is named by its content, not its value", loc: &loc{"role", `button "Get a quote"`}, want: []string{"valued-send"}, door: "valued-send", count: 1},
+		{name: "role: a button's value is no name", loc: &loc{"role", `button "quote-button"`}, want: []string{}, count: 0},
+		{name: "role: a submit input without a value is named Submit", loc: &loc{"role", `button "Submit"`}, want: []string{"default-submit"}, door: "default-submit", count: 1},
+		{name: "role: aria-labelledby", loc: &loc{"role", `textbox "Phone"`}, want: []string{"phone"}, door: "phone", count: 1},
+		{name: "role: a textbox is named by its placeholder, not its value", loc: &loc{"role", `textbox "Your city"`}, want: []string{"city"}, door: "city", count: 1},
+		{name: "role: a textbox's value is no name", loc: &loc{"role", `textbox "Sydney"`}, want: []string{}, count: 0},
 		{name: "text", loc: &loc{"text", "Send"}, want: []string{"footer-send"}, door: "footer-send", count: 1},
 		{name: "an unknown strategy names nothing", loc: &loc{"nearby", "x"}, want: []string{}, count: 0},
 		{name: "no locator: the form with the most fields, any open tree", names: []string{"day", "email"}, door: "shadow-form", count: 4},
