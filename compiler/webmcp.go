@@ -6,6 +6,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"html"
+	"regexp"
 	"strings"
 
 	"github.com/frontlatch/frontlatch/shared"
@@ -13,60 +14,96 @@ import (
 
 // webmcpRuntime is the body of the generated script after its tool table:
 // it finds the form, fills it, and registers each tool. It is
-// webmcp_runtime.js with its include line for pierce replaced by the
-// helper's source (webmcpPierce).
+// webmcp_runtime.js with each include line replaced by the helper it names
+// (webmcpHelpers).
 //
 // It is the other side of topology's hookRegisterTool (topology/pagejs,
 // which the mapper's recorder and the executor's hook share): this script
 // registers tools, on a site's own pages, through document.modelContext or
 // else navigator.modelContext; the hook sees what pages register. It shares
-// no source with the hook on purpose: the compiler imports shared only, and
-// its output is a standalone file site owners publish (its goldens pin it).
-// The one helper it shares, pierce, it takes from a generated copy.
-var webmcpRuntime = mustInlinePierce(webmcpRuntimeSource, webmcpPierce)
+// no Go source with the hook on purpose: the compiler imports shared only,
+// and its output is a standalone file site owners publish (its goldens pin
+// it). The helpers it shares with topology it takes from generated copies.
+var webmcpRuntime = mustInline(webmcpRuntimeSource, webmcpHelpers)
 
 //go:embed webmcp_runtime.js
 var webmcpRuntimeSource string
 
-// webmcpPierce is topology/pagejs/pierce.js, copied by go generate: the
-// rule for the mapper's shadow-including CSS locators (queryAllPiercing)
-// and the open shadow roots of a page (openTrees, queryAllIn), with which
-// the runtime's find reaches a form inside a web component. The compiler
-// does not import topology; TestPierceCopyFresh keeps the copy equal to
-// the source.
+// The helpers of topology/pagejs the runtime carries, copied by go
+// generate, because the compiler does not import topology
+// (TestPagejsCopiesFresh keeps each copy equal to its source):
 //
-//go:generate go run ./internal/piercegen -src ../topology/pagejs/pierce.js -out webmcp_pierce.js
-//go:embed webmcp_pierce.js
-var webmcpPierce string
+//   - pierce: the rule for the mapper's shadow-including CSS locators
+//     (queryAllPiercing) and the open shadow roots of a page (openTrees,
+//     queryAllIn);
+//   - norm: the white-space rule the mapper reads text with;
+//   - locate: the contract's locators resolved in the page (locate) and
+//     the door an action runs through (doorOf), the rule the verifier's
+//     sandbox and the executor's browser door follow, so that the form an
+//     agent fills through the published script is the form the owner saw
+//     run.
+//
+//go:generate go run ./internal/pagejscopy -src ../topology/pagejs/pierce.js -out webmcp_pierce.js
+//go:generate go run ./internal/pagejscopy -src ../topology/pagejs/norm.js -out webmcp_norm.js
+//go:generate go run ./internal/pagejscopy -src ../topology/pagejs/locate.js -out webmcp_locate.js
+var (
+	//go:embed webmcp_pierce.js
+	webmcpPierce string
+	//go:embed webmcp_norm.js
+	webmcpNorm string
+	//go:embed webmcp_locate.js
+	webmcpLocate string
+)
 
-// pierceInclude is the runtime's line that stands for pierce, written as
-// topology/pagejs's include lines are (the compiler expands it itself).
-const pierceInclude = "  //pagejs:include pierce\n"
+// webmcpHelpers maps each helper's name, as the runtime's include lines
+// write it, to its generated copy.
+var webmcpHelpers = map[string]string{"pierce": webmcpPierce, "norm": webmcpNorm, "locate": webmcpLocate}
 
-// mustInlinePierce returns runtime with its one pierceInclude line replaced
-// by the helper in helperCopy: its generated-file header dropped, each line
-// indented as the include line is. It panics when runtime has no such line
-// or more than one, or helperCopy no header: both are files of this package.
-func mustInlinePierce(runtime, helperCopy string) string {
-	if n := strings.Count(runtime, pierceInclude); n != 1 {
-		panic(fmt.Sprintf("compiler: webmcp_runtime.js has %d lines %q, want 1", n, strings.TrimSpace(pierceInclude)))
-	}
-	header, body, ok := strings.Cut(helperCopy, "\n")
-	if !ok || !strings.HasPrefix(header, "// Code generated ") || !strings.HasSuffix(header, "DO NOT EDIT.") {
-		panic("compiler: webmcp_pierce.js does not start with its generated-file header: run go generate ./... in compiler")
-	}
-	var b strings.Builder
-	for _, line := range strings.SplitAfter(body, "\n") {
-		if strings.TrimSpace(line) != "" {
-			b.WriteString("  ")
+// includeLine matches the runtime's lines that stand for a helper, written
+// as topology/pagejs's include lines are (the compiler expands them
+// itself), indented as the runtime's body is.
+var includeLine = regexp.MustCompile(`(?m)^  //pagejs:include ([a-z]+)\n`)
+
+// mustInline returns runtime with each include line replaced by the helper
+// it names, from helpers (a name to its generated copy): the copy's
+// generated-file header dropped, each line indented as the include line
+// is. It panics when a line names a helper helpers lacks or one already
+// included, when a helper of helpers has no line, or when a copy has no
+// header: all are files of this package.
+func mustInline(runtime string, helpers map[string]string) string {
+	seen := map[string]bool{}
+	out := includeLine.ReplaceAllStringFunc(runtime, func(line string) string {
+		name := includeLine.FindStringSubmatch(line)[1]
+		helperCopy, ok := helpers[name]
+		switch {
+		case !ok:
+			panic(fmt.Sprintf("compiler: webmcp_runtime.js includes %q, which has no generated copy", name))
+		case seen[name]:
+			panic(fmt.Sprintf("compiler: webmcp_runtime.js includes %q twice", name))
 		}
-		b.WriteString(line)
+		seen[name] = true
+		header, body, ok := strings.Cut(helperCopy, "\n")
+		if !ok || !strings.HasPrefix(header, "// Code generated ") || !strings.HasSuffix(header, "DO NOT EDIT.") {
+			panic(fmt.Sprintf("compiler: webmcp_%s.js does not start with its generated-file header: run go generate ./... in compiler", name))
+		}
+		var b strings.Builder
+		for _, l := range strings.SplitAfter(body, "\n") {
+			if strings.TrimSpace(l) != "" {
+				b.WriteString("  ")
+			}
+			b.WriteString(l)
+		}
+		if !strings.HasSuffix(b.String(), "\n") {
+			b.WriteString("\n")
+		}
+		return b.String()
+	})
+	for name := range helpers {
+		if !seen[name] {
+			panic(fmt.Sprintf("compiler: webmcp_runtime.js has no line %q", "//pagejs:include "+name))
+		}
 	}
-	helper := b.String()
-	if !strings.HasSuffix(helper, "\n") {
-		helper += "\n"
-	}
-	return strings.Replace(runtime, pierceInclude, helper, 1)
+	return out
 }
 
 // webmcpTool is one entry of the script's tool table: the registerTool

@@ -7,51 +7,13 @@
 
   function toArray(list) { return Array.prototype.slice.call(list || []); }
 
-  function textOf(el) { return (el.textContent || "").replace(/\s+/g, " ").trim(); }
-
-  // Frontlatch's pierce helper (ES2015, for find), its declarations inside
-  // this function:
+  // Frontlatch's page helpers (ES2015), their declarations inside this
+  // function: pierce (open shadow roots), norm (white space) and locate
+  // (the graph's locators, and the door an action runs through, as the
+  // verifier's sandbox and the executor find them).
   //pagejs:include pierce
-
-  // find returns every element a graph locator matches on this page: in the
-  // document and in its open shadow roots, where a web component keeps its
-  // form (closed ones no page script reads), in composed tree order.
-  function find(loc) {
-    if (!loc) { return []; }
-    switch (loc.strategy) {
-    case "css":
-      return queryAllPiercing(loc.value);
-    case "xpath":
-      // The document only: XPath does not enter shadow roots, and the
-      // mapper gives an element inside one a CSS locator.
-      var snap = document.evaluate(loc.value, document, null, XPathResult.ORDERED_NODE_SNAPSHOT_TYPE, null);
-      var out = [];
-      for (var i = 0; i < snap.snapshotLength; i++) { out.push(snap.snapshotItem(i)); }
-      return out;
-    case "testid":
-      return queryAllIn(openTrees(), "[data-testid=\"" + CSS.escape(loc.value) + "\"]");
-    case "label":
-      // A label's control (its for= id or the control it wraps) is in the
-      // label's own tree, which is how label.control binds it.
-      return queryAllIn(openTrees(), "label").filter(function (l) {
-        return textOf(l) === loc.value && l.control;
-      }).map(function (l) { return l.control; });
-    default: // role, text: an element whose own text is the locator's value
-      return queryAllIn(openTrees(), "button, a, input[type=submit], [role]").filter(function (el) {
-        return textOf(el) === loc.value || el.value === loc.value;
-      });
-    }
-  }
-
-  function visible(el) { return !!(el.offsetWidth || el.offsetHeight || el.getClientRects().length); }
-
-  // pickForm prefers a visible match: a form repeated in a closed modal and
-  // in the footer is one action, and the visible copy is the one to use.
-  function pickForm(loc) {
-    var all = find(loc);
-    for (var i = 0; i < all.length; i++) { if (visible(all[i])) { return all[i]; } }
-    return all[0] || null;
-  }
+  //pagejs:include norm
+  //pagejs:include locate
 
   // inForm resolves a field's locator inside the chosen form, so the same
   // field of a repeated form is never filled in the wrong copy. A field is
@@ -60,7 +22,7 @@
   // neither crosses a shadow boundary, and a control inside a nested
   // component's shadow root is not sent with the form, so it is not taken.
   function inForm(loc, form, name) {
-    var all = find(loc);
+    var all = locate(loc);
     for (var i = 0; i < all.length; i++) {
       if (form.contains(all[i]) || all[i].form === form) { return all[i]; }
     }
@@ -117,9 +79,11 @@
   function execute(tool, input) {
     return new Promise(function (resolve, reject) {
       input = input || {};
-      var form = pickForm(tool.form);
+      // The door: the visible form the locator names, else the first;
+      // without a locator, the form holding the most of the tool's fields.
+      var form = doorOf(tool.form, tool.fields.map(function (f) { return f.name; })).el;
       if (!form) {
-        reject(new Error("the form of " + tool.name + " is not on this page (" + tool.form.value + "): the site changed, so recompile the Action Graph"));
+        reject(new Error("the form of " + tool.name + " is not on this page (" + (tool.form ? tool.form.value : "no locator") + "): the site changed, so recompile the Action Graph"));
         return;
       }
       var fillable = {};

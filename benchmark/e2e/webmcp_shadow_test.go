@@ -79,7 +79,8 @@ func (s *shadowSite) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 // The compiled script drives a form inside an open shadow root: the
 // mapper's shadow-including CSS locators (the host's selector, then the
 // form's and each field's within the host's shadow root) are resolved
-// through the root, and so are label, testid and text locators.
+// through the root, and so are label, testid, text and role locators, by
+// topology/pagejs's locate, the rule the executor's browser door follows.
 func TestWebMCPScriptFillsAFormInShadowDOM(t *testing.T) {
 	if testing.Short() {
 		t.Skip("skipping the Chromium test in -short mode")
@@ -98,37 +99,54 @@ func TestWebMCPScriptFillsAFormInShadowDOM(t *testing.T) {
 	const formLoc = "contact-form form#enquiry"
 	a := actionOfDoor(t, g, formLoc)
 
-	// relocated is the graph with the enquiry form's submit control and two
-	// fields given the other strategies find resolves in the open trees.
-	// The two fields are renamed (the agent's keys, not the controls'
-	// names) so that inForm's fallback by name finds neither: only their
-	// locators do. "Your name" also labels the document's search box, which
-	// is not the form's.
-	relocated := func(g *shared.ActionGraph) {
-		a := actionOfDoor(t, g, formLoc)
-		for i := range a.Inputs {
-			switch in := &a.Inputs[i]; in.Name {
-			case "name":
-				in.Name, in.Locator = "full-name", &shared.Locator{Strategy: shared.StrategyLabel, Value: "Your name", Stability: shared.StabilityUnknown}
-			case "email":
-				in.Name, in.Locator = "e-mail", &shared.Locator{Strategy: shared.StrategyTestID, Value: "enquiry-email", Stability: shared.StabilityUnknown}
+	// relocate returns a change to the graph that gives the enquiry form's
+	// submit control and some fields the other strategies locate resolves
+	// in the open trees. The fields are renamed (the agent's keys, not the
+	// controls' names) so that inForm's fallback by name finds none of
+	// them: only their locators do.
+	type renamed struct {
+		name string
+		loc  shared.Locator
+	}
+	relocate := func(fields map[string]renamed, submit shared.Locator) func(*shared.ActionGraph) {
+		return func(g *shared.ActionGraph) {
+			a := actionOfDoor(t, g, formLoc)
+			for i := range a.Inputs {
+				if r, ok := fields[a.Inputs[i].Name]; ok {
+					loc := r.loc
+					a.Inputs[i].Name, a.Inputs[i].Locator = r.name, &loc
+				}
 			}
-		}
-		// The rules the graph read of the two (the form checks them itself)
-		// name them by their old names: left out.
-		kept := []shared.Validation{}
-		for _, v := range a.Validations {
-			if v.Target() != "name" && v.Target() != "email" {
-				kept = append(kept, v)
+			// The rules the graph read of them (the form checks them itself)
+			// name them by their old names: left out.
+			kept := []shared.Validation{}
+			for _, v := range a.Validations {
+				if _, ok := fields[v.Target()]; !ok {
+					kept = append(kept, v)
+				}
 			}
-		}
-		a.Validations = kept
-		for i := range a.Access {
-			if d := &a.Access[i]; d.Locator != nil && d.Locator.Value == formLoc && d.Submission != nil {
-				d.Submission.SubmitControl = &shared.Locator{Strategy: shared.StrategyText, Value: "Send enquiry", Stability: shared.StabilityUnknown}
+			a.Validations = kept
+			for i := range a.Access {
+				if d := &a.Access[i]; d.Locator != nil && d.Locator.Value == formLoc && d.Submission != nil {
+					d.Submission.SubmitControl = &submit
+				}
 			}
 		}
 	}
+	loc := func(s shared.LocatorStrategy, v string) shared.Locator {
+		return shared.Locator{Strategy: s, Value: v, Stability: shared.StabilityUnknown}
+	}
+	// "Your name" also labels the document's search box, which is not the
+	// form's.
+	relocated := relocate(map[string]renamed{
+		"name":  {"full-name", loc(shared.StrategyLabel, "Your name")},
+		"email": {"e-mail", loc(shared.StrategyTestID, "enquiry-email")},
+	}, loc(shared.StrategyText, "Send enquiry"))
+	// Role locators carry the accessible name in quotes, as Playwright's
+	// getByRole does: the control's role and its name must both match.
+	byRole := relocate(map[string]renamed{
+		"message": {"note", loc(shared.StrategyRole, `textbox "Your message"`)},
+	}, loc(shared.StrategyRole, `button "Send enquiry"`))
 	rest := map[string]any{"message": "Do you service Manly?", "reply-by": "phone", "agree": true}
 	with := func(m map[string]any, kv ...any) map[string]any {
 		out := map[string]any{}
@@ -154,6 +172,8 @@ func TestWebMCPScriptFillsAFormInShadowDOM(t *testing.T) {
 			with(rest, "name", "Ana Silva", "email", "ana@example.test")},
 		{"label, testid and text locators", relocated,
 			with(rest, "full-name", "Ana Silva", "e-mail", "ana@example.test")},
+		{"role locators with an accessible name", byRole,
+			map[string]any{"name": "Ana Silva", "email": "ana@example.test", "note": "Do you service Manly?", "reply-by": "phone", "agree": true}},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

@@ -39,6 +39,11 @@
 //     rule the verifier's sandbox and the executor's browser door follow.
 //     It needs pierce and norm.
 //
+// The compiler, which imports shared only, carries generated copies of
+// pierce, norm and locate in the WebMCP script it writes for site owners
+// (compiler/internal/pagejscopy; its TestPagejsCopiesFresh fails on a
+// stale copy): a change here is a change there after go generate.
+//
 // Each helper's file (norm.js, labels.js, modelcontext.js, pierce.js,
 // locate.js) documents what it declares and what it reads. Helpers do not
 // include one another: a helper that reads another's declarations names it

@@ -586,10 +586,10 @@
 
   function toArray(list) { return Array.prototype.slice.call(list || []); }
 
-  function textOf(el) { return (el.textContent || "").replace(/\s+/g, " ").trim(); }
-
-  // Frontlatch's pierce helper (ES2015, for find), its declarations inside
-  // this function:
+  // Frontlatch's page helpers (ES2015), their declarations inside this
+  // function: pierce (open shadow roots), norm (white space) and locate
+  // (the graph's locators, and the door an action runs through, as the
+  // verifier's sandbox and the executor find them).
   // pierce: selectors resolved over the document and its open shadow roots.
   // The mapper gives an element inside an open shadow root a
   // shadow-including CSS locator: its host's selector, a space, then the
@@ -780,46 +780,145 @@
     };
     return { queryAllPiercing, queryPiercing, openTrees, queryAllIn, containsPiercing, composedBefore: before };
   })();
-
-  // find returns every element a graph locator matches on this page: in the
-  // document and in its open shadow roots, where a web component keeps its
-  // form (closed ones no page script reads), in composed tree order.
-  function find(loc) {
-    if (!loc) { return []; }
-    switch (loc.strategy) {
-    case "css":
-      return queryAllPiercing(loc.value);
-    case "xpath":
-      // The document only: XPath does not enter shadow roots, and the
-      // mapper gives an element inside one a CSS locator.
-      var snap = document.evaluate(loc.value, document, null, XPathResult.ORDERED_NODE_SNAPSHOT_TYPE, null);
-      var out = [];
-      for (var i = 0; i < snap.snapshotLength; i++) { out.push(snap.snapshotItem(i)); }
-      return out;
-    case "testid":
-      return queryAllIn(openTrees(), "[data-testid=\"" + CSS.escape(loc.value) + "\"]");
-    case "label":
-      // A label's control (its for= id or the control it wraps) is in the
-      // label's own tree, which is how label.control binds it.
-      return queryAllIn(openTrees(), "label").filter(function (l) {
-        return textOf(l) === loc.value && l.control;
-      }).map(function (l) { return l.control; });
-    default: // role, text: an element whose own text is the locator's value
-      return queryAllIn(openTrees(), "button, a, input[type=submit], [role]").filter(function (el) {
-        return textOf(el) === loc.value || el.value === loc.value;
-      });
-    }
-  }
-
-  function visible(el) { return !!(el.offsetWidth || el.offsetHeight || el.getClientRects().length); }
-
-  // pickForm prefers a visible match: a form repeated in a closed modal and
-  // in the footer is one action, and the visible copy is the one to use.
-  function pickForm(loc) {
-    var all = find(loc);
-    for (var i = 0; i < all.length; i++) { if (visible(all[i])) { return all[i]; } }
-    return all[0] || null;
-  }
+  // norm(s): s as a string (null and undefined read as ""), each run of
+  // white space one space, leading and trailing space trimmed. It is rule N2
+  // of topology's normalization-v0.2 (topology/normalize.go): changing it
+  // changes NormalizationRuleVersion, and every text the mapper reads.
+  // Declares: norm.
+  const norm = ((ws) => (s) => (s == null ? "" : String(s)).replace(ws, " ").trim())(/\s+/g);
+  // locate: contract locators resolved in the page, and the door an action
+  // is run through: the one rule the verifier's sandbox and the executor's
+  // browser door follow, so the form the owner saw run is the form that
+  // fires. It reads pierce's queryAllPiercing, openTrees and queryAllIn and
+  // norm's norm: include pierce and norm before it.
+  //
+  // locate(loc): the elements a contract locator ({strategy, value}) names,
+  // over the document and its open shadow roots: css through
+  // queryAllPiercing (the mapper's shadow-including locators); testid,
+  // label, text and role over every open tree, as Playwright's locators of
+  // those kinds do (label.control binds within the label's own tree, as the
+  // browser does); xpath in the document only (document.evaluate does not
+  // enter shadow roots). An invalid locator, or an unknown strategy, names
+  // nothing.
+  // isVisible(el): el has a box and is neither display:none nor
+  // visibility:hidden.
+  // doorOf(loc, names): {el, count}: with a locator, the first visible
+  // element it names, else the first (count: how many it names) — a form
+  // repeated in a closed modal and in the footer is one action, and the
+  // visible copy is the one to use; without one, the form of any open tree
+  // holding the most of the field names, a visible one before a hidden one
+  // among equals, then the first (count: the forms there are).
+  // locateTrees(): the document and its open shadow roots, walked on first
+  // use and kept for the script's run.
+  // Declares: locate, isVisible, doorOf, locateTrees.
+  //pagejs:needs pierce norm
+  const { locate, isVisible, doorOf, locateTrees } = (() => {
+    let treesMemo = null;
+    const locateTrees = () => treesMemo || (treesMemo = openTrees());
+    const isVisible = (el) => {
+      if (!el || !el.getBoundingClientRect) return false;
+      const r = el.getBoundingClientRect();
+      const s = getComputedStyle(el);
+      return r.width > 0 && r.height > 0 && s.visibility !== "hidden" && s.display !== "none";
+    };
+    const implicitRole = (el) => {
+      const tag = el.tagName.toLowerCase();
+      const type = (el.getAttribute("type") || "").toLowerCase();
+      if (tag === "button" || (tag === "input" && ["submit", "button", "reset", "image"].includes(type))) return "button";
+      if (tag === "a" && el.hasAttribute("href")) return "link";
+      if (tag === "textarea" || (tag === "input" && ["", "text", "email", "tel", "url", "search"].includes(type))) return "textbox";
+      if (tag === "input" && type === "checkbox") return "checkbox";
+      if (tag === "input" && type === "radio") return "radio";
+      if (tag === "select") return "combobox";
+      if (tag === "form") return "form";
+      return "";
+    };
+    // accName: the element's accessible name, in the order of the steps
+    // topology's extract.js names elements by (aria-labelledby, aria-label,
+    // a button input's value or its default, an image input's alt, a
+    // control's labels, the content of a role named by its content, title,
+    // placeholder), content read as its text. A control's value is what it
+    // holds, not its name: a <button value> is named by its content.
+    const nameFromContent = new Set(["button", "link", "tab", "menuitem", "menuitemcheckbox", "menuitemradio", "checkbox",
+      "radio", "switch", "option", "treeitem", "heading", "cell", "columnheader", "rowheader", "row", "tooltip"]);
+    const accName = (el) => {
+      const tag = el.tagName.toLowerCase();
+      const type = (el.getAttribute("type") || "").toLowerCase();
+      const ids = norm(el.getAttribute("aria-labelledby"));
+      if (ids) {
+        const root = el.getRootNode();
+        const n = norm(ids.split(" ").map((id) => {
+          const r = root.getElementById ? root.getElementById(id) : null;
+          return r ? r.getAttribute("aria-label") || r.textContent : "";
+        }).join(" "));
+        if (n) return n;
+      }
+      let n = norm(el.getAttribute("aria-label"));
+      if (!n && tag === "input" && ["button", "submit", "reset"].includes(type)) {
+        n = norm(el.value) || (type === "submit" ? "Submit" : type === "reset" ? "Reset" : "");
+      }
+      if (!n && tag === "input" && type === "image") n = norm(el.getAttribute("alt")) || "Submit";
+      if (!n && el.labels && el.labels.length) n = norm(Array.from(el.labels).map((l) => l.textContent).join(" "));
+      if (!n && nameFromContent.has(el.getAttribute("role") || implicitRole(el))) n = norm(el.textContent);
+      if (!n) n = norm(el.getAttribute("title"));
+      if (!n && (tag === "input" || tag === "textarea")) n = norm(el.getAttribute("placeholder"));
+      return n;
+    };
+    // The elements of the body and of every open shadow root, in composed
+    // order (document.body.querySelectorAll("*") is "body *").
+    const elementsOfBody = () => queryAllIn((document.body ? [document.body] : []).concat(locateTrees().slice(1)), "*");
+    const testids = ["data-testid", "data-test-id", "data-test", "data-qa", "data-cy"];
+    const locate = (loc) => {
+      if (!loc) return [];
+      const v = loc.value;
+      try {
+        switch (loc.strategy) {
+          case "css":
+            return queryAllPiercing(v);
+          case "xpath": {
+            const r = document.evaluate(v, document, null, XPathResult.ORDERED_NODE_SNAPSHOT_TYPE, null);
+            const out = [];
+            for (let i = 0; i < r.snapshotLength; i++) out.push(r.snapshotItem(i));
+            return out;
+          }
+          case "testid":
+            return queryAllIn(locateTrees(), testids.map((a) => "[" + a + "]").join(",")).filter((e) =>
+              testids.some((a) => e.getAttribute(a) === v));
+          case "label":
+            return queryAllIn(locateTrees(), "label").filter((l) => norm(l.textContent) === norm(v)).map((l) => l.control).filter(Boolean)
+              .concat(queryAllIn(locateTrees(), "[aria-label]").filter((e) => norm(e.getAttribute("aria-label")) === norm(v)));
+          case "text":
+            return elementsOfBody().filter((e) => norm(e.textContent) === norm(v) &&
+              !Array.from(e.children).some((c) => norm(c.textContent) === norm(v)));
+          case "role": {
+            // `role` or `role "accessible name"`.
+            const m = /^\s*([a-z]+)\s*(?:"(.*)")?\s*$/.exec(v) || [];
+            const role = m[1], name = m[2];
+            return elementsOfBody().filter((e) =>
+              (e.getAttribute("role") || implicitRole(e)) === role && (name === undefined || accName(e) === norm(name)));
+          }
+        }
+      } catch (e) {
+        return [];
+      }
+      return [];
+    };
+    const doorOf = (loc, names) => {
+      if (loc) {
+        const all = locate(loc);
+        return { el: all.find(isVisible) || all[0] || null, count: all.length };
+      }
+      const forms = queryAllIn(locateTrees(), "form");
+      let el = null, best = -1, bestVisible = false;
+      for (const f of forms) {
+        const n = (names || []).filter((k) => f.elements.namedItem(k)).length;
+        const vis = isVisible(f);
+        if (n > best || (n === best && vis && !bestVisible)) { el = f; best = n; bestVisible = vis; }
+      }
+      return { el: el, count: forms.length };
+    };
+    return { locate, isVisible, doorOf, locateTrees };
+  })();
 
   // inForm resolves a field's locator inside the chosen form, so the same
   // field of a repeated form is never filled in the wrong copy. A field is
@@ -828,7 +927,7 @@
   // neither crosses a shadow boundary, and a control inside a nested
   // component's shadow root is not sent with the form, so it is not taken.
   function inForm(loc, form, name) {
-    var all = find(loc);
+    var all = locate(loc);
     for (var i = 0; i < all.length; i++) {
       if (form.contains(all[i]) || all[i].form === form) { return all[i]; }
     }
@@ -885,9 +984,11 @@
   function execute(tool, input) {
     return new Promise(function (resolve, reject) {
       input = input || {};
-      var form = pickForm(tool.form);
+      // The door: the visible form the locator names, else the first;
+      // without a locator, the form holding the most of the tool's fields.
+      var form = doorOf(tool.form, tool.fields.map(function (f) { return f.name; })).el;
       if (!form) {
-        reject(new Error("the form of " + tool.name + " is not on this page (" + tool.form.value + "): the site changed, so recompile the Action Graph"));
+        reject(new Error("the form of " + tool.name + " is not on this page (" + (tool.form ? tool.form.value : "no locator") + "): the site changed, so recompile the Action Graph"));
         return;
       }
       var fillable = {};

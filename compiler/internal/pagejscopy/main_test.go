@@ -25,7 +25,7 @@ func TestRun(t *testing.T) {
 		want    string
 		wantErr error
 	}{
-		{"the header, then the source byte for byte", src, header + "const x = 1;\n", nil},
+		{"the header, then the source byte for byte", src, header("pierce.js") + "const x = 1;\n", nil},
 		{"a missing source", filepath.Join(dir, "missing.js"), "", fs.ErrNotExist},
 		{"an empty source", empty, "", errEmptySource},
 	}
