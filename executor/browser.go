@@ -296,7 +296,7 @@ func (e *Executor) route(h *rod.Hijack, cap *captured, allowed string, d door, e
 	if method == http.MethodGet && d.transport != shared.TransportWebMCPExecute && endpoint != nil && u.Path == endpoint.Path && u.RawQuery != "" {
 		isSubmission = true // a GET form
 	}
-	if isSubmission && d.endpointKnown && endpoint != nil && u.Path != endpoint.Path {
+	if isSubmission && d.recordsEndpoint() && endpoint != nil && u.Path != endpoint.Path {
 		cap.mu.Lock()
 		cap.strayed = append(cap.strayed, method+" "+u.String())
 		if len(cap.strayed) == 1 {

@@ -497,9 +497,14 @@ type door struct {
 	enctype   string
 	toolName  string
 	browser   bool
-	// endpointKnown: the door records its endpoint (the consent digest
-	// binds it); a browser door then lets the page send nowhere else.
-	endpointKnown bool
+}
+
+// recordsEndpoint reports whether the door's submission records its
+// endpoint (the consent digest binds it): a browser door then lets the
+// page send nowhere else. A browser door without one is sent to its page's
+// URL, which endpoint holds then, so endpoint alone cannot say.
+func (d door) recordsEndpoint() bool {
+	return d.access != nil && d.access.Submission != nil && deref(d.access.Submission.Endpoint) != ""
 }
 
 // chooseDoor takes the action's door — door.Of, the one rule the
@@ -540,8 +545,7 @@ func (e *Executor) chooseDoor(a *shared.Action) (door, []Reason) {
 		return door{}, []Reason{{Code: ReasonNoDoor, Detail: fmt.Sprintf("the action's door, access[%d] (%s, the one the sandbox runs), records %s, which the executor cannot send; it fires no other door: re-map the site and have the owner confirm again", i, acc.Method, what), Err: ErrNoDoor}}
 	}
 	sub := acc.Submission
-	chosen := &door{access: acc, transport: sub.Transport, endpoint: deref(sub.Endpoint), enctype: deref(sub.Enctype), toolName: deref(acc.ToolName),
-		endpointKnown: deref(sub.Endpoint) != ""}
+	chosen := &door{access: acc, transport: sub.Transport, endpoint: deref(sub.Endpoint), enctype: deref(sub.Enctype), toolName: deref(acc.ToolName)}
 	if sub.Transport == shared.TransportJavascriptOnly || sub.Transport == shared.TransportWebMCPExecute {
 		chosen.browser = true
 		if chosen.endpoint == "" {
