@@ -4,14 +4,11 @@ import (
 	"context"
 	"encoding/base64"
 	"encoding/json"
-	"io"
-	"net/http"
 	"net/http/httptest"
 	"net/url"
 	"os"
 	"path/filepath"
 	"strings"
-	"sync"
 	"testing"
 	"time"
 
@@ -66,64 +63,6 @@ const enquiryForm = `
   <button type="submit">Ask</button>
 </form>`
 
-// received is one request that reached the test site's form endpoints.
-type received struct {
-	Path   string
-	Query  url.Values
-	Fields url.Values
-	Files  map[string]string // field → "name type content" of each file part with a file name
-}
-
-// fieldsSite serves fieldsPage and records every form post.
-type fieldsSite struct {
-	mu   sync.Mutex
-	got  []received
-	next chan struct{}
-}
-
-func (s *fieldsSite) ServeHTTP(w http.ResponseWriter, r *http.Request) {
-	if r.Method == http.MethodGet {
-		w.Header().Set("Content-Type", "text/html; charset=utf-8")
-		w.Write([]byte(fieldsPage))
-		return
-	}
-	if err := r.ParseMultipartForm(1 << 20); err != nil && err != http.ErrNotMultipart {
-		http.Error(w, err.Error(), http.StatusBadRequest)
-		return
-	}
-	got := received{Path: r.URL.Path, Query: r.URL.Query(), Fields: r.PostForm}
-	if r.MultipartForm != nil {
-		for field, parts := range r.MultipartForm.File {
-			for _, fh := range parts {
-				f, err := fh.Open()
-				if err != nil {
-					http.Error(w, err.Error(), http.StatusBadRequest)
-					return
-				}
-				body, err := io.ReadAll(f)
-				f.Close()
-				if err != nil {
-					http.Error(w, err.Error(), http.StatusBadRequest)
-					return
-				}
-				if got.Files == nil {
-					got.Files = map[string]string{}
-				}
-				got.Files[field] = fh.Filename + " " + fh.Header.Get("Content-Type") + " " + string(body)
-			}
-		}
-	}
-	s.mu.Lock()
-	s.got = append(s.got, got)
-	s.mu.Unlock()
-	w.Header().Set("Content-Type", "text/html; charset=utf-8")
-	w.Write([]byte("<p>Thanks</p>"))
-	select {
-	case s.next <- struct{}{}:
-	default:
-	}
-}
-
 func TestWebMCPScriptFillsEveryFieldKind(t *testing.T) {
 	if testing.Short() {
 		t.Skip("skipping the Chromium test in -short mode")
@@ -137,7 +76,7 @@ func TestWebMCPScriptFillsEveryFieldKind(t *testing.T) {
 	g := readGraph(t, data)
 	script := compiled(t, g, compiler.FormatWebMCP, compiler.Options{})
 	tools := toolsByForm(t, g, compiler.Options{})
-	site := &fieldsSite{next: make(chan struct{}, 1)}
+	site := newFormSite(fieldsPage)
 	srv := httptest.NewServer(site)
 	defer srv.Close()
 	b := newBrowser(t, ctx)
@@ -185,24 +124,10 @@ func TestWebMCPScriptFillsEveryFieldKind(t *testing.T) {
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			page := openWithScript(t, ctx, b, srv.URL+"/", script)
-			res, err := page.Timeout(10*time.Second).Eval(`async (name, input) => {
-			  const tool = window.__webmcpTools.find((t) => t.name === name);
-			  try { return await tool.execute(input); } catch (e) { return { error: String(e.message || e) }; }
-			}`, tools[tt.form], tt.input)
-			if err != nil {
-				t.Fatal(err)
+			if msg := executeTool(t, page, tools[tt.form], tt.input); msg != "" {
+				t.Fatalf("execute failed: %s", msg)
 			}
-			if e := res.Value.Get("error"); !e.Nil() {
-				t.Fatalf("execute failed: %s", e.Str())
-			}
-			select {
-			case <-site.next:
-			case <-time.After(10 * time.Second):
-				t.Fatal("the form's submission never reached the test site")
-			}
-			site.mu.Lock()
-			got := site.got[len(site.got)-1]
-			site.mu.Unlock()
+			got := site.await(t)
 			if diff := cmp.Diff(tt.want, got); diff != "" {
 				t.Errorf("submission (-want +got):\n%s", diff)
 			}
@@ -219,25 +144,14 @@ func TestWebMCPScriptFillsEveryFieldKind(t *testing.T) {
 		{"a bare string", base64.StdEncoding.EncodeToString([]byte("x")), "takes a file"},
 	} {
 		t.Run("refused: "+bad.name, func(t *testing.T) {
-			site.mu.Lock()
-			before := len(site.got)
-			site.mu.Unlock()
+			before := site.count()
 			page := openWithScript(t, ctx, b, srv.URL+"/", script)
-			res, err := page.Timeout(10*time.Second).Eval(`async (name, input) => {
-			  const tool = window.__webmcpTools.find((t) => t.name === name);
-			  try { return await tool.execute(input); } catch (e) { return { error: String(e.message || e) }; }
-			}`, tools["form#quote"], map[string]any{"full-name": "Sam Lee", "email": "sam@example.test", "service": "leak", "message": "x", "photos": bad.file})
-			if err != nil {
-				t.Fatal(err)
-			}
-			if e := res.Value.Get("error"); e.Nil() || !strings.Contains(e.Str(), bad.want) {
-				t.Fatalf("execute = %v, want an error saying %q", res.Value, bad.want)
+			msg := executeTool(t, page, tools["form#quote"], map[string]any{"full-name": "Sam Lee", "email": "sam@example.test", "service": "leak", "message": "x", "photos": bad.file})
+			if !strings.Contains(msg, bad.want) {
+				t.Fatalf("execute = %q, want an error saying %q", msg, bad.want)
 			}
 			time.Sleep(300 * time.Millisecond)
-			site.mu.Lock()
-			after := len(site.got)
-			site.mu.Unlock()
-			if after != before {
+			if after := site.count(); after != before {
 				t.Errorf("a refused call reached the site (%d submissions, want %d)", after, before)
 			}
 		})

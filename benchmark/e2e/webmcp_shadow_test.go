@@ -2,10 +2,8 @@ package e2e
 
 import (
 	"context"
-	"net/http"
 	"net/http/httptest"
 	"net/url"
-	"sync"
 	"testing"
 	"time"
 
@@ -44,38 +42,6 @@ const shadowPage = `<!DOCTYPE html>
 </contact-form>
 </body></html>`
 
-// shadowSite serves shadowPage and records every post to /enquire.
-type shadowSite struct {
-	mu   sync.Mutex
-	got  []url.Values
-	next chan struct{}
-}
-
-func (s *shadowSite) ServeHTTP(w http.ResponseWriter, r *http.Request) {
-	if r.Method == http.MethodGet && r.URL.Path == "/" {
-		w.Header().Set("Content-Type", "text/html; charset=utf-8")
-		w.Write([]byte(shadowPage))
-		return
-	}
-	if r.Method != http.MethodPost || r.URL.Path != "/enquire" {
-		http.NotFound(w, r)
-		return
-	}
-	if err := r.ParseForm(); err != nil {
-		http.Error(w, err.Error(), http.StatusBadRequest)
-		return
-	}
-	s.mu.Lock()
-	s.got = append(s.got, r.PostForm)
-	s.mu.Unlock()
-	w.Header().Set("Content-Type", "text/html; charset=utf-8")
-	w.Write([]byte("<p>Thanks</p>"))
-	select {
-	case s.next <- struct{}{}:
-	default:
-	}
-}
-
 // The compiled script drives a form inside an open shadow root: the
 // mapper's shadow-including CSS locators (the host's selector, then the
 // form's and each field's within the host's shadow root) are resolved
@@ -87,7 +53,7 @@ func TestWebMCPScriptFillsAFormInShadowDOM(t *testing.T) {
 	}
 	ctx, cancel := context.WithTimeout(context.Background(), 90*time.Second)
 	defer cancel()
-	site := &shadowSite{next: make(chan struct{}, 1)}
+	site := newFormSite(shadowPage)
 	srv := httptest.NewServer(site)
 	defer srv.Close()
 	b := newBrowser(t, ctx)
@@ -160,8 +126,8 @@ func TestWebMCPScriptFillsAFormInShadowDOM(t *testing.T) {
 	}
 	// Exactly the form's fields, the hidden token as the page has it, and
 	// the submit button that was pressed.
-	want := url.Values{"name": {"Ana Silva"}, "email": {"ana@example.test"}, "message": {"Do you service Manly?"},
-		"reply-by": {"phone"}, "agree": {"on"}, "_token": {"tok-7"}, "via": {"enquiry-button"}}
+	want := received{Path: "/enquire", Query: url.Values{}, Fields: url.Values{"name": {"Ana Silva"}, "email": {"ana@example.test"}, "message": {"Do you service Manly?"},
+		"reply-by": {"phone"}, "agree": {"on"}, "_token": {"tok-7"}, "via": {"enquiry-button"}}}
 
 	tests := []struct {
 		name   string
@@ -187,24 +153,10 @@ func TestWebMCPScriptFillsAFormInShadowDOM(t *testing.T) {
 				t.Fatalf("no tool for the door %s; the action's inputs: %v", formLoc, inputLocators(a))
 			}
 			page := openWithScript(t, ctx, b, srv.URL+"/", script)
-			res, err := page.Timeout(10*time.Second).Eval(`async (name, input) => {
-			  const tool = window.__webmcpTools.find((t) => t.name === name);
-			  try { return await tool.execute(input); } catch (e) { return { error: String(e.message || e) }; }
-			}`, tool, tt.input)
-			if err != nil {
-				t.Fatal(err)
+			if msg := executeTool(t, page, tool, tt.input); msg != "" {
+				t.Fatalf("execute failed: %s", msg)
 			}
-			if e := res.Value.Get("error"); !e.Nil() {
-				t.Fatalf("execute failed: %s", e.Str())
-			}
-			select {
-			case <-site.next:
-			case <-time.After(10 * time.Second):
-				t.Fatal("the form's submission never reached the test site")
-			}
-			site.mu.Lock()
-			got := site.got[len(site.got)-1]
-			site.mu.Unlock()
+			got := site.await(t)
 			if diff := cmp.Diff(want, got); diff != "" {
 				t.Errorf("submission (-want +got):\n%s\nthe action's inputs: %v", diff, inputLocators(a))
 			}
