@@ -61,8 +61,8 @@ var webmcpHelpers = map[string]string{"pierce": webmcpPierce, "norm": webmcpNorm
 
 // includeLine matches the runtime's lines that stand for a helper, written
 // as topology/pagejs's include lines are (the compiler expands them
-// itself), indented as the runtime's body is.
-var includeLine = regexp.MustCompile(`(?m)^  //pagejs:include ([a-z]+)\n`)
+// itself): its groups are the line's indent and the helper's name.
+var includeLine = regexp.MustCompile(`(?m)^( *)//pagejs:include ([a-z]+)\n`)
 
 // mustInline returns runtime with each include line replaced by the helper
 // it names, from helpers (a name to its generated copy): the copy's
@@ -73,7 +73,8 @@ var includeLine = regexp.MustCompile(`(?m)^  //pagejs:include ([a-z]+)\n`)
 func mustInline(runtime string, helpers map[string]string) string {
 	seen := map[string]bool{}
 	out := includeLine.ReplaceAllStringFunc(runtime, func(line string) string {
-		name := includeLine.FindStringSubmatch(line)[1]
+		m := includeLine.FindStringSubmatch(line)
+		indent, name := m[1], m[2]
 		helperCopy, ok := helpers[name]
 		switch {
 		case !ok:
@@ -89,7 +90,7 @@ func mustInline(runtime string, helpers map[string]string) string {
 		var b strings.Builder
 		for _, l := range strings.SplitAfter(body, "\n") {
 			if strings.TrimSpace(l) != "" {
-				b.WriteString("  ")
+				b.WriteString(indent)
 			}
 			b.WriteString(l)
 		}

@@ -7,13 +7,18 @@
 
   function toArray(list) { return Array.prototype.slice.call(list || []); }
 
-  // Frontlatch's page helpers (ES2015), their declarations inside this
-  // function: pierce (open shadow roots), norm (white space) and locate
+  // pageHelpers returns Frontlatch's page helpers (ES2015), made afresh for
+  // each call: pierce (open shadow roots), norm (white space) and locate
   // (the graph's locators, and the door an action runs through, as the
-  // verifier's sandbox and the executor find them).
-  //pagejs:include pierce
-  //pagejs:include norm
-  //pagejs:include locate
+  // verifier's sandbox and the executor find them). locate keeps the open
+  // shadow roots it has walked for its run, and a page adds and removes
+  // components between one call and the next.
+  function pageHelpers() {
+    //pagejs:include pierce
+    //pagejs:include norm
+    //pagejs:include locate
+    return { locate: locate, doorOf: doorOf };
+  }
 
   // inForm resolves a field's locator inside the chosen form, so the same
   // field of a repeated form is never filled in the wrong copy. A field is
@@ -21,8 +26,8 @@
   // form's own tree (the document, or the shadow root the form is in):
   // neither crosses a shadow boundary, and a control inside a nested
   // component's shadow root is not sent with the form, so it is not taken.
-  function inForm(loc, form, name) {
-    var all = locate(loc);
+  function inForm(page, loc, form, name) {
+    var all = page.locate(loc);
     for (var i = 0; i < all.length; i++) {
       if (form.contains(all[i]) || all[i].form === form) { return all[i]; }
     }
@@ -81,7 +86,8 @@
       input = input || {};
       // The door: the visible form the locator names, else the first;
       // without a locator, the form holding the most of the tool's fields.
-      var form = doorOf(tool.form, tool.fields.map(function (f) { return f.name; })).el;
+      var page = pageHelpers();
+      var form = page.doorOf(tool.form, tool.fields.map(function (f) { return f.name; })).el;
       if (!form) {
         reject(new Error("the form of " + tool.name + " is not on this page (" + (tool.form ? tool.form.value : "no locator") + "): the site changed, so recompile the Action Graph"));
         return;
@@ -97,7 +103,7 @@
       var filled = [];
       try {
         tool.fields.forEach(function (f) {
-          var el = inForm(f.locator, form, f.name);
+          var el = inForm(page, f.locator, form, f.name);
           if (f.role === "keep") { return; } // system token: sent back as the page has it
           if (f.role === "empty") { // honeypot: must stay empty
             if (el && el.value) { setValue(el, form, ""); }
@@ -119,7 +125,7 @@
         reject(new Error("the form refused the input (" + problems.join("; ") + "): correct these fields and call the tool again"));
         return;
       }
-      var submit = tool.submit ? inForm(tool.submit, form, "") : null;
+      var submit = tool.submit ? inForm(page, tool.submit, form, "") : null;
       resolve({ submitted: true, tool: tool.name, filled: filled,
         note: "The form was submitted to the business; its own page shows the outcome." });
       // Submitting may leave the page, so it happens after the result is handed back.

@@ -4,6 +4,7 @@ import (
 	"context"
 	"net/http/httptest"
 	"net/url"
+	"strings"
 	"testing"
 	"time"
 
@@ -133,13 +134,21 @@ func TestWebMCPScriptFillsAFormInShadowDOM(t *testing.T) {
 		name   string
 		modify func(*shared.ActionGraph)
 		input  map[string]any
+		// replace: a first call the form refuses (its required consent
+		// left out) reads the page, which then replaces the component with
+		// one of its own making, as a page re-rendering it does; the call
+		// that follows must fill the new component's form: the open trees
+		// are read afresh on each call.
+		replace bool
 	}{
 		{"the mapper's shadow-including css locators", func(*shared.ActionGraph) {},
-			with(rest, "name", "Ana Silva", "email", "ana@example.test")},
+			with(rest, "name", "Ana Silva", "email", "ana@example.test"), false},
 		{"label, testid and text locators", relocated,
-			with(rest, "full-name", "Ana Silva", "e-mail", "ana@example.test")},
+			with(rest, "full-name", "Ana Silva", "e-mail", "ana@example.test"), false},
 		{"role locators with an accessible name", byRole,
-			map[string]any{"name": "Ana Silva", "email": "ana@example.test", "note": "Do you service Manly?", "reply-by": "phone", "agree": true}},
+			map[string]any{"name": "Ana Silva", "email": "ana@example.test", "note": "Do you service Manly?", "reply-by": "phone", "agree": true}, false},
+		{"a component the page re-renders after a call", relocated,
+			with(rest, "full-name", "Ana Silva", "e-mail", "ana@example.test"), true},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -153,6 +162,19 @@ func TestWebMCPScriptFillsAFormInShadowDOM(t *testing.T) {
 				t.Fatalf("no tool for the door %s; the action's inputs: %v", formLoc, inputLocators(a))
 			}
 			page := openWithScript(t, ctx, b, srv.URL+"/", script)
+			if tt.replace {
+				refused := with(tt.input)
+				delete(refused, "agree")
+				if msg := executeTool(t, page, tool, refused); !strings.Contains(msg, "the form refused the input") {
+					t.Fatalf("execute without the required consent = %q, want the form's refusal", msg)
+				}
+				page.MustEval(`() => {
+				  const old = document.querySelector("contact-form");
+				  const host = document.createElement("contact-form");
+				  host.attachShadow({ mode: "open" }).innerHTML = old.shadowRoot.innerHTML;
+				  old.replaceWith(host);
+				}`)
+			}
 			if msg := executeTool(t, page, tool, tt.input); msg != "" {
 				t.Fatalf("execute failed: %s", msg)
 			}

@@ -547,339 +547,344 @@
 
   function toArray(list) { return Array.prototype.slice.call(list || []); }
 
-  // Frontlatch's page helpers (ES2015), their declarations inside this
-  // function: pierce (open shadow roots), norm (white space) and locate
+  // pageHelpers returns Frontlatch's page helpers (ES2015), made afresh for
+  // each call: pierce (open shadow roots), norm (white space) and locate
   // (the graph's locators, and the door an action runs through, as the
-  // verifier's sandbox and the executor find them).
-  // pierce: selectors resolved over the document and its open shadow roots.
-  // The mapper gives an element inside an open shadow root a
-  // shadow-including CSS locator: its host's selector, a space, then the
-  // element's selector within the shadow root (one host per level when roots
-  // nest), e.g. `contact-form form#f input[name="email"]`. The page's own
-  // querySelectorAll never enters a shadow root, so it finds nothing there.
-  //
-  // queryAllPiercing(sel): the elements sel names when each top-level
-  // descendant combinator (white space outside [], (), quotes and escapes,
-  // not beside >, + or ~) may also step from a host into its open shadow
-  // root: the part before it matches the host in the outer tree, the rest is
-  // resolved within the host's shadow root, recursively. The first part
-  // matches in the document, as with document.querySelectorAll, so the
-  // answer holds every element querySelectorAll gives and, for a mapper
-  // locator, the element the mapper read (an element of the document that
-  // matches the inner part alone is not taken for it). A selector list is
-  // resolved selector by selector. The elements come in composed tree order
-  // (a host, its shadow tree, then its children), each once. An invalid
-  // selector throws querySelectorAll's SyntaxError. A selector without a
-  // top-level descendant combinator costs one querySelectorAll; one with n
-  // parts, n queries plus those made inside the shadow roots it reaches.
-  // Closed shadow roots are out of a page script's reach and not entered.
-  // queryPiercing(sel): the first of those, or null.
-  // openTrees(root, max): root (the document when omitted, or an element)
-  // and every open shadow root beneath it, nested ones included, in composed
-  // order of their hosts; it walks the elements once. With max, at most max
-  // shadow roots: the walk stops at the next one (a caller that asks for one
-  // more than it keeps knows whether there were more).
-  // queryAllIn(trees, sel): sel within each tree (as its querySelectorAll:
-  // an element root's own element left out), in composed tree order, each
-  // element once; for a selector that is not a locator, as
-  // queryAllIn(openTrees(), "form") lists every form of the page.
-  // containsPiercing(a, b): a contains b (or is b) in the composed tree,
-  // b's hosts counted as b.
-  // composedBefore(a, b): a comes before b in composed tree order (a host,
-  // then its shadow tree, then its children); false when a is b.
-  // Declares: queryAllPiercing, queryPiercing, openTrees, queryAllIn,
-  // containsPiercing, composedBefore.
-  const { queryAllPiercing, queryPiercing, openTrees, queryAllIn, containsPiercing, composedBefore } = (() => {
-    const hostOf = (n) => {
-      const r = n.getRootNode();
-      return r && r.nodeType === 11 && r.host ? r.host : null;
-    };
-    const chainOf = (n) => {
-      const c = [n];
-      for (let h = hostOf(n); h; h = hostOf(h)) c.unshift(h);
-      return c;
-    };
-    // before(a, b): a comes before b in shadow-including tree order.
-    const before = (a, b) => {
-      const ca = chainOf(a), cb = chainOf(b);
-      let i = 0;
-      while (i < ca.length && i < cb.length && ca[i] === cb[i]) i++;
-      if (i === ca.length) return i !== cb.length; // a is b, or b's host
-      if (i === cb.length) return false;
-      return !!(ca[i].compareDocumentPosition(cb[i]) & Node.DOCUMENT_POSITION_FOLLOWING);
-    };
-    // A NodeList copied by index: Array.from and for…of go through its
-    // iterator, several times slower in Chromium than the query itself.
-    const toArray = (list) => Array.prototype.slice.call(list);
-    const composedSort = (list) => list.sort((a, b) => (a === b ? 0 : before(a, b) ? -1 : 1));
-    const containsPiercing = (a, b) => {
-      for (let n = b; n; n = hostOf(n)) if (a === n || a.contains(n)) return true;
-      return false;
-    };
+  // verifier's sandbox and the executor find them). locate keeps the open
+  // shadow roots it has walked for its run, and a page adds and removes
+  // components between one call and the next.
+  function pageHelpers() {
+    // pierce: selectors resolved over the document and its open shadow roots.
+    // The mapper gives an element inside an open shadow root a
+    // shadow-including CSS locator: its host's selector, a space, then the
+    // element's selector within the shadow root (one host per level when roots
+    // nest), e.g. `contact-form form#f input[name="email"]`. The page's own
+    // querySelectorAll never enters a shadow root, so it finds nothing there.
+    //
+    // queryAllPiercing(sel): the elements sel names when each top-level
+    // descendant combinator (white space outside [], (), quotes and escapes,
+    // not beside >, + or ~) may also step from a host into its open shadow
+    // root: the part before it matches the host in the outer tree, the rest is
+    // resolved within the host's shadow root, recursively. The first part
+    // matches in the document, as with document.querySelectorAll, so the
+    // answer holds every element querySelectorAll gives and, for a mapper
+    // locator, the element the mapper read (an element of the document that
+    // matches the inner part alone is not taken for it). A selector list is
+    // resolved selector by selector. The elements come in composed tree order
+    // (a host, its shadow tree, then its children), each once. An invalid
+    // selector throws querySelectorAll's SyntaxError. A selector without a
+    // top-level descendant combinator costs one querySelectorAll; one with n
+    // parts, n queries plus those made inside the shadow roots it reaches.
+    // Closed shadow roots are out of a page script's reach and not entered.
+    // queryPiercing(sel): the first of those, or null.
+    // openTrees(root, max): root (the document when omitted, or an element)
+    // and every open shadow root beneath it, nested ones included, in composed
+    // order of their hosts; it walks the elements once. With max, at most max
+    // shadow roots: the walk stops at the next one (a caller that asks for one
+    // more than it keeps knows whether there were more).
+    // queryAllIn(trees, sel): sel within each tree (as its querySelectorAll:
+    // an element root's own element left out), in composed tree order, each
+    // element once; for a selector that is not a locator, as
+    // queryAllIn(openTrees(), "form") lists every form of the page.
+    // containsPiercing(a, b): a contains b (or is b) in the composed tree,
+    // b's hosts counted as b.
+    // composedBefore(a, b): a comes before b in composed tree order (a host,
+    // then its shadow tree, then its children); false when a is b.
+    // Declares: queryAllPiercing, queryPiercing, openTrees, queryAllIn,
+    // containsPiercing, composedBefore.
+    const { queryAllPiercing, queryPiercing, openTrees, queryAllIn, containsPiercing, composedBefore } = (() => {
+      const hostOf = (n) => {
+        const r = n.getRootNode();
+        return r && r.nodeType === 11 && r.host ? r.host : null;
+      };
+      const chainOf = (n) => {
+        const c = [n];
+        for (let h = hostOf(n); h; h = hostOf(h)) c.unshift(h);
+        return c;
+      };
+      // before(a, b): a comes before b in shadow-including tree order.
+      const before = (a, b) => {
+        const ca = chainOf(a), cb = chainOf(b);
+        let i = 0;
+        while (i < ca.length && i < cb.length && ca[i] === cb[i]) i++;
+        if (i === ca.length) return i !== cb.length; // a is b, or b's host
+        if (i === cb.length) return false;
+        return !!(ca[i].compareDocumentPosition(cb[i]) & Node.DOCUMENT_POSITION_FOLLOWING);
+      };
+      // A NodeList copied by index: Array.from and for…of go through its
+      // iterator, several times slower in Chromium than the query itself.
+      const toArray = (list) => Array.prototype.slice.call(list);
+      const composedSort = (list) => list.sort((a, b) => (a === b ? 0 : before(a, b) ? -1 : 1));
+      const containsPiercing = (a, b) => {
+        for (let n = b; n; n = hostOf(n)) if (a === n || a.contains(n)) return true;
+        return false;
+      };
 
-    // split(sel): the selectors of a list, each as its parts between
-    // top-level descendant combinators; null when sel does not scan (an
-    // unclosed bracket or quote), which querySelectorAll has refused anyway.
-    // It reads character codes: a locator is split on every resolution.
-    const isWS = (c) => c === 32 || c === 9 || c === 10 || c === 13 || c === 12;
-    const isHex = (c) => (c >= 48 && c <= 57) || (c >= 65 && c <= 70) || (c >= 97 && c <= 102);
-    const split = (sel) => {
-      const list = [], n = sel.length;
-      let parts = [], start = 0, depth = 0, quote = 0, glue = false, any = false;
-      const cut = (end) => { if (any) parts.push(sel.slice(start, end).trim()); any = false; };
-      for (let i = 0; i < n; i++) {
-        const c = sel.charCodeAt(i);
-        if (c === 92) {
-          // An escape: up to six hex digits and one white space after them
-          // (CSS.escape writes "\31 23" for an id "123"), else one character.
-          let j = i + 1;
-          if (j < n && isHex(sel.charCodeAt(j))) {
-            while (j < n && j < i + 7 && isHex(sel.charCodeAt(j))) j++;
-            if (j < n && isWS(sel.charCodeAt(j))) j++;
-          } else {
-            j++;
+      // split(sel): the selectors of a list, each as its parts between
+      // top-level descendant combinators; null when sel does not scan (an
+      // unclosed bracket or quote), which querySelectorAll has refused anyway.
+      // It reads character codes: a locator is split on every resolution.
+      const isWS = (c) => c === 32 || c === 9 || c === 10 || c === 13 || c === 12;
+      const isHex = (c) => (c >= 48 && c <= 57) || (c >= 65 && c <= 70) || (c >= 97 && c <= 102);
+      const split = (sel) => {
+        const list = [], n = sel.length;
+        let parts = [], start = 0, depth = 0, quote = 0, glue = false, any = false;
+        const cut = (end) => { if (any) parts.push(sel.slice(start, end).trim()); any = false; };
+        for (let i = 0; i < n; i++) {
+          const c = sel.charCodeAt(i);
+          if (c === 92) {
+            // An escape: up to six hex digits and one white space after them
+            // (CSS.escape writes "\31 23" for an id "123"), else one character.
+            let j = i + 1;
+            if (j < n && isHex(sel.charCodeAt(j))) {
+              while (j < n && j < i + 7 && isHex(sel.charCodeAt(j))) j++;
+              if (j < n && isWS(sel.charCodeAt(j))) j++;
+            } else {
+              j++;
+            }
+            i = j - 1;
+            glue = false;
+            any = true;
+            continue;
           }
-          i = j - 1;
-          glue = false;
+          if (quote) {
+            if (c === quote) quote = 0;
+            continue;
+          }
+          if (isWS(c)) {
+            if (depth !== 0) continue;
+            let j = i;
+            while (j < n && isWS(sel.charCodeAt(j))) j++;
+            const next = j < n ? sel.charCodeAt(j) : -1;
+            // A descendant combinator stands between two compounds, not
+            // beside > + ~ (their white space is theirs) or a comma.
+            if (any && !glue && next !== -1 && next !== 62 && next !== 43 && next !== 126 && next !== 44) {
+              cut(i);
+              start = j;
+            }
+            i = j - 1;
+            continue;
+          }
           any = true;
-          continue;
+          glue = false;
+          if (c === 34 || c === 39) quote = c;
+          else if (c === 40 || c === 91) depth++;
+          else if (c === 41 || c === 93) depth--;
+          else if (depth === 0 && c === 44) { cut(i); list.push(parts); parts = []; start = i + 1; }
+          else if (depth === 0 && (c === 62 || c === 43 || c === 126)) glue = true;
         }
-        if (quote) {
-          if (c === quote) quote = 0;
-          continue;
-        }
-        if (isWS(c)) {
-          if (depth !== 0) continue;
-          let j = i;
-          while (j < n && isWS(sel.charCodeAt(j))) j++;
-          const next = j < n ? sel.charCodeAt(j) : -1;
-          // A descendant combinator stands between two compounds, not
-          // beside > + ~ (their white space is theirs) or a comma.
-          if (any && !glue && next !== -1 && next !== 62 && next !== 43 && next !== 126 && next !== 44) {
-            cut(i);
-            start = j;
-          }
-          i = j - 1;
-          continue;
-        }
-        any = true;
-        glue = false;
-        if (c === 34 || c === 39) quote = c;
-        else if (c === 40 || c === 91) depth++;
-        else if (c === 41 || c === 93) depth--;
-        else if (depth === 0 && c === 44) { cut(i); list.push(parts); parts = []; start = i + 1; }
-        else if (depth === 0 && (c === 62 || c === 43 || c === 126)) glue = true;
-      }
-      if (quote || depth !== 0) return null;
-      cut(n);
-      list.push(parts);
-      return list;
-    };
-    const WHITE = /[ \t\n\r\f]/;
+        if (quote || depth !== 0) return null;
+        cut(n);
+        list.push(parts);
+        return list;
+      };
+      const WHITE = /[ \t\n\r\f]/;
 
-    const queryAllPiercing = (sel) => {
-      const base = document.querySelectorAll(sel); // throws for an invalid selector
-      if (!WHITE.test(sel)) return toArray(base); // no combinator to step through
-      const list = split(sel);
-      if (!list) return toArray(base);
-      let found = null; // base and the elements of shadow roots, once there is one
-      let seen = null; // shadow root -> "selector:part" already resolved in it
-      // from(tree, parts, k): parts[k..] resolved in tree with at least one
-      // step into a shadow root (what needs none, the caller has).
-      const from = (tree, parts, k, key) => {
-        for (let i = k + 1; i < parts.length; i++) {
-          const hosts = tree.querySelectorAll(parts.slice(k, i).join(" "));
-          for (let j = 0, m = hosts.length; j < m; j++) {
-            const sr = hosts[j].shadowRoot;
-            if (sr) inside(sr, parts, i, key);
+      const queryAllPiercing = (sel) => {
+        const base = document.querySelectorAll(sel); // throws for an invalid selector
+        if (!WHITE.test(sel)) return toArray(base); // no combinator to step through
+        const list = split(sel);
+        if (!list) return toArray(base);
+        let found = null; // base and the elements of shadow roots, once there is one
+        let seen = null; // shadow root -> "selector:part" already resolved in it
+        // from(tree, parts, k): parts[k..] resolved in tree with at least one
+        // step into a shadow root (what needs none, the caller has).
+        const from = (tree, parts, k, key) => {
+          for (let i = k + 1; i < parts.length; i++) {
+            const hosts = tree.querySelectorAll(parts.slice(k, i).join(" "));
+            for (let j = 0, m = hosts.length; j < m; j++) {
+              const sr = hosts[j].shadowRoot;
+              if (sr) inside(sr, parts, i, key);
+            }
           }
-        }
+        };
+        const inside = (sr, parts, i, key) => {
+          if (!seen) seen = new Map();
+          let done = seen.get(sr);
+          if (!done) seen.set(sr, (done = new Set()));
+          if (done.has(key + ":" + i)) return;
+          done.add(key + ":" + i);
+          const got = sr.querySelectorAll(parts.slice(i).join(" "));
+          if (got.length && !found) found = new Set(toArray(base));
+          for (let j = 0, m = got.length; j < m; j++) found.add(got[j]);
+          from(sr, parts, i, key);
+        };
+        list.forEach((parts, n) => { if (parts.length > 1) from(document, parts, 0, n); });
+        return found ? composedSort(Array.from(found)) : toArray(base);
       };
-      const inside = (sr, parts, i, key) => {
-        if (!seen) seen = new Map();
-        let done = seen.get(sr);
-        if (!done) seen.set(sr, (done = new Set()));
-        if (done.has(key + ":" + i)) return;
-        done.add(key + ":" + i);
-        const got = sr.querySelectorAll(parts.slice(i).join(" "));
-        if (got.length && !found) found = new Set(toArray(base));
-        for (let j = 0, m = got.length; j < m; j++) found.add(got[j]);
-        from(sr, parts, i, key);
-      };
-      list.forEach((parts, n) => { if (parts.length > 1) from(document, parts, 0, n); });
-      return found ? composedSort(Array.from(found)) : toArray(base);
-    };
-    const queryPiercing = (sel) => queryAllPiercing(sel)[0] || null;
+      const queryPiercing = (sel) => queryAllPiercing(sel)[0] || null;
 
-    const openTrees = (root, max) => {
-      root = root || document;
-      const out = [root], limit = max === undefined ? Infinity : max + 1;
-      const add = (sr) => { if (out.length >= limit) return false; out.push(sr); visit(sr); return true; };
-      const visit = (t) => {
-        if (t.nodeType === 1 && t.shadowRoot && !add(t.shadowRoot)) return;
-        // getElementsByTagName walks a tree faster than querySelectorAll("*");
-        // a shadow root has only the latter.
-        const all = t.getElementsByTagName ? t.getElementsByTagName("*") : t.querySelectorAll("*");
-        for (let i = 0, n = all.length; i < n; i++) {
-          const sr = all[i].shadowRoot;
-          if (sr && !add(sr)) return;
-        }
+      const openTrees = (root, max) => {
+        root = root || document;
+        const out = [root], limit = max === undefined ? Infinity : max + 1;
+        const add = (sr) => { if (out.length >= limit) return false; out.push(sr); visit(sr); return true; };
+        const visit = (t) => {
+          if (t.nodeType === 1 && t.shadowRoot && !add(t.shadowRoot)) return;
+          // getElementsByTagName walks a tree faster than querySelectorAll("*");
+          // a shadow root has only the latter.
+          const all = t.getElementsByTagName ? t.getElementsByTagName("*") : t.querySelectorAll("*");
+          for (let i = 0, n = all.length; i < n; i++) {
+            const sr = all[i].shadowRoot;
+            if (sr && !add(sr)) return;
+          }
+        };
+        visit(root);
+        return out;
       };
-      visit(root);
-      return out;
-    };
-    const queryAllIn = (trees, sel) => {
-      if (trees.length === 1) return toArray(trees[0].querySelectorAll(sel));
-      const out = [];
-      let filled = 0; // trees that hold a match: with two, the order is to be made
-      for (const t of trees) {
-        const got = t.querySelectorAll(sel);
-        if (got.length) filled++;
-        for (let j = 0, m = got.length; j < m; j++) out.push(got[j]);
-      }
-      return filled > 1 ? composedSort(Array.from(new Set(out))) : out;
-    };
-    return { queryAllPiercing, queryPiercing, openTrees, queryAllIn, containsPiercing, composedBefore: before };
-  })();
-  // norm(s): s as a string (null and undefined read as ""), each run of
-  // white space one space, leading and trailing space trimmed. It is rule N2
-  // of topology's normalization-v0.2 (topology/normalize.go): changing it
-  // changes NormalizationRuleVersion, and every text the mapper reads.
-  // Declares: norm.
-  const norm = ((ws) => (s) => (s == null ? "" : String(s)).replace(ws, " ").trim())(/\s+/g);
-  // locate: contract locators resolved in the page, and the door an action
-  // is run through: the one rule the verifier's sandbox and the executor's
-  // browser door follow, so the form the owner saw run is the form that
-  // fires. It reads pierce's queryAllPiercing, openTrees and queryAllIn and
-  // norm's norm: include pierce and norm before it.
-  //
-  // locate(loc): the elements a contract locator ({strategy, value}) names,
-  // over the document and its open shadow roots: css through
-  // queryAllPiercing (the mapper's shadow-including locators); testid,
-  // label, text and role over every open tree, as Playwright's locators of
-  // those kinds do (label.control binds within the label's own tree, as the
-  // browser does); xpath in the document only (document.evaluate does not
-  // enter shadow roots). An invalid locator, or an unknown strategy, names
-  // nothing.
-  // isVisible(el): el has a box and is neither display:none nor
-  // visibility:hidden.
-  // doorOf(loc, names): {el, count}: with a locator, the first visible
-  // element it names, else the first (count: how many it names) — a form
-  // repeated in a closed modal and in the footer is one action, and the
-  // visible copy is the one to use; without one, the form of any open tree
-  // holding the most of the field names, a visible one before a hidden one
-  // among equals, then the first (count: the forms there are).
-  // locateTrees(): the document and its open shadow roots, walked on first
-  // use and kept for the script's run.
-  // Declares: locate, isVisible, doorOf, locateTrees.
-  //pagejs:needs pierce norm
-  const { locate, isVisible, doorOf, locateTrees } = (() => {
-    let treesMemo = null;
-    const locateTrees = () => treesMemo || (treesMemo = openTrees());
-    const isVisible = (el) => {
-      if (!el || !el.getBoundingClientRect) return false;
-      const r = el.getBoundingClientRect();
-      const s = getComputedStyle(el);
-      return r.width > 0 && r.height > 0 && s.visibility !== "hidden" && s.display !== "none";
-    };
-    const implicitRole = (el) => {
-      const tag = el.tagName.toLowerCase();
-      const type = (el.getAttribute("type") || "").toLowerCase();
-      if (tag === "button" || (tag === "input" && ["submit", "button", "reset", "image"].includes(type))) return "button";
-      if (tag === "a" && el.hasAttribute("href")) return "link";
-      if (tag === "textarea" || (tag === "input" && ["", "text", "email", "tel", "url", "search"].includes(type))) return "textbox";
-      if (tag === "input" && type === "checkbox") return "checkbox";
-      if (tag === "input" && type === "radio") return "radio";
-      if (tag === "select") return "combobox";
-      if (tag === "form") return "form";
-      return "";
-    };
-    // accName: the element's accessible name, in the order of the steps
-    // topology's extract.js names elements by (aria-labelledby, aria-label,
-    // a button input's value or its default, an image input's alt, a
-    // control's labels, the content of a role named by its content, title,
-    // placeholder), content read as its text. A control's value is what it
-    // holds, not its name: a <button value> is named by its content.
-    const nameFromContent = new Set(["button", "link", "tab", "menuitem", "menuitemcheckbox", "menuitemradio", "checkbox",
-      "radio", "switch", "option", "treeitem", "heading", "cell", "columnheader", "rowheader", "row", "tooltip"]);
-    const accName = (el) => {
-      const tag = el.tagName.toLowerCase();
-      const type = (el.getAttribute("type") || "").toLowerCase();
-      const ids = norm(el.getAttribute("aria-labelledby"));
-      if (ids) {
-        const root = el.getRootNode();
-        const n = norm(ids.split(" ").map((id) => {
-          const r = root.getElementById ? root.getElementById(id) : null;
-          return r ? r.getAttribute("aria-label") || r.textContent : "";
-        }).join(" "));
-        if (n) return n;
-      }
-      let n = norm(el.getAttribute("aria-label"));
-      if (!n && tag === "input" && ["button", "submit", "reset"].includes(type)) {
-        n = norm(el.value) || (type === "submit" ? "Submit" : type === "reset" ? "Reset" : "");
-      }
-      if (!n && tag === "input" && type === "image") n = norm(el.getAttribute("alt")) || "Submit";
-      if (!n && el.labels && el.labels.length) n = norm(Array.from(el.labels).map((l) => l.textContent).join(" "));
-      if (!n && nameFromContent.has(el.getAttribute("role") || implicitRole(el))) n = norm(el.textContent);
-      if (!n) n = norm(el.getAttribute("title"));
-      if (!n && (tag === "input" || tag === "textarea")) n = norm(el.getAttribute("placeholder"));
-      return n;
-    };
-    // The elements of the body and of every open shadow root, in composed
-    // order (document.body.querySelectorAll("*") is "body *").
-    const elementsOfBody = () => queryAllIn((document.body ? [document.body] : []).concat(locateTrees().slice(1)), "*");
-    const testids = ["data-testid", "data-test-id", "data-test", "data-qa", "data-cy"];
-    const locate = (loc) => {
-      if (!loc) return [];
-      const v = loc.value;
-      try {
-        switch (loc.strategy) {
-          case "css":
-            return queryAllPiercing(v);
-          case "xpath": {
-            const r = document.evaluate(v, document, null, XPathResult.ORDERED_NODE_SNAPSHOT_TYPE, null);
-            const out = [];
-            for (let i = 0; i < r.snapshotLength; i++) out.push(r.snapshotItem(i));
-            return out;
-          }
-          case "testid":
-            return queryAllIn(locateTrees(), testids.map((a) => "[" + a + "]").join(",")).filter((e) =>
-              testids.some((a) => e.getAttribute(a) === v));
-          case "label":
-            return queryAllIn(locateTrees(), "label").filter((l) => norm(l.textContent) === norm(v)).map((l) => l.control).filter(Boolean)
-              .concat(queryAllIn(locateTrees(), "[aria-label]").filter((e) => norm(e.getAttribute("aria-label")) === norm(v)));
-          case "text":
-            return elementsOfBody().filter((e) => norm(e.textContent) === norm(v) &&
-              !Array.from(e.children).some((c) => norm(c.textContent) === norm(v)));
-          case "role": {
-            // `role` or `role "accessible name"`.
-            const m = /^\s*([a-z]+)\s*(?:"(.*)")?\s*$/.exec(v) || [];
-            const role = m[1], name = m[2];
-            return elementsOfBody().filter((e) =>
-              (e.getAttribute("role") || implicitRole(e)) === role && (name === undefined || accName(e) === norm(name)));
-          }
+      const queryAllIn = (trees, sel) => {
+        if (trees.length === 1) return toArray(trees[0].querySelectorAll(sel));
+        const out = [];
+        let filled = 0; // trees that hold a match: with two, the order is to be made
+        for (const t of trees) {
+          const got = t.querySelectorAll(sel);
+          if (got.length) filled++;
+          for (let j = 0, m = got.length; j < m; j++) out.push(got[j]);
         }
-      } catch (e) {
+        return filled > 1 ? composedSort(Array.from(new Set(out))) : out;
+      };
+      return { queryAllPiercing, queryPiercing, openTrees, queryAllIn, containsPiercing, composedBefore: before };
+    })();
+    // norm(s): s as a string (null and undefined read as ""), each run of
+    // white space one space, leading and trailing space trimmed. It is rule N2
+    // of topology's normalization-v0.2 (topology/normalize.go): changing it
+    // changes NormalizationRuleVersion, and every text the mapper reads.
+    // Declares: norm.
+    const norm = ((ws) => (s) => (s == null ? "" : String(s)).replace(ws, " ").trim())(/\s+/g);
+    // locate: contract locators resolved in the page, and the door an action
+    // is run through: the one rule the verifier's sandbox and the executor's
+    // browser door follow, so the form the owner saw run is the form that
+    // fires. It reads pierce's queryAllPiercing, openTrees and queryAllIn and
+    // norm's norm: include pierce and norm before it.
+    //
+    // locate(loc): the elements a contract locator ({strategy, value}) names,
+    // over the document and its open shadow roots: css through
+    // queryAllPiercing (the mapper's shadow-including locators); testid,
+    // label, text and role over every open tree, as Playwright's locators of
+    // those kinds do (label.control binds within the label's own tree, as the
+    // browser does); xpath in the document only (document.evaluate does not
+    // enter shadow roots). An invalid locator, or an unknown strategy, names
+    // nothing.
+    // isVisible(el): el has a box and is neither display:none nor
+    // visibility:hidden.
+    // doorOf(loc, names): {el, count}: with a locator, the first visible
+    // element it names, else the first (count: how many it names) — a form
+    // repeated in a closed modal and in the footer is one action, and the
+    // visible copy is the one to use; without one, the form of any open tree
+    // holding the most of the field names, a visible one before a hidden one
+    // among equals, then the first (count: the forms there are).
+    // locateTrees(): the document and its open shadow roots, walked on first
+    // use and kept for the script's run.
+    // Declares: locate, isVisible, doorOf, locateTrees.
+    //pagejs:needs pierce norm
+    const { locate, isVisible, doorOf, locateTrees } = (() => {
+      let treesMemo = null;
+      const locateTrees = () => treesMemo || (treesMemo = openTrees());
+      const isVisible = (el) => {
+        if (!el || !el.getBoundingClientRect) return false;
+        const r = el.getBoundingClientRect();
+        const s = getComputedStyle(el);
+        return r.width > 0 && r.height > 0 && s.visibility !== "hidden" && s.display !== "none";
+      };
+      const implicitRole = (el) => {
+        const tag = el.tagName.toLowerCase();
+        const type = (el.getAttribute("type") || "").toLowerCase();
+        if (tag === "button" || (tag === "input" && ["submit", "button", "reset", "image"].includes(type))) return "button";
+        if (tag === "a" && el.hasAttribute("href")) return "link";
+        if (tag === "textarea" || (tag === "input" && ["", "text", "email", "tel", "url", "search"].includes(type))) return "textbox";
+        if (tag === "input" && type === "checkbox") return "checkbox";
+        if (tag === "input" && type === "radio") return "radio";
+        if (tag === "select") return "combobox";
+        if (tag === "form") return "form";
+        return "";
+      };
+      // accName: the element's accessible name, in the order of the steps
+      // topology's extract.js names elements by (aria-labelledby, aria-label,
+      // a button input's value or its default, an image input's alt, a
+      // control's labels, the content of a role named by its content, title,
+      // placeholder), content read as its text. A control's value is what it
+      // holds, not its name: a <button value> is named by its content.
+      const nameFromContent = new Set(["button", "link", "tab", "menuitem", "menuitemcheckbox", "menuitemradio", "checkbox",
+        "radio", "switch", "option", "treeitem", "heading", "cell", "columnheader", "rowheader", "row", "tooltip"]);
+      const accName = (el) => {
+        const tag = el.tagName.toLowerCase();
+        const type = (el.getAttribute("type") || "").toLowerCase();
+        const ids = norm(el.getAttribute("aria-labelledby"));
+        if (ids) {
+          const root = el.getRootNode();
+          const n = norm(ids.split(" ").map((id) => {
+            const r = root.getElementById ? root.getElementById(id) : null;
+            return r ? r.getAttribute("aria-label") || r.textContent : "";
+          }).join(" "));
+          if (n) return n;
+        }
+        let n = norm(el.getAttribute("aria-label"));
+        if (!n && tag === "input" && ["button", "submit", "reset"].includes(type)) {
+          n = norm(el.value) || (type === "submit" ? "Submit" : type === "reset" ? "Reset" : "");
+        }
+        if (!n && tag === "input" && type === "image") n = norm(el.getAttribute("alt")) || "Submit";
+        if (!n && el.labels && el.labels.length) n = norm(Array.from(el.labels).map((l) => l.textContent).join(" "));
+        if (!n && nameFromContent.has(el.getAttribute("role") || implicitRole(el))) n = norm(el.textContent);
+        if (!n) n = norm(el.getAttribute("title"));
+        if (!n && (tag === "input" || tag === "textarea")) n = norm(el.getAttribute("placeholder"));
+        return n;
+      };
+      // The elements of the body and of every open shadow root, in composed
+      // order (document.body.querySelectorAll("*") is "body *").
+      const elementsOfBody = () => queryAllIn((document.body ? [document.body] : []).concat(locateTrees().slice(1)), "*");
+      const testids = ["data-testid", "data-test-id", "data-test", "data-qa", "data-cy"];
+      const locate = (loc) => {
+        if (!loc) return [];
+        const v = loc.value;
+        try {
+          switch (loc.strategy) {
+            case "css":
+              return queryAllPiercing(v);
+            case "xpath": {
+              const r = document.evaluate(v, document, null, XPathResult.ORDERED_NODE_SNAPSHOT_TYPE, null);
+              const out = [];
+              for (let i = 0; i < r.snapshotLength; i++) out.push(r.snapshotItem(i));
+              return out;
+            }
+            case "testid":
+              return queryAllIn(locateTrees(), testids.map((a) => "[" + a + "]").join(",")).filter((e) =>
+                testids.some((a) => e.getAttribute(a) === v));
+            case "label":
+              return queryAllIn(locateTrees(), "label").filter((l) => norm(l.textContent) === norm(v)).map((l) => l.control).filter(Boolean)
+                .concat(queryAllIn(locateTrees(), "[aria-label]").filter((e) => norm(e.getAttribute("aria-label")) === norm(v)));
+            case "text":
+              return elementsOfBody().filter((e) => norm(e.textContent) === norm(v) &&
+                !Array.from(e.children).some((c) => norm(c.textContent) === norm(v)));
+            case "role": {
+              // `role` or `role "accessible name"`.
+              const m = /^\s*([a-z]+)\s*(?:"(.*)")?\s*$/.exec(v) || [];
+              const role = m[1], name = m[2];
+              return elementsOfBody().filter((e) =>
+                (e.getAttribute("role") || implicitRole(e)) === role && (name === undefined || accName(e) === norm(name)));
+            }
+          }
+        } catch (e) {
+          return [];
+        }
         return [];
-      }
-      return [];
-    };
-    const doorOf = (loc, names) => {
-      if (loc) {
-        const all = locate(loc);
-        return { el: all.find(isVisible) || all[0] || null, count: all.length };
-      }
-      const forms = queryAllIn(locateTrees(), "form");
-      let el = null, best = -1, bestVisible = false;
-      for (const f of forms) {
-        const n = (names || []).filter((k) => f.elements.namedItem(k)).length;
-        const vis = isVisible(f);
-        if (n > best || (n === best && vis && !bestVisible)) { el = f; best = n; bestVisible = vis; }
-      }
-      return { el: el, count: forms.length };
-    };
-    return { locate, isVisible, doorOf, locateTrees };
-  })();
+      };
+      const doorOf = (loc, names) => {
+        if (loc) {
+          const all = locate(loc);
+          return { el: all.find(isVisible) || all[0] || null, count: all.length };
+        }
+        const forms = queryAllIn(locateTrees(), "form");
+        let el = null, best = -1, bestVisible = false;
+        for (const f of forms) {
+          const n = (names || []).filter((k) => f.elements.namedItem(k)).length;
+          const vis = isVisible(f);
+          if (n > best || (n === best && vis && !bestVisible)) { el = f; best = n; bestVisible = vis; }
+        }
+        return { el: el, count: forms.length };
+      };
+      return { locate, isVisible, doorOf, locateTrees };
+    })();
+    return { locate: locate, doorOf: doorOf };
+  }
 
   // inForm resolves a field's locator inside the chosen form, so the same
   // field of a repeated form is never filled in the wrong copy. A field is
@@ -887,8 +892,8 @@
   // form's own tree (the document, or the shadow root the form is in):
   // neither crosses a shadow boundary, and a control inside a nested
   // component's shadow root is not sent with the form, so it is not taken.
-  function inForm(loc, form, name) {
-    var all = locate(loc);
+  function inForm(page, loc, form, name) {
+    var all = page.locate(loc);
     for (var i = 0; i < all.length; i++) {
       if (form.contains(all[i]) || all[i].form === form) { return all[i]; }
     }
@@ -947,7 +952,8 @@
       input = input || {};
       // The door: the visible form the locator names, else the first;
       // without a locator, the form holding the most of the tool's fields.
-      var form = doorOf(tool.form, tool.fields.map(function (f) { return f.name; })).el;
+      var page = pageHelpers();
+      var form = page.doorOf(tool.form, tool.fields.map(function (f) { return f.name; })).el;
       if (!form) {
         reject(new Error("the form of " + tool.name + " is not on this page (" + (tool.form ? tool.form.value : "no locator") + "): the site changed, so recompile the Action Graph"));
         return;
@@ -963,7 +969,7 @@
       var filled = [];
       try {
         tool.fields.forEach(function (f) {
-          var el = inForm(f.locator, form, f.name);
+          var el = inForm(page, f.locator, form, f.name);
           if (f.role === "keep") { return; } // system token: sent back as the page has it
           if (f.role === "empty") { // honeypot: must stay empty
             if (el && el.value) { setValue(el, form, ""); }
@@ -985,7 +991,7 @@
         reject(new Error("the form refused the input (" + problems.join("; ") + "): correct these fields and call the tool again"));
         return;
       }
-      var submit = tool.submit ? inForm(tool.submit, form, "") : null;
+      var submit = tool.submit ? inForm(page, tool.submit, form, "") : null;
       resolve({ submitted: true, tool: tool.name, filled: filled,
         note: "The form was submitted to the business; its own page shows the outcome." });
       // Submitting may leave the page, so it happens after the result is handed back.
