@@ -9,6 +9,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"maps"
 	"mime"
 	"mime/multipart"
 	"net/http"
@@ -58,7 +59,7 @@ type captured struct {
 	response string
 	err      error
 	blocked  []string
-	// strayed are the page's sends on the confirmed origin to another path
+	// strayed are the page's sends on the confirmed origin to another address
 	// than the endpoint the owner confirmed, each blocked; stray is closed
 	// at the first.
 	strayed []string
@@ -205,7 +206,7 @@ func (e *Executor) fireBrowser(ctx context.Context, d door, fields []planned) ou
 		out.warnings = append(out.warnings, "blocked a request off the confirmed origin: "+shared.Clip(b, 200))
 	}
 	for _, b := range cap.strayed {
-		out.warnings = append(out.warnings, "blocked a send to another path than the confirmed endpoint: "+shared.Clip(b, 200))
+		out.warnings = append(out.warnings, "blocked a send to another address than the confirmed endpoint: "+shared.Clip(b, 200))
 	}
 	out.warnings = append(out.warnings, cap.warnings...)
 	switch {
@@ -242,7 +243,7 @@ func (e *Executor) fireBrowser(ctx context.Context, d door, fields []planned) ou
 
 // await waits for the page's submission to have been answered. When
 // filling failed (a field or file input missing: the form was not
-// submitted), or the page's first send went to another path than the
+// submitted), or the page's first send went to another address than the
 // confirmed endpoint (and was blocked), only a moment, for the submission
 // the page may still make, not the whole timeout. A submission that has
 // begun is waited for to the end.
@@ -276,9 +277,26 @@ func (cap *captured) await(ctx context.Context, fillFailed bool) {
 	}
 }
 
+// sendsTo reports whether a page's send by method to u goes to the
+// confirmed endpoint: its path, and — unless it is a GET, whose query is
+// the form's fields, which a browser puts in place of the action's — its
+// query parameters, each with its values, in any order, none added or left
+// out. A router that dispatches on the query (WordPress's
+// admin-ajax.php?action=…, an index.php?route=…) is another endpoint for
+// each value, and the owner confirmed this one, as the sandbox ran it.
+func sendsTo(method string, u, endpoint *url.URL) bool {
+	if u.Path != endpoint.Path {
+		return false
+	}
+	if method == http.MethodGet {
+		return true
+	}
+	return maps.EqualFunc(u.Query(), endpoint.Query(), slices.Equal)
+}
+
 // route lets the page load what it needs from the confirmed origin, blocks
 // everything else — and, when the door records its endpoint, every send to
-// another path of the origin, which the owner did not confirm — and sends
+// another address of the origin (sendsTo), which the owner did not confirm — and sends
 // the submission through the executor's client.
 func (e *Executor) route(h *rod.Hijack, cap *captured, allowed string, d door, endpoint *url.URL) {
 	u := h.Request.URL()
@@ -296,7 +314,7 @@ func (e *Executor) route(h *rod.Hijack, cap *captured, allowed string, d door, e
 	if method == http.MethodGet && d.transport != shared.TransportWebMCPExecute && endpoint != nil && u.Path == endpoint.Path && u.RawQuery != "" {
 		isSubmission = true // a GET form
 	}
-	if isSubmission && d.recordsEndpoint() && endpoint != nil && u.Path != endpoint.Path {
+	if isSubmission && d.recordsEndpoint() && endpoint != nil && !sendsTo(method, u, endpoint) {
 		cap.mu.Lock()
 		cap.strayed = append(cap.strayed, method+" "+u.String())
 		if len(cap.strayed) == 1 {

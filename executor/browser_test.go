@@ -246,12 +246,17 @@ f.addEventListener("submit", async (e) => {
 </script></body></html>`
 	}
 	tests := []struct {
-		name, sends string
-		fired       bool
-		errHas      string
+		name     string
+		endpoint string // the confirmed endpoint's path and query
+		sends    string // the paths the page's script posts to, in turn
+		stray    string // the blocked send the error or a warning names
+		want     []string
 	}{
-		{"the script posts elsewhere now", `"/newsletter/subscribe"`, false, "the page sent to POST "},
-		{"a tracker first, then the endpoint", `"/track", "/callback-request"`, true, ""},
+		{"the script posts elsewhere now", "/callback-request", `"/newsletter/subscribe"`, "/newsletter/subscribe", nil},
+		{"a tracker first, then the endpoint", "/callback-request", `"/track", "/callback-request"`, "/track", []string{"POST /callback-request"}},
+		{"the same path, another route", "/callback-request?op=enquire", `"/callback-request?op=subscribe", "/callback-request"`, "op=subscribe", nil},
+		{"the endpoint's query, and a parameter of the page's", "/callback-request?op=enquire", `"/callback-request?op=enquire&all=1", "/callback-request?op=enquire"`,
+			"all=1", []string{"POST /callback-request?op=enquire"}},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -268,12 +273,18 @@ f.addEventListener("submit", async (e) => {
 				r.record(req)
 				fmt.Fprint(w, "Thanks, we will call you.")
 			})
-			graph := editCallback(t, site.URL, shared.TransportJavascriptOnly, "application/x-www-form-urlencoded", nil)
+			graph := editCallback(t, site.URL, shared.TransportJavascriptOnly, "application/x-www-form-urlencoded", func(a *shared.Action) {
+				for j := range a.Access {
+					if s := a.Access[j].Submission; s != nil {
+						s.Endpoint = ptr(site.URL + tt.endpoint)
+					}
+				}
+			})
 			st := openStore(t)
 			ex := newExecutor(t, st, executor.Options{Browser: b})
 			res, err := ex.Execute(t.Context(), executor.Call{Action: confirmed(t, st, graph, callback), Input: goodCallback()})
-			if !tt.fired {
-				if err == nil || !strings.Contains(err.Error(), tt.errHas) || !strings.Contains(err.Error(), "/newsletter/subscribe") {
+			if tt.want == nil {
+				if err == nil || !strings.Contains(err.Error(), "the page sent to POST ") || !strings.Contains(err.Error(), tt.stray) {
 					t.Fatalf("Execute = %+v, %v; want a failure naming the stray send", res, err)
 				}
 				if paths := site.paths(); len(paths) != 0 {
@@ -284,11 +295,11 @@ f.addEventListener("submit", async (e) => {
 			if err != nil {
 				t.Fatal(err)
 			}
-			if paths := site.paths(); !slices.Equal(paths, []string{"POST /callback-request"}) {
-				t.Errorf("the site received %v, want only POST /callback-request", paths)
+			if paths := site.paths(); !slices.Equal(paths, tt.want) {
+				t.Errorf("the site received %v, want only %v", paths, tt.want)
 			}
-			if !slices.ContainsFunc(res.Warnings, func(w string) bool { return strings.Contains(w, "confirmed endpoint") && strings.Contains(w, "/track") }) {
-				t.Errorf("warnings %q do not report the blocked send to /track", res.Warnings)
+			if !slices.ContainsFunc(res.Warnings, func(w string) bool { return strings.Contains(w, "confirmed endpoint") && strings.Contains(w, tt.stray) }) {
+				t.Errorf("warnings %q do not report the blocked send to %s", res.Warnings, tt.stray)
 			}
 		})
 	}
