@@ -9,7 +9,6 @@ import (
 	"errors"
 	"fmt"
 	"io"
-	"maps"
 	"mime"
 	"mime/multipart"
 	"net/http"
@@ -27,6 +26,7 @@ import (
 	"github.com/frontlatch/frontlatch/shared"
 	"github.com/frontlatch/frontlatch/topology"
 	"github.com/frontlatch/frontlatch/topology/pagejs"
+	doors "github.com/frontlatch/frontlatch/verifier/door"
 )
 
 // browserTimeout bounds one browser submission, page load included.
@@ -85,7 +85,7 @@ func (e *Executor) fireBrowser(ctx context.Context, d door, fields []planned) ou
 	ctx, cancel := context.WithTimeout(ctx, browserTimeout)
 	defer cancel()
 	pageURL, _ := url.Parse(d.access.URL)
-	allowed := origin(pageURL)
+	allowed := doors.Origin(pageURL)
 	endpoint, _ := url.Parse(d.endpoint)
 
 	cap := &captured{signal: make(chan struct{}), begun: make(chan struct{}), stray: make(chan struct{}), files: map[string][]*upload{}}
@@ -277,30 +277,14 @@ func (cap *captured) await(ctx context.Context, fillFailed bool) {
 	}
 }
 
-// sendsTo reports whether a page's send by method to u goes to the
-// confirmed endpoint: its path, and — unless it is a GET, whose query is
-// the form's fields, which a browser puts in place of the action's — its
-// query parameters, each with its values, in any order, none added or left
-// out. A router that dispatches on the query (WordPress's
-// admin-ajax.php?action=…, an index.php?route=…) is another endpoint for
-// each value, and the owner confirmed this one, as the sandbox ran it.
-func sendsTo(method string, u, endpoint *url.URL) bool {
-	if u.Path != endpoint.Path {
-		return false
-	}
-	if method == http.MethodGet {
-		return true
-	}
-	return maps.EqualFunc(u.Query(), endpoint.Query(), slices.Equal)
-}
-
 // route lets the page load what it needs from the confirmed origin, blocks
 // everything else — and, when the door records its endpoint, every send to
-// another address of the origin (sendsTo), which the owner did not confirm — and sends
-// the submission through the executor's client.
+// another address of the origin (doors.SameEndpoint, the rule the sandbox
+// reports by), which the owner did not confirm — and sends the submission
+// through the executor's client.
 func (e *Executor) route(h *rod.Hijack, cap *captured, allowed string, d door, endpoint *url.URL) {
 	u := h.Request.URL()
-	if u == nil || origin(u) != allowed {
+	if u == nil || doors.Origin(u) != allowed {
 		cap.mu.Lock()
 		if u != nil {
 			cap.blocked = append(cap.blocked, u.String())
@@ -314,7 +298,7 @@ func (e *Executor) route(h *rod.Hijack, cap *captured, allowed string, d door, e
 	if method == http.MethodGet && d.transport != shared.TransportWebMCPExecute && endpoint != nil && u.Path == endpoint.Path && u.RawQuery != "" {
 		isSubmission = true // a GET form
 	}
-	if isSubmission && d.recordsEndpoint() && endpoint != nil && !sendsTo(method, u, endpoint) {
+	if isSubmission && d.recordsEndpoint() && endpoint != nil && !doors.SameEndpoint(u, endpoint, method == http.MethodGet) {
 		cap.mu.Lock()
 		cap.strayed = append(cap.strayed, method+" "+u.String())
 		if len(cap.strayed) == 1 {

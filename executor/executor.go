@@ -562,8 +562,8 @@ func (e *Executor) chooseDoor(a *shared.Action) (door, []Reason) {
 	switch {
 	case perr != nil || eerr != nil || (page.Scheme != "http" && page.Scheme != "https") || page.Host == "":
 		return door{}, []Reason{{Code: ReasonOffOrigin, Detail: fmt.Sprintf("the door's page %q is not an http(s) URL", shared.Clip(chosen.access.URL, 200)), Err: ErrOffOrigin}}
-	case origin(page) != origin(ep):
-		return door{}, []Reason{{Code: ReasonOffOrigin, Detail: fmt.Sprintf("the endpoint %s is not on the page's origin %s; the executor submits only on the confirmed origin", shared.Clip(chosen.endpoint, 200), origin(page)), Err: ErrOffOrigin}}
+	case doors.Origin(page) != doors.Origin(ep):
+		return door{}, []Reason{{Code: ReasonOffOrigin, Detail: fmt.Sprintf("the endpoint %s is not on the page's origin %s; the executor submits only on the confirmed origin", shared.Clip(chosen.endpoint, 200), doors.Origin(page)), Err: ErrOffOrigin}}
 	}
 	return *chosen, nil
 }
@@ -575,15 +575,11 @@ func deref(p *string) string {
 	return *p
 }
 
-func origin(u *url.URL) string {
-	return strings.ToLower(u.Scheme) + "://" + strings.ToLower(u.Host)
-}
-
 // sameOriginRedirects follows a redirect only on the origin of the request
 // that was redirected, at most five times; otherwise the redirect itself
 // is the answer.
 func sameOriginRedirects(req *http.Request, via []*http.Request) error {
-	if len(via) >= 5 || origin(req.URL) != origin(via[0].URL) {
+	if len(via) >= 5 || doors.Origin(req.URL) != doors.Origin(via[0].URL) {
 		return http.ErrUseLastResponse
 	}
 	return nil
@@ -662,7 +658,7 @@ func (e *Executor) fireHTTP(ctx context.Context, d door, fields []planned) outco
 	}
 	req.Header.Set("User-Agent", userAgent)
 	if p, err := url.Parse(d.access.URL); err == nil {
-		req.Header.Set("Origin", origin(p))
+		req.Header.Set("Origin", doors.Origin(p))
 		req.Header.Set("Referer", d.access.URL)
 	}
 	resp, err := e.client.Do(req)

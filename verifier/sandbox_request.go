@@ -14,6 +14,7 @@ import (
 	"strings"
 
 	"github.com/frontlatch/frontlatch/shared"
+	"github.com/frontlatch/frontlatch/verifier/door"
 )
 
 // Door is one way a submission travels: what the graph states, or what the
@@ -258,47 +259,23 @@ func jsonFields(body []byte) ([]shared.SubmittedField, error) {
 	return out, nil
 }
 
-// sameEndpoint compares two endpoints as a server would route them: scheme,
-// host and port (default ports dropped) and path; the query too unless the
-// transport is form-get, whose query is the submission itself.
+// sameEndpoint is door.SameEndpoint for two raw endpoints, a form-get's
+// query being its fields; two that do not parse are the same only when
+// they are equal.
 func sameEndpoint(a, b string, t shared.Transport) bool {
 	ua, errA := url.Parse(a)
 	ub, errB := url.Parse(b)
 	if errA != nil || errB != nil {
 		return a == b
 	}
-	if originOf(ua) != originOf(ub) || pathOf(ua) != pathOf(ub) {
-		return false
-	}
-	return t == shared.TransportFormGet || ua.RawQuery == ub.RawQuery
+	return door.SameEndpoint(ub, ua, t == shared.TransportFormGet)
 }
 
-func pathOf(u *url.URL) string {
-	if u.EscapedPath() == "" {
-		return "/"
-	}
-	return u.EscapedPath()
-}
-
-// originOf is scheme://host[:port] lower-cased, without a default port.
-func originOf(u *url.URL) string {
-	host := strings.ToLower(u.Hostname())
-	port := u.Port()
-	scheme := strings.ToLower(u.Scheme)
-	if (scheme == "http" && port == "80") || (scheme == "https" && port == "443") {
-		port = ""
-	}
-	if port != "" {
-		host += ":" + port
-	}
-	return scheme + "://" + host
-}
-
-// originOfURL is originOf for a raw URL ("" when it does not parse).
+// originOfURL is door.Origin for a raw URL ("" when it does not parse).
 func originOfURL(raw string) string {
 	u, err := url.Parse(raw)
 	if err != nil || u.Scheme == "" {
 		return ""
 	}
-	return originOf(u)
+	return door.Origin(u)
 }

@@ -9,6 +9,11 @@
 // A form comes first because a form is what the sandbox can run: whenever
 // an action has one, the owner sees a test run of the very door an agent's
 // call goes through. The executor never falls back to another door: when
-// the door cannot be fired as recorded, the call is refused. The package
-// imports only shared, so the verifier and the executor both use it.
+// the door cannot be fired as recorded, the call is refused.
+//
+// [SameEndpoint] is the one rule for where a door sends: the sandbox tells
+// the owner when a page sent elsewhere than the graph says, and the
+// executor's browser door blocks any send but to the confirmed endpoint,
+// both by it ([Origin] is the origin they compare). The package imports
+// only shared, so the verifier and the executor both use it.
 package door

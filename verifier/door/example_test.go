@@ -2,6 +2,7 @@ package door_test
 
 import (
 	"fmt"
+	"net/url"
 
 	"github.com/frontlatch/frontlatch/shared"
 	"github.com/frontlatch/frontlatch/verifier/door"
@@ -18,4 +19,20 @@ func ExampleOf() {
 	d, i := door.Of(a)
 	fmt.Println(i, d.Method, *d.Submission.Endpoint, door.Runnable(d))
 	// Output: 1 html-form https://example.test/quote-request true
+}
+
+// A page's send to WordPress's admin-ajax.php reaches the confirmed
+// endpoint only with the confirmed action.
+func ExampleSameEndpoint() {
+	confirmed, _ := url.Parse("https://example.test/wp-admin/admin-ajax.php?action=quote_submit")
+	for _, sent := range []string{
+		"https://example.test:443/wp-admin/admin-ajax.php?action=quote_submit",
+		"https://example.test/wp-admin/admin-ajax.php?action=newsletter_subscribe",
+	} {
+		got, _ := url.Parse(sent)
+		fmt.Println(door.SameEndpoint(got, confirmed, false))
+	}
+	// Output:
+	// true
+	// false
 }

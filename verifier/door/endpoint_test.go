@@ -1,0 +1,68 @@
+package door_test
+
+import (
+	"net/url"
+	"testing"
+
+	"github.com/frontlatch/frontlatch/verifier/door"
+)
+
+func TestOrigin(t *testing.T) {
+	for _, tc := range []struct{ in, want string }{
+		{"http://h/x", "http://h"},
+		{"HTTP://Example.COM:80/x", "http://example.com"},
+		{"https://h:443/", "https://h"},
+		{"https://h:80/", "https://h:80"},
+		{"http://127.0.0.1:8080/a?b", "http://127.0.0.1:8080"},
+		{"http://[::1]:80/", "http://[::1]"},
+		{"http://[::1]:9/", "http://[::1]:9"},
+	} {
+		u, err := url.Parse(tc.in)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got := door.Origin(u); got != tc.want {
+			t.Errorf("Origin(%s) = %q, want %q", tc.in, got, tc.want)
+		}
+	}
+}
+
+func TestSameEndpoint(t *testing.T) {
+	for _, tc := range []struct {
+		name, got, confirmed string
+		queryIsFields        bool
+		want                 bool
+	}{
+		{"the endpoint", "http://h/send", "http://h/send", false, true},
+		{"a default port", "http://h:80/send", "http://h/send", false, true},
+		{"case in the host", "http://H/send", "http://h/send", false, true},
+		{"an empty path is /", "http://h", "http://h/", false, true},
+		{"another port", "http://h:1/send", "http://h:2/send", false, false},
+		{"another scheme", "https://h/send", "http://h/send", false, false},
+		{"another path", "http://h/subscribe", "http://h/send", false, false},
+		{"a trailing slash is another path", "http://h/send/", "http://h/send", false, false},
+		{"a query the endpoint does not have", "http://h/send?x=1", "http://h/send", false, false},
+		{"the endpoint's query", "http://h/admin-ajax.php?action=quote", "http://h/admin-ajax.php?action=quote", false, true},
+		{"its query in another order", "http://h/r?b=2&a=1", "http://h/r?a=1&b=2", false, true},
+		{"another value of its parameter", "http://h/admin-ajax.php?action=subscribe", "http://h/admin-ajax.php?action=quote", false, false},
+		{"its parameter left out", "http://h/admin-ajax.php", "http://h/admin-ajax.php?action=quote", false, false},
+		{"its parameter given twice", "http://h/r?a=1&a=2", "http://h/r?a=1", false, false},
+		{"its query and one more", "http://h/r?a=1&delete=1", "http://h/r?a=1", false, false},
+		{"a GET form's query is its fields", "http://h/book/?date=1", "http://h/book/?lang=en", true, true},
+		{"a GET form to another path", "http://h/other?q=1", "http://h/book/", true, false},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			got, err := url.Parse(tc.got)
+			if err != nil {
+				t.Fatal(err)
+			}
+			confirmed, err := url.Parse(tc.confirmed)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if r := door.SameEndpoint(got, confirmed, tc.queryIsFields); r != tc.want {
+				t.Errorf("SameEndpoint(%s, %s, %v) = %v, want %v", tc.got, tc.confirmed, tc.queryIsFields, r, tc.want)
+			}
+		})
+	}
+}
