@@ -26,7 +26,7 @@ const locatePage = `<!doctype html><html><body>
 </form></template></booking-widget>
 <section><span id="ph-l">Phone</span><input name="phone" aria-labelledby="ph-l" data-k="phone">
   <input name="city" value="Sydney" placeholder="Your city" data-k="city">
-  <button name="via" value="quote-button" data-k="valued-send">Get a quote</button><input type="submit" data-k="default-submit"></section>
+  <button name="via" value="quote-button" data-k="valued-send">Get a quote</button><input type="submit" data-k="default-submit"><input type="submit" value="Request a  callback" data-k="valued-submit"></section>
 <sealed-box><template shadowrootmode="closed"><form data-k="closed-form"><input name="email" data-testid="day-field" data-k="closed-email"></form></template></sealed-box>
 </body></html>`
 
@@ -64,6 +64,7 @@ func TestLocate(t *testing.T) {
 		{name: "role: aria-labelledby", loc: &loc{"role", `textbox "Phone"`}, want: []string{"phone"}, door: "phone", count: 1},
 		{name: "role: a textbox is named by its placeholder, not its value", loc: &loc{"role", `textbox "Your city"`}, want: []string{"city"}, door: "city", count: 1},
 		{name: "role: a textbox's value is no name", loc: &loc{"role", `textbox "Sydney"`}, want: []string{}, count: 0},
+		{name: "text: a button input by its value", loc: &loc{"text", "Request a callback"}, want: []string{"valued-submit"}, door: "valued-submit", count: 1},
 		{name: "text", loc: &loc{"text", "Send"}, want: []string{"footer-send"}, door: "footer-send", count: 1},
 		{name: "an unknown strategy names nothing", loc: &loc{"nearby", "x"}, want: []string{}, count: 0},
 		{name: "no locator: the form with the most fields, any open tree", names: []string{"day", "email"}, door: "shadow-form", count: 4},

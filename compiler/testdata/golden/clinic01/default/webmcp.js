@@ -236,7 +236,7 @@
     // queryAllPiercing (the mapper's shadow-including locators); testid,
     // label, text and role over every open tree, as Playwright's locators of
     // those kinds do (label.control binds within the label's own tree, as the
-    // browser does); xpath in the document only (document.evaluate does not
+    // browser does; a button input's text is its value); xpath in the document only (document.evaluate does not
     // enter shadow roots). An invalid locator, or an unknown strategy, names
     // nothing.
     // isVisible(el): el has a box and is neither display:none nor
@@ -303,6 +303,10 @@
         if (!n && (tag === "input" || tag === "textarea")) n = norm(el.getAttribute("placeholder"));
         return n;
       };
+      // textOf: an element's text for a text locator, as Playwright's text
+      // engine reads it: a button input's value, else its text content.
+      const textOf = (el) => norm(el.tagName.toLowerCase() === "input" &&
+        ["button", "submit", "reset"].includes((el.getAttribute("type") || "").toLowerCase()) ? el.value : el.textContent);
       // The elements of the body and of every open shadow root, in composed
       // order (document.body.querySelectorAll("*") is "body *").
       const elementsOfBody = () => queryAllIn((document.body ? [document.body] : []).concat(locateTrees().slice(1)), "*");
@@ -327,8 +331,8 @@
               return queryAllIn(locateTrees(), "label").filter((l) => norm(l.textContent) === norm(v)).map((l) => l.control).filter(Boolean)
                 .concat(queryAllIn(locateTrees(), "[aria-label]").filter((e) => norm(e.getAttribute("aria-label")) === norm(v)));
             case "text":
-              return elementsOfBody().filter((e) => norm(e.textContent) === norm(v) &&
-                !Array.from(e.children).some((c) => norm(c.textContent) === norm(v)));
+              return elementsOfBody().filter((e) => textOf(e) === norm(v) &&
+                !Array.from(e.children).some((c) => textOf(c) === norm(v)));
             case "role": {
               // `role` or `role "accessible name"`.
               const m = /^\s*([a-z]+)\s*(?:"(.*)")?\s*$/.exec(v) || [];
