@@ -41,11 +41,16 @@ var webmcpRuntimeSource string
 //     the door an action runs through (doorOf), the rule the verifier's
 //     sandbox and the executor's browser door follow, so that the form an
 //     agent fills through the published script is the form the owner saw
-//     run.
+//     run;
+//   - control: a control set as a person sets it (the prototype's setter,
+//     a click), so that a page keeping its own state of its controls, as
+//     React does, sends what the script filled, as the sandbox and the
+//     executor fill.
 //
 //go:generate go run ./internal/pagejscopy -src ../topology/pagejs/pierce.js -out webmcp_pierce.js
 //go:generate go run ./internal/pagejscopy -src ../topology/pagejs/norm.js -out webmcp_norm.js
 //go:generate go run ./internal/pagejscopy -src ../topology/pagejs/locate.js -out webmcp_locate.js
+//go:generate go run ./internal/pagejscopy -src ../topology/pagejs/control.js -out webmcp_control.js
 var (
 	//go:embed webmcp_pierce.js
 	webmcpPierce string
@@ -53,11 +58,13 @@ var (
 	webmcpNorm string
 	//go:embed webmcp_locate.js
 	webmcpLocate string
+	//go:embed webmcp_control.js
+	webmcpControl string
 )
 
 // webmcpHelpers maps each helper's name, as the runtime's include lines
 // write it, to its generated copy.
-var webmcpHelpers = map[string]string{"pierce": webmcpPierce, "norm": webmcpNorm, "locate": webmcpLocate}
+var webmcpHelpers = map[string]string{"pierce": webmcpPierce, "norm": webmcpNorm, "locate": webmcpLocate, "control": webmcpControl}
 
 // includeLine matches the runtime's lines that stand for a helper, written
 // as topology/pagejs's include lines are (the compiler expands them

@@ -38,8 +38,8 @@ func TestPagejsCopiesFresh(t *testing.T) {
 
 // The runtime the script carries holds each helper once, where its include
 // line was, its declarations inside pageHelpers (made afresh for each
-// call), pierce and norm before locate (which reads them), and locate
-// before execute.
+// call), pierce and norm before locate (which reads them), then control,
+// and all before execute.
 func TestWebMCPRuntimeInlinesHelpers(t *testing.T) {
 	if strings.Contains(webmcpRuntime, "pagejs:include") {
 		t.Error("the runtime still holds an include line")
@@ -51,6 +51,7 @@ func TestWebMCPRuntimeInlinesHelpers(t *testing.T) {
 		{"pierce", "    const { queryAllPiercing, queryPiercing, openTrees, queryAllIn, containsPiercing, composedBefore } = (() => {\n"},
 		{"norm", "    const norm = "},
 		{"locate", "    const { locate, isVisible, doorOf, locateTrees } = (() => {\n"},
+		{"control", "    const { setValue, setChecked, setSelected } = (() => {\n"},
 		{"the runtime's execute", "  function execute(tool, input) {\n"},
 	}
 	at := -1

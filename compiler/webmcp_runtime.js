@@ -8,16 +8,18 @@
   function toArray(list) { return Array.prototype.slice.call(list || []); }
 
   // pageHelpers returns Frontlatch's page helpers (ES2015), made afresh for
-  // each call: pierce (open shadow roots), norm (white space) and locate
-  // (the graph's locators, and the door an action runs through, as the
-  // verifier's sandbox and the executor find them). locate keeps the open
+  // each call: pierce (open shadow roots), norm (white space), locate (the
+  // graph's locators, and the door an action runs through, as the
+  // verifier's sandbox and the executor find them) and control (a control
+  // set as a person sets it, as they fill). locate keeps the open
   // shadow roots it has walked for its run, and a page adds and removes
   // components between one call and the next.
   function pageHelpers() {
     //pagejs:include pierce
     //pagejs:include norm
     //pagejs:include locate
-    return { locate: locate, doorOf: doorOf };
+    //pagejs:include control
+    return { locate: locate, doorOf: doorOf, setValue: setValue, setChecked: setChecked, setSelected: setSelected };
   }
 
   // inForm resolves a field's locator inside the chosen form, so the same
@@ -38,26 +40,29 @@
     return null;
   }
 
-  function fire(el) {
-    el.dispatchEvent(new Event("input", { bubbles: true }));
-    el.dispatchEvent(new Event("change", { bubbles: true }));
-  }
-
-  function setValue(el, form, value) {
+  // fill sets a control to the tool's value as a person would (pagejs's
+  // control: the prototype's setter, a click), so that a page keeping its
+  // own state of its controls, as React does, sends what was filled.
+  function fill(page, el, form, value) {
     if (el.type === "radio" || el.type === "checkbox") {
       var group = toArray(form.querySelectorAll("input[name=\"" + CSS.escape(el.name) + "\"]"));
       var wanted = Array.isArray(value) ? value.map(String) : [value];
       group.forEach(function (box) {
-        box.checked = wanted.indexOf(box.value) >= 0 || (group.length === 1 && value === true);
-        fire(box);
+        page.setChecked(box, wanted.indexOf(box.value) >= 0 || (group.length === 1 && value === true));
       });
       return;
     }
-    if (el.type === "file") { attachFile(el, value); fire(el); return; }
-    var proto = Object.getPrototypeOf(el);
-    var desc = Object.getOwnPropertyDescriptor(proto, "value");
-    if (desc && desc.set) { desc.set.call(el, String(value)); } else { el.value = String(value); }
-    fire(el);
+    if (el.type === "file") {
+      attachFile(el, value);
+      el.dispatchEvent(new Event("input", { bubbles: true }));
+      el.dispatchEvent(new Event("change", { bubbles: true }));
+      return;
+    }
+    if (el.tagName === "SELECT" && el.multiple) {
+      page.setSelected(el, (Array.isArray(value) ? value : [value]).map(String));
+      return;
+    }
+    page.setValue(el, String(value));
   }
 
   // attachFile sets a file input to the file of the tool's input:
@@ -106,12 +111,12 @@
           var el = inForm(page, f.locator, form, f.name);
           if (f.role === "keep") { return; } // system token: sent back as the page has it
           if (f.role === "empty") { // honeypot: must stay empty
-            if (el && el.value) { setValue(el, form, ""); }
+            if (el && el.value) { fill(page, el, form, ""); }
             return;
           }
           if (!hasOwn.call(input, f.name)) { return; }
           if (!el) { throw new Error("field " + f.name + " is not in the form: the site changed, so recompile the Action Graph"); }
-          setValue(el, form, input[f.name]);
+          fill(page, el, form, input[f.name]);
           filled.push(f.name);
         });
       } catch (err) {

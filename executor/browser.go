@@ -490,12 +490,16 @@ func fillAndSubmit(page *rod.Page, fd formDoor, values map[string]any, order []s
 // controls in it and the open shadow roots under it (as the sandbox reads
 // them). The submit control is the scope's first visible control the
 // submit locator names; a form is submitted with requestSubmit, a group by
-// a click on its submit control, which it must have. pierce, norm and
-// locate are topology's (package pagejs), shared with the sandbox.
+// a click on its submit control, which it must have. Each control is set
+// as a person sets it (pagejs's control: the prototype's setter, a click),
+// so that a page keeping its own state of its controls, as React does,
+// sends what was filled. pierce, norm, locate and control are topology's
+// (package pagejs), shared with the sandbox.
 var fillScript = pagejs.MustInline(`(toolForm, doorJSON, submitJSON, valuesJSON, namesJSON, filesJSON, phase) => {
 		//pagejs:include pierce
 		//pagejs:include norm
 		//pagejs:include locate
+		//pagejs:include control
 		` + scopeJS + `
 		const values = JSON.parse(valuesJSON), names = JSON.parse(namesJSON), files = JSON.parse(filesJSON);
 		const door = JSON.parse(doorJSON), submitLoc = JSON.parse(submitJSON);
@@ -524,14 +528,12 @@ var fillScript = pagejs.MustInline(`(toolForm, doorJSON, submitJSON, valuesJSON,
 			const v = values[name];
 			for (const one of list) {
 				if (Array.isArray(v)) { // a multi-valued input: the boxes or options whose values are listed
-					if (one.type === "checkbox") one.checked = v.includes(one.value);
-					else if (one.options) for (const o of one.options) o.selected = v.includes(o.value);
+					if (one.type === "checkbox") setChecked(one, v.includes(one.value));
+					else if (one.options) setSelected(one, v);
 				}
-				else if (one.type === "checkbox") { one.checked = v === true; }
-				else if (one.type === "radio") { one.checked = one.value === v; }
-				else { one.value = v; }
-				one.dispatchEvent(new Event("input", {bubbles: true}));
-				one.dispatchEvent(new Event("change", {bubbles: true}));
+				else if (one.type === "checkbox") setChecked(one, v === true);
+				else if (one.type === "radio") setChecked(one, one.value === v);
+				else setValue(one, v);
 			}
 		}
 		if (!isForm) { setTimeout(() => submit.click(), 0); return ""; }

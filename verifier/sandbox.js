@@ -16,6 +16,10 @@
   // pagejs's locate: the executor's browser door resolves the door the
   // same way, so the form the owner saw run is the form that fires.
   //pagejs:include locate
+  // setValue, setChecked and setSelected are pagejs's control: a control
+  // set as a person sets it, so that a page keeping its own state of its
+  // controls (React) sees the value; the executor fills by it too.
+  //pagejs:include control
   // The door is a form, or the container of a formless group, which may
   // be a shadow host (its controls inside its root) or hold hosts: what
   // is "in" it is what is in it in the composed tree.
@@ -29,13 +33,6 @@
   // shadow roots under it.
   const scopeTrees = (scope) => (scope.tagName === "FORM" ? [scope] : openTrees(scope));
   const byName = (scope, name) => queryAllIn(scopeTrees(scope || document), "[name]").filter((e) => e.getAttribute("name") === name);
-  const setValue = (el, v) => {
-    const desc = Object.getOwnPropertyDescriptor(Object.getPrototypeOf(el), "value");
-    if (desc && desc.set) desc.set.call(el, v); else el.value = v;
-    el.dispatchEvent(new Event("input", { bubbles: true }));
-    el.dispatchEvent(new Event("change", { bubbles: true }));
-    el.dispatchEvent(new FocusEvent("blur"));
-  };
   // A mark is set on an element that may be inside a shadow root: the
   // document first, then every open tree.
   const marked = (what) => {
@@ -99,13 +96,12 @@
             }
             break;
           case "check":
-            if (!el.checked) el.click();
-            if (!el.checked) { el.checked = true; el.dispatchEvent(new Event("change", { bubbles: true })); }
+            setChecked(el, true);
             break;
           case "radio": {
             const group = byName(el.form || scope, f.name).filter((e) => e.type === "radio");
             el = group.find((e) => e.value === f.value) || group[0] || el;
-            if (!el.checked) el.click();
+            setChecked(el, true);
             break;
           }
           case "file": {

@@ -1,7 +1,9 @@
 package e2e
 
 import (
+	"encoding/json"
 	"io"
+	"mime"
 	"net/http"
 	"net/url"
 	"sync"
@@ -17,6 +19,7 @@ type received struct {
 	Query  url.Values
 	Fields url.Values
 	Files  map[string]string // field → "name type content" of each file part with a file name
+	JSON   map[string]any    // a JSON body
 }
 
 // formSite serves its page on every GET and records every other request:
@@ -36,6 +39,15 @@ func (s *formSite) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	if r.Method == http.MethodGet {
 		w.Header().Set("Content-Type", "text/html; charset=utf-8")
 		w.Write([]byte(s.page))
+		return
+	}
+	if mt, _, _ := mime.ParseMediaType(r.Header.Get("Content-Type")); mt == "application/json" {
+		var body map[string]any
+		if err := json.NewDecoder(io.LimitReader(r.Body, 1<<20)).Decode(&body); err != nil {
+			http.Error(w, err.Error(), http.StatusBadRequest)
+			return
+		}
+		s.keep(w, received{Path: r.URL.Path, Query: r.URL.Query(), JSON: body})
 		return
 	}
 	if err := r.ParseMultipartForm(1 << 20); err != nil && err != http.ErrNotMultipart {
@@ -64,6 +76,11 @@ func (s *formSite) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 			}
 		}
 	}
+	s.keep(w, got)
+}
+
+// keep records got and answers the request.
+func (s *formSite) keep(w http.ResponseWriter, got received) {
 	s.mu.Lock()
 	s.got = append(s.got, got)
 	s.mu.Unlock()

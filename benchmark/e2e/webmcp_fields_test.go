@@ -15,6 +15,7 @@ import (
 	"github.com/frontlatch/frontlatch/compiler"
 	"github.com/frontlatch/frontlatch/fixtures/fixturestest"
 	"github.com/frontlatch/frontlatch/shared"
+	"github.com/frontlatch/frontlatch/topology/topologytest"
 	"github.com/google/go-cmp/cmp"
 )
 
@@ -185,4 +186,43 @@ func toolsByForm(t *testing.T, g *shared.ActionGraph, opts compiler.Options) map
 		}
 	}
 	return m
+}
+
+// The script fills a page that keeps its own state of its form, as a React
+// page does, and sends that state: the page's state holds what the agent
+// gave (a script that assigns el.value or el.checked leaves it empty), and
+// the honeypot a bot filled is emptied in it too.
+func TestWebMCPScriptFillsAReactPage(t *testing.T) {
+	if testing.Short() {
+		t.Skip("skipping the Chromium test in -short mode")
+	}
+	ctx, cancel := context.WithTimeout(context.Background(), 90*time.Second)
+	defer cancel()
+	data, err := os.ReadFile(filepath.Join(fixturestest.MustRepoRoot(t), "compiler", "testdata", "graphs", "doors.json"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	g := readGraph(t, data)
+	script := compiled(t, g, compiler.FormatWebMCP, compiler.Options{})
+	tools := toolsByForm(t, g, compiler.Options{})
+	page := strings.Replace(fieldsPage, "</body>", "<script>"+topologytest.TrackLikeReact+`
+document.getElementById("quote").addEventListener("submit", (e) => { e.preventDefault(); window.sendPageState("/state"); });
+</script></body>`, 1)
+	site := newFormSite(page)
+	srv := httptest.NewServer(site)
+	defer srv.Close()
+	b := newBrowser(t, ctx)
+
+	p := openWithScript(t, ctx, b, srv.URL+"/", script)
+	if msg := executeTool(t, p, tools["form#quote"], map[string]any{"full-name": "Sam Lee", "email": "sam@example.test", "service": "hot-water",
+		"budget": 150, "news": true, "message": "Hot water unit leaking", "preferred-date": "2026-09-14"}); msg != "" {
+		t.Fatalf("execute failed: %s", msg)
+	}
+	want := received{Path: "/state", Query: url.Values{}, JSON: map[string]any{
+		"full-name": "Sam Lee", "email": "sam@example.test", "service": "hot-water", "budget": "150", "news": []any{"on"},
+		"message": "Hot water unit leaking", "preferred-date": "2026-09-14", "company-url": "",
+	}}
+	if diff := cmp.Diff(want, site.await(t)); diff != "" {
+		t.Errorf("the page sent (-want +got):\n%s", diff)
+	}
 }

@@ -37,15 +37,20 @@
 //     element an action's door is run through (a visible copy first;
 //     without a locator, the form holding the most of the fields): the one
 //     rule the verifier's sandbox and the executor's browser door follow.
-//     It needs pierce and norm.
+//     It needs pierce and norm;
+//   - control: setValue(el, v), setChecked(el, on) and setSelected(el,
+//     values), which set a form control as a person does (the prototype's
+//     setter, a click), so that a page keeping its own state of its
+//     controls, as React does, sees the value: the sandbox, the executor's
+//     browser door and the compiled WebMCP script fill by it.
 //
 // The compiler, which imports shared only, carries generated copies of
-// pierce, norm and locate in the WebMCP script it writes for site owners
+// pierce, norm, locate and control in the WebMCP script it writes for site owners
 // (compiler/internal/pagejscopy; its TestPagejsCopiesFresh fails on a
 // stale copy): a change here is a change there after go generate.
 //
 // Each helper's file (norm.js, labels.js, modelcontext.js, pierce.js,
-// locate.js) documents what it declares and what it reads. Helpers do not
+// locate.js, control.js) documents what it declares and what it reads. Helpers do not
 // include one another: a helper that reads another's declarations names it
 // on a line of its own,
 //

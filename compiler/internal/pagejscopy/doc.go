@@ -1,8 +1,8 @@
-// Command pagejscopy copies a helper of topology/pagejs — pierce, norm or
-// locate, the one source of the rules for the mapper's shadow-including
-// locators and for the door an action is run through — into the compiler
-// as webmcp_NAME.js, which the WebMCP runtime inlines where its include
-// line stands. The compiler imports shared only (its output is a
+// Command pagejscopy copies a helper of topology/pagejs — pierce, norm,
+// locate or control, the one source of the rules for the mapper's
+// shadow-including locators, for the door an action is run through and for
+// setting its controls — into the compiler as webmcp_NAME.js, which the
+// WebMCP runtime inlines where its include line stands. The compiler imports shared only (its output is a
 // standalone script a site owner publishes), so it keeps generated copies
 // rather than importing topology; TestPagejsCopiesFresh fails when a copy
 // and its source differ.

@@ -587,9 +587,10 @@
   function toArray(list) { return Array.prototype.slice.call(list || []); }
 
   // pageHelpers returns Frontlatch's page helpers (ES2015), made afresh for
-  // each call: pierce (open shadow roots), norm (white space) and locate
-  // (the graph's locators, and the door an action runs through, as the
-  // verifier's sandbox and the executor find them). locate keeps the open
+  // each call: pierce (open shadow roots), norm (white space), locate (the
+  // graph's locators, and the door an action runs through, as the
+  // verifier's sandbox and the executor find them) and control (a control
+  // set as a person sets it, as they fill). locate keeps the open
   // shadow roots it has walked for its run, and a page adds and removes
   // components between one call and the next.
   function pageHelpers() {
@@ -926,7 +927,56 @@
       };
       return { locate, isVisible, doorOf, locateTrees };
     })();
-    return { locate: locate, doorOf: doorOf };
+    // control: a form control set as a person sets it, so that the page's own
+    // state follows. React and the libraries like it keep, on the element, the
+    // value (or checkedness) they last saw, and ignore an input, change or
+    // click event that finds it unchanged: a value assigned through the
+    // element's own property (el.value = v, el.checked = true) is one they
+    // record as seen, so the page's state keeps the old value and the page
+    // sends that. A person's typing, choosing and clicking are not.
+    //
+    // setValue(el, v): v as el's value, through its prototype's setter, then
+    // input, change and blur, as typing and leaving the field do.
+    // setChecked(el, on): a checkbox or radio button checked (on) or not, by a
+    // click when it is not as wanted — the page's click handlers run, as a
+    // person's click does; a radio button is never unchecked, choosing another
+    // does that — and, when a handler kept the click from taking, checked set
+    // through the prototype and change dispatched.
+    // setSelected(el, values): the options of a select whose values are
+    // listed selected and the others not, then input and change.
+    // Declares: setValue, setChecked, setSelected.
+    const { setValue, setChecked, setSelected } = (() => {
+      const protoSet = (el, prop, v) => {
+        for (let p = Object.getPrototypeOf(el); p; p = Object.getPrototypeOf(p)) {
+          const d = Object.getOwnPropertyDescriptor(p, prop);
+          if (d && d.set) { d.set.call(el, v); return; }
+        }
+        el[prop] = v;
+      };
+      const changed = (el) => {
+        el.dispatchEvent(new Event("input", { bubbles: true }));
+        el.dispatchEvent(new Event("change", { bubbles: true }));
+      };
+      const setValue = (el, v) => {
+        protoSet(el, "value", v);
+        changed(el);
+        el.dispatchEvent(new FocusEvent("blur"));
+      };
+      const setChecked = (el, on) => {
+        if (el.checked === on || (el.type === "radio" && !on)) return;
+        el.click();
+        if (el.checked !== on) {
+          protoSet(el, "checked", on);
+          el.dispatchEvent(new Event("change", { bubbles: true }));
+        }
+      };
+      const setSelected = (el, values) => {
+        for (const o of el.options) protoSet(o, "selected", values.includes(o.value));
+        changed(el);
+      };
+      return { setValue, setChecked, setSelected };
+    })();
+    return { locate: locate, doorOf: doorOf, setValue: setValue, setChecked: setChecked, setSelected: setSelected };
   }
 
   // inForm resolves a field's locator inside the chosen form, so the same
@@ -947,26 +997,29 @@
     return null;
   }
 
-  function fire(el) {
-    el.dispatchEvent(new Event("input", { bubbles: true }));
-    el.dispatchEvent(new Event("change", { bubbles: true }));
-  }
-
-  function setValue(el, form, value) {
+  // fill sets a control to the tool's value as a person would (pagejs's
+  // control: the prototype's setter, a click), so that a page keeping its
+  // own state of its controls, as React does, sends what was filled.
+  function fill(page, el, form, value) {
     if (el.type === "radio" || el.type === "checkbox") {
       var group = toArray(form.querySelectorAll("input[name=\"" + CSS.escape(el.name) + "\"]"));
       var wanted = Array.isArray(value) ? value.map(String) : [value];
       group.forEach(function (box) {
-        box.checked = wanted.indexOf(box.value) >= 0 || (group.length === 1 && value === true);
-        fire(box);
+        page.setChecked(box, wanted.indexOf(box.value) >= 0 || (group.length === 1 && value === true));
       });
       return;
     }
-    if (el.type === "file") { attachFile(el, value); fire(el); return; }
-    var proto = Object.getPrototypeOf(el);
-    var desc = Object.getOwnPropertyDescriptor(proto, "value");
-    if (desc && desc.set) { desc.set.call(el, String(value)); } else { el.value = String(value); }
-    fire(el);
+    if (el.type === "file") {
+      attachFile(el, value);
+      el.dispatchEvent(new Event("input", { bubbles: true }));
+      el.dispatchEvent(new Event("change", { bubbles: true }));
+      return;
+    }
+    if (el.tagName === "SELECT" && el.multiple) {
+      page.setSelected(el, (Array.isArray(value) ? value : [value]).map(String));
+      return;
+    }
+    page.setValue(el, String(value));
   }
 
   // attachFile sets a file input to the file of the tool's input:
@@ -1015,12 +1068,12 @@
           var el = inForm(page, f.locator, form, f.name);
           if (f.role === "keep") { return; } // system token: sent back as the page has it
           if (f.role === "empty") { // honeypot: must stay empty
-            if (el && el.value) { setValue(el, form, ""); }
+            if (el && el.value) { fill(page, el, form, ""); }
             return;
           }
           if (!hasOwn.call(input, f.name)) { return; }
           if (!el) { throw new Error("field " + f.name + " is not in the form: the site changed, so recompile the Action Graph"); }
-          setValue(el, form, input[f.name]);
+          fill(page, el, form, input[f.name]);
           filled.push(f.name);
         });
       } catch (err) {

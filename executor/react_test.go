@@ -1,0 +1,69 @@
+package executor_test
+
+import (
+	"encoding/json"
+	"fmt"
+	"io"
+	"net/http"
+	"sync"
+	"testing"
+
+	"github.com/google/go-cmp/cmp"
+
+	"github.com/frontlatch/frontlatch/executor"
+	"github.com/frontlatch/frontlatch/shared"
+	"github.com/frontlatch/frontlatch/topology/topologytest"
+)
+
+// A javascript-only door on a page that keeps its own state of its form,
+// as a React page does, and sends that state as JSON: the executor fills
+// the form as a person does, so the page sends what the agent gave. A
+// browser door that assigned el.value (as it did) sent the page's old,
+// empty state.
+func TestBrowserDoorFillsAReactPage(t *testing.T) {
+	b := browser(t)
+	const page = `<!doctype html><html><body><form id="callback-form">` + callbackFields + `</form>
+<script>` + topologytest.TrackLikeReact + `
+document.getElementById("callback-form").addEventListener("submit", (e) => {
+  e.preventDefault();
+  window.sendPageState("/callback-request");
+});
+</script></body></html>`
+	var (
+		mu  sync.Mutex
+		got []map[string]any
+	)
+	site := newRecorder(t, func(r *recorder, w http.ResponseWriter, req *http.Request) {
+		if req.Method == http.MethodGet && req.URL.Path == "/callback/" {
+			w.Header().Set("Content-Type", "text/html")
+			fmt.Fprint(w, page)
+			return
+		}
+		if req.Method != http.MethodPost || req.URL.Path != "/callback-request" {
+			http.NotFound(w, req)
+			return
+		}
+		var state map[string]any
+		body, _ := io.ReadAll(req.Body)
+		if err := json.Unmarshal(body, &state); err != nil {
+			http.Error(w, err.Error(), http.StatusBadRequest)
+			return
+		}
+		mu.Lock()
+		got = append(got, state)
+		mu.Unlock()
+		fmt.Fprint(w, `{"ok":true}`)
+	})
+	graph := editCallback(t, site.URL, shared.TransportJavascriptOnly, "application/json", nil)
+	st := openStore(t)
+	ex := newExecutor(t, st, executor.Options{Browser: b})
+	if _, err := ex.Execute(t.Context(), executor.Call{Action: confirmed(t, st, graph, callback), Input: goodCallback()}); err != nil {
+		t.Fatal(err)
+	}
+	mu.Lock()
+	defer mu.Unlock()
+	want := []map[string]any{{"full_name": "Ana Ruiz", "phone": "+64 9 828 7400", "call_window": "morning"}}
+	if diff := cmp.Diff(want, got); diff != "" {
+		t.Errorf("the page sent (-want +got):\n%s", diff)
+	}
+}
