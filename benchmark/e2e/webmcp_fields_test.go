@@ -64,19 +64,25 @@ const enquiryForm = `
   <button type="submit">Ask</button>
 </form>`
 
+// doorsScript is the WebMCP script compiled from the compiler's "doors"
+// test graph, whose forms fieldsPage carries, and its tools by form.
+func doorsScript(t *testing.T) ([]byte, map[string]string) {
+	t.Helper()
+	data, err := os.ReadFile(filepath.Join(fixturestest.MustRepoRoot(t), "compiler", "testdata", "graphs", "doors.json"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	g := readGraph(t, data)
+	return compiled(t, g, compiler.FormatWebMCP, compiler.Options{}), toolsByForm(t, g, compiler.Options{})
+}
+
 func TestWebMCPScriptFillsEveryFieldKind(t *testing.T) {
 	if testing.Short() {
 		t.Skip("skipping the Chromium test in -short mode")
 	}
 	ctx, cancel := context.WithTimeout(context.Background(), 90*time.Second)
 	defer cancel()
-	data, err := os.ReadFile(filepath.Join(fixturestest.MustRepoRoot(t), "compiler", "testdata", "graphs", "doors.json"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	g := readGraph(t, data)
-	script := compiled(t, g, compiler.FormatWebMCP, compiler.Options{})
-	tools := toolsByForm(t, g, compiler.Options{})
+	script, tools := doorsScript(t)
 	site := newFormSite(fieldsPage)
 	srv := httptest.NewServer(site)
 	defer srv.Close()
@@ -198,13 +204,7 @@ func TestWebMCPScriptFillsAReactPage(t *testing.T) {
 	}
 	ctx, cancel := context.WithTimeout(context.Background(), 90*time.Second)
 	defer cancel()
-	data, err := os.ReadFile(filepath.Join(fixturestest.MustRepoRoot(t), "compiler", "testdata", "graphs", "doors.json"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	g := readGraph(t, data)
-	script := compiled(t, g, compiler.FormatWebMCP, compiler.Options{})
-	tools := toolsByForm(t, g, compiler.Options{})
+	script, tools := doorsScript(t)
 	page := strings.Replace(fieldsPage, "</body>", "<script>"+topologytest.TrackLikeReact+`
 document.getElementById("quote").addEventListener("submit", (e) => { e.preventDefault(); window.sendPageState("/state"); });
 </script></body>`, 1)
