@@ -489,11 +489,12 @@ func fillAndSubmit(page *rod.Page, fd formDoor, values map[string]any, order []s
 // taken for it. A form's fields are its elements; a group's, the named
 // controls in it and the open shadow roots under it (as the sandbox reads
 // them). The submit control is the scope's first visible control the
-// submit locator names; a form is submitted with requestSubmit, a group by
-// a click on its submit control, which it must have. Each control is set
-// as a person sets it (pagejs's control: the prototype's setter, a click),
-// so that a page keeping its own state of its controls, as React does,
-// sends what was filled. pierce, norm, locate and control are topology's
+// submit locator names, else a form's first submit button; it is pressed
+// by a click, as the sandbox presses it (a form with none, or whose
+// control is disabled, is submitted with requestSubmit); a group must
+// have one. Each control is set as a person sets it (pagejs's control: the
+// prototype's setter, a click), so that a page keeping its own state of
+// its controls, as React does, sends what was filled. pierce, norm, locate and control are topology's
 // (package pagejs), shared with the sandbox.
 var fillScript = pagejs.MustInline(`(toolForm, doorJSON, submitJSON, valuesJSON, namesJSON, filesJSON, phase) => {
 		//pagejs:include pierce
@@ -536,10 +537,20 @@ var fillScript = pagejs.MustInline(`(toolForm, doorJSON, submitJSON, valuesJSON,
 				else setValue(one, v);
 			}
 		}
-		if (!isForm) { setTimeout(() => submit.click(), 0); return ""; }
-		if (!submit) submit = scope.querySelector("[type=submit]");
-		if (typeof scope.requestSubmit === "function") scope.requestSubmit(submit && submit.form === scope ? submit : undefined);
-		else scope.submit();
+		if (isForm && !submit) submit = scope.querySelector("[type=submit]");
+		// Pressed as a person presses it, as the sandbox presses it: its
+		// click handlers run (a page that sends the form from one, calling
+		// preventDefault, sends nothing on a bare submit) and a submit
+		// button submits its form with itself as the submitter. Later, so
+		// that the page has re-rendered what the fill changed (a button
+		// enabled once the form is valid) and a send that leaves the page
+		// does not take this evaluation with it. A form without a control
+		// to press, or whose control stays disabled, is submitted.
+		setTimeout(() => {
+			if (submit && !submit.disabled) submit.click();
+			else if (typeof scope.requestSubmit === "function") scope.requestSubmit(submit && submit.form === scope ? submit : undefined);
+			else scope.submit();
+		}, 0);
 		return "";
 	}`)
 

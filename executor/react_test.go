@@ -67,3 +67,41 @@ document.getElementById("callback-form").addEventListener("submit", (e) => {
 		t.Errorf("the page sent (-want +got):\n%s", diff)
 	}
 }
+
+// A javascript-only door whose page sends the form from its submit
+// button's click handler (preventDefault, then fetch), as many a jQuery
+// page does, and has no action of its own: the executor presses the
+// button, as the sandbox does, and the page sends to the endpoint. The
+// door that called requestSubmit ran no click handler, and the browser's
+// own post of the form went to the page's address, which was blocked.
+func TestBrowserDoorPressesTheSubmitControl(t *testing.T) {
+	b := browser(t)
+	const page = `<!doctype html><html><body><form id="callback-form">` + callbackFields + `</form>
+<script>
+const f = document.getElementById("callback-form");
+f.querySelector("button").addEventListener("click", (e) => {
+  e.preventDefault();
+  fetch("/callback-request", { method: "POST", body: new URLSearchParams(new FormData(f)) });
+});
+</script></body></html>`
+	site := newRecorder(t, func(r *recorder, w http.ResponseWriter, req *http.Request) {
+		if req.Method == http.MethodGet {
+			if req.URL.Path != "/callback/" {
+				http.NotFound(w, req)
+				return
+			}
+			w.Header().Set("Content-Type", "text/html")
+			fmt.Fprint(w, page)
+			return
+		}
+		r.record(req)
+		fmt.Fprint(w, "Thanks, we will call you.")
+	})
+	graph := editCallback(t, site.URL, shared.TransportJavascriptOnly, "application/x-www-form-urlencoded", nil)
+	st := openStore(t)
+	ex := newExecutor(t, st, executor.Options{Browser: b})
+	if _, err := ex.Execute(t.Context(), executor.Call{Action: confirmed(t, st, graph, callback), Input: goodCallback()}); err != nil {
+		t.Fatalf("%v (the site received %v)", err, site.paths())
+	}
+	site.wantGoodCallback(t)
+}
