@@ -51,7 +51,7 @@ func TestWebMCPRuntimeInlinesHelpers(t *testing.T) {
 		{"pierce", "    const { queryAllPiercing, queryPiercing, openTrees, queryAllIn, containsPiercing, composedBefore } = (() => {\n"},
 		{"norm", "    const norm = "},
 		{"locate", "    const { locate, isVisible, doorOf, locateTrees } = (() => {\n"},
-		{"control", "    const { setValue, setChecked, setSelected } = (() => {\n"},
+		{"control", "    const { setValue, setChecked, setSelected, defaultButton } = (() => {\n"},
 		{"the runtime's execute", "  function execute(tool, input) {\n"},
 	}
 	at := -1

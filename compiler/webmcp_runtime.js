@@ -19,7 +19,7 @@
     //pagejs:include norm
     //pagejs:include locate
     //pagejs:include control
-    return { locate: locate, doorOf: doorOf, setValue: setValue, setChecked: setChecked, setSelected: setSelected };
+    return { locate: locate, doorOf: doorOf, setValue: setValue, setChecked: setChecked, setSelected: setSelected, defaultButton: defaultButton };
   }
 
   // inForm resolves a field's locator inside the chosen form, so the same
@@ -130,12 +130,18 @@
         reject(new Error("the form refused the input (" + problems.join("; ") + "): correct these fields and call the tool again"));
         return;
       }
-      var submit = tool.submit ? inForm(page, tool.submit, form, "") : null;
+      // Pressed as a person presses it (its click handlers run, and a named
+      // button is sent): the control the graph names, else (it names none
+      // in the form) the form's default button, as the executor presses; a
+      // form with neither, or whose control stays disabled, is submitted.
+      var submit = (tool.submit && inForm(page, tool.submit, form, "")) || page.defaultButton(form);
       resolve({ submitted: true, tool: tool.name, filled: filled,
         note: "The form was submitted to the business; its own page shows the outcome." });
       // Submitting may leave the page, so it happens after the result is handed back.
       setTimeout(function () {
-        if (submit) { submit.click(); } else if (form.requestSubmit) { form.requestSubmit(); } else { form.submit(); }
+        if (submit && !submit.disabled) { submit.click(); } else if (form.requestSubmit) {
+          form.requestSubmit(submit && submit.form === form ? submit : undefined);
+        } else { form.submit(); }
       }, 0);
     });
   }

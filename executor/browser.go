@@ -489,7 +489,7 @@ func fillAndSubmit(page *rod.Page, fd formDoor, values map[string]any, order []s
 // taken for it. A form's fields are its elements; a group's, the named
 // controls in it and the open shadow roots under it (as the sandbox reads
 // them). The submit control is the scope's first visible control the
-// submit locator names, else a form's first submit button; it is pressed
+// submit locator names, else a form's default button; it is pressed
 // by a click, as the sandbox presses it (a form with none, or whose
 // control is disabled, is submitted with requestSubmit); a group must
 // have one. Each control is set as a person sets it (pagejs's control: the
@@ -537,7 +537,7 @@ var fillScript = pagejs.MustInline(`(toolForm, doorJSON, submitJSON, valuesJSON,
 				else setValue(one, v);
 			}
 		}
-		if (isForm && !submit) submit = scope.querySelector("[type=submit]");
+		if (isForm && !submit) submit = defaultButton(scope);
 		// Pressed as a person presses it, as the sandbox presses it: its
 		// click handlers run (a page that sends the form from one, calling
 		// preventDefault, sends nothing on a bare submit) and a submit

@@ -147,6 +147,14 @@ func TestWebMCPScriptFillsAFormInShadowDOM(t *testing.T) {
 			with(rest, "full-name", "Ana Silva", "e-mail", "ana@example.test"), false},
 		{"role locators with an accessible name", byRole,
 			map[string]any{"name": "Ana Silva", "email": "ana@example.test", "note": "Do you service Manly?", "reply-by": "phone", "agree": true}, false},
+		{"a submit locator that names nothing: the form's default button is pressed", func(g *shared.ActionGraph) {
+			a := actionOfDoor(t, g, formLoc)
+			for i := range a.Access {
+				if sub := a.Access[i].Submission; sub != nil {
+					sub.SubmitControl = &shared.Locator{Strategy: shared.StrategyCSS, Value: formLoc + " button.renamed", Stability: shared.StabilityUnknown}
+				}
+			}
+		}, with(rest, "name", "Ana Silva", "email", "ana@example.test"), false},
 		{"a component the page re-renders after a call", relocated,
 			with(rest, "full-name", "Ana Silva", "e-mail", "ana@example.test"), true},
 	}

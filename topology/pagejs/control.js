@@ -15,8 +15,11 @@
 // through the prototype and change dispatched.
 // setSelected(el, values): the options of a select whose values are
 // listed selected and the others not, then input and change.
-// Declares: setValue, setChecked, setSelected.
-const { setValue, setChecked, setSelected } = (() => {
+// defaultButton(form): the form's default button, the control a person's
+// Enter presses: its first submit button (a <button> without a type is
+// one) or image button among its elements, or null.
+// Declares: setValue, setChecked, setSelected, defaultButton.
+const { setValue, setChecked, setSelected, defaultButton } = (() => {
   const protoSet = (el, prop, v) => {
     for (let p = Object.getPrototypeOf(el); p; p = Object.getPrototypeOf(p)) {
       const d = Object.getOwnPropertyDescriptor(p, prop);
@@ -45,5 +48,9 @@ const { setValue, setChecked, setSelected } = (() => {
     for (const o of el.options) protoSet(o, "selected", values.includes(o.value));
     changed(el);
   };
-  return { setValue, setChecked, setSelected };
+  // The form's buttons in tree order, those tied to it by form= too (its
+  // elements leave image buttons out).
+  const defaultButton = (form) => Array.from(form.getRootNode().querySelectorAll("button, input")).find((e) =>
+    e.form === form && (e.type === "submit" || e.type === "image")) || null;
+  return { setValue, setChecked, setSelected, defaultButton };
 })();

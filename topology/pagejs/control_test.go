@@ -82,3 +82,29 @@ func TestControl(t *testing.T) {
 		})
 	}
 }
+
+// defaultButton is the button a person's Enter presses: the first submit
+// button among the form's elements, a <button> without a type being one.
+func TestDefaultButton(t *testing.T) {
+	ctx, page := openTestPage(t, `<!doctype html><html><body>
+<form id="a"><input name="q"><button type="button" id="a-reset">Clear</button><input type="reset"><button id="a-go">Go</button><input type="submit" id="a-later"></form>
+<form id="b"><input type="image" id="b-img" alt="Send"></form>
+<form id="c"><input name="x"></form><button form="c" type="submit" id="c-outside">Send</button>
+<form id="d"><button type="button">No</button></form>
+</body></html>`)
+	js := pagejs.MustInline(`() => {
+  //pagejs:include control
+  return JSON.stringify(Array.from(document.forms, (f) => { const b = defaultButton(f); return b ? b.id : ""; }));
+}`)
+	res, err := page.Context(ctx).Timeout(10 * time.Second).Eval(js)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var got []string
+	if err := json.Unmarshal([]byte(res.Value.Str()), &got); err != nil {
+		t.Fatal(err)
+	}
+	if diff := cmp.Diff([]string{"a-go", "b-img", "c-outside", ""}, got); diff != "" {
+		t.Errorf("default buttons (-want +got):\n%s", diff)
+	}
+}

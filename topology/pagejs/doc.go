@@ -39,7 +39,8 @@
 //     rule the verifier's sandbox and the executor's browser door follow.
 //     It needs pierce and norm;
 //   - control: setValue(el, v), setChecked(el, on) and setSelected(el,
-//     values), which set a form control as a person does (the prototype's
+//     values), which set a form control as a person does, and
+//     defaultButton(form), the button a person's Enter presses (the prototype's
 //     setter, a click), so that a page keeping its own state of its
 //     controls, as React does, sees the value: the sandbox, the executor's
 //     browser door and the compiled WebMCP script fill by it.

@@ -944,8 +944,11 @@
     // through the prototype and change dispatched.
     // setSelected(el, values): the options of a select whose values are
     // listed selected and the others not, then input and change.
-    // Declares: setValue, setChecked, setSelected.
-    const { setValue, setChecked, setSelected } = (() => {
+    // defaultButton(form): the form's default button, the control a person's
+    // Enter presses: its first submit button (a <button> without a type is
+    // one) or image button among its elements, or null.
+    // Declares: setValue, setChecked, setSelected, defaultButton.
+    const { setValue, setChecked, setSelected, defaultButton } = (() => {
       const protoSet = (el, prop, v) => {
         for (let p = Object.getPrototypeOf(el); p; p = Object.getPrototypeOf(p)) {
           const d = Object.getOwnPropertyDescriptor(p, prop);
@@ -974,9 +977,13 @@
         for (const o of el.options) protoSet(o, "selected", values.includes(o.value));
         changed(el);
       };
-      return { setValue, setChecked, setSelected };
+      // The form's buttons in tree order, those tied to it by form= too (its
+      // elements leave image buttons out).
+      const defaultButton = (form) => Array.from(form.getRootNode().querySelectorAll("button, input")).find((e) =>
+        e.form === form && (e.type === "submit" || e.type === "image")) || null;
+      return { setValue, setChecked, setSelected, defaultButton };
     })();
-    return { locate: locate, doorOf: doorOf, setValue: setValue, setChecked: setChecked, setSelected: setSelected };
+    return { locate: locate, doorOf: doorOf, setValue: setValue, setChecked: setChecked, setSelected: setSelected, defaultButton: defaultButton };
   }
 
   // inForm resolves a field's locator inside the chosen form, so the same
@@ -1087,12 +1094,18 @@
         reject(new Error("the form refused the input (" + problems.join("; ") + "): correct these fields and call the tool again"));
         return;
       }
-      var submit = tool.submit ? inForm(page, tool.submit, form, "") : null;
+      // Pressed as a person presses it (its click handlers run, and a named
+      // button is sent): the control the graph names, else (it names none
+      // in the form) the form's default button, as the executor presses; a
+      // form with neither, or whose control stays disabled, is submitted.
+      var submit = (tool.submit && inForm(page, tool.submit, form, "")) || page.defaultButton(form);
       resolve({ submitted: true, tool: tool.name, filled: filled,
         note: "The form was submitted to the business; its own page shows the outcome." });
       // Submitting may leave the page, so it happens after the result is handed back.
       setTimeout(function () {
-        if (submit) { submit.click(); } else if (form.requestSubmit) { form.requestSubmit(); } else { form.submit(); }
+        if (submit && !submit.disabled) { submit.click(); } else if (form.requestSubmit) {
+          form.requestSubmit(submit && submit.form === form ? submit : undefined);
+        } else { form.submit(); }
       }, 0);
     });
   }
