@@ -69,6 +69,10 @@ type captured struct {
 	// so a second one is refused even while the first awaits its answer.
 	started bool
 	begun   chan struct{}
+	// pressed: the page has been filled and its submit control pressed
+	// (under mu): a navigation of a document with a query string after it,
+	// before any submission, is the browser sending the form itself by GET.
+	pressed bool
 	// files are the files the page was given, by field, in order: their
 	// bytes go into the file parts of the submission (Chromium hands an
 	// intercepted request's file parts over empty).
@@ -175,6 +179,9 @@ func (e *Executor) fireBrowser(ctx context.Context, d door, fields []planned) ou
 	}
 	var toolText string
 	var runErr error
+	cap.mu.Lock()
+	cap.pressed = true
+	cap.mu.Unlock()
 	if d.transport == shared.TransportWebMCPExecute {
 		// A tool call carries the arguments given, not empty optional ones.
 		args := map[string]any{}
@@ -297,6 +304,14 @@ func (e *Executor) route(h *rod.Hijack, cap *captured, allowed string, d door, e
 	isSubmission := method != http.MethodGet && method != http.MethodHead && method != http.MethodOptions
 	if method == http.MethodGet && d.transport != shared.TransportWebMCPExecute && endpoint != nil && u.Path == endpoint.Path && u.RawQuery != "" {
 		isSubmission = true // a GET form
+	}
+	if method == http.MethodGet && !isSubmission && h.Request.IsNavigation() && u.RawQuery != "" && d.transport != shared.TransportWebMCPExecute {
+		// The browser's own GET submission of the form, to another path
+		// than the endpoint: a send like any other (the code before let it
+		// reach the site, and waited out the call's timeout).
+		cap.mu.Lock()
+		isSubmission = cap.pressed && !cap.started
+		cap.mu.Unlock()
 	}
 	if isSubmission && d.recordsEndpoint() && endpoint != nil && !doors.SameEndpoint(u, endpoint, method == http.MethodGet) {
 		cap.mu.Lock()

@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"io"
 	"net/http"
+	"strings"
 	"sync"
 	"testing"
 
@@ -104,4 +105,36 @@ f.querySelector("button").addEventListener("click", (e) => {
 		t.Fatalf("%v (the site received %v)", err, site.paths())
 	}
 	site.wantGoodCallback(t)
+}
+
+// A javascript-only door whose page's form, as the site has it now, is a
+// plain GET form to another path: the browser's own submission of it is a
+// send to an address the owner did not confirm, blocked like any other,
+// and the call fails naming it. The door that let it through sent the
+// agent's input to /search and waited out its timeout.
+func TestBrowserDoorBlocksTheFormsOwnGETElsewhere(t *testing.T) {
+	b := browser(t)
+	const page = `<!doctype html><html><body><form id="callback-form" method="get" action="/search">` + callbackFields + `</form></body></html>`
+	site := newRecorder(t, func(r *recorder, w http.ResponseWriter, req *http.Request) {
+		switch {
+		case req.Method == http.MethodGet && req.URL.Path == "/callback/":
+			w.Header().Set("Content-Type", "text/html")
+			fmt.Fprint(w, page)
+		case req.URL.Path == "/favicon.ico":
+			http.NotFound(w, req)
+		default:
+			r.record(req)
+			fmt.Fprint(w, "<p>Results</p>")
+		}
+	})
+	graph := editCallback(t, site.URL, shared.TransportJavascriptOnly, "application/x-www-form-urlencoded", nil)
+	st := openStore(t)
+	ex := newExecutor(t, st, executor.Options{Browser: b})
+	_, err := ex.Execute(t.Context(), executor.Call{Action: confirmed(t, st, graph, callback), Input: goodCallback()})
+	if err == nil || !strings.Contains(err.Error(), "the page sent to GET ") || !strings.Contains(err.Error(), "/search?") {
+		t.Fatalf("Execute = %v; want a failure naming the GET to /search", err)
+	}
+	if paths := site.paths(); len(paths) != 0 {
+		t.Errorf("the site received %v, want nothing", paths)
+	}
 }
