@@ -59,8 +59,8 @@ func ExampleFromPage() {
 // script sends the form instead of the browser.
 func ExampleScriptSubmitOf() {
 	listener := `function (ev) { ev.preventDefault(); fetch("/api/bookings", {method: "POST", body: new FormData(this)}); }`
-	fmt.Println(extract.ScriptSubmitOf("", []string{listener}))
-	fmt.Println(extract.ScriptSubmitOf("return validate(this)", nil) == "")
+	fmt.Println(extract.ScriptSubmitOf(extract.Handlers{Submit: []string{listener}}))
+	fmt.Println(extract.ScriptSubmitOf(extract.Handlers{OnSubmit: "return validate(this)"}) == "")
 	// Output:
 	// a submit listener stops the browser's submission and sends the form with fetch()
 	// true

@@ -14,7 +14,8 @@ import (
 
 // PageScript returns the in-page function FromPage evaluates, a JavaScript
 // function of no arguments returning a string: it extracts the page, reads
-// the source of its forms' submit listeners and, when also is not empty
+// the source of its forms' submit listeners and of their submit buttons'
+// click listeners and, when also is not empty
 // (the source of a function of no arguments returning a string), runs it
 // last and keeps its answer. All of it is one Evaluate. The listeners are
 // read with getEventListeners, DevTools' Command Line API: evaluated
@@ -39,8 +40,13 @@ func PageScript(also string) string {
   if (typeof getEventListeners === "function") {
     try {
       listeners = Array.prototype.slice.call(read.forms || document.forms, 0, ` + strconv.Itoa(MaxListenerForms) + `).map((f) => {
-        try { return ((getEventListeners(f) || {}).submit || []).map((l) => String(l.listener).slice(0, ` + strconv.Itoa(maxListenerSource) + `)); }
-        catch (e) { return []; }
+        const of = (el, type) => ((getEventListeners(el) || {})[type] || []).map((l) => String(l.listener).slice(0, ` + strconv.Itoa(maxListenerSource) + `));
+        try {
+          const buttons = Array.prototype.filter.call(f.querySelectorAll("button, input"), (e) => e.type === "submit" || e.type === "image")
+            .slice(0, ` + strconv.Itoa(maxListenerButtons) + `);
+          return { submit: of(f, "submit"), click: [].concat(...buttons.map((b) => of(b, "click"))) };
+        }
+        catch (e) { return { submit: [], click: [] }; }
       });
     } catch (e) { listeners = null; }
   }
@@ -61,9 +67,12 @@ var ErrAlso = errors.New("extract: the script run with the extraction threw")
 func Decode(raw string) (*Page, string, error) {
 	var out struct {
 		Page      json.RawMessage `json:"page"`
-		Listeners [][]string      `json:"listeners"`
-		Also      string          `json:"also"`
-		AlsoErr   string          `json:"alsoErr"`
+		Listeners []struct {
+			Submit []string `json:"submit"`
+			Click  []string `json:"click"`
+		} `json:"listeners"`
+		Also    string `json:"also"`
+		AlsoErr string `json:"alsoErr"`
 	}
 	if err := json.Unmarshal([]byte(raw), &out); err != nil {
 		return nil, "", &Error{Op: "decode", Err: err}
@@ -77,11 +86,11 @@ func Decode(raw string) (*Page, string, error) {
 	// forms; otherwise the onsubmit attribute alone speaks.
 	paired := out.Listeners != nil && len(out.Listeners) == min(len(p.Forms), MaxListenerForms)
 	for i := range p.Forms {
-		var l []string
+		h := Handlers{OnSubmit: p.Forms[i].OnSubmit}
 		if paired && i < len(out.Listeners) {
-			l = out.Listeners[i]
+			h.Submit, h.Click = out.Listeners[i].Submit, out.Listeners[i].Click
 		}
-		p.Forms[i].ScriptSubmit = ScriptSubmitOf(p.Forms[i].OnSubmit, l)
+		p.Forms[i].ScriptSubmit = ScriptSubmitOf(h)
 	}
 	if out.AlsoErr != "" {
 		return &p, "", fmt.Errorf("%w: %s", ErrAlso, out.AlsoErr)

@@ -8,6 +8,10 @@ import (
 // MaxListenerForms bounds the forms whose submit listeners FromPage reads.
 const MaxListenerForms = 20
 
+// maxListenerButtons bounds the submit buttons of a form whose click
+// listeners FromPage reads.
+const maxListenerButtons = 5
+
 var (
 	// stopsSubmission: the code keeps the browser from submitting.
 	stopsSubmission = regexp.MustCompile(`\bpreventDefault\s*\(|\breturn\s+false\b`)
@@ -27,20 +31,36 @@ var (
 	}
 )
 
-// ScriptSubmitOf says whether a form is sent by script, from its onsubmit
-// attribute and the source of its submit listeners: code that stops the
-// browser's submission (preventDefault(), return false) and does not
-// submit the form itself afterwards. The answer names where that was seen
-// and the send call the code makes, when one is in it; "" when nothing
-// shows a script send. It reads code and runs none.
-func ScriptSubmitOf(onsubmit string, listeners []string) string {
+// Handlers is the code a page gives a form's submission: its onsubmit
+// attribute, the source of its submit listeners, and the source of the
+// click listeners of its submit buttons (an onclick attribute is one), each
+// as FromPage reads them in a browser (static markup shows the attribute
+// only).
+type Handlers struct {
+	OnSubmit string
+	Submit   []string
+	Click    []string
+}
+
+// ScriptSubmitOf says whether a form is sent by script, from the code its
+// page gives its submission: code that stops the browser's submission
+// (preventDefault(), return false) and does not submit the form itself
+// afterwards — in the onsubmit attribute, a submit listener, or a click
+// listener of a submit button (many a page sends the form from its
+// button's click). The answer names where that was seen and the send call
+// the code makes, when one is in it; "" when nothing shows a script send.
+// It reads code and runs none.
+func ScriptSubmitOf(h Handlers) string {
 	type source struct{ where, code string }
 	var srcs []source
-	if strings.TrimSpace(onsubmit) != "" {
-		srcs = append(srcs, source{"the onsubmit attribute", onsubmit})
+	if strings.TrimSpace(h.OnSubmit) != "" {
+		srcs = append(srcs, source{"the onsubmit attribute", h.OnSubmit})
 	}
-	for _, l := range listeners {
+	for _, l := range h.Submit {
 		srcs = append(srcs, source{"a submit listener", l})
+	}
+	for _, l := range h.Click {
+		srcs = append(srcs, source{"a submit button's click listener", l})
 	}
 	for _, s := range srcs {
 		if !stopsSubmission.MatchString(s.code) || submitsNatively.MatchString(s.code) {

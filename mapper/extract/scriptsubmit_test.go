@@ -13,22 +13,29 @@ func TestScriptSubmitOf(t *testing.T) {
 		name      string
 		onsubmit  string
 		listeners []string
+		clicks    []string
 		want      string
 	}{
-		{"nothing", "", nil, ""},
-		{"fetch listener", "", []string{`function (e) { e.preventDefault(); fetch("/api", {method: "POST"}); }`}, "a submit listener stops the browser's submission and sends the form with fetch()"},
-		{"XHR listener", "", []string{`e => { e.preventDefault(); const x = new XMLHttpRequest(); x.open("POST", "/a"); x.send(); }`}, "a submit listener stops the browser's submission and sends the form with XMLHttpRequest"},
-		{"jQuery", "", []string{`function(e){ e.preventDefault(); $.ajax({url: "/a", data: $(this).serialize()}); }`}, "a submit listener stops the browser's submission and sends the form with jQuery ajax"},
-		{"validation that submits after", "", []string{`function (e) { e.preventDefault(); if (ok()) this.submit(); }`}, ""},
-		{"requestSubmit after", "", []string{`function (e) { e.preventDefault(); form.requestSubmit(); }`}, ""},
-		{"a listener that only tracks", "", []string{`function () { analytics.track("submit"); }`}, ""},
-		{"onsubmit return false", "send(this); return false;", nil, "the onsubmit attribute stops the browser's submission (the code that sends the form is not in it)"},
-		{"onsubmit that validates", "return validate(this)", nil, ""},
-		{"attribute first, listener second", "return false", []string{`e => { e.preventDefault(); fetch("/a"); }`}, "the onsubmit attribute stops the browser's submission (the code that sends the form is not in it)"},
+		{"nothing", "", nil, nil, ""},
+		{"fetch listener", "", []string{`function (e) { e.preventDefault(); fetch("/api", {method: "POST"}); }`}, nil, "a submit listener stops the browser's submission and sends the form with fetch()"},
+		{"XHR listener", "", []string{`e => { e.preventDefault(); const x = new XMLHttpRequest(); x.open("POST", "/a"); x.send(); }`}, nil, "a submit listener stops the browser's submission and sends the form with XMLHttpRequest"},
+		{"jQuery", "", []string{`function(e){ e.preventDefault(); $.ajax({url: "/a", data: $(this).serialize()}); }`}, nil, "a submit listener stops the browser's submission and sends the form with jQuery ajax"},
+		{"validation that submits after", "", []string{`function (e) { e.preventDefault(); if (ok()) this.submit(); }`}, nil, ""},
+		{"requestSubmit after", "", []string{`function (e) { e.preventDefault(); form.requestSubmit(); }`}, nil, ""},
+		{"a listener that only tracks", "", []string{`function () { analytics.track("submit"); }`}, nil, ""},
+		{"onsubmit return false", "send(this); return false;", nil, nil, "the onsubmit attribute stops the browser's submission (the code that sends the form is not in it)"},
+		{"onsubmit that validates", "return validate(this)", nil, nil, ""},
+		{"a submit button's click listener", "", nil, []string{`function (e) { e.preventDefault(); fetch("/api/callbacks", {method: "POST", body: new FormData(this.form)}); }`},
+			"a submit button's click listener stops the browser's submission and sends the form with fetch()"},
+		{"a click listener that only tracks", "", nil, []string{`() => gtag("event", "submit")`}, ""},
+		{"a click listener that validates, then submits", "", nil, []string{`function (e) { e.preventDefault(); if (ok()) this.form.submit(); }`}, ""},
+		{"the submit listener before the click listener", "", []string{`e => { e.preventDefault(); $.post("/a"); }`}, []string{`e => { e.preventDefault(); fetch("/b"); }`},
+			"a submit listener stops the browser's submission and sends the form with jQuery ajax"},
+		{"attribute first, listener second", "return false", []string{`e => { e.preventDefault(); fetch("/a"); }`}, nil, "the onsubmit attribute stops the browser's submission (the code that sends the form is not in it)"},
 	}
 	for _, tc := range cases {
 		t.Run(tc.name, func(t *testing.T) {
-			if got := extract.ScriptSubmitOf(tc.onsubmit, tc.listeners); got != tc.want {
+			if got := extract.ScriptSubmitOf(extract.Handlers{OnSubmit: tc.onsubmit, Submit: tc.listeners, Click: tc.clicks}); got != tc.want {
 				t.Errorf("ScriptSubmitOf = %q, want %q", got, tc.want)
 			}
 		})
@@ -36,11 +43,12 @@ func TestScriptSubmitOf(t *testing.T) {
 }
 
 // Static markup shows only the onsubmit attribute; a browser also shows
-// the submit listeners the page's scripts added (DOMDebugger).
+// the submit listeners the page's scripts added and the click listeners of
+// the forms' submit buttons (DOMDebugger).
 func TestScriptSubmit(t *testing.T) {
 	want := map[string]map[string]bool{ // extractor → form id → sent by script
-		"static":  {"by-fetch": false, "validated": false, "by-attribute": true, "plain": false},
-		"browser": {"by-fetch": true, "validated": false, "by-attribute": true, "plain": false},
+		"static":  {"by-fetch": false, "validated": false, "by-attribute": true, "plain": false, "by-click": false, "tracked-click": false},
+		"browser": {"by-fetch": true, "validated": false, "by-attribute": true, "plain": false, "by-click": true, "tracked-click": false},
 	}
 	for _, mode := range []string{"static", "browser"} {
 		t.Run(mode, func(t *testing.T) {

@@ -346,7 +346,7 @@ func (s *static) form(i int, f *html.Node) Form {
 		Visible: !vis.Hidden, Visibility: vis, InDialog: inDialog(f), Locator: pre + scope, ShadowHost: strings.TrimSpace(pre),
 		OnSubmit: getAttr(f, "onsubmit"),
 	}
-	out.ScriptSubmit = ScriptSubmitOf(out.OnSubmit, nil)
+	out.ScriptSubmit = ScriptSubmitOf(Handlers{OnSubmit: out.OnSubmit})
 	for n, k := parentOf(f), 0; n != nil && n.DataAtom != atom.Body && n.Type == html.ElementNode && k < MaxWrappers; n, k = parentOf(n), k+1 {
 		out.Wrappers = append(out.Wrappers, s.element(n))
 	}
