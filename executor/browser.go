@@ -549,7 +549,7 @@ var fillScript = pagejs.MustInline(`(toolForm, doorJSON, submitJSON, valuesJSON,
 				}
 				else if (one.type === "checkbox") setChecked(one, v === true);
 				else if (one.type === "radio") setChecked(one, one.value === v);
-				else setValue(one, v);
+				else if (one.value !== String(v)) setValue(one, v); // a control that holds it already is not touched, as a person leaves it
 			}
 		}
 		if (isForm && !submit) submit = defaultButton(scope);

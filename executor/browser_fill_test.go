@@ -138,3 +138,39 @@ func TestBrowserDoorBlocksTheFormsOwnGETElsewhere(t *testing.T) {
 		t.Errorf("the site received %v, want nothing", paths)
 	}
 }
+
+// A control that already holds what the call gives it — the honeypot, an
+// optional field left empty — is not touched, as a person leaves it: a
+// page that flags a form whose honeypot saw an input event, as some
+// anti-spam scripts do, does not flag the call. The door that set every
+// field sent bot=1.
+func TestBrowserDoorLeavesTheHoneypotAlone(t *testing.T) {
+	b := browser(t)
+	const page = `<!doctype html><html><body><form id="callback-form" method="post" action="/callback-request">` + callbackFields + `</form>
+<script>
+const f = document.getElementById("callback-form");
+for (const type of ["input", "change", "focus", "blur"]) f.website.addEventListener(type, () => {
+  if (!f.bot) f.insertAdjacentHTML("beforeend", '<input type="hidden" name="bot" value="1">');
+});
+</script></body></html>`
+	site := newRecorder(t, func(r *recorder, w http.ResponseWriter, req *http.Request) {
+		if req.Method == http.MethodGet {
+			if req.URL.Path != "/callback/" {
+				http.NotFound(w, req)
+				return
+			}
+			w.Header().Set("Content-Type", "text/html")
+			fmt.Fprint(w, page)
+			return
+		}
+		r.record(req)
+		fmt.Fprint(w, "Thanks, we will call you.")
+	})
+	graph := editCallback(t, site.URL, shared.TransportJavascriptOnly, "application/x-www-form-urlencoded", nil)
+	st := openStore(t)
+	ex := newExecutor(t, st, executor.Options{Browser: b})
+	if _, err := ex.Execute(t.Context(), executor.Call{Action: confirmed(t, st, graph, callback), Input: goodCallback()}); err != nil {
+		t.Fatalf("%v (the site received %v)", err, site.paths())
+	}
+	site.wantGoodCallback(t)
+}
