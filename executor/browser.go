@@ -562,7 +562,7 @@ var fillScript = pagejs.MustInline(`(toolForm, doorJSON, submitJSON, valuesJSON,
 		// does not take this evaluation with it. A form without a control
 		// to press, or whose control stays disabled, is submitted.
 		setTimeout(() => {
-			if (submit && !submit.disabled) submit.click();
+			if (submit && (!submit.disabled || !isForm)) submit.click(); // a group has nothing else to press
 			else if (typeof scope.requestSubmit === "function") scope.requestSubmit(submit && submit.form === scope ? submit : undefined);
 			else scope.submit();
 		}, 0);
