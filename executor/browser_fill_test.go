@@ -2,9 +2,11 @@ package executor_test
 
 import (
 	"encoding/json"
+	"errors"
 	"fmt"
 	"io"
 	"net/http"
+	"net/url"
 	"strings"
 	"sync"
 	"testing"
@@ -14,6 +16,7 @@ import (
 	"github.com/frontlatch/frontlatch/executor"
 	"github.com/frontlatch/frontlatch/shared"
 	"github.com/frontlatch/frontlatch/topology/topologytest"
+	"github.com/frontlatch/frontlatch/verifier"
 )
 
 // A javascript-only door on a page that keeps its own state of its form,
@@ -85,19 +88,7 @@ f.querySelector("button").addEventListener("click", (e) => {
   fetch("/callback-request", { method: "POST", body: new URLSearchParams(new FormData(f)) });
 });
 </script></body></html>`
-	site := newRecorder(t, func(r *recorder, w http.ResponseWriter, req *http.Request) {
-		if req.Method == http.MethodGet {
-			if req.URL.Path != "/callback/" {
-				http.NotFound(w, req)
-				return
-			}
-			w.Header().Set("Content-Type", "text/html")
-			fmt.Fprint(w, page)
-			return
-		}
-		r.record(req)
-		fmt.Fprint(w, "Thanks, we will call you.")
-	})
+	site := callbackSite(t, page, "Thanks, we will call you.")
 	graph := editCallback(t, site.URL, shared.TransportJavascriptOnly, "application/x-www-form-urlencoded", nil)
 	st := openStore(t)
 	ex := newExecutor(t, st, executor.Options{Browser: b})
@@ -153,19 +144,7 @@ for (const type of ["input", "change", "focus", "blur"]) f.website.addEventListe
   if (!f.bot) f.insertAdjacentHTML("beforeend", '<input type="hidden" name="bot" value="1">');
 });
 </script></body></html>`
-	site := newRecorder(t, func(r *recorder, w http.ResponseWriter, req *http.Request) {
-		if req.Method == http.MethodGet {
-			if req.URL.Path != "/callback/" {
-				http.NotFound(w, req)
-				return
-			}
-			w.Header().Set("Content-Type", "text/html")
-			fmt.Fprint(w, page)
-			return
-		}
-		r.record(req)
-		fmt.Fprint(w, "Thanks, we will call you.")
-	})
+	site := callbackSite(t, page, "Thanks, we will call you.")
 	graph := editCallback(t, site.URL, shared.TransportJavascriptOnly, "application/x-www-form-urlencoded", nil)
 	st := openStore(t)
 	ex := newExecutor(t, st, executor.Options{Browser: b})
@@ -173,4 +152,62 @@ for (const type of ["input", "change", "focus", "blur"]) f.website.addEventListe
 		t.Fatalf("%v (the site received %v)", err, site.paths())
 	}
 	site.wantGoodCallback(t)
+}
+
+// The sandbox and the executor run a React page's form alike: the page
+// keeps its own state of its controls and sends that state from its
+// button's click handler. The sandbox's run shows the fields the page
+// would send; the executor, given the values the sandbox typed, makes the
+// page send the same to the same endpoint.
+func TestReactPageSandboxThenExecutor(t *testing.T) {
+	b := browser(t)
+	const page = `<!doctype html><html><body><form id="callback-form">` + callbackFields + `</form>
+<script>` + topologytest.TrackLikeReact + `
+document.querySelector("#callback-form button").addEventListener("click", (e) => {
+  e.preventDefault();
+  fetch("/callback-request", { method: "POST", body: new URLSearchParams(window.pageState) });
+});
+</script></body></html>`
+	site := callbackSite(t, page, "Thanks, we will call you.")
+	raw := editCallback(t, site.URL, shared.TransportJavascriptOnly, "application/x-www-form-urlencoded", nil)
+	g, issues := shared.Read(raw)
+	if len(issues) > 0 {
+		t.Fatal(issues)
+	}
+	res, err := verifier.Sandbox(t.Context(), g, callback, verifier.SandboxOptions{Browser: b})
+	if err != nil && !errors.Is(err, verifier.ErrMismatch) {
+		t.Fatalf("Sandbox: %v", err)
+	}
+	if res.Run.Endpoint == nil || !strings.HasPrefix(*res.Run.Note, "intercepted: ") {
+		t.Fatalf("sandbox run %s: %s", res.Run.Outcome, *res.Run.Note)
+	}
+	if n := site.count(); n != 0 {
+		t.Fatalf("the sandbox let %d requests reach the site", n)
+	}
+	shown := url.Values{}
+	for _, f := range res.Run.Fields {
+		shown.Add(f.Name, f.Value)
+	}
+	if shown.Get("full_name") == "" || shown.Get("phone") == "" {
+		t.Fatalf("the sandbox's run shows %v: the page's state did not follow its fill", shown)
+	}
+	graph, err := shared.Write(res.Graph)
+	if err != nil {
+		t.Fatal(err)
+	}
+	in := map[string]any{}
+	for k := range shown {
+		in[k] = shown.Get(k)
+	}
+	st := openStore(t)
+	ex := newExecutor(t, st, executor.Options{Browser: b})
+	if _, err := ex.Execute(t.Context(), executor.Call{Action: confirmed(t, st, graph, callback), Input: in}); err != nil {
+		t.Fatal(err)
+	}
+	if site.count() != 1 {
+		t.Fatalf("the site received %d submissions, want 1", site.count())
+	}
+	if diff := cmp.Diff(shown, site.forms[0]); diff != "" {
+		t.Errorf("received beside what the sandbox showed (-shown +received):\n%s", diff)
+	}
 }
