@@ -468,8 +468,8 @@ func fillAndSubmit(page *rod.Page, fd formDoor, values map[string]any, order []s
 		if err != nil {
 			return fmt.Errorf("find the form: %w", err)
 		}
-		if msg := res.Value.Str(); msg != "" {
-			return errors.New(msg)
+		if _, err := fillAnswer(res.Value.Str()); err != nil {
+			return err
 		}
 		for _, f := range files {
 			el, err := page.Timeout(fileInputTimeout).ElementByJS(rod.Eval(fileInputScript, f.field))
@@ -485,10 +485,40 @@ func fillAndSubmit(page *rod.Page, fd formDoor, values map[string]any, order []s
 	if err != nil {
 		return fmt.Errorf("fill the form: %w", err)
 	}
-	if msg := res.Value.Str(); msg != "" {
-		return errors.New(msg)
+	r, err := fillAnswer(res.Value.Str())
+	if err != nil || r.Press == nil {
+		return err
+	}
+	if err := topology.ClickAt(page.GetContext(), page, r.Press.X, r.Press.Y, pressTimeout); err != nil {
+		return fmt.Errorf("press the submit control: %w", err)
 	}
 	return nil
+}
+
+// pressTimeout bounds each mouse event of pressing the submit control.
+const pressTimeout = 5 * time.Second
+
+// filled is fillScript's answer: the error that stopped it, or the point
+// of the viewport at which to press the submit control (none when the
+// script pressed it itself).
+type filled struct {
+	Error string `json:"error"`
+	Press *struct {
+		X float64 `json:"x"`
+		Y float64 `json:"y"`
+	} `json:"press"`
+}
+
+// fillAnswer reads fillScript's answer; its error is a failed fill's.
+func fillAnswer(raw string) (filled, error) {
+	var r filled
+	if err := json.Unmarshal([]byte(raw), &r); err != nil {
+		return r, fmt.Errorf("read the fill's answer %q: %w", shared.Clip(raw, 200), err)
+	}
+	if r.Error != "" {
+		return r, errors.New(r.Error)
+	}
+	return r, nil
 }
 
 // fillScript finds the door's scope — a form, or the container of a
@@ -504,19 +534,25 @@ func fillAndSubmit(page *rod.Page, fd formDoor, values map[string]any, order []s
 // taken for it. A form's fields are its elements; a group's, the named
 // controls in it and the open shadow roots under it (as the sandbox reads
 // them). The submit control is the scope's first visible control the
-// submit locator names, else a form's default button; it is pressed
-// by a click, as the sandbox presses it (a form with none, or whose
+// submit locator names, else a form's default button; it is pressed as
+// the sandbox presses it, with the mouse where it is in the open (the
+// script answers pagejs's pressPoint and fillAndSubmit clicks there with
+// topology.ClickAt), else by a script's click (a form with none, or whose
 // control is disabled, is submitted with requestSubmit); a group must
-// have one. Each control is set as a person sets it (pagejs's control: the
-// prototype's setter, a click), so that a page keeping its own state of
-// its controls, as React does, sends what was filled. pierce, norm, locate and control are topology's
-// (package pagejs), shared with the sandbox.
+// have one. The script answers JSON: {error} when it stopped, {press:
+// {x, y}} when the caller is to press, {} otherwise. Each control is set
+// as a person sets it (pagejs's control: the prototype's setter, a click),
+// so that a page keeping its own state of its controls, as React does,
+// sends what was filled. pierce, norm, locate, control and press are
+// topology's (package pagejs), shared with the sandbox.
 var fillScript = pagejs.MustInline(`(toolForm, doorJSON, submitJSON, valuesJSON, namesJSON, filesJSON, phase) => {
 		//pagejs:include pierce
 		//pagejs:include norm
 		//pagejs:include locate
 		//pagejs:include control
+		//pagejs:include press
 		` + scopeJS + `
+		const fail = (msg) => JSON.stringify({ error: msg });
 		const values = JSON.parse(valuesJSON), names = JSON.parse(namesJSON), files = JSON.parse(filesJSON);
 		const door = JSON.parse(doorJSON), submitLoc = JSON.parse(submitJSON);
 		const named = door ? " (" + door.strategy + " " + JSON.stringify(door.value) + ")" : "";
@@ -524,7 +560,7 @@ var fillScript = pagejs.MustInline(`(toolForm, doorJSON, submitJSON, valuesJSON,
 		if (!scope && toolForm) scope = queryAllIn(locateTrees(), toolForm)[0] || null;
 		if (!scope) {
 			scope = doorOf(door, names.concat(files)).el;
-			if (!scope) return door ? "the door's form" + named + " is not on the page" : "the page has no form";
+			if (!scope) return fail(door ? "the door's form" + named + " is not on the page" : "the page has no form");
 		}
 		const isForm = scope.tagName === "FORM";
 		let submit = null;
@@ -532,15 +568,15 @@ var fillScript = pagejs.MustInline(`(toolForm, doorJSON, submitJSON, valuesJSON,
 			const subs = locate(submitLoc).filter((e) => e.form === scope || containsPiercing(scope, e));
 			submit = subs.find(isVisible) || subs[0] || null;
 		}
-		if (!isForm && !submit) return "the door" + named + " is a group of controls outside any form and its submit control" +
-			(submitLoc ? " (" + submitLoc.strategy + " " + JSON.stringify(submitLoc.value) + ") is not in it" : " is not recorded") + ": there is nothing to click";
+		if (!isForm && !submit) return fail("the door" + named + " is a group of controls outside any form and its submit control" +
+			(submitLoc ? " (" + submitLoc.strategy + " " + JSON.stringify(submitLoc.value) + ") is not in it" : " is not recorded") + ": there is nothing to click");
 		for (const name of files) {
-			if (!fieldsOf(scope, name).some(x => x.type === "file")) return "the form has no file input " + JSON.stringify(name);
+			if (!fieldsOf(scope, name).some(x => x.type === "file")) return fail("the form has no file input " + JSON.stringify(name));
 		}
-		if (phase === "mark") { scope.setAttribute("data-frontlatch-exec", ""); return ""; }
+		if (phase === "mark") { scope.setAttribute("data-frontlatch-exec", ""); return "{}"; }
 		for (const name of names) {
 			const list = fieldsOf(scope, name);
-			if (!list.length) return "the form has no field " + JSON.stringify(name);
+			if (!list.length) return fail("the form has no field " + JSON.stringify(name));
 			const v = values[name];
 			for (const one of list) {
 				if (Array.isArray(v)) { // a multi-valued input: the boxes or options whose values are listed
@@ -553,20 +589,25 @@ var fillScript = pagejs.MustInline(`(toolForm, doorJSON, submitJSON, valuesJSON,
 			}
 		}
 		if (isForm && !submit) submit = defaultButton(scope);
-		// Pressed as a person presses it, as the sandbox presses it: its
-		// click handlers run (a page that sends the form from one, calling
-		// preventDefault, sends nothing on a bare submit) and a submit
-		// button submits its form with itself as the submitter. Later, so
-		// that the page has re-rendered what the fill changed (a button
-		// enabled once the form is valid) and a send that leaves the page
-		// does not take this evaluation with it. A form without a control
-		// to press, or whose control stays disabled, is submitted.
+		// Pressed as a person presses it, as the sandbox presses it: by the
+		// mouse where the control is in the open (press: the caller clicks
+		// there, and the page sees a trusted click), else by a script's
+		// click. Its click handlers run (a page that sends the form from
+		// one, calling preventDefault, sends nothing on a bare submit) and a
+		// submit button submits its form with itself as the submitter.
+		// Later, so that the page has re-rendered what the fill changed (a
+		// button enabled once the form is valid) and a send that leaves the
+		// page does not take this evaluation with it. A form without a
+		// control to press, or whose control stays disabled, is submitted.
+		const pressable = submit && (!submit.disabled || !isForm); // a group has nothing else to press
+		const at = pressable ? pressPoint(submit) : null;
+		if (at) return JSON.stringify({ press: at });
 		setTimeout(() => {
-			if (submit && (!submit.disabled || !isForm)) submit.click(); // a group has nothing else to press
+			if (pressable) submit.click();
 			else if (typeof scope.requestSubmit === "function") scope.requestSubmit(submit && submit.form === scope ? submit : undefined);
 			else scope.submit();
 		}, 0);
-		return "";
+		return "{}";
 	}`)
 
 // fileInputScript finds the marked scope's file input of a field.

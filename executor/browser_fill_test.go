@@ -211,3 +211,45 @@ document.querySelector("#callback-form button").addEventListener("click", (e) =>
 		t.Errorf("received beside what the sandbox showed (-shown +received):\n%s", diff)
 	}
 }
+
+// A page whose button sends the form only on a trusted click (a person's,
+// as some anti-bot scripts demand): the executor presses the button with
+// the mouse, as the sandbox does, so the page sends. A button under a
+// banner is pressed by script, and its page, which asks no more, sends
+// too. The door that pressed by script only (el.click) sent nothing to
+// the first page.
+func TestBrowserDoorPressesWithTheMouse(t *testing.T) {
+	b := browser(t)
+	page := func(trustedOnly bool, cover string) string {
+		check := ""
+		if trustedOnly {
+			check = "if (!e.isTrusted) return;"
+		}
+		return `<!doctype html><html><body><form id="callback-form">` + callbackFields + `</form>` + cover + `
+<script>
+const f = document.getElementById("callback-form");
+f.querySelector("button").addEventListener("click", (e) => {
+  e.preventDefault();
+  ` + check + `
+  fetch("/callback-request", { method: "POST", body: new URLSearchParams(new FormData(f)) });
+});
+</script></body></html>`
+	}
+	for _, tt := range []struct {
+		name, page string
+	}{
+		{"a trusted click only", page(true, "")},
+		{"a button under a banner", page(false, `<div style="position:fixed;inset:0;background:#fff">We use cookies</div>`)},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			site := callbackSite(t, tt.page, "Thanks, we will call you.")
+			graph := editCallback(t, site.URL, shared.TransportJavascriptOnly, "application/x-www-form-urlencoded", nil)
+			st := openStore(t)
+			ex := newExecutor(t, st, executor.Options{Browser: b})
+			if _, err := ex.Execute(t.Context(), executor.Call{Action: confirmed(t, st, graph, callback), Input: goodCallback()}); err != nil {
+				t.Fatalf("%v (the site received %v)", err, site.paths())
+			}
+			site.wantGoodCallback(t)
+		})
+	}
+}

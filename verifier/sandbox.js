@@ -20,6 +20,7 @@
   // set as a person sets it, so that a page keeping its own state of its
   // controls (React) sees the value; the executor fills by it too.
   //pagejs:include control
+  //pagejs:include press
   // The door is a form, or the container of a formless group, which may
   // be a shadow host (its controls inside its root) or hold hosts: what
   // is "in" it is what is in it in the composed tree.
@@ -123,24 +124,12 @@
       if (s) {
         out.submitFound = true;
         s.setAttribute(MARK, "submit");
-        if (isVisible(s)) {
-          s.scrollIntoView({ block: "center" });
-          // Clickable by the mouse when the point at its centre is the
-          // control itself (not covered by a banner, say). The document
-          // answers with the outermost host of a control inside shadow
-          // roots; each open root answers for its own tree.
-          const r = s.getBoundingClientRect();
-          const x = r.left + r.width / 2, y = r.top + r.height / 2;
-          let hit = document.elementFromPoint(x, y);
-          while (hit && hit !== s && hit.shadowRoot) {
-            const inner = hit.shadowRoot.elementFromPoint(x, y);
-            if (!inner || inner === hit) break;
-            hit = inner;
-          }
-          out.submitVisible = !!hit && containsPiercing(s, hit);
-          out.submitX = x;
-          out.submitY = y;
-        }
+        // Clickable by the mouse when the point at its centre is the
+        // control itself (not covered by a banner, say): pagejs's press,
+        // by which the executor presses it too.
+        const p = pressPoint(s);
+        out.submitVisible = !!p;
+        if (p) { out.submitX = p.x; out.submitY = p.y; }
       }
     }
     return JSON.stringify(out);

@@ -415,7 +415,7 @@ func runInBrowser(ctx context.Context, b *topology.Browser, ac *shared.Access, f
 	obs.submitHow = "clicked the submit control"
 	clicked := false
 	if rep.SubmitVisible {
-		if err := clickAt(ctx, page, rep.SubmitX, rep.SubmitY, o.StepTimeout); err == nil {
+		if err := topology.ClickAt(ctx, page, rep.SubmitX, rep.SubmitY, o.StepTimeout); err == nil {
 			clicked = true
 		} else if errors.Is(err, context.DeadlineExceeded) && ctx.Err() == nil {
 			// The page stopped answering the mouse: its click handler
@@ -590,23 +590,6 @@ func filledValues(fills []fill) []string {
 	return out
 }
 
-// clickAt clicks the left mouse button at a point of the viewport, as a
-// person would: move, press, release, each a protocol call with its own
-// timeout. (rod's Mouse is bound to the page it was made for, so a timeout
-// set on a clone does not reach it.)
-func clickAt(ctx context.Context, page *rod.Page, x, y float64, step time.Duration) error {
-	for _, ev := range []proto.InputDispatchMouseEvent{
-		{Type: proto.InputDispatchMouseEventTypeMouseMoved, X: x, Y: y},
-		{Type: proto.InputDispatchMouseEventTypeMousePressed, X: x, Y: y, Button: proto.InputMouseButtonLeft, Buttons: ptrInt(1), ClickCount: 1},
-		{Type: proto.InputDispatchMouseEventTypeMouseReleased, X: x, Y: y, Button: proto.InputMouseButtonLeft, ClickCount: 1},
-	} {
-		if err := ev.Call(page.Context(ctx).Timeout(step)); err != nil {
-			return err
-		}
-	}
-	return nil
-}
-
 // stepFailed turns a failed browser step into a timed-out observation, or
 // an error when ctx ended (with the observation so far) or the browser
 // broke.
@@ -620,5 +603,3 @@ func stepFailed(ctx context.Context, obs *observation, err error) (*observation,
 	}
 	return nil, fmt.Errorf("verifier: sandbox: %w", err)
 }
-
-func ptrInt(n int) *int { return &n }

@@ -43,7 +43,11 @@
 //     defaultButton(form), the button a person's Enter presses (the prototype's
 //     setter, a click), so that a page keeping its own state of its
 //     controls, as React does, sees the value: the sandbox, the executor's
-//     browser door and the compiled WebMCP script fill by it.
+//     browser door and the compiled WebMCP script fill by it;
+//   - press: pressPoint(el), where a person's click presses el (null when
+//     it is hidden or covered), at which topology.ClickAt clicks with the
+//     mouse: the sandbox and the executor press a submit control by it.
+//     It needs pierce and locate.
 //
 // The compiler, which imports shared only, carries generated copies of
 // pierce, norm, locate and control in the WebMCP script it writes for site owners
@@ -51,7 +55,7 @@
 // stale copy): a change here is a change there after go generate.
 //
 // Each helper's file (norm.js, labels.js, modelcontext.js, pierce.js,
-// locate.js, control.js) documents what it declares and what it reads. Helpers do not
+// locate.js, control.js, press.js) documents what it declares and what it reads. Helpers do not
 // include one another: a helper that reads another's declarations names it
 // on a line of its own,
 //
