@@ -12,6 +12,7 @@ import (
 	"github.com/go-rod/rod"
 
 	"github.com/frontlatch/frontlatch/topology"
+	"github.com/frontlatch/frontlatch/topology/pagejs"
 )
 
 const examplePage = `<!doctype html><html lang="en"><title>Plumber</title><body>
@@ -408,4 +409,39 @@ func ExampleSeal() {
 		log.Print(err) // close it all the same
 	}
 	_ = p.Timeout(5 * time.Second).Close()
+}
+
+// ClickAt presses an element as a person does, at the point pagejs's
+// pressPoint gives (here a form's submit button, in the open).
+func ExampleClickAt() {
+	ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
+	defer cancel()
+	b, err := topology.NewBrowser(ctx, topology.BrowserOptions{Offline: true})
+	if err != nil {
+		log.Fatal(err)
+	}
+	defer b.Close()
+	p, err := b.OpenPage(ctx, "http://127.0.0.1:8080/contact/", topology.PageOptions{Offline: true})
+	if err != nil {
+		log.Fatal(err)
+	}
+	defer p.Timeout(5 * time.Second).Close()
+	res, err := p.Timeout(10 * time.Second).Eval(pagejs.MustInline(`() => {
+  //pagejs:include pierce
+  //pagejs:include norm
+  //pagejs:include locate
+  //pagejs:include press
+  const at = pressPoint(document.querySelector("form button[type=submit]"));
+  return at ? [at.x, at.y] : null;
+}`))
+	if err != nil {
+		log.Fatal(err)
+	}
+	if res.Value.Nil() {
+		log.Fatal("the button is hidden or covered")
+	}
+	at := res.Value.Arr()
+	if err := topology.ClickAt(ctx, p, at[0].Num(), at[1].Num(), 5*time.Second); err != nil {
+		log.Fatal(err)
+	}
 }
