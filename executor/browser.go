@@ -73,6 +73,11 @@ type captured struct {
 	// (under mu): a navigation of a document with a query string after it,
 	// before any submission, is the browser sending the form itself by GET.
 	pressed bool
+	// leftTo is the address the page's main frame went to, after it was
+	// pressed and before any submission, without sending the form; left
+	// is closed then.
+	leftTo string
+	left   chan struct{}
 	// files are the files the page was given, by field, in order: their
 	// bytes go into the file parts of the submission (Chromium hands an
 	// intercepted request's file parts over empty).
@@ -92,7 +97,7 @@ func (e *Executor) fireBrowser(ctx context.Context, d door, fields []planned) ou
 	allowed := doors.Origin(pageURL)
 	endpoint, _ := url.Parse(d.endpoint)
 
-	cap := &captured{signal: make(chan struct{}), begun: make(chan struct{}), stray: make(chan struct{}), files: map[string][]*upload{}}
+	cap := &captured{signal: make(chan struct{}), begun: make(chan struct{}), stray: make(chan struct{}), left: make(chan struct{}), files: map[string][]*upload{}}
 	var ups []pageFile
 	for _, f := range fields {
 		if f.file != nil {
@@ -177,6 +182,21 @@ func (e *Executor) fireBrowser(ctx context.Context, d door, fields []planned) ou
 			order = append(order, f.name)
 		}
 	}
+	// A page that goes to another document once it is pressed, without
+	// sending the form (its script moved on, a link took the click), is
+	// told from one that takes its time: the call does not wait out its
+	// timeout for a send that cannot come.
+	go page.EachEvent(func(e *proto.PageFrameNavigated) {
+		if e.Frame == nil || e.Frame.ParentID != "" {
+			return
+		}
+		cap.mu.Lock()
+		defer cap.mu.Unlock()
+		if cap.pressed && !cap.started && cap.leftTo == "" {
+			cap.leftTo = e.Frame.URL
+			close(cap.left)
+		}
+	})()
 	var toolText string
 	var runErr error
 	cap.mu.Lock()
@@ -224,6 +244,10 @@ func (e *Executor) fireBrowser(ctx context.Context, d door, fields []planned) ou
 		out.outcome, out.err = outcomeFailed, fmt.Errorf("nothing was submitted: the page sent to %s, not to the endpoint the owner confirmed (%s), and that was blocked; the site changed: re-map it and have the owner confirm again",
 			shared.Clip(strings.Join(cap.strayed, ", "), 400), shared.Clip(d.endpoint, 200))
 		return out
+	case !cap.done && cap.leftTo != "":
+		out.outcome, out.err = outcomeFailed, fmt.Errorf("nothing was submitted: once its submit control was pressed the page went to %s without sending the form; the site changed: re-map it and have the owner confirm again",
+			shared.Clip(cap.leftTo, 400))
+		return out
 	case !cap.done && runErr != nil:
 		out.outcome, out.err = outcomeFailed, fmt.Errorf("nothing was submitted: %w", runErr)
 		return out
@@ -250,8 +274,9 @@ func (e *Executor) fireBrowser(ctx context.Context, d door, fields []planned) ou
 
 // await waits for the page's submission to have been answered. When
 // filling failed (a field or file input missing: the form was not
-// submitted), or the page's first send went to another address than the
-// confirmed endpoint (and was blocked), only a moment, for the submission
+// submitted), the page's first send went to another address than the
+// confirmed endpoint (and was blocked), or the page went to another
+// document without sending, only a moment, for the submission
 // the page may still make, not the whole timeout. A submission that has
 // begun is waited for to the end.
 func (cap *captured) await(ctx context.Context, fillFailed bool) {
@@ -279,6 +304,8 @@ func (cap *captured) await(ctx context.Context, fillFailed bool) {
 	select {
 	case <-cap.signal:
 	case <-cap.stray:
+		grace()
+	case <-cap.left:
 		grace()
 	case <-ctx.Done():
 	}

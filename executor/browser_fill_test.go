@@ -253,3 +253,29 @@ f.querySelector("button").addEventListener("click", (e) => {
 		})
 	}
 }
+
+// A page whose button, as the site has it now, takes the visitor to
+// another page without sending the form: the call fails at once, naming
+// where the page went, rather than waiting out its timeout for a send
+// that cannot come; nothing reaches the site.
+func TestBrowserDoorPageLeavesWithoutSending(t *testing.T) {
+	b := browser(t)
+	const page = `<!doctype html><html><body><form id="callback-form">` + callbackFields + `</form>
+<script>
+document.querySelector("#callback-form button").addEventListener("click", (e) => {
+  e.preventDefault();
+  location.href = "/book-online/";
+});
+</script></body></html>`
+	site := pagesSite(t, map[string]string{"/callback/": page, "/book-online/": "<p>Book with our new system</p>"}, "/callback-request", "Thanks")
+	graph := editCallback(t, site.URL, shared.TransportJavascriptOnly, "application/x-www-form-urlencoded", nil)
+	st := openStore(t)
+	ex := newExecutor(t, st, executor.Options{Browser: b})
+	_, err := ex.Execute(t.Context(), executor.Call{Action: confirmed(t, st, graph, callback), Input: goodCallback()})
+	if err == nil || !strings.Contains(err.Error(), "the page went to "+site.URL+"/book-online/ without sending the form") {
+		t.Fatalf("Execute = %v; want a failure naming where the page went", err)
+	}
+	if n := site.count(); n != 0 {
+		t.Errorf("the site received %d submissions, want none", n)
+	}
+}
