@@ -185,8 +185,9 @@ func (e *Executor) fireBrowser(ctx context.Context, d door, fields []planned) ou
 	// A page that goes to another document once it is pressed, without
 	// sending the form (its script moved on, a link took the click), is
 	// told from one that takes its time: the call does not wait out its
-	// timeout for a send that cannot come.
-	go page.EachEvent(func(e *proto.PageFrameNavigated) {
+	// timeout for a send that cannot come. (EachEvent subscribes before it
+	// returns; its wait runs until the call's page is done.)
+	leaving := page.EachEvent(func(e *proto.PageFrameNavigated) {
 		if e.Frame == nil || e.Frame.ParentID != "" {
 			return
 		}
@@ -196,7 +197,8 @@ func (e *Executor) fireBrowser(ctx context.Context, d door, fields []planned) ou
 			cap.leftTo = e.Frame.URL
 			close(cap.left)
 		}
-	})()
+	})
+	go leaving()
 	var toolText string
 	var runErr error
 	cap.mu.Lock()
