@@ -15,6 +15,7 @@ import (
 
 	"github.com/frontlatch/frontlatch/executor"
 	"github.com/frontlatch/frontlatch/shared"
+	"github.com/frontlatch/frontlatch/topology"
 	"github.com/frontlatch/frontlatch/topology/topologytest"
 	"github.com/frontlatch/frontlatch/verifier"
 )
@@ -88,11 +89,8 @@ f.querySelector("button").addEventListener("click", (e) => {
   fetch("/callback-request", { method: "POST", body: new URLSearchParams(new FormData(f)) });
 });
 </script></body></html>`
-	site := callbackSite(t, page, "Thanks, we will call you.")
-	graph := editCallback(t, site.URL, shared.TransportJavascriptOnly, "application/x-www-form-urlencoded", nil)
-	st := openStore(t)
-	ex := newExecutor(t, st, executor.Options{Browser: b})
-	if _, err := ex.Execute(t.Context(), executor.Call{Action: confirmed(t, st, graph, callback), Input: goodCallback()}); err != nil {
+	site, err := fireCallbackPage(t, b, page)
+	if err != nil {
 		t.Fatalf("%v (the site received %v)", err, site.paths())
 	}
 	site.wantGoodCallback(t)
@@ -144,11 +142,8 @@ for (const type of ["input", "change", "focus", "blur"]) f.website.addEventListe
   if (!f.bot) f.insertAdjacentHTML("beforeend", '<input type="hidden" name="bot" value="1">');
 });
 </script></body></html>`
-	site := callbackSite(t, page, "Thanks, we will call you.")
-	graph := editCallback(t, site.URL, shared.TransportJavascriptOnly, "application/x-www-form-urlencoded", nil)
-	st := openStore(t)
-	ex := newExecutor(t, st, executor.Options{Browser: b})
-	if _, err := ex.Execute(t.Context(), executor.Call{Action: confirmed(t, st, graph, callback), Input: goodCallback()}); err != nil {
+	site, err := fireCallbackPage(t, b, page)
+	if err != nil {
 		t.Fatalf("%v (the site received %v)", err, site.paths())
 	}
 	site.wantGoodCallback(t)
@@ -242,11 +237,8 @@ f.querySelector("button").addEventListener("click", (e) => {
 		{"a button under a banner", page(false, `<div style="position:fixed;inset:0;background:#fff">We use cookies</div>`)},
 	} {
 		t.Run(tt.name, func(t *testing.T) {
-			site := callbackSite(t, tt.page, "Thanks, we will call you.")
-			graph := editCallback(t, site.URL, shared.TransportJavascriptOnly, "application/x-www-form-urlencoded", nil)
-			st := openStore(t)
-			ex := newExecutor(t, st, executor.Options{Browser: b})
-			if _, err := ex.Execute(t.Context(), executor.Call{Action: confirmed(t, st, graph, callback), Input: goodCallback()}); err != nil {
+			site, err := fireCallbackPage(t, b, tt.page)
+			if err != nil {
 				t.Fatalf("%v (the site received %v)", err, site.paths())
 			}
 			site.wantGoodCallback(t)
@@ -278,4 +270,17 @@ document.querySelector("#callback-form button").addEventListener("click", (e) =>
 	if n := site.count(); n != 0 {
 		t.Errorf("the site received %d submissions, want none", n)
 	}
+}
+
+// fireCallbackPage serves page as the call-back form's page (callbackSite)
+// and fires the call-back action through it as a javascript-only door,
+// with goodCallback: the site, and Execute's error.
+func fireCallbackPage(t *testing.T, b *topology.Browser, page string) (*recorder, error) {
+	t.Helper()
+	site := callbackSite(t, page, "Thanks, we will call you.")
+	graph := editCallback(t, site.URL, shared.TransportJavascriptOnly, "application/x-www-form-urlencoded", nil)
+	st := openStore(t)
+	ex := newExecutor(t, st, executor.Options{Browser: b})
+	_, err := ex.Execute(t.Context(), executor.Call{Action: confirmed(t, st, graph, callback), Input: goodCallback()})
+	return site, err
 }
