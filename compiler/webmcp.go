@@ -2,10 +2,11 @@ package compiler
 
 import (
 	"bytes"
-	_ "embed"
+	"embed"
 	"encoding/json"
 	"fmt"
 	"html"
+	"io/fs"
 	"regexp"
 	"strings"
 
@@ -15,7 +16,7 @@ import (
 // webmcpRuntime is the body of the generated script after its tool table:
 // it finds the form, fills it, and registers each tool. It is
 // webmcp_runtime.js with each include line replaced by the helper it names
-// (webmcpHelpers).
+// (pagejsCopies).
 //
 // It is the other side of topology's hookRegisterTool (topology/pagejs,
 // which the mapper's recorder and the executor's hook share): this script
@@ -24,14 +25,16 @@ import (
 // no Go source with the hook on purpose: the compiler imports shared only,
 // and its output is a standalone file site owners publish (its goldens pin
 // it). The helpers it shares with topology it takes from generated copies.
-var webmcpRuntime = mustInline(webmcpRuntimeSource, webmcpHelpers)
+var webmcpRuntime = mustInline(webmcpRuntimeSource, pagejsCopies)
 
 //go:embed webmcp_runtime.js
 var webmcpRuntimeSource string
 
-// The helpers of topology/pagejs the runtime carries, copied by go
+// pagejsCopies holds pagejs/NAME.js, a copy of topology/pagejs/NAME.js for
+// each helper an include line of webmcp_runtime.js names, written by go
 // generate, because the compiler does not import topology
-// (TestPagejsCopiesFresh keeps each copy equal to its source):
+// (TestPagejsCopiesFresh keeps each copy equal to its source; the include
+// lines are the one list of them). The runtime includes:
 //
 //   - pierce: the rule for the mapper's shadow-including CSS locators
 //     (queryAllPiercing) and the open shadow roots of a page (openTrees,
@@ -47,24 +50,9 @@ var webmcpRuntimeSource string
 //     React does, sends what the script filled, as the sandbox and the
 //     executor fill.
 //
-//go:generate go run ./internal/pagejscopy -src ../topology/pagejs/pierce.js -out webmcp_pierce.js
-//go:generate go run ./internal/pagejscopy -src ../topology/pagejs/norm.js -out webmcp_norm.js
-//go:generate go run ./internal/pagejscopy -src ../topology/pagejs/locate.js -out webmcp_locate.js
-//go:generate go run ./internal/pagejscopy -src ../topology/pagejs/control.js -out webmcp_control.js
-var (
-	//go:embed webmcp_pierce.js
-	webmcpPierce string
-	//go:embed webmcp_norm.js
-	webmcpNorm string
-	//go:embed webmcp_locate.js
-	webmcpLocate string
-	//go:embed webmcp_control.js
-	webmcpControl string
-)
-
-// webmcpHelpers maps each helper's name, as the runtime's include lines
-// write it, to its generated copy.
-var webmcpHelpers = map[string]string{"pierce": webmcpPierce, "norm": webmcpNorm, "locate": webmcpLocate, "control": webmcpControl}
+//go:generate go run ./internal/pagejscopy -runtime webmcp_runtime.js -src ../topology/pagejs -out pagejs
+//go:embed pagejs/*.js
+var pagejsCopies embed.FS
 
 // includeLine matches the runtime's lines that stand for a helper, written
 // as topology/pagejs's include lines are (the compiler expands them
@@ -72,27 +60,27 @@ var webmcpHelpers = map[string]string{"pierce": webmcpPierce, "norm": webmcpNorm
 var includeLine = regexp.MustCompile(`(?m)^( *)//pagejs:include ([a-z]+)\n`)
 
 // mustInline returns runtime with each include line replaced by the helper
-// it names, from helpers (a name to its generated copy): the copy's
-// generated-file header dropped, each line indented as the include line
-// is. It panics when a line names a helper helpers lacks or one already
-// included, when a helper of helpers has no line, or when a copy has no
-// header: all are files of this package.
-func mustInline(runtime string, helpers map[string]string) string {
+// it names, from copies (pagejs/NAME.js): the copy's generated-file header
+// dropped, each line indented as the include line is. It panics when a
+// line names a helper copies lacks or one already included, when a copy
+// has no line, or when a copy has no header: all are files of this
+// package.
+func mustInline(runtime string, copies fs.FS) string {
 	seen := map[string]bool{}
 	out := includeLine.ReplaceAllStringFunc(runtime, func(line string) string {
 		m := includeLine.FindStringSubmatch(line)
 		indent, name := m[1], m[2]
-		helperCopy, ok := helpers[name]
+		helperCopy, err := fs.ReadFile(copies, "pagejs/"+name+".js")
 		switch {
-		case !ok:
-			panic(fmt.Sprintf("compiler: webmcp_runtime.js includes %q, which has no generated copy", name))
+		case err != nil:
+			panic(fmt.Sprintf("compiler: webmcp_runtime.js includes %q, which has no generated copy: run go generate ./... in compiler (%v)", name, err))
 		case seen[name]:
 			panic(fmt.Sprintf("compiler: webmcp_runtime.js includes %q twice", name))
 		}
 		seen[name] = true
-		header, body, ok := strings.Cut(helperCopy, "\n")
+		header, body, ok := strings.Cut(string(helperCopy), "\n")
 		if !ok || !strings.HasPrefix(header, "// Code generated ") || !strings.HasSuffix(header, "DO NOT EDIT.") {
-			panic(fmt.Sprintf("compiler: webmcp_%s.js does not start with its generated-file header: run go generate ./... in compiler", name))
+			panic(fmt.Sprintf("compiler: pagejs/%s.js does not start with its generated-file header: run go generate ./... in compiler", name))
 		}
 		var b strings.Builder
 		for _, l := range strings.SplitAfter(body, "\n") {
@@ -106,9 +94,13 @@ func mustInline(runtime string, helpers map[string]string) string {
 		}
 		return b.String()
 	})
-	for name := range helpers {
-		if !seen[name] {
-			panic(fmt.Sprintf("compiler: webmcp_runtime.js has no line %q", "//pagejs:include "+name))
+	entries, err := fs.ReadDir(copies, "pagejs")
+	if err != nil {
+		panic(fmt.Sprintf("compiler: the generated copies: %v", err))
+	}
+	for _, e := range entries {
+		if name, _ := strings.CutSuffix(e.Name(), ".js"); !seen[name] {
+			panic(fmt.Sprintf("compiler: webmcp_runtime.js has no line %q for pagejs/%s: run go generate ./... in compiler", "//pagejs:include "+name, e.Name()))
 		}
 	}
 	return out
