@@ -2,11 +2,9 @@ package executor_test
 
 import (
 	"encoding/json"
-	"errors"
 	"fmt"
 	"io"
 	"net/http"
-	"net/url"
 	"strings"
 	"sync"
 	"testing"
@@ -17,7 +15,6 @@ import (
 	"github.com/frontlatch/frontlatch/shared"
 	"github.com/frontlatch/frontlatch/topology"
 	"github.com/frontlatch/frontlatch/topology/topologytest"
-	"github.com/frontlatch/frontlatch/verifier"
 )
 
 // A javascript-only door on a page that keeps its own state of its form,
@@ -165,30 +162,9 @@ document.querySelector("#callback-form button").addEventListener("click", (e) =>
 </script></body></html>`
 	site := callbackSite(t, page, "Thanks, we will call you.")
 	raw := editCallback(t, site.URL, shared.TransportJavascriptOnly, "application/x-www-form-urlencoded", nil)
-	g, issues := shared.Read(raw)
-	if len(issues) > 0 {
-		t.Fatal(issues)
-	}
-	res, err := verifier.Sandbox(t.Context(), g, callback, verifier.SandboxOptions{Browser: b})
-	if err != nil && !errors.Is(err, verifier.ErrMismatch) {
-		t.Fatalf("Sandbox: %v", err)
-	}
-	if res.Run.Endpoint == nil || !strings.HasPrefix(*res.Run.Note, "intercepted: ") {
-		t.Fatalf("sandbox run %s: %s", res.Run.Outcome, *res.Run.Note)
-	}
-	if n := site.count(); n != 0 {
-		t.Fatalf("the sandbox let %d requests reach the site", n)
-	}
-	shown := url.Values{}
-	for _, f := range res.Run.Fields {
-		shown.Add(f.Name, f.Value)
-	}
+	_, shown, graph := sandboxRun(t, b, raw, site)
 	if shown.Get("full_name") == "" || shown.Get("phone") == "" {
 		t.Fatalf("the sandbox's run shows %v: the page's state did not follow its fill", shown)
-	}
-	graph, err := shared.Write(res.Graph)
-	if err != nil {
-		t.Fatal(err)
 	}
 	in := map[string]any{}
 	for k := range shown {

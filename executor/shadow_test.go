@@ -12,6 +12,7 @@ import (
 
 	"github.com/frontlatch/frontlatch/executor"
 	"github.com/frontlatch/frontlatch/shared"
+	"github.com/frontlatch/frontlatch/topology"
 	"github.com/frontlatch/frontlatch/verifier"
 )
 
@@ -165,32 +166,7 @@ f.addEventListener("submit", (e) => {
 </script></body></html>`
 	site := callbackSite(t, page, "Thanks, we will call you.")
 	raw := editCallback(t, site.URL, shared.TransportJavascriptOnly, "application/x-www-form-urlencoded", shadowLocators("callback-box"))
-	g, issues := shared.Read(raw)
-	if len(issues) > 0 {
-		t.Fatal(issues)
-	}
-	res, err := verifier.Sandbox(t.Context(), g, callback, verifier.SandboxOptions{Browser: b})
-	if err != nil && !errors.Is(err, verifier.ErrMismatch) {
-		t.Fatalf("Sandbox: %v", err)
-	}
-	// The graph says javascript-only, which the sandbox reads as a
-	// mismatch with the form post it sees the script send (as for the
-	// script-sent form of TestSandboxAndExecutorShareTheDoor): the run
-	// still shows the request.
-	if res.Run.Endpoint == nil || !strings.HasPrefix(*res.Run.Note, "intercepted: ") {
-		t.Fatalf("sandbox run %s: %s", res.Run.Outcome, *res.Run.Note)
-	}
-	if n := site.count(); n != 0 {
-		t.Fatalf("the sandbox let %d requests reach the site", n)
-	}
-	shown := url.Values{}
-	for _, f := range res.Run.Fields {
-		shown.Add(f.Name, f.Value)
-	}
-	graph, err := shared.Write(res.Graph)
-	if err != nil {
-		t.Fatal(err)
-	}
+	res, shown, graph := sandboxRun(t, b, raw, site)
 	st := openStore(t)
 	ex := newExecutor(t, st, executor.Options{Browser: b})
 	// The values the sandbox typed, so that what the site receives can be
@@ -341,4 +317,37 @@ for (const host of document.querySelectorAll("[data-group]")) {
 			}
 		})
 	}
+}
+
+// sandboxRun runs the verifier's sandbox on the call-back action of raw,
+// whose page site serves, and returns the result, the fields its run shows
+// and the graph it wrote. The graph says javascript-only, which the
+// sandbox reads as a mismatch with the form post it sees the script send
+// (as for the script-sent form of TestSandboxAndExecutorShareTheDoor): the
+// run still shows the request, and nothing reaches the site.
+func sandboxRun(t *testing.T, b *topology.Browser, raw []byte, site *recorder) (*verifier.SandboxResult, url.Values, []byte) {
+	t.Helper()
+	g, issues := shared.Read(raw)
+	if len(issues) > 0 {
+		t.Fatal(issues)
+	}
+	res, err := verifier.Sandbox(t.Context(), g, callback, verifier.SandboxOptions{Browser: b})
+	if err != nil && !errors.Is(err, verifier.ErrMismatch) {
+		t.Fatalf("Sandbox: %v", err)
+	}
+	if res.Run.Endpoint == nil || !strings.HasPrefix(*res.Run.Note, "intercepted: ") {
+		t.Fatalf("sandbox run %s: %s", res.Run.Outcome, *res.Run.Note)
+	}
+	if n := site.count(); n != 0 {
+		t.Fatalf("the sandbox let %d requests reach the site", n)
+	}
+	shown := url.Values{}
+	for _, f := range res.Run.Fields {
+		shown.Add(f.Name, f.Value)
+	}
+	graph, err := shared.Write(res.Graph)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return res, shown, graph
 }
