@@ -331,16 +331,16 @@ func (e *Executor) route(h *rod.Hijack, cap *captured, allowed string, d door, e
 	}
 	method := h.Request.Method()
 	isSubmission := method != http.MethodGet && method != http.MethodHead && method != http.MethodOptions
-	if method == http.MethodGet && d.transport != shared.TransportWebMCPExecute && endpoint != nil && u.Path == endpoint.Path && u.RawQuery != "" {
-		isSubmission = true // a GET form
-	}
-	if method == http.MethodGet && !isSubmission && h.Request.IsNavigation() && u.RawQuery != "" && d.transport != shared.TransportWebMCPExecute {
-		// The browser's own GET submission of the form, to another path
-		// than the endpoint: a send like any other (the code before let it
-		// reach the site, and waited out the call's timeout).
+	if method == http.MethodGet && u.RawQuery != "" && d.transport != shared.TransportWebMCPExecute {
+		// A GET form's submission, its query the fields: to the endpoint,
+		// or the browser's own navigation once the form is pressed and
+		// before anything was sent — elsewhere, a send like any other,
+		// blocked below (the code before let it reach the site, and waited
+		// out the call's timeout).
 		cap.mu.Lock()
-		isSubmission = cap.pressed && !cap.started
+		first := cap.pressed && !cap.started
 		cap.mu.Unlock()
+		isSubmission = (endpoint != nil && doors.SameEndpoint(u, endpoint, true)) || (first && h.Request.IsNavigation())
 	}
 	if isSubmission && d.recordsEndpoint() && endpoint != nil && !doors.SameEndpoint(u, endpoint, method == http.MethodGet) {
 		cap.mu.Lock()
