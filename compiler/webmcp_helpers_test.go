@@ -48,7 +48,8 @@ func TestPagejsCopiesFresh(t *testing.T) {
 
 // The runtime the script carries holds each helper once, where its include
 // line was, its declarations inside pageHelpers (made afresh for each
-// call), pierce and norm before locate (which reads them), then control,
+// call), pierce, norm, labels and accname before locate (which reads
+// them), then control,
 // and all before execute.
 func TestWebMCPRuntimeInlinesHelpers(t *testing.T) {
 	if strings.Contains(webmcpRuntime, "pagejs:include") {
@@ -60,6 +61,8 @@ func TestWebMCPRuntimeInlinesHelpers(t *testing.T) {
 	decls := []struct{ helper, decl string }{
 		{"pierce", "    const { queryAllPiercing, queryPiercing, openTrees, queryAllIn, containsPiercing, composedBefore } = (() => {\n"},
 		{"norm", "    const norm = "},
+		{"labels", "    const labelsIn = "},
+		{"accname", "    const accNames = "},
 		{"locate", "    const { locate, isVisible, doorOf, locateTrees } = (() => {\n"},
 		{"control", "    const { setValue, setChecked, setSelected, defaultButton } = (() => {\n"},
 		{"the runtime's execute", "  function execute(tool, input) {\n"},

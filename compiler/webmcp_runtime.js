@@ -8,15 +8,19 @@
   function toArray(list) { return Array.prototype.slice.call(list || []); }
 
   // pageHelpers returns Frontlatch's page helpers (ES2015), made afresh for
-  // each call: pierce (open shadow roots), norm (white space), locate (the
-  // graph's locators, and the door an action runs through, as the
-  // verifier's sandbox and the executor find them) and control (a control
+  // each call: pierce (open shadow roots), norm (white space), labels and
+  // accname (a control's labels, an element's role and accessible name, as
+  // topology names it), locate (the graph's locators, and the door an
+  // action runs through, as the verifier's sandbox and the executor find
+  // them) and control (a control
   // set as a person sets it, as they fill). locate keeps the open
   // shadow roots it has walked for its run, and a page adds and removes
   // components between one call and the next.
   function pageHelpers() {
     //pagejs:include pierce
     //pagejs:include norm
+    //pagejs:include labels
+    //pagejs:include accname
     //pagejs:include locate
     //pagejs:include control
     return { locate: locate, doorOf: doorOf, setValue: setValue, setChecked: setChecked, setSelected: setSelected, defaultButton: defaultButton };

@@ -572,11 +572,13 @@ func fillAnswer(raw string) (filled, error) {
 // {x, y}} when the caller is to press, {} otherwise. Each control is set
 // as a person sets it (pagejs's control: the prototype's setter, a click),
 // so that a page keeping its own state of its controls, as React does,
-// sends what was filled. pierce, norm, locate, control and press are
+// sends what was filled. pierce, norm, labels, accname, locate, control and press are
 // topology's (package pagejs), shared with the sandbox.
 var fillScript = pagejs.MustInline(`(toolForm, doorJSON, submitJSON, valuesJSON, namesJSON, filesJSON, phase) => {
 		//pagejs:include pierce
 		//pagejs:include norm
+		//pagejs:include labels
+		//pagejs:include accname
 		//pagejs:include locate
 		//pagejs:include control
 		//pagejs:include press

@@ -429,6 +429,8 @@ func ExampleClickAt() {
 	res, err := p.Timeout(10 * time.Second).Eval(pagejs.MustInline(`() => {
   //pagejs:include pierce
   //pagejs:include norm
+  //pagejs:include labels
+  //pagejs:include accname
   //pagejs:include locate
   //pagejs:include press
   const at = pressPoint(document.querySelector("form button[type=submit]"));

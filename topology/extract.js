@@ -68,93 +68,10 @@
   const LANDMARKS = new Set(['banner', 'navigation', 'main', 'complementary', 'contentinfo', 'search', 'region', 'form']);
   const ACT_ROLES = new Set(['button', 'link', 'tab', 'menuitem', 'menuitemcheckbox', 'menuitemradio', 'checkbox', 'radio',
     'switch', 'option', 'combobox', 'textbox', 'searchbox', 'slider', 'spinbutton', 'treeitem', 'listbox']);
-  const NAME_FROM_CONTENT = new Set(['button', 'link', 'tab', 'menuitem', 'menuitemcheckbox', 'menuitemradio', 'checkbox',
-    'radio', 'switch', 'option', 'treeitem', 'heading', 'cell', 'columnheader', 'rowheader', 'row', 'tooltip']);
   const TEXT_INPUTS = new Set(['text', 'email', 'tel', 'url', 'password', 'search', 'number', 'date', 'datetime-local',
     'month', 'week', 'time', '']);
-  const INLINE = new Set(['b', 'i', 'em', 'strong', 'span', 'small', 'abbr', 'code', 'sup', 'sub', 'mark', 'u', 's',
-    'a', 'label', 'q', 'cite', 'kbd', 'var', 'bdi', 'bdo', 'data', 'time', 'font']);
-  const SKIP_TEXT = new Set(['script', 'style', 'template', 'noscript']);
 
-  const inSectioning = (el) => !!(el.parentElement && el.parentElement.closest('article,aside,main,nav,section'));
   const attr = (el, n) => el.getAttribute(n);
-
-  function roleOf(el) {
-    const r = norm(attr(el, 'role')).split(' ')[0];
-    if (r) return r;
-    const t = el.localName;
-    switch (t) {
-      case 'a': case 'area': return el.hasAttribute('href') ? 'link' : 'generic';
-      case 'button': return 'button';
-      case 'select': return (el.multiple || el.size > 1) ? 'listbox' : 'combobox';
-      case 'textarea': return 'textbox';
-      case 'dialog': return 'dialog';
-      case 'form': return (attr(el, 'aria-label') || attr(el, 'aria-labelledby') || attr(el, 'title')) ? 'form' : 'generic';
-      case 'nav': return 'navigation';
-      case 'main': return 'main';
-      case 'aside': return 'complementary';
-      case 'header': return inSectioning(el) ? 'generic' : 'banner';
-      case 'footer': return inSectioning(el) ? 'generic' : 'contentinfo';
-      case 'section': return (attr(el, 'aria-label') || attr(el, 'aria-labelledby')) ? 'region' : 'generic';
-      case 'ul': case 'ol': case 'menu': return 'list';
-      case 'li': return 'listitem';
-      case 'tr': return 'row';
-      case 'table': return 'table';
-      case 'td': return 'cell';
-      case 'th': return 'columnheader';
-      case 'option': return 'option';
-      case 'img': return attr(el, 'alt') === '' ? 'presentation' : 'img';
-      case 'h1': case 'h2': case 'h3': case 'h4': case 'h5': case 'h6': return 'heading';
-      case 'fieldset': return 'group';
-      case 'article': return 'article';
-      case 'input': {
-        const ty = (attr(el, 'type') || 'text').toLowerCase();
-        switch (ty) {
-          case 'button': case 'submit': case 'reset': case 'image': return 'button';
-          case 'checkbox': return 'checkbox';
-          case 'radio': return 'radio';
-          case 'range': return 'slider';
-          case 'number': return 'spinbutton';
-          case 'hidden': return 'none';
-          case 'search': return el.hasAttribute('list') ? 'combobox' : 'searchbox';
-          case 'file': case 'color': return '';
-          default: return el.hasAttribute('list') ? 'combobox' : 'textbox';
-        }
-      }
-    }
-    if (el.isContentEditable && el.hasAttribute('contenteditable')) return 'textbox';
-    return '';
-  }
-
-  const hiddenForName = (c) => {
-    if (attr(c, 'aria-hidden') === 'true' || c.hidden) return true;
-    return !c.checkVisibility({ visibilityProperty: true });
-  };
-
-  // Name from content (accname 2.F), simplified: text, img alt, aria-label of
-  // descendants, skipping hidden descendants of a visible root. Not shared
-  // with the mapper's nameText on purpose: this one follows accname (inline
-  // elements join without a space, a descendant's aria-label stands for its
-  // text), as the role and name locators it feeds must match the browser's
-  // accessibility tree; nameText reads the words a person sees.
-  function textOf(node, rootVisible, forLabel) {
-    let out = '';
-    for (const c of node.childNodes) {
-      if (c.nodeType === 3) { out += c.data; continue; }
-      if (c.nodeType !== 1) continue;
-      const t = c.localName;
-      if (SKIP_TEXT.has(t)) continue;
-      if (rootVisible && hiddenForName(c)) continue;
-      if (forLabel && (t === 'input' || t === 'select' || t === 'textarea')) continue;
-      const sep = INLINE.has(t) ? '' : ' ';
-      const al = norm(attr(c, 'aria-label'));
-      if (al) { out += sep + al + sep; continue; }
-      if (t === 'img') { out += sep + (attr(c, 'alt') || '') + sep; continue; }
-      if (t === 'input' && /^(button|submit|reset)$/i.test(attr(c, 'type') || '')) { out += sep + (c.value || '') + sep; continue; }
-      out += sep + textOf(c, rootVisible, forLabel) + sep;
-    }
-    return out;
-  }
 
   // isVisible is the element's "visible" of the Topology Graph (rendered,
   // not visibility:hidden, a box of some size). The mapper's isRendered and
@@ -165,13 +82,6 @@
     const r = el.getBoundingClientRect();
     return r.width > 0 && r.height > 0;
   };
-  const hiddenForAria = (el) => !el.checkVisibility({ visibilityProperty: true }) || !!el.closest('[aria-hidden="true"]');
-
-  const byIdText = (ids) => norm(ids.split(/\s+/).map((id) => {
-    const r = id && document.getElementById(id);
-    return r ? (norm(attr(r, 'aria-label')) || textOf(r, false, true)) : '';
-  }).join(' '));
-
   // labelsOf(el): el's labels as the browser binds them (pagejs, shared
   // with the mapper). labelOf keeps to that binding (topology records what
   // the browser does, and verify re-resolves label locators through this
@@ -180,39 +90,20 @@
   // its own nameText.
   //pagejs:include labels
   const labelsOf = labelsIn([document]);
+  // roleOf, accName, accText (name from content) and idrefText are
+  // pagejs's accname, the rule locate resolves a contract's role locators
+  // by: what topology names an element is what a role locator finds.
+  //pagejs:include accname
+  const { roleOf, accName, accText, idrefText, hiddenForAria, SKIP_TEXT } = accNames(labelsOf);
 
   function labelOf(el) {
     const lb = attr(el, 'aria-labelledby');
-    if (lb) { const n = byIdText(lb); if (n) return n; }
+    if (lb) { const n = idrefText(el, lb); if (n) return n; }
     const al = norm(attr(el, 'aria-label'));
     if (al) return al;
     const ls = labelsOf(el);
-    if (ls.length) return norm(ls.map((l) => textOf(l, true, true)).join(' '));
+    if (ls.length) return norm(ls.map((l) => accText(l, true, true)).join(' '));
     return '';
-  }
-
-  const nameCache = new Map();
-  function accName(el) {
-    if (nameCache.has(el)) return nameCache.get(el);
-    const t = el.localName;
-    const ty = (attr(el, 'type') || '').toLowerCase();
-    let n = '';
-    const lb = attr(el, 'aria-labelledby');
-    if (lb) n = byIdText(lb);
-    if (!n) n = norm(attr(el, 'aria-label'));
-    if (!n && t === 'input' && (ty === 'button' || ty === 'submit' || ty === 'reset')) {
-      n = norm(el.value) || (ty === 'submit' ? 'Submit' : ty === 'reset' ? 'Reset' : '');
-    }
-    if (!n && t === 'input' && ty === 'image') n = norm(attr(el, 'alt')) || 'Submit';
-    if (!n && (t === 'input' || t === 'select' || t === 'textarea') && labelsOf(el).length) {
-      n = norm(labelsOf(el).map((l) => textOf(l, true, true)).join(' '));
-    }
-    if (!n && (t === 'img' || t === 'area')) n = norm(attr(el, 'alt'));
-    if (!n && (NAME_FROM_CONTENT.has(roleOf(el)) || t === 'summary')) n = norm(textOf(el, !hiddenForAria(el), false));
-    if (!n) n = norm(attr(el, 'title'));
-    if (!n && (t === 'input' || t === 'textarea')) n = norm(attr(el, 'placeholder'));
-    nameCache.set(el, n);
-    return n;
   }
 
   const TESTID_ATTRS = ['data-testid', 'data-test-id', 'data-test', 'data-qa', 'data-cy'];
@@ -391,15 +282,15 @@
   function anchorName(a, kind) {
     let n = '';
     const lb = attr(a, 'aria-labelledby');
-    if (lb) n = byIdText(lb);
+    if (lb) n = idrefText(a, lb);
     if (!n) n = norm(attr(a, 'aria-label'));
     if (!n && (kind === 'row' || kind === 'listItem')) {
       const first = kind === 'row' ? a.querySelector('th,td,[role=cell],[role=gridcell],[role=rowheader]') : a;
-      n = norm(first ? textOf(first, true, false) : '');
+      n = norm(first ? accText(first, true, false) : '');
     }
     if (!n) {
       const h = a.querySelector('h1,h2,h3,h4,h5,h6,legend,caption,[role=heading]');
-      if (h) n = norm(textOf(h, false, false));
+      if (h) n = norm(accText(h, false, false));
     }
     if (!n && kind === 'form') n = norm(attr(a, 'name') || (stable(a.id) ? a.id : '') || attr(a, 'title'));
     return normTok(n.slice(0, 80));
@@ -476,7 +367,7 @@
     }
     const label = (t === 'input' || t === 'select' || t === 'textarea' || el.hasAttribute('aria-labelledby')) ? labelOf(el) : '';
     return {
-      path: childPath(el), tag: t, role: roleOf(el), name: accName(el), text: norm(textOf(el, visible, false)).slice(0, 200),
+      path: childPath(el), tag: t, role: roleOf(el), name: accName(el), text: norm(accText(el, visible, false)).slice(0, 200),
       label: label || null, placeholder: el.hasAttribute('placeholder') ? attr(el, 'placeholder') : null,
       attrs, bbox: [Math.round(r.left + window.scrollX), Math.round(r.top + window.scrollY), Math.round(r.width), Math.round(r.height)],
       visible, enabled, editable, recv: h.recv, inView: h.inView, by: h.by,
@@ -584,7 +475,7 @@
         const f = m[0];
         res.push({
           count: m.length, targetIndex: target ? m.indexOf(target) : -1,
-          first: f ? { tag: f.localName, role: roleOf(f), name: accName(f), text: norm(textOf(f, isVisible(f), false)).slice(0, 200), visible: isVisible(f) } : null,
+          first: f ? { tag: f.localName, role: roleOf(f), name: accName(f), text: norm(accText(f, isVisible(f), false)).slice(0, 200), visible: isVisible(f) } : null,
           error: '',
         });
       } catch (e) {

@@ -15,6 +15,8 @@
   // locate(loc), doorOf(loc, names), isVisible(el) and locateTrees() are
   // pagejs's locate: the executor's browser door resolves the door the
   // same way, so the form the owner saw run is the form that fires.
+  //pagejs:include labels
+  //pagejs:include accname
   //pagejs:include locate
   // setValue, setChecked and setSelected are pagejs's control: a control
   // set as a person sets it, so that a page keeping its own state of its

@@ -20,6 +20,10 @@
 //     labels in tree order, what el.labels holds, indexed in one pass over
 //     the labels of the given trees (the document, and its open shadow
 //     roots where the script reads them);
+//   - accname: accNames(labelsOf), which makes roleOf(el) and accName(el),
+//     an element's role and accessible name (with accText, name from
+//     content, and idrefText): the one rule topology's extraction names
+//     elements by and locate resolves a role locator by. It needs norm;
 //   - modelcontext: hookRegisterTool(mark, onRegister), which sees every
 //     WebMCP tool a page registers through document.modelContext or the
 //     legacy navigator.modelContext;
@@ -37,7 +41,7 @@
 //     element an action's door is run through (a visible copy first;
 //     without a locator, the form holding the most of the fields): the one
 //     rule the verifier's sandbox and the executor's browser door follow.
-//     It needs pierce and norm;
+//     It needs pierce, norm, labels and accname;
 //   - control: setValue(el, v), setChecked(el, on) and setSelected(el,
 //     values), which set a form control as a person does, and
 //     defaultButton(form), the button a person's Enter presses (the prototype's
@@ -50,12 +54,12 @@
 //     It needs pierce and locate.
 //
 // The compiler, which imports shared only, carries generated copies of
-// pierce, norm, locate and control in the WebMCP script it writes for site owners
+// pierce, norm, labels, accname, locate and control in the WebMCP script it writes for site owners
 // (compiler/internal/pagejscopy; its TestPagejsCopiesFresh fails on a
 // stale copy): a change here is a change there after go generate.
 //
-// Each helper's file (norm.js, labels.js, modelcontext.js, pierce.js,
-// locate.js, control.js, press.js) documents what it declares and what it reads. Helpers do not
+// Each helper's file (norm.js, labels.js, accname.js, modelcontext.js,
+// pierce.js, locate.js, control.js, press.js) documents what it declares and what it reads. Helpers do not
 // include one another: a helper that reads another's declarations names it
 // on a line of its own,
 //
@@ -73,6 +77,6 @@
 //	var extractJS = pagejs.MustInline(extractSource)
 //
 // What differs between the scripts on purpose (the mapper's label text and
-// visibility reasons, topology's accessible names and locators) stays in
-// each script, with a comment saying why.
+// visibility reasons, topology's locators) stays in each script, with a
+// comment saying why.
 package pagejs

@@ -1,16 +1,18 @@
 // locate: contract locators resolved in the page, and the door an action
 // is run through: the one rule the verifier's sandbox and the executor's
 // browser door follow, so the form the owner saw run is the form that
-// fires. It reads pierce's queryAllPiercing, openTrees and queryAllIn and
-// norm's norm: include pierce and norm before it.
+// fires. It reads pierce's queryAllPiercing, openTrees and queryAllIn,
+// norm's norm, labels' labelsIn and accname's accNames: include pierce,
+// norm, labels and accname before it.
 //
 // locate(loc): the elements a contract locator ({strategy, value}) names,
 // over the document and its open shadow roots: css through
 // queryAllPiercing (the mapper's shadow-including locators); testid,
 // label, text and role over every open tree, as Playwright's locators of
 // those kinds do (label.control binds within the label's own tree, as the
-// browser does; a button input's text is its value); xpath in the document only (document.evaluate does not
-// enter shadow roots). An invalid locator, or an unknown strategy, names
+// browser does; a button input's text is its value; a role and a name are
+// accname's, what topology's extraction records); xpath in the document
+// only (document.evaluate does not enter shadow roots). An invalid locator, or an unknown strategy, names
 // nothing.
 // isVisible(el): el has a box and is neither display:none nor
 // visibility:hidden.
@@ -23,7 +25,7 @@
 // locateTrees(): the document and its open shadow roots, walked on first
 // use and kept for the script's run.
 // Declares: locate, isVisible, doorOf, locateTrees.
-//pagejs:needs pierce norm
+//pagejs:needs pierce norm labels accname
 const { locate, isVisible, doorOf, locateTrees } = (() => {
   let treesMemo = null;
   const locateTrees = () => treesMemo || (treesMemo = openTrees());
@@ -33,49 +35,10 @@ const { locate, isVisible, doorOf, locateTrees } = (() => {
     const s = getComputedStyle(el);
     return r.width > 0 && r.height > 0 && s.visibility !== "hidden" && s.display !== "none";
   };
-  const implicitRole = (el) => {
-    const tag = el.tagName.toLowerCase();
-    const type = (el.getAttribute("type") || "").toLowerCase();
-    if (tag === "button" || (tag === "input" && ["submit", "button", "reset", "image"].includes(type))) return "button";
-    if (tag === "a" && el.hasAttribute("href")) return "link";
-    if (tag === "textarea" || (tag === "input" && ["", "text", "email", "tel", "url", "search"].includes(type))) return "textbox";
-    if (tag === "input" && type === "checkbox") return "checkbox";
-    if (tag === "input" && type === "radio") return "radio";
-    if (tag === "select") return "combobox";
-    if (tag === "form") return "form";
-    return "";
-  };
-  // accName: the element's accessible name, in the order of the steps
-  // topology's extract.js names elements by (aria-labelledby, aria-label,
-  // a button input's value or its default, an image input's alt, a
-  // control's labels, the content of a role named by its content, title,
-  // placeholder), content read as its text. A control's value is what it
-  // holds, not its name: a <button value> is named by its content.
-  const nameFromContent = new Set(["button", "link", "tab", "menuitem", "menuitemcheckbox", "menuitemradio", "checkbox",
-    "radio", "switch", "option", "treeitem", "heading", "cell", "columnheader", "rowheader", "row", "tooltip"]);
-  const accName = (el) => {
-    const tag = el.tagName.toLowerCase();
-    const type = (el.getAttribute("type") || "").toLowerCase();
-    const ids = norm(el.getAttribute("aria-labelledby"));
-    if (ids) {
-      const root = el.getRootNode();
-      const n = norm(ids.split(" ").map((id) => {
-        const r = root.getElementById ? root.getElementById(id) : null;
-        return r ? r.getAttribute("aria-label") || r.textContent : "";
-      }).join(" "));
-      if (n) return n;
-    }
-    let n = norm(el.getAttribute("aria-label"));
-    if (!n && tag === "input" && ["button", "submit", "reset"].includes(type)) {
-      n = norm(el.value) || (type === "submit" ? "Submit" : type === "reset" ? "Reset" : "");
-    }
-    if (!n && tag === "input" && type === "image") n = norm(el.getAttribute("alt")) || "Submit";
-    if (!n && el.labels && el.labels.length) n = norm(Array.from(el.labels).map((l) => l.textContent).join(" "));
-    if (!n && nameFromContent.has(el.getAttribute("role") || implicitRole(el))) n = norm(el.textContent);
-    if (!n) n = norm(el.getAttribute("title"));
-    if (!n && (tag === "input" || tag === "textarea")) n = norm(el.getAttribute("placeholder"));
-    return n;
-  };
+  // roleOf and accName are accname's, over the labels of the open trees:
+  // a role locator finds what topology names so.
+  let namerMemo = null;
+  const namer = () => namerMemo || (namerMemo = accNames(labelsIn(locateTrees())));
   // textOf: an element's text for a text locator, as Playwright's text
   // engine reads it: a button input's value, else its text content.
   const textOf = (el) => norm(el.tagName.toLowerCase() === "input" &&
@@ -111,7 +74,7 @@ const { locate, isVisible, doorOf, locateTrees } = (() => {
           const m = /^\s*([a-z]+)\s*(?:"(.*)")?\s*$/.exec(v) || [];
           const role = m[1], name = m[2];
           return elementsOfBody().filter((e) =>
-            (e.getAttribute("role") || implicitRole(e)) === role && (name === undefined || accName(e) === norm(name)));
+            namer().roleOf(e) === role && (name === undefined || namer().accName(e) === norm(name)));
         }
       }
     } catch (e) {

@@ -14,7 +14,7 @@ import (
 // one in a footer, a form inside an open shadow root with a label, test id
 // and button of its own, a closed root, a form holding fewer of the
 // fields, and controls outside any form named in the other ways of the
-// accessible-name steps. Every element a locator may answer carries data-k.
+// accessible-name steps, or of a role only topology's roleOf gives them. Every element a locator may answer carries data-k.
 const locatePage = `<!doctype html><html><body>
 <div style="display:none"><form class="quote" data-k="modal-form"><input name="email" data-k="modal-email"></form></div>
 <footer><form class="quote" data-k="footer-form"><input name="email" data-k="footer-email"><button data-k="footer-send">Send</button></form></footer>
@@ -27,6 +27,9 @@ const locatePage = `<!doctype html><html><body>
 <section><span id="ph-l">Phone</span><input name="phone" aria-labelledby="ph-l" data-k="phone">
   <input name="city" value="Sydney" placeholder="Your city" data-k="city">
   <button name="via" value="quote-button" data-k="valued-send">Get a quote</button><input type="submit" data-k="default-submit"><input type="submit" value="Request a  callback" data-k="valued-submit"></section>
+<aside><input type="search" aria-label="Find" data-k="find"><select multiple aria-label="Services" data-k="services"><option>Wiring</option></select>
+  <button data-k="arrow-send"><span aria-label="Send now">→</span></button><button data-k="partly-hidden">Book<span style="display:none"> (members)</span></button>
+  <div role="button link" tabindex="0" data-k="two-roles">Go</div></aside>
 <sealed-box><template shadowrootmode="closed"><form data-k="closed-form"><input name="email" data-testid="day-field" data-k="closed-email"></form></template></sealed-box>
 </body></html>`
 
@@ -64,6 +67,11 @@ func TestLocate(t *testing.T) {
 		{name: "role: aria-labelledby", loc: &loc{"role", `textbox "Phone"`}, want: []string{"phone"}, door: "phone", count: 1},
 		{name: "role: a textbox is named by its placeholder, not its value", loc: &loc{"role", `textbox "Your city"`}, want: []string{"city"}, door: "city", count: 1},
 		{name: "role: a textbox's value is no name", loc: &loc{"role", `textbox "Sydney"`}, want: []string{}, count: 0},
+		{name: "role: a search input is a searchbox", loc: &loc{"role", `searchbox "Find"`}, want: []string{"find"}, door: "find", count: 1},
+		{name: "role: a multiple select is a listbox", loc: &loc{"role", `listbox "Services"`}, want: []string{"services"}, door: "services", count: 1},
+		{name: "role: a descendant's aria-label is its text", loc: &loc{"role", `button "Send now"`}, want: []string{"arrow-send"}, door: "arrow-send", count: 1},
+		{name: "role: hidden content is no part of a name", loc: &loc{"role", `button "Book"`}, want: []string{"partly-hidden"}, door: "partly-hidden", count: 1},
+		{name: "role: the first token of a role attribute", loc: &loc{"role", `button "Go"`}, want: []string{"two-roles"}, door: "two-roles", count: 1},
 		{name: "text: a button input by its value", loc: &loc{"text", "Request a callback"}, want: []string{"valued-submit"}, door: "valued-submit", count: 1},
 		{name: "text", loc: &loc{"text", "Send"}, want: []string{"footer-send"}, door: "footer-send", count: 1},
 		{name: "an unknown strategy names nothing", loc: &loc{"nearby", "x"}, want: []string{}, count: 0},
@@ -74,6 +82,8 @@ func TestLocate(t *testing.T) {
 	js := pagejs.MustInline(`(casesJSON) => {
   //pagejs:include pierce
   //pagejs:include norm
+  //pagejs:include labels
+  //pagejs:include accname
   //pagejs:include locate
   const key = (e) => e && e.getAttribute("data-k");
   return JSON.stringify(JSON.parse(casesJSON).map((c) => {

@@ -35,10 +35,10 @@ func TestInline(t *testing.T) {
 		{name: "unknown helper", src: "//pagejs:include nothing\n", wantErr: pagejs.ErrUnknownHelper},
 		{name: "a path is no helper", src: "//pagejs:include ../extract\n", wantErr: pagejs.ErrUnknownHelper},
 		{name: "included twice", src: "//pagejs:include norm\n//pagejs:include norm\n", wantErr: pagejs.ErrDuplicateInclude},
-		{name: "a helper after those it needs", src: "//pagejs:include pierce\n//pagejs:include norm\n//pagejs:include locate\n",
+		{name: "a helper after those it needs", src: "//pagejs:include pierce\n//pagejs:include norm\n//pagejs:include labels\n//pagejs:include accname\n//pagejs:include locate\n",
 			has: []string{"const { locate, isVisible, doorOf, locateTrees }", "const norm = ", "queryAllPiercing"}},
 		{name: "a helper without one it needs", src: "//pagejs:include pierce\n//pagejs:include locate\n", wantErr: pagejs.ErrMissingHelper},
-		{name: "a helper before one it needs", src: "//pagejs:include norm\n//pagejs:include locate\n//pagejs:include pierce\n", wantErr: pagejs.ErrMissingHelper},
+		{name: "a helper before one it needs", src: "//pagejs:include norm\n//pagejs:include labels\n//pagejs:include accname\n//pagejs:include locate\n//pagejs:include pierce\n", wantErr: pagejs.ErrMissingHelper},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

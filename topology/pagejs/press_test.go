@@ -36,6 +36,8 @@ func TestPressPoint(t *testing.T) {
 	point := pagejs.MustInline(`(id) => {
   //pagejs:include pierce
   //pagejs:include norm
+  //pagejs:include labels
+  //pagejs:include accname
   //pagejs:include locate
   //pagejs:include press
   const el = document.getElementById(id) || document.querySelector("send-box").shadowRoot.getElementById(id);

@@ -587,9 +587,11 @@
   function toArray(list) { return Array.prototype.slice.call(list || []); }
 
   // pageHelpers returns Frontlatch's page helpers (ES2015), made afresh for
-  // each call: pierce (open shadow roots), norm (white space), locate (the
-  // graph's locators, and the door an action runs through, as the
-  // verifier's sandbox and the executor find them) and control (a control
+  // each call: pierce (open shadow roots), norm (white space), labels and
+  // accname (a control's labels, an element's role and accessible name, as
+  // topology names it), locate (the graph's locators, and the door an
+  // action runs through, as the verifier's sandbox and the executor find
+  // them) and control (a control
   // set as a person sets it, as they fill). locate keeps the open
   // shadow roots it has walked for its run, and a page adds and removes
   // components between one call and the next.
@@ -790,19 +792,190 @@
     // changes NormalizationRuleVersion, and every text the mapper reads.
     // Declares: norm.
     const norm = ((ws) => (s) => (s == null ? "" : String(s)).replace(ws, " ").trim())(/\s+/g);
+    // labelsIn(trees): a function labelsOf(el) answering el's labels, in tree
+    // order — what el.labels holds: each <label> whose control is el (label[for]
+    // naming el's id, when el is the first element with that id and is
+    // labelable; a label wrapping el with no for; never a hidden input) — among
+    // the labels of trees, the document alone ([document]) or the document and
+    // its open shadow roots. label.control resolves for= in the label's own
+    // tree, as the browser does, so a label of the document never names a
+    // control of a shadow root, nor the other way round. Chromium computes
+    // el.labels by walking the document on every call, quadratic over a form
+    // of many inputs, so labelsOf indexes the labels by control once, on its
+    // first call, in one pass over the trees' labels; a script that adds or
+    // moves labels after that reads the index as it was. Declares: labelsIn.
+    const labelsIn = (trees) => {
+      let index = null;
+      return (el) => {
+        if (!index) {
+          index = new Map();
+          for (const t of trees) {
+            for (const l of t.querySelectorAll("label")) {
+              const c = l.control;
+              if (!c) continue;
+              if (!index.has(c)) index.set(c, []);
+              index.get(c).push(l);
+            }
+          }
+        }
+        return index.get(el) || [];
+      };
+    };
+    // accNames(labelsOf): the role and the accessible name of an element, the
+    // one rule by which topology's extract.js names the elements of a Topology
+    // Graph and locate resolves a contract's role locators, so that a
+    // `role "name"` the mapper, an owner or another tool wrote finds in the
+    // sandbox, the executor and the compiled WebMCP script the element
+    // topology named so. labelsOf is labelsIn's answer for the trees the
+    // script reads (the document, or the document and its open shadow roots).
+    // It answers:
+    //   - roleOf(el): the first token of el's role attribute, else its
+    //     implicit role (HTML-AAM, the subset Frontlatch reads: a form or a
+    //     section is a landmark only when named, a header or footer only
+    //     outside sectioning content);
+    //   - accName(el): the accessible name, in the order of the accname steps
+    //     (aria-labelledby, aria-label, a button input's value or its default,
+    //     an image input's alt, a control's labels, an image's alt, the content
+    //     of a role named by its content, title, placeholder); a control's
+    //     value is what it holds, not its name. Memoised per accNames made: a
+    //     script that changes names makes a new one;
+    //   - accText(node, rootVisible, forLabel): name from content (accname
+    //     2.F, simplified): text, an image's alt and a descendant's aria-label,
+    //     inline elements joined without a space, hidden descendants of a
+    //     visible root skipped, a label's own controls skipped (forLabel);
+    //   - idrefText(el, ids): the names of the elements an idref list names in
+    //     el's own tree (aria-labelledby binds within a tree, as the browser
+    //     does);
+    //   - hiddenForAria(el): el is not rendered or sits in aria-hidden;
+    //   - SKIP_TEXT: the elements whose text is no one's name.
+    // The mapper's nameText answers a different question (the words a person
+    // sees beside a field) and stays in the mapper. Declares: accNames.
+    //pagejs:needs norm
+    const accNames = (labelsOf) => {
+      const NAME_FROM_CONTENT = new Set(['button', 'link', 'tab', 'menuitem', 'menuitemcheckbox', 'menuitemradio', 'checkbox',
+        'radio', 'switch', 'option', 'treeitem', 'heading', 'cell', 'columnheader', 'rowheader', 'row', 'tooltip']);
+      const INLINE = new Set(['b', 'i', 'em', 'strong', 'span', 'small', 'abbr', 'code', 'sup', 'sub', 'mark', 'u', 's',
+        'a', 'label', 'q', 'cite', 'kbd', 'var', 'bdi', 'bdo', 'data', 'time', 'font']);
+      const SKIP_TEXT = new Set(['script', 'style', 'template', 'noscript']);
+      const attr = (el, n) => el.getAttribute(n);
+      const inSectioning = (el) => !!(el.parentElement && el.parentElement.closest('article,aside,main,nav,section'));
+
+      const roleOf = (el) => {
+        const r = norm(attr(el, 'role')).split(' ')[0];
+        if (r) return r;
+        switch (el.localName) {
+          case 'a': case 'area': return el.hasAttribute('href') ? 'link' : 'generic';
+          case 'button': return 'button';
+          case 'select': return (el.multiple || el.size > 1) ? 'listbox' : 'combobox';
+          case 'textarea': return 'textbox';
+          case 'dialog': return 'dialog';
+          case 'form': return (attr(el, 'aria-label') || attr(el, 'aria-labelledby') || attr(el, 'title')) ? 'form' : 'generic';
+          case 'nav': return 'navigation';
+          case 'main': return 'main';
+          case 'aside': return 'complementary';
+          case 'header': return inSectioning(el) ? 'generic' : 'banner';
+          case 'footer': return inSectioning(el) ? 'generic' : 'contentinfo';
+          case 'section': return (attr(el, 'aria-label') || attr(el, 'aria-labelledby')) ? 'region' : 'generic';
+          case 'ul': case 'ol': case 'menu': return 'list';
+          case 'li': return 'listitem';
+          case 'tr': return 'row';
+          case 'table': return 'table';
+          case 'td': return 'cell';
+          case 'th': return 'columnheader';
+          case 'option': return 'option';
+          case 'img': return attr(el, 'alt') === '' ? 'presentation' : 'img';
+          case 'h1': case 'h2': case 'h3': case 'h4': case 'h5': case 'h6': return 'heading';
+          case 'fieldset': return 'group';
+          case 'article': return 'article';
+          case 'input': {
+            switch ((attr(el, 'type') || 'text').toLowerCase()) {
+              case 'button': case 'submit': case 'reset': case 'image': return 'button';
+              case 'checkbox': return 'checkbox';
+              case 'radio': return 'radio';
+              case 'range': return 'slider';
+              case 'number': return 'spinbutton';
+              case 'hidden': return 'none';
+              case 'search': return el.hasAttribute('list') ? 'combobox' : 'searchbox';
+              case 'file': case 'color': return '';
+              default: return el.hasAttribute('list') ? 'combobox' : 'textbox';
+            }
+          }
+        }
+        if (el.isContentEditable && el.hasAttribute('contenteditable')) return 'textbox';
+        return '';
+      };
+
+      const hiddenForName = (c) => attr(c, 'aria-hidden') === 'true' || c.hidden || !c.checkVisibility({ visibilityProperty: true });
+      const hiddenForAria = (el) => !el.checkVisibility({ visibilityProperty: true }) || !!el.closest('[aria-hidden="true"]');
+
+      const accText = (node, rootVisible, forLabel) => {
+        let out = '';
+        for (const c of node.childNodes) {
+          if (c.nodeType === 3) { out += c.data; continue; }
+          if (c.nodeType !== 1) continue;
+          const t = c.localName;
+          if (SKIP_TEXT.has(t)) continue;
+          if (rootVisible && hiddenForName(c)) continue;
+          if (forLabel && (t === 'input' || t === 'select' || t === 'textarea')) continue;
+          const sep = INLINE.has(t) ? '' : ' ';
+          const al = norm(attr(c, 'aria-label'));
+          if (al) { out += sep + al + sep; continue; }
+          if (t === 'img') { out += sep + (attr(c, 'alt') || '') + sep; continue; }
+          if (t === 'input' && /^(button|submit|reset)$/i.test(attr(c, 'type') || '')) { out += sep + (c.value || '') + sep; continue; }
+          out += sep + accText(c, rootVisible, forLabel) + sep;
+        }
+        return out;
+      };
+
+      const idrefText = (el, ids) => {
+        const root = el.getRootNode();
+        return norm(ids.split(/\s+/).map((id) => {
+          const r = id && root.getElementById ? root.getElementById(id) : null;
+          return r ? (norm(attr(r, 'aria-label')) || accText(r, false, true)) : '';
+        }).join(' '));
+      };
+
+      const nameCache = new Map();
+      const accName = (el) => {
+        if (nameCache.has(el)) return nameCache.get(el);
+        const t = el.localName;
+        const ty = (attr(el, 'type') || '').toLowerCase();
+        let n = '';
+        const lb = attr(el, 'aria-labelledby');
+        if (lb) n = idrefText(el, lb);
+        if (!n) n = norm(attr(el, 'aria-label'));
+        if (!n && t === 'input' && (ty === 'button' || ty === 'submit' || ty === 'reset')) {
+          n = norm(el.value) || (ty === 'submit' ? 'Submit' : ty === 'reset' ? 'Reset' : '');
+        }
+        if (!n && t === 'input' && ty === 'image') n = norm(attr(el, 'alt')) || 'Submit';
+        if (!n && (t === 'input' || t === 'select' || t === 'textarea') && labelsOf(el).length) {
+          n = norm(labelsOf(el).map((l) => accText(l, true, true)).join(' '));
+        }
+        if (!n && (t === 'img' || t === 'area')) n = norm(attr(el, 'alt'));
+        if (!n && (NAME_FROM_CONTENT.has(roleOf(el)) || t === 'summary')) n = norm(accText(el, !hiddenForAria(el), false));
+        if (!n) n = norm(attr(el, 'title'));
+        if (!n && (t === 'input' || t === 'textarea')) n = norm(attr(el, 'placeholder'));
+        nameCache.set(el, n);
+        return n;
+      };
+
+      return { roleOf, accName, accText, idrefText, hiddenForAria, SKIP_TEXT };
+    };
     // locate: contract locators resolved in the page, and the door an action
     // is run through: the one rule the verifier's sandbox and the executor's
     // browser door follow, so the form the owner saw run is the form that
-    // fires. It reads pierce's queryAllPiercing, openTrees and queryAllIn and
-    // norm's norm: include pierce and norm before it.
+    // fires. It reads pierce's queryAllPiercing, openTrees and queryAllIn,
+    // norm's norm, labels' labelsIn and accname's accNames: include pierce,
+    // norm, labels and accname before it.
     //
     // locate(loc): the elements a contract locator ({strategy, value}) names,
     // over the document and its open shadow roots: css through
     // queryAllPiercing (the mapper's shadow-including locators); testid,
     // label, text and role over every open tree, as Playwright's locators of
     // those kinds do (label.control binds within the label's own tree, as the
-    // browser does; a button input's text is its value); xpath in the document only (document.evaluate does not
-    // enter shadow roots). An invalid locator, or an unknown strategy, names
+    // browser does; a button input's text is its value; a role and a name are
+    // accname's, what topology's extraction records); xpath in the document
+    // only (document.evaluate does not enter shadow roots). An invalid locator, or an unknown strategy, names
     // nothing.
     // isVisible(el): el has a box and is neither display:none nor
     // visibility:hidden.
@@ -815,7 +988,7 @@
     // locateTrees(): the document and its open shadow roots, walked on first
     // use and kept for the script's run.
     // Declares: locate, isVisible, doorOf, locateTrees.
-    //pagejs:needs pierce norm
+    //pagejs:needs pierce norm labels accname
     const { locate, isVisible, doorOf, locateTrees } = (() => {
       let treesMemo = null;
       const locateTrees = () => treesMemo || (treesMemo = openTrees());
@@ -825,49 +998,10 @@
         const s = getComputedStyle(el);
         return r.width > 0 && r.height > 0 && s.visibility !== "hidden" && s.display !== "none";
       };
-      const implicitRole = (el) => {
-        const tag = el.tagName.toLowerCase();
-        const type = (el.getAttribute("type") || "").toLowerCase();
-        if (tag === "button" || (tag === "input" && ["submit", "button", "reset", "image"].includes(type))) return "button";
-        if (tag === "a" && el.hasAttribute("href")) return "link";
-        if (tag === "textarea" || (tag === "input" && ["", "text", "email", "tel", "url", "search"].includes(type))) return "textbox";
-        if (tag === "input" && type === "checkbox") return "checkbox";
-        if (tag === "input" && type === "radio") return "radio";
-        if (tag === "select") return "combobox";
-        if (tag === "form") return "form";
-        return "";
-      };
-      // accName: the element's accessible name, in the order of the steps
-      // topology's extract.js names elements by (aria-labelledby, aria-label,
-      // a button input's value or its default, an image input's alt, a
-      // control's labels, the content of a role named by its content, title,
-      // placeholder), content read as its text. A control's value is what it
-      // holds, not its name: a <button value> is named by its content.
-      const nameFromContent = new Set(["button", "link", "tab", "menuitem", "menuitemcheckbox", "menuitemradio", "checkbox",
-        "radio", "switch", "option", "treeitem", "heading", "cell", "columnheader", "rowheader", "row", "tooltip"]);
-      const accName = (el) => {
-        const tag = el.tagName.toLowerCase();
-        const type = (el.getAttribute("type") || "").toLowerCase();
-        const ids = norm(el.getAttribute("aria-labelledby"));
-        if (ids) {
-          const root = el.getRootNode();
-          const n = norm(ids.split(" ").map((id) => {
-            const r = root.getElementById ? root.getElementById(id) : null;
-            return r ? r.getAttribute("aria-label") || r.textContent : "";
-          }).join(" "));
-          if (n) return n;
-        }
-        let n = norm(el.getAttribute("aria-label"));
-        if (!n && tag === "input" && ["button", "submit", "reset"].includes(type)) {
-          n = norm(el.value) || (type === "submit" ? "Submit" : type === "reset" ? "Reset" : "");
-        }
-        if (!n && tag === "input" && type === "image") n = norm(el.getAttribute("alt")) || "Submit";
-        if (!n && el.labels && el.labels.length) n = norm(Array.from(el.labels).map((l) => l.textContent).join(" "));
-        if (!n && nameFromContent.has(el.getAttribute("role") || implicitRole(el))) n = norm(el.textContent);
-        if (!n) n = norm(el.getAttribute("title"));
-        if (!n && (tag === "input" || tag === "textarea")) n = norm(el.getAttribute("placeholder"));
-        return n;
-      };
+      // roleOf and accName are accname's, over the labels of the open trees:
+      // a role locator finds what topology names so.
+      let namerMemo = null;
+      const namer = () => namerMemo || (namerMemo = accNames(labelsIn(locateTrees())));
       // textOf: an element's text for a text locator, as Playwright's text
       // engine reads it: a button input's value, else its text content.
       const textOf = (el) => norm(el.tagName.toLowerCase() === "input" &&
@@ -903,7 +1037,7 @@
               const m = /^\s*([a-z]+)\s*(?:"(.*)")?\s*$/.exec(v) || [];
               const role = m[1], name = m[2];
               return elementsOfBody().filter((e) =>
-                (e.getAttribute("role") || implicitRole(e)) === role && (name === undefined || accName(e) === norm(name)));
+                namer().roleOf(e) === role && (name === undefined || namer().accName(e) === norm(name)));
             }
           }
         } catch (e) {
