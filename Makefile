@@ -9,6 +9,7 @@ SHELL   := /bin/bash
 MODULES := shared topology mapper compiler verifier executor fixtures fleet benchmark cmd/frontlatch
 GO      ?= go
 CHROMIUM ?= /usr/bin/chromium
+JQUERY := /usr/share/javascript/jquery/jquery.min.js
 # Tests drive a real browser on 2 cores: keep packages from fighting for them.
 TESTFLAGS ?= -count=1 -p 1 -timeout 30m
 
@@ -25,6 +26,13 @@ chromium:
 	  $$SUDO apt-get update -qq && DEBIAN_FRONTEND=noninteractive $$SUDO apt-get install -y -qq chromium >/dev/null \
 	    || { echo "chromium: install failed; install Debian's chromium package by hand or set FRONTLATCH_CHROMIUM" >&2; exit 1; }; \
 	  $(CHROMIUM) --version 2>/dev/null | tail -n1; \
+	fi
+	@# The mapper's browser tests serve Debian's jQuery to pages that bind their handlers with it.
+	@if [ ! -f $(JQUERY) ]; then \
+	  echo "chromium: $(JQUERY) missing, installing Debian's libjs-jquery package"; \
+	  SUDO=; [ "$$(id -u)" = 0 ] || SUDO=sudo; \
+	  { $$SUDO apt-get update -qq && DEBIAN_FRONTEND=noninteractive $$SUDO apt-get install -y -qq libjs-jquery >/dev/null; } \
+	    || { echo "chromium: install failed; install Debian's libjs-jquery package by hand" >&2; exit 1; }; \
 	fi
 
 build:

@@ -28,6 +28,11 @@ var (
 
 func TestMain(m *testing.M) {
 	server = httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		if r.URL.Path == "/jquery.min.js" {
+			w.Header().Set("Content-Type", "text/javascript; charset=utf-8")
+			http.ServeFile(w, r, debianJQuery)
+			return
+		}
 		w.Header().Set("Content-Type", "text/html; charset=utf-8")
 		http.ServeFile(w, r, filepath.Join("testdata", filepath.Base(r.URL.Path)))
 	}))

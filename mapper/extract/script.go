@@ -15,7 +15,9 @@ import (
 // PageScript returns the in-page function FromPage evaluates, a JavaScript
 // function of no arguments returning a string: it extracts the page, reads
 // the source of its forms' submit listeners and of their submit buttons'
-// click listeners and, when also is not empty
+// click listeners (jQuery's handlers among them, bound on the element or
+// delegated from an ancestor whose selector the element matches) and,
+// when also is not empty
 // (the source of a function of no arguments returning a string), runs it
 // last and keeps its answer. All of it is one Evaluate. The listeners are
 // read with getEventListeners, DevTools' Command Line API: evaluated
@@ -39,8 +41,29 @@ func PageScript(also string) string {
   let listeners = null;
   if (typeof getEventListeners === "function") {
     try {
+      // jQuery binds one dispatcher per element and event, which is what
+      // getEventListeners shows (its source says nothing of the page's
+      // code), and keeps the handlers in its own registry: read them
+      // there, each bound on el itself or delegated from an ancestor with
+      // a selector that el, or an element between el and that ancestor,
+      // matches (as jQuery dispatches a delegated handler).
+      const jq = (() => { try { const j = window.jQuery; return j && typeof j._data === "function" ? j : null; } catch (e) { return null; } })();
+      const delegatedTo = (el, sel, top) => { try { const m = el.closest(sel); return !!m && m !== top && top.contains(m); } catch (e) { return false; } };
+      const jqOf = (el, type) => {
+        const out = [];
+        if (!jq) return out;
+        for (let a = el; a; a = a.parentNode) {
+          let evs = null;
+          try { evs = jq._data(a, "events"); } catch (e) { evs = null; }
+          for (const h of (evs && evs[type]) || []) {
+            if (a === el ? !h.selector : (!!h.selector && delegatedTo(el, h.selector, a))) out.push(h.handler);
+          }
+        }
+        return out;
+      };
       listeners = Array.prototype.slice.call(read.forms || document.forms, 0, ` + strconv.Itoa(MaxListenerForms) + `).map((f) => {
-        const of = (el, type) => ((getEventListeners(el) || {})[type] || []).map((l) => String(l.listener).slice(0, ` + strconv.Itoa(maxListenerSource) + `));
+        const of = (el, type) => ((getEventListeners(el) || {})[type] || []).map((l) => l.listener).concat(jqOf(el, type))
+          .map((fn) => String(fn).slice(0, ` + strconv.Itoa(maxListenerSource) + `));
         try {
           const buttons = Array.prototype.filter.call(f.querySelectorAll("button, input"), (e) => e.type === "submit" || e.type === "image")
             .slice(0, ` + strconv.Itoa(maxListenerButtons) + `);

@@ -33,9 +33,10 @@ var (
 
 // Handlers is the code a page gives a form's submission: its onsubmit
 // attribute, the source of its submit listeners, and the source of the
-// click listeners of its submit buttons (an onclick attribute is one), each
-// as FromPage reads them in a browser (static markup shows the attribute
-// only).
+// click listeners of its submit buttons (an onclick attribute is one;
+// jQuery's handlers, bound on the element or delegated to it, are
+// listeners too), each as FromPage reads them in a browser (static markup
+// shows the attribute only).
 type Handlers struct {
 	OnSubmit string
 	Submit   []string

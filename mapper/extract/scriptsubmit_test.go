@@ -1,7 +1,10 @@
 package extract_test
 
 import (
+	"os"
 	"testing"
+
+	"github.com/google/go-cmp/cmp"
 
 	"github.com/frontlatch/frontlatch/mapper/extract"
 )
@@ -71,5 +74,40 @@ func TestScriptSubmit(t *testing.T) {
 				}
 			}
 		})
+	}
+}
+
+// debianJQuery is Debian's jQuery (package libjs-jquery, which make
+// chromium installs with Chromium), served to pages at /jquery.min.js.
+const debianJQuery = "/usr/share/javascript/jquery/jquery.min.js"
+
+// TestScriptSubmitJQuery: jQuery keeps a page's handlers in its own
+// registry, behind a dispatcher whose source says nothing, so a form sent
+// by $.ajax from a handler bound with .on() or delegated from the document
+// read as a plain post. The handlers are read where jQuery keeps them, a
+// delegated one only for the forms its selector matches (as jQuery
+// dispatches it).
+func TestScriptSubmitJQuery(t *testing.T) {
+	if _, err := os.Stat(debianJQuery); err != nil {
+		if os.Getenv("CI") == "true" {
+			t.Fatalf("%v (CI=true: make chromium installs libjs-jquery, so this is a failure)", err)
+		}
+		t.Skipf("skipping: Debian's jQuery is not installed: %v", err)
+	}
+	p := inBrowser(t, "jquery-submit.html")
+	want := map[string]string{
+		"jq-bound":     "a submit listener stops the browser's submission and sends the form with jQuery ajax",
+		"jq-delegated": "a submit listener stops the browser's submission and sends the form with jQuery ajax",
+		"jq-unmatched": "",
+		"jq-click":     "a submit button's click listener stops the browser's submission and sends the form with fetch()",
+		"jq-validated": "",
+		"jq-self":      "",
+	}
+	got := map[string]string{}
+	for _, f := range p.Forms {
+		got[f.ID] = f.ScriptSubmit
+	}
+	if diff := cmp.Diff(want, got); diff != "" {
+		t.Errorf("forms' ScriptSubmit (-want +got):\n%s", diff)
 	}
 }
