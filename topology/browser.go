@@ -196,7 +196,10 @@ func NewBrowser(ctx context.Context, o BrowserOptions) (*Browser, error) {
 		Set("disable-sync").
 		Set("no-first-run").
 		Set("disable-quic").
-		Set("mute-audio")
+		Set("mute-audio").
+		// rod's two, and Chromium's own queries of a form's signature to
+		// Google's autofill servers, made as a page with a form loads.
+		Set("disable-features", "site-per-process", "TranslateUI", "AutofillServerCommunication")
 	if o.Offline {
 		l = l.Set("host-resolver-rules", "MAP * ~NOTFOUND, EXCLUDE 127.0.0.1, EXCLUDE localhost")
 	}

@@ -19,7 +19,11 @@
 // untouched. Browser.OpenPage opens a page hardened the same way for an
 // embedder's own extraction; Browser.NewSession opens one reused tab for page
 // after page of a site; ScanOptions.OnState hands the live page to the
-// embedder once per captured state.
+// embedder once per captured state. Browser.Confine makes a browser context
+// whose every connection, a WebSocket's and a worker's included, reaches
+// the given origins only (a proxy on 127.0.0.1): the verifier's sandbox and
+// the executor's browser door fill forms there, since request interception
+// does not see a socket.
 //
 // Options are split by who reads them, so no call takes a field it ignores:
 // BrowserOptions (the process), PageOptions (one tab: its environment and

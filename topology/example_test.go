@@ -411,6 +411,32 @@ func ExampleSeal() {
 	_ = p.Timeout(5 * time.Second).Close()
 }
 
+// Confine keeps a tab to its site: what the page opens elsewhere — a
+// WebSocket carrying a form, a worker's fetch — is refused by the
+// context's proxy, and Refused says what was.
+func ExampleBrowser_Confine() {
+	ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
+	defer cancel()
+	b, err := topology.NewBrowser(ctx, topology.BrowserOptions{Offline: true})
+	if err != nil {
+		log.Fatal(err)
+	}
+	defer b.Close()
+	c, err := b.Confine(ctx, "http://127.0.0.1:8080")
+	if err != nil {
+		log.Fatal(err)
+	}
+	defer c.Close() // its tabs, cookies and proxy go with it
+	p, err := c.OpenPage(ctx, "http://127.0.0.1:8080/contact/", topology.PageOptions{Offline: true})
+	if err != nil {
+		log.Fatal(err)
+	}
+	defer p.Timeout(5 * time.Second).Close()
+	for _, r := range c.Refused() {
+		fmt.Println("stopped:", r)
+	}
+}
+
 // ClickAt presses an element as a person does, at the point pagejs's
 // pressPoint gives (here a form's submit button, in the open).
 func ExampleClickAt() {

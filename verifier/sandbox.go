@@ -430,6 +430,9 @@ func judge(a *shared.Action, mapped Door, fills []fill, obs *observation, wait t
 	if obs.socketSends > 0 {
 		notes = append(notes, fmt.Sprintf("the page tried to send %d message(s) over a WebSocket; the sandbox dropped them, as it cannot intercept a socket", obs.socketSends))
 	}
+	if len(obs.refusedConns) > 0 {
+		notes = append(notes, fmt.Sprintf("the page tried to connect to %d other address(es); the sandbox refused them: %s", len(obs.refusedConns), strings.Join(obs.refusedConns[:min(3, len(obs.refusedConns))], ", ")))
+	}
 	if obs.early > 0 {
 		notes = append(notes, fmt.Sprintf("%d request(s) the page sent while being filled were answered by the sandbox too", obs.early))
 	}

@@ -55,11 +55,14 @@ type observation struct {
 	refused     bool // the request went to another origin and was failed
 	invalid     []invalidField
 	formFields  []shared.SubmittedField
-	socketSends int      // WebSocket messages the page tried to send (all dropped)
-	others      []string // other requests sent after the submit (all stopped)
-	stopped     int      // static reads stopped after the submit
-	timedOut    string   // what timed out ("" when nothing did)
-	early       int      // submission-like requests answered before the submit
+	socketSends int // WebSocket messages the page tried to send (all dropped)
+	// refusedConns are the connections to other origins the tab's proxy
+	// refused (a WebSocket's among them).
+	refusedConns []string
+	others       []string // other requests sent after the submit (all stopped)
+	stopped      int      // static reads stopped after the submit
+	timedOut     string   // what timed out ("" when nothing did)
+	early        int      // submission-like requests answered before the submit
 }
 
 type inputResult struct {
@@ -295,7 +298,20 @@ func requestOf(e *proto.FetchRequestPaused) interceptedRequest {
 // not a finding: the page could not be loaded, the browser broke, ctx ended.
 func runInBrowser(ctx context.Context, b *topology.Browser, ac *shared.Access, fills []fill, inputs []shared.Input, mapped Door, o SandboxOptions) (*observation, error) {
 	obs := &observation{pageURL: ac.URL}
-	page, err := b.OpenPage(ctx, ac.URL, topology.PageOptions{
+	// The tab's connections go through a proxy that reaches the page's
+	// origin and the endpoint's only (topology.Confined): the interception
+	// below sees the page's requests, not its WebSockets, whose handshake
+	// (its URL) went wherever the page said.
+	origins := []string{originOfURL(ac.URL)}
+	if eo := originOfURL(mapped.Endpoint); eo != "" && eo != origins[0] {
+		origins = append(origins, eo)
+	}
+	confined, err := b.Confine(ctx, origins...)
+	if err != nil {
+		return nil, fmt.Errorf("verifier: sandbox: open %s: %w", ac.URL, err)
+	}
+	defer confined.Close() // after the tab is closed (deferred below)
+	page, err := confined.OpenPage(ctx, ac.URL, topology.PageOptions{
 		ActionTimeout: o.StepTimeout, NavigationTimeout: o.NavigationTimeout, InitScripts: []string{socketGuard},
 	})
 	switch {
@@ -304,10 +320,7 @@ func runInBrowser(ctx context.Context, b *topology.Browser, ac *shared.Access, f
 	case err != nil:
 		return nil, fmt.Errorf("verifier: sandbox: open %s: %w", ac.URL, err)
 	}
-	rb := b.Rod()
-	if rb == nil { // closed since the page opened: the page went with it
-		return nil, fmt.Errorf("verifier: sandbox: %w", topology.ErrBrowserClosed)
-	}
+	rb := confined.Rod()
 	// The page's requests are never let go (see closeSandboxTab): Fetch is
 	// enabled here, by the sandbox, so that the event loop below, when it
 	// stops, does not disable it.
@@ -463,6 +476,7 @@ func runInBrowser(ctx context.Context, b *topology.Browser, ac *shared.Access, f
 	if err := evalInto("count dropped WebSocket messages", &sock, "sockets", nil); err == nil {
 		obs.socketSends = sock.Sends
 	}
+	obs.refusedConns = confined.Refused()
 	return obs, nil
 }
 

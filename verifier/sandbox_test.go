@@ -9,6 +9,7 @@ import (
 	"net"
 	"net/http"
 	"net/http/httptest"
+	"net/url"
 	"os"
 	"path/filepath"
 	"strings"
@@ -713,6 +714,29 @@ func TestSandboxWebSocket(t *testing.T) {
 	if len(frames) != 0 {
 		t.Errorf("the server received %q over the socket, want nothing", frames)
 	}
+	ps.wantNothing(t)
+}
+
+// A page that puts the form in the address of a WebSocket to another
+// origin, from its own realm and an iframe's, sends it nowhere: the Fetch
+// domain does not see a socket (the sandbox that relied on it, and on
+// dropping socket messages, let both handshakes, the test values in their
+// URLs, reach the other origin); the tab's proxy refuses them, and the run
+// says so.
+func TestSandboxWebSocketElsewhere(t *testing.T) {
+	other := servePages(t, nil) // a socket's handshake is a request like any other there
+	ps := servePages(t, nil)
+	b := sharedBrowser(t)
+	to := "ws" + strings.TrimPrefix(other.URL, "http")
+	g := formGraph(t, ps.URL+"/ws-elsewhere.html?to="+url.QueryEscape(to), "form#live", "form#live button", shared.TransportJavascriptOnly, ps.URL+"/live/submit", "name", "text")
+	opts := fixedOptions(b)
+	opts.WaitRequest = time.Second
+	res, err := Sandbox(t.Context(), g, "test:contact:form", opts)
+	if err != nil {
+		t.Fatal(err)
+	}
+	checkRun(t, res, shared.SandboxFailed, []string{"no request", "the page tried to connect to 1 other address(es); the sandbox refused them: CONNECT " + strings.TrimPrefix(other.URL, "http://")})
+	other.wantNothing(t)
 	ps.wantNothing(t)
 }
 

@@ -1,0 +1,301 @@
+package topology
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"log"
+	"net"
+	"net/http"
+	"net/http/httputil"
+	"net/url"
+	"slices"
+	"strings"
+	"sync"
+	"time"
+
+	"github.com/go-rod/rod"
+	"github.com/go-rod/rod/lib/proto"
+)
+
+// ErrNoOrigin reports a Confined browser context asked for without an
+// origin it may reach, or with an origin that is not one (scheme http or
+// https, a host, nothing after it).
+var ErrNoOrigin = errors.New("topology: a confined browser context needs the origins it may reach")
+
+// confineDialTimeout bounds the proxy's connection to an origin.
+const confineDialTimeout = 10 * time.Second
+
+// maxRefused bounds the refusals a Confined keeps.
+const maxRefused = 100
+
+// Confined is a browser context of its own whose every connection goes
+// through a proxy, on 127.0.0.1, that reaches the given origins and
+// nothing else. Request interception (the Fetch domain) sees a page's
+// requests but not its WebSockets, nor what its workers open: a page whose
+// script sends a form over a WebSocket to another origin, or puts it in
+// the socket's URL, is stopped by the proxy, as is every other connection
+// to another host. An https origin is reached through a tunnel (CONNECT),
+// so what travels inside it — a WebSocket to that same origin among it —
+// is the origin's; an http origin is reached by plain requests and no
+// tunnel is opened, so a WebSocket is refused there too. The verifier's
+// sandbox and the executor's browser door fill forms in confined tabs.
+//
+// What stays outside the proxy is what Chromium does not send through one:
+// WebRTC's UDP (a page's RTCPeerConnection to a STUN or TURN server).
+//
+// The proxy serves only the browser that asked for it and reaches only
+// what any process of the machine reaches already, so it takes no token.
+type Confined struct {
+	rb      *rod.Browser // the browser, to dispose of the context
+	in      *rod.Browser // the browser within the context: its Page opens tabs there
+	context proto.BrowserBrowserContextID
+	proxy   *confineProxy
+
+	closeOnce sync.Once
+	closeErr  error
+}
+
+// Confine makes a Confined browser context whose connections reach
+// origins only (each "scheme://host[:port]"). Close it when done: it
+// closes the context's tabs, its cookies and storage with them, and stops
+// the proxy.
+func (b *Browser) Confine(ctx context.Context, origins ...string) (*Confined, error) {
+	rb, err := b.handle()
+	if err != nil {
+		return nil, err
+	}
+	p, err := newConfineProxy(origins)
+	if err != nil {
+		return nil, err
+	}
+	bc, err := proto.TargetCreateBrowserContext{
+		DisposeOnDetach: true,
+		ProxyServer:     "http://" + p.addr(),
+		// Chromium sends loopback addresses past a proxy unless told not
+		// to; a site under test, or on the machine, is no exception here.
+		ProxyBypassList: "<-loopback>",
+	}.Call(rb.Context(ctx))
+	if err != nil {
+		p.close()
+		return nil, fmt.Errorf("topology: confine a browser context: %w", err)
+	}
+	in := *rb // as rod's Incognito makes a browser of a context
+	in.BrowserContextID = bc.BrowserContextID
+	return &Confined{rb: rb, in: &in, context: bc.BrowserContextID, proxy: p}, nil
+}
+
+// Rod is the rod browser within the context, for a caller's own tabs: its
+// Page opens them in the context.
+func (c *Confined) Rod() *rod.Browser { return c.in }
+
+// OpenPage is Browser.OpenPage in the context: a tab loads rawURL and
+// settles, with the same errors.
+func (c *Confined) OpenPage(ctx context.Context, rawURL string, opts PageOptions) (*rod.Page, error) {
+	if err := opts.Validate(); err != nil {
+		return nil, err
+	}
+	return openPage(ctx, c.in, rawURL, opts.withDefaults())
+}
+
+// Refused returns the connections the proxy refused, each once, in the
+// order they came (at most 100): "CONNECT host:port" or "METHOD url" (a
+// URL clipped to 300 bytes).
+func (c *Confined) Refused() []string {
+	c.proxy.mu.Lock()
+	defer c.proxy.mu.Unlock()
+	return append([]string(nil), c.proxy.refused...)
+}
+
+// Close closes the browser context and stops the proxy. It returns the
+// error of closing the context, if any (the proxy stops all the same);
+// closing again does nothing.
+func (c *Confined) Close() error {
+	c.closeOnce.Do(func() {
+		defer c.proxy.close()
+		ctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
+		defer cancel()
+		if err := (proto.TargetDisposeBrowserContext{BrowserContextID: c.context}).Call(c.rb.Context(ctx)); err != nil {
+			c.closeErr = fmt.Errorf("topology: close a confined browser context: %w", err)
+		}
+	})
+	return c.closeErr
+}
+
+// confineProxy is the proxy of one Confined.
+type confineProxy struct {
+	ln      net.Listener
+	srv     *http.Server
+	forward *httputil.ReverseProxy
+	origins map[string]bool // "scheme://host:port", the port always written
+	tunnels map[string]bool // "host:port" of the https origins
+
+	mu      sync.Mutex
+	refused []string
+	conns   map[net.Conn]bool // the tunnels' connections, closed with the proxy
+	closed  bool
+}
+
+// originKey is u's origin with its port always written, or "" when u is
+// no http or https URL with a host.
+func originKey(u *url.URL) string {
+	if u == nil || u.Hostname() == "" {
+		return ""
+	}
+	scheme := strings.ToLower(u.Scheme)
+	port := u.Port()
+	switch {
+	case scheme == "http" && port == "":
+		port = "80"
+	case scheme == "https" && port == "":
+		port = "443"
+	case scheme != "http" && scheme != "https":
+		return ""
+	}
+	return scheme + "://" + net.JoinHostPort(strings.ToLower(u.Hostname()), port)
+}
+
+func newConfineProxy(origins []string) (*confineProxy, error) {
+	if len(origins) == 0 {
+		return nil, ErrNoOrigin
+	}
+	p := &confineProxy{origins: map[string]bool{}, tunnels: map[string]bool{}, conns: map[net.Conn]bool{}}
+	for _, o := range origins {
+		u, err := url.Parse(o)
+		k := ""
+		if err == nil && (u.Path == "" || u.Path == "/") && u.RawQuery == "" && u.Fragment == "" && u.User == nil {
+			k = originKey(u)
+		}
+		if k == "" {
+			return nil, fmt.Errorf("%w: %q is no origin", ErrNoOrigin, o)
+		}
+		p.origins[k] = true
+		if strings.HasPrefix(k, "https://") {
+			p.tunnels[strings.TrimPrefix(k, "https://")] = true
+		}
+	}
+	ln, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		return nil, fmt.Errorf("topology: confine a browser context: start its proxy: %w", err)
+	}
+	p.ln = ln
+	tr := &http.Transport{
+		Proxy:                 nil, // the proxy reaches the origin itself
+		DialContext:           (&net.Dialer{Timeout: confineDialTimeout}).DialContext,
+		TLSHandshakeTimeout:   confineDialTimeout,
+		ResponseHeaderTimeout: 60 * time.Second,
+		MaxIdleConnsPerHost:   4,
+		IdleConnTimeout:       30 * time.Second,
+	}
+	p.forward = &httputil.ReverseProxy{
+		// The request a browser sends a proxy names its whole URL: it is
+		// sent on as it is, and a redirect is answered, not followed.
+		Rewrite:   func(r *httputil.ProxyRequest) { r.Out.Host = "" },
+		Transport: tr,
+		ErrorLog:  log.New(io.Discard, "", 0),
+	}
+	p.srv = &http.Server{Handler: p, ReadHeaderTimeout: 10 * time.Second, ErrorLog: log.New(io.Discard, "", 0)}
+	go func() { _ = p.srv.Serve(ln) }()
+	return p, nil
+}
+
+func (p *confineProxy) addr() string { return p.ln.Addr().String() }
+
+func (p *confineProxy) refuse(w http.ResponseWriter, what string) {
+	if len(what) > 300 {
+		what = what[:300]
+	}
+	p.mu.Lock()
+	if len(p.refused) < maxRefused && !slices.Contains(p.refused, what) {
+		p.refused = append(p.refused, what)
+	}
+	p.mu.Unlock()
+	http.Error(w, "frontlatch: this page may reach its own origin only", http.StatusForbidden)
+}
+
+func (p *confineProxy) ServeHTTP(w http.ResponseWriter, r *http.Request) {
+	if r.Method == http.MethodConnect {
+		if !p.tunnels[strings.ToLower(r.Host)] {
+			p.refuse(w, "CONNECT "+r.Host)
+			return
+		}
+		p.tunnel(w, r)
+		return
+	}
+	if !r.URL.IsAbs() || !p.origins[originKey(r.URL)] || strings.EqualFold(r.Header.Get("Upgrade"), "websocket") {
+		p.refuse(w, r.Method+" "+r.URL.String())
+		return
+	}
+	p.forward.ServeHTTP(w, r)
+}
+
+// tunnel joins the browser's connection to the origin's, both closed when
+// either side ends or the proxy stops.
+func (p *confineProxy) tunnel(w http.ResponseWriter, r *http.Request) {
+	hj, ok := w.(http.Hijacker)
+	if !ok {
+		http.Error(w, "frontlatch: no tunnel", http.StatusInternalServerError)
+		return
+	}
+	up, err := net.DialTimeout("tcp", r.Host, confineDialTimeout)
+	if err != nil {
+		http.Error(w, "frontlatch: the origin cannot be reached", http.StatusBadGateway)
+		return
+	}
+	down, buf, err := hj.Hijack()
+	if err != nil {
+		up.Close()
+		return
+	}
+	if !p.track(up, down) {
+		up.Close()
+		down.Close()
+		return
+	}
+	if _, err := down.Write([]byte("HTTP/1.1 200 Connection established\r\n\r\n")); err != nil {
+		p.untrack(up, down)
+		return
+	}
+	done := make(chan struct{}, 2)
+	go func() { _, _ = io.Copy(up, io.MultiReader(buf, down)); done <- struct{}{} }()
+	go func() { _, _ = io.Copy(down, up); done <- struct{}{} }()
+	<-done
+	p.untrack(up, down)
+	<-done
+}
+
+func (p *confineProxy) track(cs ...net.Conn) bool {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	if p.closed {
+		return false
+	}
+	for _, c := range cs {
+		p.conns[c] = true
+	}
+	return true
+}
+
+func (p *confineProxy) untrack(cs ...net.Conn) {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	for _, c := range cs {
+		c.Close()
+		delete(p.conns, c)
+	}
+}
+
+func (p *confineProxy) close() {
+	p.mu.Lock()
+	p.closed = true
+	for c := range p.conns {
+		c.Close()
+	}
+	p.conns = map[net.Conn]bool{}
+	p.mu.Unlock()
+	_ = p.srv.Close()
+	if tr, ok := p.forward.Transport.(*http.Transport); ok {
+		tr.CloseIdleConnections()
+	}
+}

