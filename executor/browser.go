@@ -121,14 +121,14 @@ func (e *Executor) fireBrowser(ctx context.Context, d door, fields []planned) ou
 		}
 	}
 	// The page's connections go through a proxy that reaches the confirmed
-	// origin only (topology.Confined): the interception below sees its
-	// requests, not its WebSockets, and a page that put the form in a
-	// socket to another origin sent it there.
+	// origin only, and it has no WebRTC (topology.Confined): the
+	// interception below sees its requests, not its WebSockets, and a page
+	// that put the form in a socket to another origin sent it there.
 	confined, err := e.browser.Confine(ctx, allowed)
 	if err != nil {
 		return outcome{outcome: outcomeFailed, err: fmt.Errorf("open a page: %w", err)}
 	}
-	page, err := confined.Rod().Context(ctx).Page(proto.TargetCreateTarget{})
+	page, err := confined.NewPage(ctx)
 	if err != nil {
 		_ = confined.Close()
 		return outcome{outcome: outcomeFailed, err: fmt.Errorf("open a page: %w", err)}

@@ -24,6 +24,14 @@ import (
 // https, a host, nothing after it).
 var ErrNoOrigin = errors.New("topology: a confined browser context needs the origins it may reach")
 
+// rtcGuard takes WebRTC's peer connections away from a frame.
+const rtcGuard = `(() => {
+  const off = function RTCPeerConnection() { throw new DOMException("WebRTC is off in this tab", "NotAllowedError"); };
+  for (const k of ["RTCPeerConnection", "webkitRTCPeerConnection"]) {
+    try { Object.defineProperty(window, k, { value: off, writable: false, configurable: false }); } catch (e) {}
+  }
+})();`
+
 // confineDialTimeout bounds the proxy's connection to an origin.
 const confineDialTimeout = 10 * time.Second
 
@@ -42,8 +50,13 @@ const maxRefused = 100
 // tunnel is opened, so a WebSocket is refused there too. The verifier's
 // sandbox and the executor's browser door fill forms in confined tabs.
 //
-// What stays outside the proxy is what Chromium does not send through one:
-// WebRTC's UDP (a page's RTCPeerConnection to a STUN or TURN server).
+// WebRTC's UDP goes past any proxy: a page's RTCPeerConnection sends its
+// STUN and TURN requests (a TURN username can carry a form) straight to
+// the server it names. A tab of the context gets a guard, run in every
+// frame before the page's scripts (an iframe's realm included), that
+// takes RTCPeerConnection away. What stays outside is a tab the page
+// opens itself (a link with target=_blank): its connections go through
+// the proxy, but no guard is in it.
 //
 // The proxy serves only the browser that asked for it and reaches only
 // what any process of the machine reaches already, so it takes no token.
@@ -86,16 +99,27 @@ func (b *Browser) Confine(ctx context.Context, origins ...string) (*Confined, er
 	return &Confined{rb: rb, in: &in, context: bc.BrowserContextID, proxy: p}, nil
 }
 
-// Rod is the rod browser within the context, for a caller's own tabs: its
-// Page opens them in the context.
-func (c *Confined) Rod() *rod.Browser { return c.in }
+// NewPage opens a blank tab in the context, its guard installed (see
+// Confined): set it up — interception, init scripts — and navigate it.
+func (c *Confined) NewPage(ctx context.Context) (*rod.Page, error) {
+	page, err := c.in.Context(ctx).Page(proto.TargetCreateTarget{})
+	if err != nil {
+		return nil, fmt.Errorf("topology: open a confined tab: %w", err)
+	}
+	if _, err := page.Context(ctx).EvalOnNewDocument(rtcGuard); err != nil {
+		_ = page.Context(context.Background()).Timeout(5 * time.Second).Close()
+		return nil, fmt.Errorf("topology: open a confined tab: %w", err)
+	}
+	return page, nil
+}
 
-// OpenPage is Browser.OpenPage in the context: a tab loads rawURL and
-// settles, with the same errors.
+// OpenPage is Browser.OpenPage in the context, its guard installed before
+// opts.InitScripts: a tab loads rawURL and settles, with the same errors.
 func (c *Confined) OpenPage(ctx context.Context, rawURL string, opts PageOptions) (*rod.Page, error) {
 	if err := opts.Validate(); err != nil {
 		return nil, err
 	}
+	opts.InitScripts = append([]string{rtcGuard}, opts.InitScripts...)
 	return openPage(ctx, c.in, rawURL, opts.withDefaults())
 }
 

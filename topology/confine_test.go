@@ -6,14 +6,18 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"net"
 	"net/http"
 	"net/http/httptest"
 	"net/url"
 	"slices"
 	"strings"
 	"sync"
+	"sync/atomic"
 	"testing"
 	"time"
+
+	"github.com/go-rod/rod"
 )
 
 // hits records the requests a server received.
@@ -191,5 +195,86 @@ func TestConfineProxy(t *testing.T) {
 	p.close()
 	if _, _, err := get(plain.URL + "/a"); err == nil {
 		t.Error("the proxy still serves once closed")
+	}
+}
+
+// WebRTC's UDP goes past any proxy: a page's peer connection, from its own
+// realm and an iframe's, sent its STUN and TURN requests (a TURN username
+// carrying the form) to a UDP server of the machine — eight packets in a
+// confined tab without the guard. With it the page cannot make one.
+func TestConfinedWebRTC(t *testing.T) {
+	b := browserForTest(t)
+	udp, err := net.ListenPacket("udp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer udp.Close()
+	var packets atomic.Int32
+	go func() {
+		buf := make([]byte, 2048)
+		for {
+			if _, _, err := udp.ReadFrom(buf); err != nil {
+				return
+			}
+			packets.Add(1)
+		}
+	}()
+	port := udp.LocalAddr().(*net.UDPAddr).Port
+	doc := fmt.Sprintf(`<!doctype html><html><body><script>
+const servers = {iceServers: [{urls: "stun:127.0.0.1:%[1]d"}, {urls: "turn:127.0.0.1:%[1]d", username: "ana@example.test", credential: "x"}]};
+const fr = document.createElement("iframe");
+document.body.appendChild(fr);
+window.made = [];
+for (const [where, RTC] of [["page", window.RTCPeerConnection], ["iframe", fr.contentWindow.RTCPeerConnection]]) {
+  try {
+    const pc = new RTC(servers);
+    pc.createDataChannel("form");
+    pc.createOffer().then((o) => pc.setLocalDescription(o));
+    window.made.push(where);
+  } catch (e) {}
+}
+</script></body></html>`, port)
+	site := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		w.Header().Set("Content-Type", "text/html")
+		fmt.Fprint(w, doc)
+	}))
+	defer site.Close()
+	ctx, cancel := context.WithTimeout(t.Context(), 30*time.Second)
+	defer cancel()
+	c, err := b.Confine(ctx, site.URL)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer c.Close()
+	for _, open := range []struct {
+		name string
+		page func() (*rod.Page, error)
+	}{
+		{"OpenPage", func() (*rod.Page, error) { return c.OpenPage(ctx, site.URL+"/", PageOptions{}) }},
+		{"NewPage", func() (*rod.Page, error) {
+			p, err := c.NewPage(ctx)
+			if err == nil {
+				err = p.Context(ctx).Navigate(site.URL + "/")
+			}
+			return p, err
+		}},
+	} {
+		t.Run(open.name, func(t *testing.T) {
+			p, err := open.page()
+			if err != nil {
+				t.Fatal(err)
+			}
+			defer p.Context(context.Background()).Timeout(5 * time.Second).Close()
+			res, err := p.Context(ctx).Eval(`() => new Promise((done) => setTimeout(() => done(window.made.join(",")), 1500))`)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if got := res.Value.Str(); got != "" {
+				t.Errorf("the page made peer connections in %q, want none", got)
+			}
+			if n := packets.Load(); n != 0 {
+				t.Errorf("the UDP server received %d packets, want none", n)
+			}
+		})
 	}
 }

@@ -299,7 +299,8 @@ func requestOf(e *proto.FetchRequestPaused) interceptedRequest {
 func runInBrowser(ctx context.Context, b *topology.Browser, ac *shared.Access, fills []fill, inputs []shared.Input, mapped Door, o SandboxOptions) (*observation, error) {
 	obs := &observation{pageURL: ac.URL}
 	// The tab's connections go through a proxy that reaches the page's
-	// origin and the endpoint's only (topology.Confined): the interception
+	// origin and the endpoint's only, and it has no WebRTC
+	// (topology.Confined): the interception
 	// below sees the page's requests, not its WebSockets, whose handshake
 	// (its URL) went wherever the page said.
 	origins := []string{originOfURL(ac.URL)}
@@ -320,7 +321,10 @@ func runInBrowser(ctx context.Context, b *topology.Browser, ac *shared.Access, f
 	case err != nil:
 		return nil, fmt.Errorf("verifier: sandbox: open %s: %w", ac.URL, err)
 	}
-	rb := confined.Rod()
+	rb := b.Rod()
+	if rb == nil { // closed since the page opened: the page went with it
+		return nil, fmt.Errorf("verifier: sandbox: %w", topology.ErrBrowserClosed)
+	}
 	// The page's requests are never let go (see closeSandboxTab): Fetch is
 	// enabled here, by the sandbox, so that the event loop below, when it
 	// stops, does not disable it.
