@@ -1,6 +1,7 @@
 package executor_test
 
 import (
+	"context"
 	"encoding/json"
 	"fmt"
 	"io"
@@ -9,6 +10,7 @@ import (
 	"strings"
 	"sync"
 	"testing"
+	"time"
 
 	"github.com/google/go-cmp/cmp"
 
@@ -254,12 +256,19 @@ document.querySelector("#callback-form button").addEventListener("click", (e) =>
 // with goodCallback: the site, and Execute's error.
 func fireCallbackPage(t *testing.T, b *topology.Browser, page string) (*recorder, error) {
 	t.Helper()
+	site, _, err := fireCallbackPageIn(t.Context(), t, b, page)
+	return site, err
+}
+
+// fireCallbackPageIn is fireCallbackPage within ctx, with the call's result.
+func fireCallbackPageIn(ctx context.Context, t *testing.T, b *topology.Browser, page string) (*recorder, *executor.Result, error) {
+	t.Helper()
 	site := callbackSite(t, page, "Thanks, we will call you.")
 	graph := editCallback(t, site.URL, shared.TransportJavascriptOnly, "application/x-www-form-urlencoded", nil)
 	st := openStore(t)
 	ex := newExecutor(t, st, executor.Options{Browser: b})
-	_, err := ex.Execute(t.Context(), executor.Call{Action: confirmed(t, st, graph, callback), Input: goodCallback()})
-	return site, err
+	res, err := ex.Execute(ctx, executor.Call{Action: confirmed(t, st, graph, callback), Input: goodCallback()})
+	return site, res, err
 }
 
 // A page that puts the form in a WebSocket to another origin — from its
@@ -283,11 +292,7 @@ f.addEventListener("submit", () => {
   new fr.contentWindow.WebSocket("` + ws + `/iframe" + q);
 });
 </script></body></html>`
-	site := callbackSite(t, page, "Thanks, we will call you.")
-	graph := editCallback(t, site.URL, shared.TransportJavascriptOnly, "application/x-www-form-urlencoded", nil)
-	st := openStore(t)
-	ex := newExecutor(t, st, executor.Options{Browser: b})
-	res, err := ex.Execute(t.Context(), executor.Call{Action: confirmed(t, st, graph, callback), Input: goodCallback()})
+	site, res, err := fireCallbackPageIn(t.Context(), t, b, page)
 	if err != nil || res.Status != http.StatusOK {
 		t.Fatalf("Execute = %+v, %v; want the form sent", res, err)
 	}
@@ -300,5 +305,23 @@ f.addEventListener("submit", () => {
 	want := "stopped a connection off the confirmed origin: CONNECT " + strings.TrimPrefix(other.URL, "http://")
 	if !slices.Contains(res.Warnings, want) {
 		t.Errorf("warnings %q, want %q", res.Warnings, want)
+	}
+}
+
+// A form whose target is a new tab is submitted in the door's own tab: the
+// executor's interception is that tab's, and the form submitted into a
+// new tab reached the site past it while the call waited out its timeout
+// and reported that nothing was sent.
+func TestBrowserDoorSubmitsInItsOwnTab(t *testing.T) {
+	b := browser(t)
+	page := `<!doctype html><html><body><form id="callback-form" method="post" action="/callback-request" target="_blank">` + callbackFields + `</form></body></html>`
+	ctx, cancel := context.WithTimeout(t.Context(), 20*time.Second)
+	defer cancel()
+	site, res, err := fireCallbackPageIn(ctx, t, b, page)
+	if err != nil || res.Status != http.StatusOK {
+		t.Fatalf("Execute = %+v, %v; want the form sent", res, err)
+	}
+	if got := site.paths(); !slices.Equal(got, []string{"POST /callback-request"}) {
+		t.Errorf("the site received %v, want the one submission", got)
 	}
 }

@@ -24,12 +24,27 @@ import (
 // https, a host, nothing after it).
 var ErrNoOrigin = errors.New("topology: a confined browser context needs the origins it may reach")
 
-// rtcGuard takes WebRTC's peer connections away from a frame.
-const rtcGuard = `(() => {
+// tabGuard runs in every frame of a confined tab before the page's
+// scripts. It takes WebRTC's peer connections away, and keeps what the
+// page does in the tab: window.open opens nothing, and a form is submitted
+// in its own tab whatever its target or its submitter's formtarget (the
+// submission's target is read after the submit event, a capturing
+// listener of the window's runs first, and form.submit(), which fires no
+// event, is wrapped). Request interception is a tab's own: a form whose
+// target was a new tab reached the site past the sandbox's.
+const tabGuard = `(() => {
   const off = function RTCPeerConnection() { throw new DOMException("WebRTC is off in this tab", "NotAllowedError"); };
-  for (const k of ["RTCPeerConnection", "webkitRTCPeerConnection"]) {
-    try { Object.defineProperty(window, k, { value: off, writable: false, configurable: false }); } catch (e) {}
-  }
+  const pin = (name, value) => { try { Object.defineProperty(window, name, { value, writable: false, configurable: false }); } catch (e) {} };
+  pin("RTCPeerConnection", off);
+  pin("webkitRTCPeerConnection", off);
+  pin("open", function open() { return null; });
+  const here = (form) => { if (form && form.getAttribute("target") !== "_self") form.setAttribute("target", "_self"); };
+  window.addEventListener("submit", (e) => {
+    here(e.target);
+    if (e.submitter && e.submitter.hasAttribute("formtarget")) e.submitter.removeAttribute("formtarget");
+  }, true);
+  const submit = HTMLFormElement.prototype.submit;
+  HTMLFormElement.prototype.submit = function () { here(this); return submit.call(this); };
 })();`
 
 // confineDialTimeout bounds the proxy's connection to an origin.
@@ -52,11 +67,14 @@ const maxRefused = 100
 //
 // WebRTC's UDP goes past any proxy: a page's RTCPeerConnection sends its
 // STUN and TURN requests (a TURN username can carry a form) straight to
-// the server it names. A tab of the context gets a guard, run in every
-// frame before the page's scripts (an iframe's realm included), that
-// takes RTCPeerConnection away. What stays outside is a tab the page
-// opens itself (a link with target=_blank): its connections go through
-// the proxy, but no guard is in it.
+// the server it names. And request interception is a tab's own: a form
+// whose target is a new tab is submitted there, past it. A tab of the
+// context gets a guard, run in every frame before the page's scripts (an
+// iframe's realm included), that takes RTCPeerConnection and window.open
+// away and submits every form in its own tab. What stays outside is a tab
+// the page opens another way (a link with target=_blank it clicks): its
+// connections go through the proxy, but no guard and no interception are
+// in it.
 //
 // The proxy serves only the browser that asked for it and reaches only
 // what any process of the machine reaches already, so it takes no token.
@@ -106,7 +124,7 @@ func (c *Confined) NewPage(ctx context.Context) (*rod.Page, error) {
 	if err != nil {
 		return nil, fmt.Errorf("topology: open a confined tab: %w", err)
 	}
-	if _, err := page.Context(ctx).EvalOnNewDocument(rtcGuard); err != nil {
+	if _, err := page.Context(ctx).EvalOnNewDocument(tabGuard); err != nil {
 		_ = page.Context(context.Background()).Timeout(5 * time.Second).Close()
 		return nil, fmt.Errorf("topology: open a confined tab: %w", err)
 	}
@@ -119,7 +137,7 @@ func (c *Confined) OpenPage(ctx context.Context, rawURL string, opts PageOptions
 	if err := opts.Validate(); err != nil {
 		return nil, err
 	}
-	opts.InitScripts = append([]string{rtcGuard}, opts.InitScripts...)
+	opts.InitScripts = append([]string{tabGuard}, opts.InitScripts...)
 	return openPage(ctx, c.in, rawURL, opts.withDefaults())
 }
 
@@ -227,15 +245,20 @@ func newConfineProxy(origins []string) (*confineProxy, error) {
 func (p *confineProxy) addr() string { return p.ln.Addr().String() }
 
 func (p *confineProxy) refuse(w http.ResponseWriter, what string) {
+	p.note(what)
+	http.Error(w, "frontlatch: this page may reach its own origin only", http.StatusForbidden)
+}
+
+// note keeps what was refused.
+func (p *confineProxy) note(what string) {
 	if len(what) > 300 {
 		what = what[:300]
 	}
 	p.mu.Lock()
+	defer p.mu.Unlock()
 	if len(p.refused) < maxRefused && !slices.Contains(p.refused, what) {
 		p.refused = append(p.refused, what)
 	}
-	p.mu.Unlock()
-	http.Error(w, "frontlatch: this page may reach its own origin only", http.StatusForbidden)
 }
 
 func (p *confineProxy) ServeHTTP(w http.ResponseWriter, r *http.Request) {

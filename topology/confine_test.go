@@ -39,11 +39,33 @@ func (h *hits) got() []string {
 	return append([]string(nil), h.seen...)
 }
 
+// confinedSite serves doc at / of a loopback site (its URL returned) and
+// confines a context of b to it, both closed with the test.
+func confinedSite(ctx context.Context, t *testing.T, b *Browser, doc string) (string, *Confined) {
+	t.Helper()
+	site := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		if r.URL.Path != "/" {
+			http.NotFound(w, r)
+			return
+		}
+		w.Header().Set("Content-Type", "text/html")
+		fmt.Fprint(w, doc)
+	}))
+	t.Cleanup(site.Close)
+	c, err := b.Confine(ctx, site.URL)
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { _ = c.Close() })
+	return site.URL, c
+}
+
 // TestConfined: a confined page loads from its origin, and what it sends
 // elsewhere — a WebSocket from the page, from an iframe's realm and from a
 // worker, each carrying the form in its URL, and a fetch — reaches nothing:
 // request interception sees none of the sockets (a browser door that
-// relied on it sent the form to the other origin), the proxy refuses them.
+// relied on it sent the form to the other origin), the proxy refuses them;
+// and window.open opens no tab, which no interception would see.
 func TestConfined(t *testing.T) {
 	b := browserForTest(t)
 	other := &hits{}
@@ -63,24 +85,10 @@ w.onmessage = (e) => closed.push(e.data);
 fetch("` + elsewhere.URL + `/fetch" + leak, {method: "POST", body: "x", mode: "no-cors"}).finally(() => closed.push("fetch")).catch(() => {});
 window.allClosed = () => new Promise((done) => { const t = setInterval(() => { if (closed.length === 4) { clearInterval(t); done(closed.slice().sort().join(",")); } }, 20); });
 </script></body></html>`
-	site := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		if r.URL.Path != "/" {
-			http.NotFound(w, r)
-			return
-		}
-		w.Header().Set("Content-Type", "text/html")
-		fmt.Fprint(w, doc)
-	}))
-	defer site.Close()
-
 	ctx, cancel := context.WithTimeout(t.Context(), 30*time.Second)
 	defer cancel()
-	c, err := b.Confine(ctx, site.URL)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer c.Close()
-	page, err := c.OpenPage(ctx, site.URL+"/", PageOptions{})
+	site, c := confinedSite(ctx, t, b, doc)
+	page, err := c.OpenPage(ctx, site+"/", PageOptions{})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -95,6 +103,9 @@ window.allClosed = () => new Promise((done) => { const t = setInterval(() => { i
 	}
 	if got := other.got(); len(got) != 0 {
 		t.Errorf("the other origin received %v, want nothing", got)
+	}
+	if res, err := p.Eval(`() => window.open("/elsewhere") === null`); err != nil || !res.Value.Bool() {
+		t.Errorf("window.open in a confined tab: %v, %v; want null, no tab", res, err)
 	}
 	host := strings.TrimPrefix(elsewhere.URL, "http://")
 	refused := c.Refused()
@@ -234,27 +245,18 @@ for (const [where, RTC] of [["page", window.RTCPeerConnection], ["iframe", fr.co
   } catch (e) {}
 }
 </script></body></html>`, port)
-	site := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		w.Header().Set("Content-Type", "text/html")
-		fmt.Fprint(w, doc)
-	}))
-	defer site.Close()
 	ctx, cancel := context.WithTimeout(t.Context(), 30*time.Second)
 	defer cancel()
-	c, err := b.Confine(ctx, site.URL)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer c.Close()
+	site, c := confinedSite(ctx, t, b, doc)
 	for _, open := range []struct {
 		name string
 		page func() (*rod.Page, error)
 	}{
-		{"OpenPage", func() (*rod.Page, error) { return c.OpenPage(ctx, site.URL+"/", PageOptions{}) }},
+		{"OpenPage", func() (*rod.Page, error) { return c.OpenPage(ctx, site+"/", PageOptions{}) }},
 		{"NewPage", func() (*rod.Page, error) {
 			p, err := c.NewPage(ctx)
 			if err == nil {
-				err = p.Context(ctx).Navigate(site.URL + "/")
+				err = p.Context(ctx).Navigate(site + "/")
 			}
 			return p, err
 		}},

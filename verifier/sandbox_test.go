@@ -740,6 +740,28 @@ func TestSandboxWebSocketElsewhere(t *testing.T) {
 	ps.wantNothing(t)
 }
 
+// A form whose submission would open a new tab — its target, its
+// button's formtarget, a script that sets the target and calls submit() —
+// is submitted in the sandbox's own tab, where the request is stopped:
+// request interception is a tab's own, and the form submitted into a new
+// tab reached the business (POST /tab/submit, on the code before).
+func TestSandboxNewTab(t *testing.T) {
+	ps := servePages(t, nil)
+	b := sharedBrowser(t)
+	for _, form := range []string{"tab", "button-tab", "script-tab"} {
+		t.Run(form, func(t *testing.T) {
+			g := formGraph(t, ps.URL+"/new-tab.html", "form#"+form, "form#"+form+" button", shared.TransportFormPost, ps.URL+"/tab/submit", "name", "text")
+			res, err := Sandbox(t.Context(), g, "test:contact:form", fixedOptions(b))
+			if err != nil {
+				t.Fatal(err)
+			}
+			checkRun(t, res, shared.SandboxPassed, nil)
+			time.Sleep(300 * time.Millisecond) // a request let go by another tab arrives in this time
+			ps.wantNothing(t)
+		})
+	}
+}
+
 // shadowGraph is formGraph with the locators the mapper writes for a form
 // or group inside an open shadow root (mapper/forms.go, shadowLocator):
 // door is the host's selector then the form's within its root (or the
