@@ -26,11 +26,12 @@ var ErrNoOrigin = errors.New("topology: a confined browser context needs the ori
 
 // tabGuard runs in every frame of a confined tab before the page's
 // scripts. It takes WebRTC's peer connections away, and keeps what the
-// page does in the tab: window.open opens nothing, and a form is submitted
-// in its own tab whatever its target or its submitter's formtarget (the
-// submission's target is read after the submit event, a capturing
-// listener of the window's runs first, and form.submit(), which fires no
-// event, is wrapped). Request interception is a tab's own: a form whose
+// page does in the tab: window.open opens nothing, a form is submitted in
+// its own tab whatever its target, its submitter's formtarget or the
+// page's <base target> (the submission's target is read after the submit
+// event, a capturing listener of the window's runs first, and
+// form.submit(), which fires no event, is wrapped), and a link clicked,
+// by a person or a script, opens in the tab. Request interception is a tab's own: a form whose
 // target was a new tab reached the site past the sandbox's.
 const tabGuard = `(() => {
   const off = function RTCPeerConnection() { throw new DOMException("WebRTC is off in this tab", "NotAllowedError"); };
@@ -45,6 +46,11 @@ const tabGuard = `(() => {
   }, true);
   const submit = HTMLFormElement.prototype.submit;
   HTMLFormElement.prototype.submit = function () { here(this); return submit.call(this); };
+  window.addEventListener("click", (e) => {
+    for (const n of e.composedPath()) {
+      if (n.localName === "a" || n.localName === "area") { if (n.getAttribute("target") !== "_self") n.setAttribute("target", "_self"); break; }
+    }
+  }, true);
 })();`
 
 // confineDialTimeout bounds the proxy's connection to an origin.
@@ -71,10 +77,8 @@ const maxRefused = 100
 // whose target is a new tab is submitted there, past it. A tab of the
 // context gets a guard, run in every frame before the page's scripts (an
 // iframe's realm included), that takes RTCPeerConnection and window.open
-// away and submits every form in its own tab. What stays outside is a tab
-// the page opens another way (a link with target=_blank it clicks): its
-// connections go through the proxy, but no guard and no interception are
-// in it.
+// away and submits every form, and follows every link clicked, in its own
+// tab.
 //
 // The proxy serves only the browser that asked for it and reaches only
 // what any process of the machine reaches already, so it takes no token.

@@ -18,6 +18,7 @@ import (
 	"time"
 
 	"github.com/go-rod/rod"
+	"github.com/go-rod/rod/lib/proto"
 )
 
 // hits records the requests a server received.
@@ -276,6 +277,59 @@ for (const [where, RTC] of [["page", window.RTCPeerConnection], ["iframe", fr.co
 			}
 			if n := packets.Load(); n != 0 {
 				t.Errorf("the UDP server received %d packets, want none", n)
+			}
+		})
+	}
+}
+
+// A confined tab keeps what its page opens: a link whose target is a new
+// tab, or the page's <base target>, clicked by a script, opens in the tab
+// itself (a new tab would be past the tab's interception), and so does a
+// form submitted under the base's target.
+func TestConfinedKeepsLinksAndFormsInTheTab(t *testing.T) {
+	b := browserForTest(t)
+	for _, tc := range []struct{ name, doc, to string }{
+		{"a link to a new tab", `<a id="go" href="/next" target="_blank">Next</a><script>document.getElementById("go").click()</script>`, "/next"},
+		{"a link under the base's target", `<base target="_blank"><a id="go" href="/based">Next</a><script>document.getElementById("go").click()</script>`, "/based"},
+		{"a form under the base's target", `<base target="_blank"><form id="f" action="/sent" method="get"><input name="q" value="x"></form><script>document.getElementById("f").requestSubmit()</script>`, "/sent?q=x"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			ctx, cancel := context.WithTimeout(t.Context(), 30*time.Second)
+			defer cancel()
+			site, c := confinedSite(ctx, t, b, "<!doctype html><html><head>"+tc.doc+"</head></html>")
+			page, err := c.NewPage(ctx)
+			if err != nil {
+				t.Fatal(err)
+			}
+			p := page.Context(ctx)
+			wait := p.WaitNavigation(proto.PageLifecycleEventNameLoad)
+			if err := p.Navigate(site + "/"); err != nil {
+				t.Fatal(err)
+			}
+			wait()
+			deadline := time.Now().Add(5 * time.Second)
+			var at string
+			for time.Now().Before(deadline) {
+				info, err := p.Info()
+				if err != nil {
+					t.Fatal(err)
+				}
+				if at = info.URL; at == site+tc.to {
+					break
+				}
+				time.Sleep(50 * time.Millisecond)
+			}
+			if at != site+tc.to {
+				t.Errorf("the tab is at %s, want %s: what the page opened went elsewhere", at, site+tc.to)
+			}
+			targets, err := proto.TargetGetTargets{}.Call(b.Rod())
+			if err != nil {
+				t.Fatal(err)
+			}
+			for _, ti := range targets.TargetInfos {
+				if ti.OpenerID == page.TargetID {
+					t.Errorf("the page opened a tab of its own: %s", ti.URL)
+				}
 			}
 		})
 	}
