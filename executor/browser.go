@@ -91,6 +91,12 @@ type captured struct {
 // off the confirmed origin is blocked; the submission itself is sent by the
 // executor's client (same-origin redirects only) so its answer is known.
 func (e *Executor) fireBrowser(ctx context.Context, d door, fields []planned) outcome {
+	// bound is what ends the wait: the door's timeout, or the caller's
+	// deadline when that comes first.
+	bound := fmt.Sprintf("the timeout (%s)", browserTimeout)
+	if dl, ok := ctx.Deadline(); ok && time.Until(dl) < browserTimeout {
+		bound = fmt.Sprintf("the call's deadline (%s)", time.Until(dl).Round(time.Second))
+	}
 	ctx, cancel := context.WithTimeout(ctx, browserTimeout)
 	defer cancel()
 	pageURL, _ := url.Parse(d.access.URL)
@@ -190,20 +196,28 @@ func (e *Executor) fireBrowser(ctx context.Context, d door, fields []planned) ou
 			order = append(order, f.name)
 		}
 	}
-	// A page that goes to another document once it is pressed, without
-	// sending the form (its script moved on, a link took the click), is
-	// told from one that takes its time: the call does not wait out its
-	// timeout for a send that cannot come. (EachEvent subscribes before it
+	// A page that goes to another document once it is pressed, or to
+	// another address of the same one (a single-page app's route, by
+	// history.pushState or a fragment), without sending the form (its
+	// script moved on, a link took the click), is told from one that takes
+	// its time: the call does not wait out its timeout for a send that
+	// cannot come, only a moment's grace. (EachEvent subscribes before it
 	// returns; its wait runs until the call's page is done.)
-	leaving := page.EachEvent(func(e *proto.PageFrameNavigated) {
-		if e.Frame == nil || e.Frame.ParentID != "" {
-			return
-		}
+	left := func(to string) {
 		cap.mu.Lock()
 		defer cap.mu.Unlock()
 		if cap.pressed && !cap.started && cap.leftTo == "" {
-			cap.leftTo = e.Frame.URL
+			cap.leftTo = to
 			close(cap.left)
+		}
+	}
+	leaving := page.EachEvent(func(e *proto.PageFrameNavigated) {
+		if e.Frame != nil && e.Frame.ParentID == "" {
+			left(e.Frame.URL)
+		}
+	}, func(e *proto.PageNavigatedWithinDocument) {
+		if e.FrameID == page.FrameID {
+			left(e.URL)
 		}
 	})
 	go leaving()
@@ -251,7 +265,7 @@ func (e *Executor) fireBrowser(ctx context.Context, d door, fields []planned) ou
 	out.warnings = append(out.warnings, cap.warnings...)
 	switch {
 	case !cap.done && cap.started:
-		out.outcome, out.err = outcomeUnknown, fmt.Errorf("the submission was sent but no answer came before the timeout (%s)", browserTimeout)
+		out.outcome, out.err = outcomeUnknown, fmt.Errorf("the submission was sent but no answer came before %s", bound)
 		return out
 	case !cap.done && len(cap.strayed) > 0:
 		out.outcome, out.err = outcomeFailed, fmt.Errorf("nothing was submitted: the page sent to %s, not to the endpoint the owner confirmed (%s), and that was blocked; the site changed: re-map it and have the owner confirm again",
@@ -265,7 +279,7 @@ func (e *Executor) fireBrowser(ctx context.Context, d door, fields []planned) ou
 		out.outcome, out.err = outcomeFailed, fmt.Errorf("nothing was submitted: %w", runErr)
 		return out
 	case !cap.done:
-		out.outcome, out.err = outcomeFailed, fmt.Errorf("the page submitted nothing before the timeout (%s)", browserTimeout)
+		out.outcome, out.err = outcomeFailed, fmt.Errorf("the page submitted nothing before %s", bound)
 		return out
 	case cap.err != nil && cap.status == 0:
 		out.outcome, out.err = outcomeUnknown, fmt.Errorf("the submission may have been sent but no answer came: %w", cap.err)

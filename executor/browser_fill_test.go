@@ -226,28 +226,40 @@ f.querySelector("button").addEventListener("click", (e) => {
 }
 
 // A page whose button, as the site has it now, takes the visitor to
-// another page without sending the form: the call fails at once, naming
-// where the page went, rather than waiting out its timeout for a send
-// that cannot come; nothing reaches the site.
+// another page, or to another route or fragment of the same one (a
+// single-page app), without sending the form: the call fails after a
+// moment, naming where the page went, rather than waiting out its 60 s
+// timeout for a send that cannot come (the route and fragment cases did,
+// the context's 30 s ending them first); nothing reaches the site.
 func TestBrowserDoorPageLeavesWithoutSending(t *testing.T) {
 	b := browser(t)
-	const page = `<!doctype html><html><body><form id="callback-form">` + callbackFields + `</form>
+	for _, tc := range []struct{ name, leave, to string }{
+		{"to another document", `location.href = "/book-online/"`, "/book-online/"},
+		{"to another route of the same document", `history.pushState({}, "", "/book-online/thanks")`, "/book-online/thanks"},
+		{"to a fragment", `location.hash = "thanks"`, "/callback/#thanks"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			page := `<!doctype html><html><body><form id="callback-form">` + callbackFields + `</form>
 <script>
 document.querySelector("#callback-form button").addEventListener("click", (e) => {
   e.preventDefault();
-  location.href = "/book-online/";
+  ` + tc.leave + `;
 });
 </script></body></html>`
-	site := pagesSite(t, map[string]string{"/callback/": page, "/book-online/": "<p>Book with our new system</p>"}, "/callback-request", "Thanks")
-	graph := editCallback(t, site.URL, shared.TransportJavascriptOnly, "application/x-www-form-urlencoded", nil)
-	st := openStore(t)
-	ex := newExecutor(t, st, executor.Options{Browser: b})
-	_, err := ex.Execute(t.Context(), executor.Call{Action: confirmed(t, st, graph, callback), Input: goodCallback()})
-	if err == nil || !strings.Contains(err.Error(), "the page went to "+site.URL+"/book-online/ without sending the form") {
-		t.Fatalf("Execute = %v; want a failure naming where the page went", err)
-	}
-	if n := site.count(); n != 0 {
-		t.Errorf("the site received %d submissions, want none", n)
+			site := pagesSite(t, map[string]string{"/callback/": page, "/book-online/": "<p>Book with our new system</p>"}, "/callback-request", "Thanks")
+			graph := editCallback(t, site.URL, shared.TransportJavascriptOnly, "application/x-www-form-urlencoded", nil)
+			st := openStore(t)
+			ex := newExecutor(t, st, executor.Options{Browser: b})
+			ctx, cancel := context.WithTimeout(t.Context(), 30*time.Second) // the call's own timeout is 60 s
+			defer cancel()
+			_, err := ex.Execute(ctx, executor.Call{Action: confirmed(t, st, graph, callback), Input: goodCallback()})
+			if err == nil || !strings.Contains(err.Error(), "the page went to "+site.URL+tc.to+" without sending the form") {
+				t.Fatalf("Execute = %v; want a failure naming where the page went", err)
+			}
+			if n := site.count(); n != 0 {
+				t.Errorf("the site received %d submissions, want none", n)
+			}
+		})
 	}
 }
 
@@ -323,5 +335,24 @@ func TestBrowserDoorSubmitsInItsOwnTab(t *testing.T) {
 	}
 	if got := site.paths(); !slices.Equal(got, []string{"POST /callback-request"}) {
 		t.Errorf("the site received %v, want the one submission", got)
+	}
+}
+
+// A page that sends nothing and goes nowhere once pressed fails the call
+// when its wait ends, and the error names what ended it: the caller's
+// deadline, when it comes before the door's 60 s (the error named the 60 s
+// it did not wait).
+func TestBrowserDoorNamesTheCallersDeadline(t *testing.T) {
+	b := browser(t)
+	page := `<!doctype html><html><body><form id="callback-form">` + callbackFields + `</form>
+<script>document.getElementById("callback-form").addEventListener("submit", (e) => e.preventDefault());</script></body></html>`
+	ctx, cancel := context.WithTimeout(t.Context(), 4*time.Second)
+	defer cancel()
+	site, _, err := fireCallbackPageIn(ctx, t, b, page)
+	if err == nil || !strings.Contains(err.Error(), "the page submitted nothing before the call's deadline (") {
+		t.Fatalf("Execute = %v; want a failure naming the call's deadline", err)
+	}
+	if n := site.count(); n != 0 {
+		t.Errorf("the site received %d submissions, want none", n)
 	}
 }
