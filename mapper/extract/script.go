@@ -16,7 +16,9 @@ import (
 // function of no arguments returning a string: it extracts the page, reads
 // the source of its forms' submit listeners and of their submit buttons'
 // click listeners (jQuery's handlers among them, bound on the element or
-// delegated from an ancestor whose selector the element matches) and,
+// delegated from an ancestor whose selector the element matches), and the
+// submit listeners of the window, the document and the body whose code
+// names the form (a selector it matches, its id, name or a class), and,
 // when also is not empty
 // (the source of a function of no arguments returning a string), runs it
 // last and keeps its answer. All of it is one Evaluate. The listeners are
@@ -61,15 +63,33 @@ func PageScript(also string) string {
         }
         return out;
       };
+      const source = (fn) => String(fn).slice(0, ` + strconv.Itoa(maxListenerSource) + `);
+      const of = (el, type) => ((getEventListeners(el) || {})[type] || []).map((l) => l.listener).concat(jqOf(el, type)).map(source);
+      // A submit listener of the window, the document or the body hears
+      // every form's submission: it is a form's when one of the strings in
+      // its code names the form — a selector the form matches (or, for a
+      // class, id or attribute selector, sits within), the form's id, its
+      // name or one of its classes — as delegation is written
+      // (e.target.closest(".ajax-form"), e.target.id === "quote").
+      const pageWide = [window, document, document.body].filter(Boolean).flatMap((t) => ((getEventListeners(t) || {}).submit || []).map((l) => source(l.listener)))
+        .map((code) => {
+          const strings = [];
+          const re = /(["'\x60])((?:\\.|(?!\1)[^\\\n]){1,200})\1/g;
+          for (let m; (m = re.exec(code)) && strings.length < 100;) strings.push(m[2]);
+          return { code, strings };
+        });
+      const names = (f, s) => {
+        if (s === f.id || s === f.getAttribute("name") || (!/\s/.test(s) && f.classList.contains(s))) return true;
+        try { return f.matches(s) || (/[.#[]/.test(s) && !!f.closest(s)); } catch (e) { return false; }
+      };
       listeners = Array.prototype.slice.call(read.forms || document.forms, 0, ` + strconv.Itoa(MaxListenerForms) + `).map((f) => {
-        const of = (el, type) => ((getEventListeners(el) || {})[type] || []).map((l) => l.listener).concat(jqOf(el, type))
-          .map((fn) => String(fn).slice(0, ` + strconv.Itoa(maxListenerSource) + `));
         try {
           const buttons = Array.prototype.filter.call(f.querySelectorAll("button, input"), (e) => e.type === "submit" || e.type === "image")
             .slice(0, ` + strconv.Itoa(maxListenerButtons) + `);
-          return { submit: of(f, "submit"), click: [].concat(...buttons.map((b) => of(b, "click"))) };
+          return { submit: of(f, "submit"), click: [].concat(...buttons.map((b) => of(b, "click"))),
+            delegated: pageWide.filter((l) => l.strings.some((s) => s && names(f, s))).map((l) => l.code) };
         }
-        catch (e) { return { submit: [], click: [] }; }
+        catch (e) { return { submit: [], click: [], delegated: [] }; }
       });
     } catch (e) { listeners = null; }
   }
@@ -91,8 +111,9 @@ func Decode(raw string) (*Page, string, error) {
 	var out struct {
 		Page      json.RawMessage `json:"page"`
 		Listeners []struct {
-			Submit []string `json:"submit"`
-			Click  []string `json:"click"`
+			Submit    []string `json:"submit"`
+			Click     []string `json:"click"`
+			Delegated []string `json:"delegated"`
 		} `json:"listeners"`
 		Also    string `json:"also"`
 		AlsoErr string `json:"alsoErr"`
@@ -111,7 +132,7 @@ func Decode(raw string) (*Page, string, error) {
 	for i := range p.Forms {
 		h := Handlers{OnSubmit: p.Forms[i].OnSubmit}
 		if paired && i < len(out.Listeners) {
-			h.Submit, h.Click = out.Listeners[i].Submit, out.Listeners[i].Click
+			h.Submit, h.Click, h.Delegated = out.Listeners[i].Submit, out.Listeners[i].Click, out.Listeners[i].Delegated
 		}
 		p.Forms[i].ScriptSubmit = ScriptSubmitOf(h)
 	}

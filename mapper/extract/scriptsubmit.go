@@ -41,6 +41,10 @@ type Handlers struct {
 	OnSubmit string
 	Submit   []string
 	Click    []string
+	// Delegated is the source of the submit listeners of the window, the
+	// document or the body whose code names the form: a selector the form
+	// matches, or its id, name or one of its classes.
+	Delegated []string
 }
 
 // ScriptSubmitOf says whether a form is sent by script, from the code its
@@ -62,6 +66,9 @@ func ScriptSubmitOf(h Handlers) string {
 	}
 	for _, l := range h.Click {
 		srcs = append(srcs, source{"a submit button's click listener", l})
+	}
+	for _, l := range h.Delegated {
+		srcs = append(srcs, source{"a submit listener of the page that names the form", l})
 	}
 	for _, s := range srcs {
 		if !stopsSubmission.MatchString(s.code) || submitsNatively.MatchString(s.code) {

@@ -43,6 +43,16 @@ func TestScriptSubmitOf(t *testing.T) {
 			}
 		})
 	}
+	t.Run("a page listener naming the form, after the form's own", func(t *testing.T) {
+		h := extract.Handlers{Delegated: []string{`e => { if (e.target.id !== "quote") return; e.preventDefault(); fetch("/q"); }`}}
+		if got, want := extract.ScriptSubmitOf(h), "a submit listener of the page that names the form stops the browser's submission and sends the form with fetch()"; got != want {
+			t.Errorf("ScriptSubmitOf = %q, want %q", got, want)
+		}
+		h.Submit = []string{`e => { e.preventDefault(); $.post("/a"); }`}
+		if got, want := extract.ScriptSubmitOf(h), "a submit listener stops the browser's submission and sends the form with jQuery ajax"; got != want {
+			t.Errorf("with the form's own listener: ScriptSubmitOf = %q, want %q", got, want)
+		}
+	})
 }
 
 // Static markup shows only the onsubmit attribute; a browser also shows
@@ -102,6 +112,28 @@ func TestScriptSubmitJQuery(t *testing.T) {
 		"jq-click":     "a submit button's click listener stops the browser's submission and sends the form with fetch()",
 		"jq-validated": "",
 		"jq-self":      "",
+	}
+	got := map[string]string{}
+	for _, f := range p.Forms {
+		got[f.ID] = f.ScriptSubmit
+	}
+	if diff := cmp.Diff(want, got); diff != "" {
+		t.Errorf("forms' ScriptSubmit (-want +got):\n%s", diff)
+	}
+}
+
+// TestScriptSubmitDelegated: a page often sends its forms from one submit
+// listener of the document (or the body, or the window), which picks the
+// form by a class, its id or its name; the listener is a form's when a
+// string in its code names the form, and only then. A listener that names
+// every form ("form") but stops none sends none.
+func TestScriptSubmitDelegated(t *testing.T) {
+	p := inBrowser(t, "delegated-submit.html")
+	want := map[string]string{
+		"quote": "a submit listener of the page that names the form stops the browser's submission and sends the form with fetch()",
+		"by-id": "a submit listener of the page that names the form stops the browser's submission and sends the form with XMLHttpRequest",
+		"named": "a submit listener of the page that names the form stops the browser's submission and sends the form with sendBeacon()",
+		"plain": "",
 	}
 	got := map[string]string{}
 	for _, f := range p.Forms {
