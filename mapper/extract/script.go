@@ -17,8 +17,9 @@ import (
 // the source of its forms' submit listeners and of their submit buttons'
 // click listeners (jQuery's handlers among them, bound on the element or
 // delegated from an ancestor whose selector the element matches), and the
-// submit listeners of the window, the document and the body whose code
-// names the form (a selector it matches, its id, name or a class), and,
+// submit and click listeners of the window, the document and the body
+// whose code names the form or one of its submit buttons (a selector it
+// matches, its id, name or a class), and,
 // when also is not empty
 // (the source of a function of no arguments returning a string), runs it
 // last and keeps its answer. All of it is one Evaluate. The listeners are
@@ -65,29 +66,36 @@ func PageScript(also string) string {
       };
       const source = (fn) => String(fn).slice(0, ` + strconv.Itoa(maxListenerSource) + `);
       const of = (el, type) => ((getEventListeners(el) || {})[type] || []).map((l) => l.listener).concat(jqOf(el, type)).map(source);
-      // A submit listener of the window, the document or the body hears
-      // every form's submission: it is a form's when one of the strings in
-      // its code names the form — a selector the form matches (or, for a
-      // class, id or attribute selector, sits within), the form's id, its
-      // name or one of its classes — as delegation is written
-      // (e.target.closest(".ajax-form"), e.target.id === "quote").
-      const pageWide = [window, document, document.body].filter(Boolean).flatMap((t) => ((getEventListeners(t) || {}).submit || []).map((l) => source(l.listener)))
+      // A submit or click listener of the window, the document or the body
+      // hears every form's submission, every button's click: it is a
+      // form's (a submit button's) when one of the strings in its code
+      // names it — a selector it matches (or, for a class, id or attribute
+      // selector, sits within), its id, its name or one of its classes — as
+      // delegation is written (e.target.closest(".ajax-form"),
+      // e.target.id === "quote"). A bare tag names a form ("form"), not a
+      // button: a page's listener for every "button" is a page's.
+      const pageWide = (type) => [window, document, document.body].filter(Boolean)
+        .flatMap((t) => ((getEventListeners(t) || {})[type] || []).map((l) => source(l.listener)))
         .map((code) => {
           const strings = [];
           const re = /(["'\x60])((?:\\.|(?!\1)[^\\\n]){1,200})\1/g;
           for (let m; (m = re.exec(code)) && strings.length < 100;) strings.push(m[2]);
           return { code, strings };
         });
-      const names = (f, s) => {
-        if (s === f.id || s === f.getAttribute("name") || (!/\s/.test(s) && f.classList.contains(s))) return true;
-        try { return f.matches(s) || (/[.#[]/.test(s) && !!f.closest(s)); } catch (e) { return false; }
+      const pageSubmits = pageWide("submit"), pageClicks = pageWide("click");
+      const names = (el, s, bareTag) => {
+        if (!s) return false;
+        if (s === el.id || s === el.getAttribute("name") || (!/\s/.test(s) && el.classList.contains(s))) return true;
+        const specific = /[.#[]/.test(s);
+        try { return ((bareTag || specific) && el.matches(s)) || (specific && !!el.closest(s)); } catch (e) { return false; }
       };
+      const naming = (ls, el, bareTag) => ls.filter((l) => l.strings.some((s) => names(el, s, bareTag))).map((l) => l.code);
       listeners = Array.prototype.slice.call(read.forms || document.forms, 0, ` + strconv.Itoa(MaxListenerForms) + `).map((f) => {
         try {
           const buttons = Array.prototype.filter.call(f.querySelectorAll("button, input"), (e) => e.type === "submit" || e.type === "image")
             .slice(0, ` + strconv.Itoa(maxListenerButtons) + `);
           return { submit: of(f, "submit"), click: [].concat(...buttons.map((b) => of(b, "click"))),
-            delegated: pageWide.filter((l) => l.strings.some((s) => s && names(f, s))).map((l) => l.code) };
+            delegated: naming(pageSubmits, f, true).concat(...buttons.map((b) => naming(pageClicks, b, false))) };
         }
         catch (e) { return { submit: [], click: [], delegated: [] }; }
       });

@@ -42,7 +42,8 @@ type Handlers struct {
 	Submit   []string
 	Click    []string
 	// Delegated is the source of the submit listeners of the window, the
-	// document or the body whose code names the form: a selector the form
+	// document or the body whose code names the form, and of their click
+	// listeners whose code names one of its submit buttons: a selector it
 	// matches, or its id, name or one of its classes.
 	Delegated []string
 }
@@ -68,7 +69,7 @@ func ScriptSubmitOf(h Handlers) string {
 		srcs = append(srcs, source{"a submit button's click listener", l})
 	}
 	for _, l := range h.Delegated {
-		srcs = append(srcs, source{"a submit listener of the page that names the form", l})
+		srcs = append(srcs, source{"a listener of the page that names the form or its button", l})
 	}
 	for _, s := range srcs {
 		if !stopsSubmission.MatchString(s.code) || submitsNatively.MatchString(s.code) {

@@ -45,7 +45,7 @@ func TestScriptSubmitOf(t *testing.T) {
 	}
 	t.Run("a page listener naming the form, after the form's own", func(t *testing.T) {
 		h := extract.Handlers{Delegated: []string{`e => { if (e.target.id !== "quote") return; e.preventDefault(); fetch("/q"); }`}}
-		if got, want := extract.ScriptSubmitOf(h), "a submit listener of the page that names the form stops the browser's submission and sends the form with fetch()"; got != want {
+		if got, want := extract.ScriptSubmitOf(h), "a listener of the page that names the form or its button stops the browser's submission and sends the form with fetch()"; got != want {
 			t.Errorf("ScriptSubmitOf = %q, want %q", got, want)
 		}
 		h.Submit = []string{`e => { e.preventDefault(); $.post("/a"); }`}
@@ -126,14 +126,16 @@ func TestScriptSubmitJQuery(t *testing.T) {
 // listener of the document (or the body, or the window), which picks the
 // form by a class, its id or its name; the listener is a form's when a
 // string in its code names the form, and only then. A listener that names
-// every form ("form") but stops none sends none.
+// every form ("form") but stops none sends none; one for every "button"
+// is no form's, a click listener naming a submit button by its id is.
 func TestScriptSubmitDelegated(t *testing.T) {
 	p := inBrowser(t, "delegated-submit.html")
 	want := map[string]string{
-		"quote": "a submit listener of the page that names the form stops the browser's submission and sends the form with fetch()",
-		"by-id": "a submit listener of the page that names the form stops the browser's submission and sends the form with XMLHttpRequest",
-		"named": "a submit listener of the page that names the form stops the browser's submission and sends the form with sendBeacon()",
-		"plain": "",
+		"quote":      "a listener of the page that names the form or its button stops the browser's submission and sends the form with fetch()",
+		"by-id":      "a listener of the page that names the form or its button stops the browser's submission and sends the form with XMLHttpRequest",
+		"named":      "a listener of the page that names the form or its button stops the browser's submission and sends the form with sendBeacon()",
+		"plain":      "",
+		"click-sent": "a listener of the page that names the form or its button stops the browser's submission and sends the form with fetch()",
 	}
 	got := map[string]string{}
 	for _, f := range p.Forms {
