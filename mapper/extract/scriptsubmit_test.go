@@ -113,13 +113,7 @@ func TestScriptSubmitJQuery(t *testing.T) {
 		"jq-validated": "",
 		"jq-self":      "",
 	}
-	got := map[string]string{}
-	for _, f := range p.Forms {
-		got[f.ID] = f.ScriptSubmit
-	}
-	if diff := cmp.Diff(want, got); diff != "" {
-		t.Errorf("forms' ScriptSubmit (-want +got):\n%s", diff)
-	}
+	wantScriptSubmits(t, p, want)
 }
 
 // TestScriptSubmitDelegated: a page often sends its forms from one submit
@@ -137,6 +131,12 @@ func TestScriptSubmitDelegated(t *testing.T) {
 		"plain":      "",
 		"click-sent": "a listener of the page that names the form or its button stops the browser's submission and sends the form with fetch()",
 	}
+	wantScriptSubmits(t, p, want)
+}
+
+// wantScriptSubmits compares the ScriptSubmit of p's forms, by id, with want.
+func wantScriptSubmits(t *testing.T, p *extract.Page, want map[string]string) {
+	t.Helper()
 	got := map[string]string{}
 	for _, f := range p.Forms {
 		got[f.ID] = f.ScriptSubmit
