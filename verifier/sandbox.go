@@ -318,6 +318,9 @@ func judge(a *shared.Action, mapped Door, fills []fill, obs *observation, wait t
 	case obs.doorCount > 1:
 		notes = append(notes, fmt.Sprintf("the form's locator matches %d elements; the first visible one was used", obs.doorCount))
 	}
+	if obs.submitBy != "" { // submitted without the recorded control, as the executor would
+		notes = append(notes, "the run "+obs.submitHow)
+	}
 	var missing, unable []string
 	required := map[string]bool{}
 	for _, in := range a.Inputs {

@@ -120,29 +120,43 @@
       }
       r.value = el.type === "checkbox" || el.type === "radio" ? (el.checked ? el.value : "") : el.type === "file" ? "" : String(el.value);
     }
+    // The submit control is the executor's: the scope's first visible
+    // control the submit locator names, else a form's default button (the
+    // one Enter presses); a form with neither, or whose control is
+    // disabled, is submitted with requestSubmit; a group must have one.
+    let s = null;
     if (spec.submit) {
       const subs = within(locate(spec.submit), scope);
-      const s = subs.find(isVisible) || subs[0];
-      if (s) {
-        out.submitFound = true;
-        s.setAttribute(MARK, "submit");
-        // Clickable by the mouse when the point at its centre is the
-        // control itself (not covered by a banner, say): pagejs's press,
-        // by which the executor presses it too.
-        const p = pressPoint(s);
-        out.submitVisible = !!p;
-        if (p) { out.submitX = p.x; out.submitY = p.y; }
-      }
+      s = subs.find(isVisible) || subs[0] || null;
+      out.submitRecorded = !!s;
+    }
+    const isForm = scope.tagName === "FORM";
+    if (!s && isForm) s = defaultButton(scope);
+    if (s && (!s.disabled || !isForm)) {
+      out.submitFound = true;
+      out.submitBy = out.submitRecorded ? "" : "default";
+      s.setAttribute(MARK, "submit");
+      // Clickable by the mouse when the point at its centre is the
+      // control itself (not covered by a banner, say): pagejs's press,
+      // by which the executor presses it too.
+      const p = pressPoint(s);
+      out.submitVisible = !!p;
+      if (p) { out.submitX = p.x; out.submitY = p.y; }
+    } else if (isForm) {
+      out.submitFound = true;
+      out.submitBy = s ? "disabled" : "none";
     }
     return JSON.stringify(out);
   }
 
   if (op === "click") {
     const s = marked("submit");
-    if (!s) return JSON.stringify({ clicked: false });
+    const scope = scopeEl();
     // Later, so that a click that navigates cannot take this evaluation
     // down with the page.
-    setTimeout(() => s.click(), 0);
+    if (s) setTimeout(() => s.click(), 0);
+    else if (scope && scope.tagName === "FORM") setTimeout(() => scope.requestSubmit(), 0);
+    else return JSON.stringify({ clicked: false });
     return JSON.stringify({ clicked: true });
   }
 

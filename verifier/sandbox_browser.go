@@ -51,6 +51,7 @@ type observation struct {
 	inputs      []inputResult
 	submitFound bool
 	submitHow   string // how the submit was triggered ("" when it was not)
+	submitBy    string // "" by the recorded control, else the fill's submitBy (see submitHow)
 	request     *interceptedRequest
 	refused     bool // the request went to another origin and was failed
 	invalid     []invalidField
@@ -96,7 +97,8 @@ type fillReport struct {
 	DoorFound     bool          `json:"doorFound"`
 	DoorCount     int           `json:"doorCount"`
 	Inputs        []inputResult `json:"inputs"`
-	SubmitFound   bool          `json:"submitFound"`
+	SubmitFound   bool          `json:"submitFound"`   // a control to press, or a form to submit
+	SubmitBy      string        `json:"submitBy"`      // "" the recorded control, "default" the form's default button, "disabled" or "none": requestSubmit
 	SubmitVisible bool          `json:"submitVisible"` // and not covered: the mouse can click it
 	SubmitX       float64       `json:"submitX"`
 	SubmitY       float64       `json:"submitY"`
@@ -429,7 +431,7 @@ func runInBrowser(ctx context.Context, b *topology.Browser, ac *shared.Access, f
 	}
 
 	ic.arm()
-	obs.submitHow = "clicked the submit control"
+	obs.submitHow, obs.submitBy = submitHow(rep.SubmitBy, spec.Submit != nil), rep.SubmitBy
 	clicked := false
 	if rep.SubmitVisible {
 		if err := topology.ClickAt(ctx, page, rep.SubmitX, rep.SubmitY, o.StepTimeout); err == nil {
@@ -443,7 +445,9 @@ func runInBrowser(ctx context.Context, b *topology.Browser, ac *shared.Access, f
 		}
 	}
 	if !clicked && !ic.hasSubmission() {
-		obs.submitHow = "clicked the submit control by script, as it is hidden or covered"
+		if rep.SubmitBy == "" || rep.SubmitBy == "default" {
+			obs.submitHow += " by script, as it is hidden or covered"
+		}
 		if _, err := eval("click the submit control", "click", nil); err != nil {
 			return stepFailed(ctx, obs, err)
 		}
@@ -482,6 +486,25 @@ func runInBrowser(ctx context.Context, b *topology.Browser, ac *shared.Access, f
 	}
 	obs.refusedConns = confined.Refused()
 	return obs, nil
+}
+
+// submitHow says how a run submitted its door, from the fill's submitBy
+// (the executor's rule: the recorded control, else the form's default
+// button, else requestSubmit) and whether the graph records a control.
+func submitHow(by string, recorded bool) string {
+	missing := ""
+	if recorded {
+		missing = ": the submit control the graph records was not found"
+	}
+	switch by {
+	case "default":
+		return "pressed the form's default button" + missing
+	case "disabled":
+		return "submitted the form with requestSubmit, as its submit control is disabled"
+	case "none":
+		return "submitted the form with requestSubmit, as it has no submit control" + missing
+	}
+	return "clicked the submit control"
 }
 
 // refusalGrace is how long the run still waits for a request once the

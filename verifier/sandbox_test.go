@@ -292,7 +292,8 @@ func (ps *pageServer) received() []string {
 }
 
 // formGraph is a graph of one html-form action on page, with the inputs
-// given as name/type pairs (all required and agent-fillable).
+// given as name/type pairs (all required and agent-fillable), its submit
+// control recorded unless submit is "".
 func formGraph(t *testing.T, page, form, submit string, transport shared.Transport, endpoint string, inputs ...string) *shared.ActionGraph {
 	t.Helper()
 	prov := shared.Provenance{Method: shared.MethodParsedHTML, Confidence: 0.9, At: "2026-12-01T20:00:00.000Z", By: "test"}
@@ -300,10 +301,12 @@ func formGraph(t *testing.T, page, form, submit string, transport shared.Transpo
 	a.Access = []shared.Access{{
 		Method: shared.AccessHTMLForm, URL: page, Occurrences: 1,
 		Locator: &shared.Locator{Strategy: shared.StrategyCSS, Value: form, Stability: shared.StabilityStable},
-		Submission: &shared.Submission{Transport: transport, Endpoint: &endpoint,
-			SubmitControl: &shared.Locator{Strategy: shared.StrategyCSS, Value: submit, Stability: shared.StabilityStable}},
+		Submission: &shared.Submission{Transport: transport, Endpoint: &endpoint},
 		Provenance: prov,
 	}}
+	if submit != "" {
+		a.Access[0].Submission.SubmitControl = &shared.Locator{Strategy: shared.StrategyCSS, Value: submit, Stability: shared.StabilityStable}
+	}
 	for i := 0; i+1 < len(inputs); i += 2 {
 		sem := shared.SemanticUnknown
 		switch inputs[i+1] {
@@ -757,6 +760,32 @@ func TestSandboxNewTab(t *testing.T) {
 			}
 			checkRun(t, res, shared.SandboxPassed, nil)
 			time.Sleep(300 * time.Millisecond) // a request let go by another tab arrives in this time
+			ps.wantNothing(t)
+		})
+	}
+}
+
+// The sandbox submits a form as the executor's browser door does, so that
+// a run shows what a call would do: the recorded submit control, else the
+// form's default button, else requestSubmit (no control, or one that stays
+// disabled). Each of these failed the run on the code before ("the submit
+// control the graph records was not found", or no request), while the
+// executor fired the form.
+func TestSandboxSubmitsAsTheExecutorDoes(t *testing.T) {
+	ps := servePages(t, nil)
+	b := sharedBrowser(t)
+	for _, tc := range []struct{ form, submit, how string }{
+		{"no-control", "", "submitted the form with requestSubmit, as it has no submit control"},
+		{"default-only", "form#default-only .gone", "pressed the form's default button: the submit control the graph records was not found"},
+		{"disabled", "form#disabled button", "submitted the form with requestSubmit, as its submit control is disabled"},
+	} {
+		t.Run(tc.form, func(t *testing.T) {
+			g := formGraph(t, ps.URL+"/submit-rule.html", "form#"+tc.form, tc.submit, shared.TransportFormPost, ps.URL+"/rule/submit", "name", "text")
+			res, err := Sandbox(t.Context(), g, "test:contact:form", fixedOptions(b))
+			if err != nil {
+				t.Fatal(err)
+			}
+			checkRun(t, res, shared.SandboxPassed, []string{tc.how})
 			ps.wantNothing(t)
 		})
 	}
