@@ -619,12 +619,9 @@ var fillScript = pagejs.MustInline(`(toolForm, doorJSON, submitJSON, valuesJSON,
 			if (!scope) return fail(door ? "the door's form" + named + " is not on the page" : "the page has no form");
 		}
 		const isForm = scope.tagName === "FORM";
-		let submit = null;
-		if (submitLoc) {
-			const subs = locate(submitLoc).filter((e) => e.form === scope || containsPiercing(scope, e));
-			submit = subs.find(isVisible) || subs[0] || null;
-		}
-		if (!isForm && !submit) return fail("the door" + named + " is a group of controls outside any form and its submit control" +
+		// What submits the door is pagejs's submitOf, the sandbox's rule.
+		const sub = submitOf(scope, submitLoc);
+		if (!isForm && !sub.el) return fail("the door" + named + " is a group of controls outside any form and its submit control" +
 			(submitLoc ? " (" + submitLoc.strategy + " " + JSON.stringify(submitLoc.value) + ") is not in it" : " is not recorded") + ": there is nothing to click");
 		for (const name of files) {
 			if (!fieldsOf(scope, name).some(x => x.type === "file")) return fail("the form has no file input " + JSON.stringify(name));
@@ -644,7 +641,6 @@ var fillScript = pagejs.MustInline(`(toolForm, doorJSON, submitJSON, valuesJSON,
 				else if (one.value !== String(v)) setValue(one, v); // a control that holds it already is not touched, as a person leaves it
 			}
 		}
-		if (isForm && !submit) submit = defaultButton(scope);
 		// Pressed as a person presses it, as the sandbox presses it: by the
 		// mouse where the control is in the open (press: the caller clicks
 		// there, and the page sees a trusted click), else by a script's
@@ -655,12 +651,12 @@ var fillScript = pagejs.MustInline(`(toolForm, doorJSON, submitJSON, valuesJSON,
 		// button enabled once the form is valid) and a send that leaves the
 		// page does not take this evaluation with it. A form without a
 		// control to press, or whose control stays disabled, is submitted.
-		const pressable = submit && (!submit.disabled || !isForm); // a group has nothing else to press
-		const at = pressable ? pressPoint(submit) : null;
+		const submit = sub.el, submitter = sub.control;
+		const at = submit ? pressPoint(submit) : null;
 		if (at) return JSON.stringify({ press: at });
 		setTimeout(() => {
-			if (pressable) submit.click();
-			else if (typeof scope.requestSubmit === "function") scope.requestSubmit(submit && submit.form === scope ? submit : undefined);
+			if (submit) submit.click();
+			else if (typeof scope.requestSubmit === "function") scope.requestSubmit(submitter && submitter.form === scope ? submitter : undefined);
 			else scope.submit();
 		}, 0);
 		return "{}";

@@ -458,6 +458,7 @@ func ExampleClickAt() {
   //pagejs:include labels
   //pagejs:include accname
   //pagejs:include locate
+  //pagejs:include control
   //pagejs:include press
   const at = pressPoint(document.querySelector("form button[type=submit]"));
   return at ? [at.x, at.y] : null;

@@ -26,10 +26,6 @@
   // The door is a form, or the container of a formless group, which may
   // be a shadow host (its controls inside its root) or hold hosts: what
   // is "in" it is what is in it in the composed tree.
-  const within = (els, scope) => {
-    const inside = scope ? els.filter((e) => containsPiercing(scope, e)) : els;
-    return inside.length ? inside : els;
-  };
   // scopeTrees: where the door's controls are: a form's own tree (a
   // control inside a nested component's root is not the form's, the
   // browser does not send it), a formless group's container with the open
@@ -120,31 +116,24 @@
       }
       r.value = el.type === "checkbox" || el.type === "radio" ? (el.checked ? el.value : "") : el.type === "file" ? "" : String(el.value);
     }
-    // The submit control is the executor's: the scope's first visible
-    // control the submit locator names, else a form's default button (the
-    // one Enter presses); a form with neither, or whose control is
-    // disabled, is submitted with requestSubmit; a group must have one.
-    let s = null;
-    if (spec.submit) {
-      const subs = within(locate(spec.submit), scope);
-      s = subs.find(isVisible) || subs[0] || null;
-      out.submitRecorded = !!s;
-    }
-    const isForm = scope.tagName === "FORM";
-    if (!s && isForm) s = defaultButton(scope);
-    if (s && (!s.disabled || !isForm)) {
+    // What submits the door is pagejs's submitOf, the executor's rule: the
+    // recorded control, else a form's default button (the one Enter
+    // presses); a form with neither, or whose control is disabled, is
+    // submitted with requestSubmit; a group must have its control.
+    const sub = submitOf(scope, spec.submit);
+    out.submitBy = sub.by;
+    if (sub.control) sub.control.setAttribute(MARK, "submit");
+    if (sub.el) {
       out.submitFound = true;
-      out.submitBy = out.submitRecorded ? "" : "default";
-      s.setAttribute(MARK, "submit");
+      const s = sub.el;
       // Clickable by the mouse when the point at its centre is the
       // control itself (not covered by a banner, say): pagejs's press,
       // by which the executor presses it too.
       const p = pressPoint(s);
       out.submitVisible = !!p;
       if (p) { out.submitX = p.x; out.submitY = p.y; }
-    } else if (isForm) {
-      out.submitFound = true;
-      out.submitBy = s ? "disabled" : "none";
+    } else if (sub.by) {
+      out.submitFound = true; // a form, submitted with requestSubmit
     }
     return JSON.stringify(out);
   }
@@ -153,9 +142,10 @@
     const s = marked("submit");
     const scope = scopeEl();
     // Later, so that a click that navigates cannot take this evaluation
-    // down with the page.
-    if (s) setTimeout(() => s.click(), 0);
-    else if (scope && scope.tagName === "FORM") setTimeout(() => scope.requestSubmit(), 0);
+    // down with the page. A disabled control is the form's submitter, not
+    // something to press.
+    if (s && !(s.disabled && scope && scope.tagName === "FORM")) setTimeout(() => s.click(), 0);
+    else if (scope && scope.tagName === "FORM") setTimeout(() => scope.requestSubmit(s && s.form === scope ? s : undefined), 0);
     else return JSON.stringify({ clicked: false });
     return JSON.stringify({ clicked: true });
   }

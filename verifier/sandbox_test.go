@@ -300,7 +300,7 @@ func formGraph(t *testing.T, page, form, submit string, transport shared.Transpo
 	a := shared.NewAction("test:contact:form", shared.KindContact, "Contact", page)
 	a.Access = []shared.Access{{
 		Method: shared.AccessHTMLForm, URL: page, Occurrences: 1,
-		Locator: &shared.Locator{Strategy: shared.StrategyCSS, Value: form, Stability: shared.StabilityStable},
+		Locator:    &shared.Locator{Strategy: shared.StrategyCSS, Value: form, Stability: shared.StabilityStable},
 		Submission: &shared.Submission{Transport: transport, Endpoint: &endpoint},
 		Provenance: prov,
 	}}

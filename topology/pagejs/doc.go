@@ -50,8 +50,10 @@
 //     browser door and the compiled WebMCP script fill by it;
 //   - press: pressPoint(el), where a person's click presses el (null when
 //     it is hidden or covered), at which topology.ClickAt clicks with the
-//     mouse: the sandbox and the executor press a submit control by it.
-//     It needs pierce and locate.
+//     mouse, and submitOf(scope, loc), what submits a door (the recorded
+//     control the door holds, else a form's default button, else
+//     requestSubmit): the sandbox and the executor submit a door by them.
+//     It needs pierce, locate and control.
 //
 // The compiler, which imports shared only, carries generated copies of
 // pierce, norm, labels, accname, locate and control in the WebMCP script it writes for site owners
