@@ -31,8 +31,9 @@ var ErrNoOrigin = errors.New("topology: a confined browser context needs the ori
 // page's <base target> (the submission's target is read after the submit
 // event, a capturing listener of the window's runs first, and
 // form.submit(), which fires no event, is wrapped), and a link clicked,
-// by a person or a script, opens in the tab. Request interception is a tab's own: a form whose
-// target was a new tab reached the site past the sandbox's.
+// by a person or a script, opens in the tab. Request interception is a
+// tab's own: a form whose target was a new tab reached the site past the
+// sandbox's.
 const tabGuard = `(() => {
   const off = function RTCPeerConnection() { throw new DOMException("WebRTC is off in this tab", "NotAllowedError"); };
   const pin = (name, value) => { try { Object.defineProperty(window, name, { value, writable: false, configurable: false }); } catch (e) {} };
@@ -58,6 +59,11 @@ const confineDialTimeout = 10 * time.Second
 
 // maxRefused bounds the refusals a Confined keeps.
 const maxRefused = 100
+
+// confineStepTimeout bounds each DevTools call Confine and NewPage make,
+// whatever the caller's context: a browser that stopped answering fails
+// the call rather than hanging it.
+const confineStepTimeout = 10 * time.Second
 
 // Confined is a browser context of its own whose every connection goes
 // through a proxy, on 127.0.0.1, that reaches the given origins and
@@ -111,7 +117,7 @@ func (b *Browser) Confine(ctx context.Context, origins ...string) (*Confined, er
 		// Chromium sends loopback addresses past a proxy unless told not
 		// to; a site under test, or on the machine, is no exception here.
 		ProxyBypassList: "<-loopback>",
-	}.Call(rb.Context(ctx))
+	}.Call(rb.Context(ctx).Timeout(confineStepTimeout))
 	if err != nil {
 		p.close()
 		return nil, fmt.Errorf("topology: confine a browser context: %w", err)
@@ -124,11 +130,12 @@ func (b *Browser) Confine(ctx context.Context, origins ...string) (*Confined, er
 // NewPage opens a blank tab in the context, its guard installed (see
 // Confined): set it up — interception, init scripts — and navigate it.
 func (c *Confined) NewPage(ctx context.Context) (*rod.Page, error) {
-	page, err := c.in.Context(ctx).Page(proto.TargetCreateTarget{})
+	page, err := c.in.Context(ctx).Timeout(confineStepTimeout).Page(proto.TargetCreateTarget{})
 	if err != nil {
 		return nil, fmt.Errorf("topology: open a confined tab: %w", err)
 	}
-	if _, err := page.Context(ctx).EvalOnNewDocument(tabGuard); err != nil {
+	page = page.Context(ctx) // the tab outlives the step's bound
+	if _, err := page.Timeout(confineStepTimeout).EvalOnNewDocument(tabGuard); err != nil {
 		_ = page.Context(context.Background()).Timeout(5 * time.Second).Close()
 		return nil, fmt.Errorf("topology: open a confined tab: %w", err)
 	}
