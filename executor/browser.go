@@ -250,9 +250,15 @@ func (e *Executor) fireBrowser(ctx context.Context, d door, fields []planned) ou
 	}
 
 	cap.await(ctx, runErr != nil)
+	// The messages the page's WebSockets tried to send, all dropped by the
+	// tab's guard.
+	socketSends := confined.SocketSends()
 	cap.mu.Lock()
 	defer cap.mu.Unlock()
 	out := outcome{}
+	if socketSends > 0 {
+		out.warnings = append(out.warnings, fmt.Sprintf("dropped %d message(s) the page tried to send over a WebSocket", socketSends))
+	}
 	for _, b := range cap.blocked {
 		out.warnings = append(out.warnings, "blocked a request off the confirmed origin: "+shared.Clip(b, 200))
 	}

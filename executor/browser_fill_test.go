@@ -356,3 +356,27 @@ func TestBrowserDoorNamesTheCallersDeadline(t *testing.T) {
 		t.Errorf("the site received %d submissions, want none", n)
 	}
 }
+
+// A page that also sends the form over a WebSocket to its own origin (a
+// socket the proxy's tunnel would carry on an https site) has every message
+// dropped by the tab's guard, and the result says so; the form itself is
+// sent, once, to the endpoint.
+func TestBrowserDoorDropsSocketMessages(t *testing.T) {
+	b := browser(t)
+	page := `<!doctype html><html><body><form id="callback-form" method="post" action="/callback-request">` + callbackFields + `</form>
+<script>
+const sock = new WebSocket(location.origin.replace(/^http/, "ws") + "/live");
+const f = document.getElementById("callback-form");
+f.addEventListener("submit", () => { try { sock.send(JSON.stringify(Object.fromEntries(new FormData(f)))); } catch (e) { window.sendFailed = String(e); } });
+</script></body></html>`
+	site, res, err := fireCallbackPageIn(t.Context(), t, b, page)
+	if err != nil || res.Status != http.StatusOK {
+		t.Fatalf("Execute = %+v, %v; want the form sent", res, err)
+	}
+	if got := site.paths(); !slices.Equal(got, []string{"POST /callback-request"}) {
+		t.Errorf("the site received %v, want the one submission", got)
+	}
+	if !slices.Contains(res.Warnings, "dropped 1 message(s) the page tried to send over a WebSocket") {
+		t.Errorf("warnings %q, want the dropped message", res.Warnings)
+	}
+}

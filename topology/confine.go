@@ -13,6 +13,7 @@ import (
 	"slices"
 	"strings"
 	"sync"
+	"sync/atomic"
 	"time"
 
 	"github.com/go-rod/rod"
@@ -25,8 +26,8 @@ import (
 var ErrNoOrigin = errors.New("topology: a confined browser context needs the origins it may reach")
 
 // tabGuard runs in every frame of a confined tab before the page's
-// scripts. It takes WebRTC's peer connections away, and keeps what the
-// page does in the tab: window.open opens nothing, a form is submitted in
+// scripts. It takes WebRTC's peer connections away, drops every message a
+// WebSocket would send, and keeps what the page does in the tab: window.open opens nothing, a form is submitted in
 // its own tab whatever its target, its submitter's formtarget or the
 // page's <base target> (the submission's target is read after the submit
 // event, a capturing listener of the window's runs first, and
@@ -40,6 +41,15 @@ const tabGuard = `(() => {
   pin("RTCPeerConnection", off);
   pin("webkitRTCPeerConnection", off);
   pin("open", function open() { return null; });
+  // A socket's messages are dropped, and counted (Confined.SocketSends,
+  // through the binding socketBinding): a socket to the tab's own https
+  // origin goes through the proxy's tunnel.
+  const told = window.` + socketBinding + `;
+  try {
+    Object.defineProperty(WebSocket.prototype, "send", { value: function send() {
+      try { if (typeof told === "function") told(""); } catch (e) {}
+    }, writable: false, configurable: false });
+  } catch (e) {}
   const here = (form) => { if (form && form.getAttribute("target") !== "_self") form.setAttribute("target", "_self"); };
   window.addEventListener("submit", (e) => {
     here(e.target);
@@ -53,6 +63,11 @@ const tabGuard = `(() => {
     }
   }, true);
 })();`
+
+// socketBinding is the name of the DevTools binding (Runtime.addBinding)
+// by which a Confined tab's guard tells each dropped WebSocket message: a
+// count kept in Go outlives the document that sent it.
+const socketBinding = "__frontlatchSocketDropped"
 
 // confineDialTimeout bounds the proxy's connection to an origin.
 const confineDialTimeout = 10 * time.Second
@@ -83,8 +98,10 @@ const confineStepTimeout = 10 * time.Second
 // whose target is a new tab is submitted there, past it. A tab of the
 // context gets a guard, run in every frame before the page's scripts (an
 // iframe's realm included), that takes RTCPeerConnection and window.open
-// away and submits every form, and follows every link clicked, in its own
-// tab.
+// away, drops (and counts: SocketSends) every message a WebSocket
+// would send — a socket to the tab's own https origin passes the proxy in
+// its tunnel — and submits every form, and follows every link clicked, in
+// its own tab.
 //
 // The proxy serves only the browser that asked for it and reaches only
 // what any process of the machine reaches already, so it takes no token.
@@ -93,6 +110,12 @@ type Confined struct {
 	in      *rod.Browser // the browser within the context: its Page opens tabs there
 	context proto.BrowserBrowserContextID
 	proxy   *confineProxy
+
+	sockets atomic.Int64 // WebSocket messages the tabs' guards dropped
+
+	// done ends with Close: the watch of each tab's dropped messages.
+	done   context.Context
+	cancel context.CancelFunc
 
 	closeOnce sync.Once
 	closeErr  error
@@ -124,7 +147,8 @@ func (b *Browser) Confine(ctx context.Context, origins ...string) (*Confined, er
 	}
 	in := *rb // as rod's Incognito makes a browser of a context
 	in.BrowserContextID = bc.BrowserContextID
-	return &Confined{rb: rb, in: &in, context: bc.BrowserContextID, proxy: p}, nil
+	done, cancel := context.WithCancel(context.Background())
+	return &Confined{rb: rb, in: &in, context: bc.BrowserContextID, proxy: p, done: done, cancel: cancel}, nil
 }
 
 // NewPage opens a blank tab in the context, its guard installed (see
@@ -135,12 +159,35 @@ func (c *Confined) NewPage(ctx context.Context) (*rod.Page, error) {
 		return nil, fmt.Errorf("topology: open a confined tab: %w", err)
 	}
 	page = page.Context(ctx) // the tab outlives the step's bound
-	if _, err := page.Timeout(confineStepTimeout).EvalOnNewDocument(tabGuard); err != nil {
+	err = c.guard(page)
+	if err == nil {
+		_, err = page.Timeout(confineStepTimeout).EvalOnNewDocument(tabGuard)
+	}
+	if err != nil {
 		_ = page.Context(context.Background()).Timeout(5 * time.Second).Close()
 		return nil, fmt.Errorf("topology: open a confined tab: %w", err)
 	}
 	return page, nil
 }
+
+// guard adds the binding by which the tab's guard tells a dropped
+// WebSocket message, in every frame and every document the tab loads, and
+// counts what it tells until the Confined is closed.
+func (c *Confined) guard(page *rod.Page) error {
+	if err := (proto.RuntimeAddBinding{Name: socketBinding}).Call(page.Timeout(confineStepTimeout)); err != nil {
+		return err
+	}
+	go page.Context(c.done).EachEvent(func(e *proto.RuntimeBindingCalled) {
+		if e.Name == socketBinding {
+			c.sockets.Add(1)
+		}
+	})()
+	return nil
+}
+
+// SocketSends returns how many messages the pages of the context tried to
+// send over a WebSocket, every one dropped.
+func (c *Confined) SocketSends() int { return int(c.sockets.Load()) }
 
 // OpenPage is Browser.OpenPage in the context, its guard installed before
 // opts.InitScripts: a tab loads rawURL and settles, with the same errors.
@@ -149,7 +196,7 @@ func (c *Confined) OpenPage(ctx context.Context, rawURL string, opts PageOptions
 		return nil, err
 	}
 	opts.InitScripts = append([]string{tabGuard}, opts.InitScripts...)
-	return openPage(ctx, c.in, rawURL, opts.withDefaults())
+	return openPage(ctx, c.in, rawURL, opts.withDefaults(), c.guard)
 }
 
 // Refused returns the connections the proxy refused, each once, in the
@@ -167,6 +214,7 @@ func (c *Confined) Refused() []string {
 func (c *Confined) Close() error {
 	c.closeOnce.Do(func() {
 		defer c.proxy.close()
+		defer c.cancel()
 		ctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
 		defer cancel()
 		if err := (proto.TargetDisposeBrowserContext{BrowserContextID: c.context}).Call(c.rb.Context(ctx)); err != nil {

@@ -527,8 +527,9 @@ func decodeProbe(probe string) ([]any, error) {
 	return v, nil
 }
 
-// openPage is Browser.OpenPage on b, with o's defaults applied.
-func openPage(ctx context.Context, b *rod.Browser, rawURL string, o PageOptions) (*rod.Page, error) {
+// openPage is Browser.OpenPage on b, with o's defaults applied; each
+// setup runs on the tab before it navigates.
+func openPage(ctx context.Context, b *rod.Browser, rawURL string, o PageOptions, setup ...func(*rod.Page) error) (*rod.Page, error) {
 	u, err := parseEntryURL(rawURL)
 	if err != nil {
 		return nil, err
@@ -536,6 +537,12 @@ func openPage(ctx context.Context, b *rod.Browser, rawURL string, o PageOptions)
 	t, err := openTab(ctx, b, o, originOf(u))
 	if err != nil {
 		return nil, err
+	}
+	for _, f := range setup {
+		if err := f(t.page); err != nil {
+			t.close()
+			return nil, fmt.Errorf("topology: open tab: %w", err)
+		}
 	}
 	stopWhenGone(ctx, b, t)
 	nav := t.navigate(ctx, u.String())

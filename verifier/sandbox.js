@@ -150,11 +150,6 @@
     return JSON.stringify({ clicked: true });
   }
 
-  if (op === "sockets") {
-    const d = window.__frontlatchSandboxSocketSends;
-    return JSON.stringify({ sends: d ? d.length : 0 });
-  }
-
   if (op === "refused") {
     return JSON.stringify({ invalid: window.__frontlatchSandboxInvalid || 0 });
   }

@@ -31,16 +31,6 @@ var sandboxSource string
 // shadow root resolve.
 var sandboxJS = pagejs.MustInline(sandboxSource)
 
-// socketGuard runs in the door's page before its own scripts: a WebSocket
-// is no request the Fetch domain can stop, so every message a page would
-// send over one is dropped and counted instead. (A page whose form travels
-// over a WebSocket then sends nothing, and the run says why.)
-const socketGuard = `(() => {
-  const dropped = [];
-  Object.defineProperty(window, "__frontlatchSandboxSocketSends", { value: dropped });
-  WebSocket.prototype.send = function (data) { dropped.push(typeof data === "string" ? data.length : (data && (data.byteLength || data.size)) || 0); };
-})();`
-
 // observation is what the browser did during one run.
 type observation struct {
 	pageURL     string
@@ -315,7 +305,7 @@ func runInBrowser(ctx context.Context, b *topology.Browser, ac *shared.Access, f
 	}
 	defer confined.Close() // after the tab is closed (deferred below)
 	page, err := confined.OpenPage(ctx, ac.URL, topology.PageOptions{
-		ActionTimeout: o.StepTimeout, NavigationTimeout: o.NavigationTimeout, InitScripts: []string{socketGuard},
+		ActionTimeout: o.StepTimeout, NavigationTimeout: o.NavigationTimeout,
 	})
 	switch {
 	case errors.Is(err, topology.ErrNavigation), errors.Is(err, topology.ErrPageStuck):
@@ -475,15 +465,9 @@ func runInBrowser(ctx context.Context, b *topology.Browser, ac *shared.Access, f
 		obs.invalid, obs.formFields = vr.Invalid, vr.Fields
 	}
 	obs.early, obs.stopped = ic.counts()
-	// After a form navigation the page is the sandbox's own answer and the
-	// count is gone with the old one (the step fails there, and the guard
-	// dropped the messages anyway).
-	var sock struct {
-		Sends int `json:"sends"`
-	}
-	if err := evalInto("count dropped WebSocket messages", &sock, "sockets", nil); err == nil {
-		obs.socketSends = sock.Sends
-	}
+	// The messages the page's WebSockets tried to send, all dropped by the
+	// tab's guard.
+	obs.socketSends = confined.SocketSends()
 	obs.refusedConns = confined.Refused()
 	return obs, nil
 }
