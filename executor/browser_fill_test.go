@@ -272,6 +272,18 @@ func fireCallbackPage(t *testing.T, b *topology.Browser, page string) (*recorder
 	return site, err
 }
 
+// wantSentOnce fails t unless the call (its result and error) sent the
+// form, answered 200, and the site received it once.
+func wantSentOnce(t *testing.T, site *recorder, res *executor.Result, err error) {
+	t.Helper()
+	if err != nil || res.Status != http.StatusOK {
+		t.Fatalf("Execute = %+v, %v; want the form sent", res, err)
+	}
+	if got := site.paths(); !slices.Equal(got, []string{"POST /callback-request"}) {
+		t.Errorf("the site received %v, want the one submission", got)
+	}
+}
+
 // fireCallbackPageIn is fireCallbackPage within ctx, with the call's result.
 func fireCallbackPageIn(ctx context.Context, t *testing.T, b *topology.Browser, page string) (*recorder, *executor.Result, error) {
 	t.Helper()
@@ -305,12 +317,7 @@ f.addEventListener("submit", () => {
 });
 </script></body></html>`
 	site, res, err := fireCallbackPageIn(t.Context(), t, b, page)
-	if err != nil || res.Status != http.StatusOK {
-		t.Fatalf("Execute = %+v, %v; want the form sent", res, err)
-	}
-	if got := site.paths(); !slices.Equal(got, []string{"POST /callback-request"}) {
-		t.Errorf("the site received %v, want the one submission", got)
-	}
+	wantSentOnce(t, site, res, err)
 	if got := other.paths(); len(got) != 0 {
 		t.Errorf("the other origin received %v, want nothing", got)
 	}
@@ -330,12 +337,7 @@ func TestBrowserDoorSubmitsInItsOwnTab(t *testing.T) {
 	ctx, cancel := context.WithTimeout(t.Context(), 20*time.Second)
 	defer cancel()
 	site, res, err := fireCallbackPageIn(ctx, t, b, page)
-	if err != nil || res.Status != http.StatusOK {
-		t.Fatalf("Execute = %+v, %v; want the form sent", res, err)
-	}
-	if got := site.paths(); !slices.Equal(got, []string{"POST /callback-request"}) {
-		t.Errorf("the site received %v, want the one submission", got)
-	}
+	wantSentOnce(t, site, res, err)
 }
 
 // A page that sends nothing and goes nowhere once pressed fails the call
@@ -370,12 +372,7 @@ const f = document.getElementById("callback-form");
 f.addEventListener("submit", () => { try { sock.send(JSON.stringify(Object.fromEntries(new FormData(f)))); } catch (e) { window.sendFailed = String(e); } });
 </script></body></html>`
 	site, res, err := fireCallbackPageIn(t.Context(), t, b, page)
-	if err != nil || res.Status != http.StatusOK {
-		t.Fatalf("Execute = %+v, %v; want the form sent", res, err)
-	}
-	if got := site.paths(); !slices.Equal(got, []string{"POST /callback-request"}) {
-		t.Errorf("the site received %v, want the one submission", got)
-	}
+	wantSentOnce(t, site, res, err)
 	if !slices.Contains(res.Warnings, "dropped 1 message(s) the page tried to send over a WebSocket") {
 		t.Errorf("warnings %q, want the dropped message", res.Warnings)
 	}
