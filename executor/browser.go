@@ -625,9 +625,10 @@ var fillScript = pagejs.MustInline(`(toolForm, doorJSON, submitJSON, valuesJSON,
 			if (!scope) return fail(door ? "the door's form" + named + " is not on the page" : "the page has no form");
 		}
 		const isForm = scope.tagName === "FORM";
-		// What submits the door is pagejs's submitOf, the sandbox's rule.
-		const sub = submitOf(scope, submitLoc);
-		if (!isForm && !sub.el) return fail("the door" + named + " is a group of controls outside any form and its submit control" +
+		// What submits the door is pagejs's submitOf, the sandbox's rule: a
+		// group without its control is refused before anything is filled;
+		// the control to press is chosen once the form is filled (below).
+		if (!isForm && !submitOf(scope, submitLoc).el) return fail("the door" + named + " is a group of controls outside any form and its submit control" +
 			(submitLoc ? " (" + submitLoc.strategy + " " + JSON.stringify(submitLoc.value) + ") is not in it" : " is not recorded") + ": there is nothing to click");
 		for (const name of files) {
 			if (!fieldsOf(scope, name).some(x => x.type === "file")) return fail("the form has no file input " + JSON.stringify(name));
@@ -657,7 +658,7 @@ var fillScript = pagejs.MustInline(`(toolForm, doorJSON, submitJSON, valuesJSON,
 		// button enabled once the form is valid) and a send that leaves the
 		// page does not take this evaluation with it. A form without a
 		// control to press, or whose control stays disabled, is submitted.
-		const submit = sub.el, submitter = sub.control;
+		const { el: submit, control: submitter } = submitOf(scope, submitLoc); // a button disabled until the form is valid is enabled now
 		const at = submit ? pressPoint(submit) : null;
 		if (at) return JSON.stringify({ press: at });
 		setTimeout(() => {

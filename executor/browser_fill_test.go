@@ -377,3 +377,26 @@ f.addEventListener("submit", () => { try { sock.send(JSON.stringify(Object.fromE
 		t.Errorf("warnings %q, want the dropped message", res.Warnings)
 	}
 }
+
+// A submit button the page keeps disabled until the form is filled, and
+// that sends the form from its click handler, is pressed once the form is
+// filled: the door chose it before filling, found it disabled and called
+// requestSubmit, which runs no click handler, and nothing was sent.
+func TestBrowserDoorPressesAButtonEnabledByTheFill(t *testing.T) {
+	b := browser(t)
+	page := `<!doctype html><html><body><form id="callback-form" action="/nowhere">` + callbackFields + `</form>
+<script>
+const f = document.getElementById("callback-form"), send = f.querySelector("button");
+send.disabled = true;
+f.addEventListener("input", () => { send.disabled = !f.elements.full_name.value; });
+f.addEventListener("submit", (e) => e.preventDefault());
+send.addEventListener("click", (e) => {
+  e.preventDefault();
+  fetch("/callback-request", {method: "POST", body: new URLSearchParams(new FormData(f))});
+});
+</script></body></html>`
+	ctx, cancel := context.WithTimeout(t.Context(), 20*time.Second)
+	defer cancel()
+	site, res, err := fireCallbackPageIn(ctx, t, b, page)
+	wantSentOnce(t, site, res, err)
+}
