@@ -27,14 +27,14 @@ var ErrNoOrigin = errors.New("topology: a confined browser context needs the ori
 
 // tabGuard runs in every frame of a confined tab before the page's
 // scripts. It takes WebRTC's peer connections away, drops every message a
-// WebSocket would send, and keeps what the page does in the tab: window.open opens nothing, a form is submitted in
-// its own tab whatever its target, its submitter's formtarget or the
-// page's <base target> (the submission's target is read after the submit
-// event, a capturing listener of the window's runs first, and
-// form.submit(), which fires no event, is wrapped), and a link clicked,
-// by a person or a script, opens in the tab. Request interception is a
-// tab's own: a form whose target was a new tab reached the site past the
-// sandbox's.
+// WebSocket would send, and keeps what the page does in the tab:
+// window.open opens nothing, a form is submitted in its own tab whatever
+// its target, its submitter's formtarget or the page's <base target> (the
+// submission's target is read after the submit event, a capturing
+// listener of the window's runs first, and form.submit(), which fires no
+// event, is wrapped), and a link clicked, by a person or a script, opens
+// in the tab. Request interception is a tab's own: a form whose target was
+// a new tab reached the site past the sandbox's.
 const tabGuard = `(() => {
   const off = function RTCPeerConnection() { throw new DOMException("WebRTC is off in this tab", "NotAllowedError"); };
   const pin = (name, value) => { try { Object.defineProperty(window, name, { value, writable: false, configurable: false }); } catch (e) {} };
@@ -106,10 +106,8 @@ const confineStepTimeout = 10 * time.Second
 // The proxy serves only the browser that asked for it and reaches only
 // what any process of the machine reaches already, so it takes no token.
 type Confined struct {
-	rb      *rod.Browser // the browser, to dispose of the context
-	in      *rod.Browser // the browser within the context: its Page opens tabs there
-	context proto.BrowserBrowserContextID
-	proxy   *confineProxy
+	in    *rod.Browser // the browser within the context: its Page opens tabs there
+	proxy *confineProxy
 
 	sockets atomic.Int64 // WebSocket messages the tabs' guards dropped
 
@@ -148,7 +146,7 @@ func (b *Browser) Confine(ctx context.Context, origins ...string) (*Confined, er
 	in := *rb // as rod's Incognito makes a browser of a context
 	in.BrowserContextID = bc.BrowserContextID
 	done, cancel := context.WithCancel(context.Background())
-	return &Confined{rb: rb, in: &in, context: bc.BrowserContextID, proxy: p, done: done, cancel: cancel}, nil
+	return &Confined{in: &in, proxy: p, done: done, cancel: cancel}, nil
 }
 
 // NewPage opens a blank tab in the context, its guard installed (see
@@ -159,20 +157,17 @@ func (c *Confined) NewPage(ctx context.Context) (*rod.Page, error) {
 		return nil, fmt.Errorf("topology: open a confined tab: %w", err)
 	}
 	page = page.Context(ctx) // the tab outlives the step's bound
-	err = c.guard(page)
-	if err == nil {
-		_, err = page.Timeout(confineStepTimeout).EvalOnNewDocument(tabGuard)
-	}
-	if err != nil {
+	if err := c.guard(page); err != nil {
 		_ = page.Context(context.Background()).Timeout(5 * time.Second).Close()
 		return nil, fmt.Errorf("topology: open a confined tab: %w", err)
 	}
 	return page, nil
 }
 
-// guard adds the binding by which the tab's guard tells a dropped
-// WebSocket message, in every frame and every document the tab loads, and
-// counts what it tells until the Confined is closed.
+// guard installs a tab's guard before anything loads in it: the binding by
+// which the guard tells a dropped WebSocket message (counted until the
+// Confined is closed), then tabGuard, both for every frame and every
+// document the tab loads.
 func (c *Confined) guard(page *rod.Page) error {
 	if err := (proto.RuntimeAddBinding{Name: socketBinding}).Call(page.Timeout(confineStepTimeout)); err != nil {
 		return err
@@ -182,20 +177,20 @@ func (c *Confined) guard(page *rod.Page) error {
 			c.sockets.Add(1)
 		}
 	})()
-	return nil
+	_, err := page.Timeout(confineStepTimeout).EvalOnNewDocument(tabGuard)
+	return err
 }
 
 // SocketSends returns how many messages the pages of the context tried to
 // send over a WebSocket, every one dropped.
 func (c *Confined) SocketSends() int { return int(c.sockets.Load()) }
 
-// OpenPage is Browser.OpenPage in the context, its guard installed before
-// opts.InitScripts: a tab loads rawURL and settles, with the same errors.
+// OpenPage is Browser.OpenPage in the context, its guard installed: a tab
+// loads rawURL and settles, with the same errors.
 func (c *Confined) OpenPage(ctx context.Context, rawURL string, opts PageOptions) (*rod.Page, error) {
 	if err := opts.Validate(); err != nil {
 		return nil, err
 	}
-	opts.InitScripts = append([]string{tabGuard}, opts.InitScripts...)
 	return openPage(ctx, c.in, rawURL, opts.withDefaults(), c.guard)
 }
 
@@ -217,7 +212,7 @@ func (c *Confined) Close() error {
 		defer c.cancel()
 		ctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
 		defer cancel()
-		if err := (proto.TargetDisposeBrowserContext{BrowserContextID: c.context}).Call(c.rb.Context(ctx)); err != nil {
+		if err := (proto.TargetDisposeBrowserContext{BrowserContextID: c.in.BrowserContextID}).Call(c.in.Context(ctx)); err != nil {
 			c.closeErr = fmt.Errorf("topology: close a confined browser context: %w", err)
 		}
 	})
@@ -229,32 +224,13 @@ type confineProxy struct {
 	ln      net.Listener
 	srv     *http.Server
 	forward *httputil.ReverseProxy
-	origins map[string]bool // "scheme://host:port", the port always written
-	tunnels map[string]bool // "host:port" of the https origins
+	origins map[string]bool // originOf each origin
+	tunnels map[string]bool // "host:port" of the https origins, as CONNECT names it
 
 	mu      sync.Mutex
 	refused []string
 	conns   map[net.Conn]bool // the tunnels' connections, closed with the proxy
 	closed  bool
-}
-
-// originKey is u's origin with its port always written, or "" when u is
-// no http or https URL with a host.
-func originKey(u *url.URL) string {
-	if u == nil || u.Hostname() == "" {
-		return ""
-	}
-	scheme := strings.ToLower(u.Scheme)
-	port := u.Port()
-	switch {
-	case scheme == "http" && port == "":
-		port = "80"
-	case scheme == "https" && port == "":
-		port = "443"
-	case scheme != "http" && scheme != "https":
-		return ""
-	}
-	return scheme + "://" + net.JoinHostPort(strings.ToLower(u.Hostname()), port)
 }
 
 func newConfineProxy(origins []string) (*confineProxy, error) {
@@ -264,16 +240,17 @@ func newConfineProxy(origins []string) (*confineProxy, error) {
 	p := &confineProxy{origins: map[string]bool{}, tunnels: map[string]bool{}, conns: map[net.Conn]bool{}}
 	for _, o := range origins {
 		u, err := url.Parse(o)
-		k := ""
-		if err == nil && (u.Path == "" || u.Path == "/") && u.RawQuery == "" && u.Fragment == "" && u.User == nil {
-			k = originKey(u)
-		}
-		if k == "" {
+		if err != nil || (u.Scheme != "http" && u.Scheme != "https") || u.Hostname() == "" ||
+			(u.Path != "" && u.Path != "/") || u.RawQuery != "" || u.Fragment != "" || u.User != nil {
 			return nil, fmt.Errorf("%w: %q is no origin", ErrNoOrigin, o)
 		}
-		p.origins[k] = true
-		if strings.HasPrefix(k, "https://") {
-			p.tunnels[strings.TrimPrefix(k, "https://")] = true
+		p.origins[originOf(u)] = true
+		if u.Scheme == "https" {
+			port := u.Port()
+			if port == "" {
+				port = "443"
+			}
+			p.tunnels[net.JoinHostPort(strings.ToLower(u.Hostname()), port)] = true
 		}
 	}
 	ln, err := net.Listen("tcp", "127.0.0.1:0")
@@ -329,7 +306,7 @@ func (p *confineProxy) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 		p.tunnel(w, r)
 		return
 	}
-	if !r.URL.IsAbs() || !p.origins[originKey(r.URL)] || strings.EqualFold(r.Header.Get("Upgrade"), "websocket") {
+	if !r.URL.IsAbs() || !p.origins[originOf(r.URL)] || strings.EqualFold(r.Header.Get("Upgrade"), "websocket") {
 		p.refuse(w, r.Method+" "+r.URL.String())
 		return
 	}

@@ -66,11 +66,24 @@ func parseEntryURL(raw string) (*url.URL, error) {
 	return u, nil
 }
 
+// originOf is u's origin as a browser writes it: scheme://host[:port],
+// case folded, without the scheme's default port ("file://" for a file).
+// verifier/door.Origin is the same rule, for the modules above topology.
 func originOf(u *url.URL) string {
-	if u.Scheme == "file" {
+	scheme, host, port := strings.ToLower(u.Scheme), strings.ToLower(u.Hostname()), u.Port()
+	if scheme == "file" {
 		return "file://"
 	}
-	return u.Scheme + "://" + u.Host
+	if (scheme == "http" && port == "80") || (scheme == "https" && port == "443") {
+		port = ""
+	}
+	if strings.Contains(host, ":") {
+		host = "[" + host + "]" // an IPv6 literal
+	}
+	if port != "" {
+		host += ":" + port
+	}
+	return scheme + "://" + host
 }
 
 // tab is a hardened page: JavaScript dialogs are accepted, foreign requests
