@@ -139,13 +139,13 @@
   }
 
   if (op === "click") {
-    const s = marked("submit");
-    const scope = scopeEl();
-    // Later, so that a click that navigates cannot take this evaluation
-    // down with the page. A disabled control is the form's submitter, not
-    // something to press.
-    if (s && !(s.disabled && scope && scope.tagName === "FORM")) setTimeout(() => s.click(), 0);
-    else if (scope && scope.tagName === "FORM") setTimeout(() => scope.requestSubmit(s && s.form === scope ? s : undefined), 0);
+    // spec.requestSubmit: the fill's submitOf found no control to press (a
+    // form without one, or whose control is disabled, the mark then on its
+    // submitter). Later, so that a click that navigates cannot take this
+    // evaluation down with the page.
+    const s = marked("submit"), scope = scopeEl();
+    if (spec && spec.requestSubmit && scope) setTimeout(() => scope.requestSubmit(s && s.form === scope ? s : undefined), 0);
+    else if (s) setTimeout(() => s.click(), 0);
     else return JSON.stringify({ clicked: false });
     return JSON.stringify({ clicked: true });
   }

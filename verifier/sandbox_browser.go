@@ -292,9 +292,9 @@ func runInBrowser(ctx context.Context, b *topology.Browser, ac *shared.Access, f
 	obs := &observation{pageURL: ac.URL}
 	// The tab's connections go through a proxy that reaches the page's
 	// origin and the endpoint's only, and it has no WebRTC
-	// (topology.Confined): the interception
-	// below sees the page's requests, not its WebSockets, whose handshake
-	// (its URL) went wherever the page said.
+	// (topology.Confined): the interception below sees the page's
+	// requests, not its WebSockets, whose handshake (its URL) went
+	// wherever the page said.
 	origins := []string{originOfURL(ac.URL)}
 	if eo := originOfURL(mapped.Endpoint); eo != "" && eo != origins[0] {
 		origins = append(origins, eo)
@@ -435,10 +435,11 @@ func runInBrowser(ctx context.Context, b *topology.Browser, ac *shared.Access, f
 		}
 	}
 	if !clicked && !ic.hasSubmission() {
-		if rep.SubmitBy == "" || rep.SubmitBy == "default" {
+		requestSubmit := rep.SubmitBy == "disabled" || rep.SubmitBy == "none"
+		if !requestSubmit {
 			obs.submitHow += " by script, as it is hidden or covered"
 		}
-		if _, err := eval("click the submit control", "click", nil); err != nil {
+		if _, err := eval("click the submit control", "click", map[string]bool{"requestSubmit": requestSubmit}); err != nil {
 			return stepFailed(ctx, obs, err)
 		}
 	}
