@@ -12,10 +12,9 @@
   // accname (a control's labels, an element's role and accessible name, as
   // topology names it), locate (the graph's locators, and the door an
   // action runs through, as the verifier's sandbox and the executor find
-  // them) and control (a control
-  // set as a person sets it, as they fill). locate keeps the open
-  // shadow roots it has walked for its run, and a page adds and removes
-  // components between one call and the next.
+  // them) and control (a control set as a person sets it, as they fill).
+  // locate keeps the open shadow roots it has walked for its run, and a
+  // page adds and removes components between one call and the next.
   function pageHelpers() {
     //pagejs:include pierce
     //pagejs:include norm

@@ -19,10 +19,9 @@ import (
 // delegated from an ancestor whose selector the element matches), and the
 // submit and click listeners of the window, the document and the body
 // whose code names the form or one of its submit buttons (a selector it
-// matches, its id, name or a class), and,
-// when also is not empty
-// (the source of a function of no arguments returning a string), runs it
-// last and keeps its answer. All of it is one Evaluate. The listeners are
+// matches, its id, name or a class), and, when also is not empty (the
+// source of a function of no arguments returning a string), runs it last
+// and keeps its answer. All of it is one Evaluate. The listeners are
 // read with getEventListeners, DevTools' Command Line API: evaluated
 // without it (Runtime.evaluate's includeCommandLineAPI), forms keep what
 // their onsubmit attribute says. Decode reads the answer.

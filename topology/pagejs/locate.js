@@ -12,8 +12,8 @@
 // those kinds do (label.control binds within the label's own tree, as the
 // browser does; a button input's text is its value; a role and a name are
 // accname's, what topology's extraction records); xpath in the document
-// only (document.evaluate does not enter shadow roots). An invalid locator, or an unknown strategy, names
-// nothing.
+// only (document.evaluate does not enter shadow roots). An invalid
+// locator, or an unknown strategy, names nothing.
 // isVisible(el): el has a box and is neither display:none nor
 // visibility:hidden.
 // doorOf(loc, names): {el, count}: with a locator, the first visible

@@ -591,10 +591,9 @@
   // accname (a control's labels, an element's role and accessible name, as
   // topology names it), locate (the graph's locators, and the door an
   // action runs through, as the verifier's sandbox and the executor find
-  // them) and control (a control
-  // set as a person sets it, as they fill). locate keeps the open
-  // shadow roots it has walked for its run, and a page adds and removes
-  // components between one call and the next.
+  // them) and control (a control set as a person sets it, as they fill).
+  // locate keeps the open shadow roots it has walked for its run, and a
+  // page adds and removes components between one call and the next.
   function pageHelpers() {
     // pierce: selectors resolved over the document and its open shadow roots.
     // The mapper gives an element inside an open shadow root a
@@ -975,8 +974,8 @@
     // those kinds do (label.control binds within the label's own tree, as the
     // browser does; a button input's text is its value; a role and a name are
     // accname's, what topology's extraction records); xpath in the document
-    // only (document.evaluate does not enter shadow roots). An invalid locator, or an unknown strategy, names
-    // nothing.
+    // only (document.evaluate does not enter shadow roots). An invalid
+    // locator, or an unknown strategy, names nothing.
     // isVisible(el): el has a box and is neither display:none nor
     // visibility:hidden.
     // doorOf(loc, names): {el, count}: with a locator, the first visible
