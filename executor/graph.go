@@ -7,9 +7,6 @@ import (
 	"github.com/frontlatch/frontlatch/shared"
 )
 
-// MaxGraphBytes is the largest graph document ActionBytes reads.
-const MaxGraphBytes = 64 << 20
-
 // ActionBytes returns the raw bytes of one action of a graph document, as
 // they are in the document (no re-encoding), so the gate sees exactly what
 // is on disk. The document must be a valid 0.1 graph (shared.Read: which
@@ -17,8 +14,8 @@ const MaxGraphBytes = 64 << 20
 // the one every strict reader finds). An unknown id is an
 // *UnknownActionError matching ErrUnknownAction.
 func ActionBytes(graph []byte, actionID string) ([]byte, error) {
-	if len(graph) > MaxGraphBytes {
-		return nil, fmt.Errorf("%w: the graph is %d bytes; at most %d are read", ErrInvalidInput, len(graph), MaxGraphBytes)
+	if len(graph) > shared.MaxDocumentBytes {
+		return nil, fmt.Errorf("%w: the graph is %d bytes; at most %d (shared.MaxDocumentBytes) are read", ErrInvalidInput, len(graph), shared.MaxDocumentBytes)
 	}
 	g, issues := shared.Read(graph)
 	if len(issues) > 0 {

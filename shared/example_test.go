@@ -185,3 +185,16 @@ func ExampleInput_MultiValued() {
 	// services[] true 2
 	// newsletter false 0
 }
+
+// ReadDocument bounds what a reader of a graph file it did not write
+// holds in memory; Read then checks the document.
+func ExampleReadDocument() {
+	data, err := shared.ReadDocument(strings.NewReader(`{"schemaVersion":"9"}`))
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	_, issues := shared.Read(data)
+	fmt.Println(issues[0].Code)
+	// Output: version.unsupported
+}

@@ -3,6 +3,7 @@ package main
 import (
 	"context"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"io"
 	"os"
@@ -25,12 +26,22 @@ func init() {
 // stdin is where "-" reads from; tests replace it.
 var stdin io.Reader = os.Stdin
 
-// readInput reads a file, or standard input for "-".
+// readInput reads a graph document from a file, or standard input for
+// "-", at most shared.MaxDocumentBytes of it.
 func readInput(name string) ([]byte, error) {
 	if name == "-" {
-		return io.ReadAll(stdin)
+		return shared.ReadDocument(stdin)
 	}
-	return os.ReadFile(name)
+	f, err := os.Open(name)
+	if err != nil {
+		return nil, err
+	}
+	defer f.Close()
+	data, err := shared.ReadDocument(f)
+	if errors.Is(err, shared.ErrDocumentTooLarge) {
+		err = fmt.Errorf("%s: %w", name, err) // f's own errors name it already
+	}
+	return data, err
 }
 
 // checkResult is one file's verdict; --json prints a list of them.

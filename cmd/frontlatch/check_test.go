@@ -9,6 +9,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/frontlatch/frontlatch/shared"
 	"github.com/google/go-cmp/cmp"
 )
 
@@ -127,4 +128,48 @@ func TestCheckJSON(t *testing.T) {
 	if diff := cmp.Diff(want, codes); diff != "" || got[1].Valid || got[1].Completeness != nil {
 		t.Errorf("second result codes (-want +got):\n%s", diff)
 	}
+}
+
+// endless is a reader that never ends, as /dev/zero is.
+type endless struct{}
+
+func (endless) Read(p []byte) (int, error) { clear(p); return len(p), nil }
+
+// TestGraphInputIsBounded: every command that reads a graph stops at
+// shared.MaxDocumentBytes with a usage error naming the file, where it
+// used to read a /dev/zero until memory ran out.
+func TestGraphInputIsBounded(t *testing.T) {
+	huge := filepath.Join(t.TempDir(), "huge.json")
+	f, err := os.Create(huge)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := f.Truncate(shared.MaxDocumentBytes + 1); err != nil { // sparse: no disk used
+		t.Fatal(err)
+	}
+	f.Close()
+	for _, args := range [][]string{
+		{"check", huge},
+		{"fmt", huge},
+		{"compile", huge},
+		{"execute", "--store", filepath.Join(t.TempDir(), "a.db"), "--input", "{}", huge, "callback"},
+		{"verify", "revoke", "--store", filepath.Join(t.TempDir(), "a.db"), "--by", "owner", huge, "callback"},
+	} {
+		t.Run(strings.Join(args[:1], " "), func(t *testing.T) {
+			code, _, errOut := runCmd(t, "", args...)
+			if code != exitUsage || !strings.Contains(errOut, huge+": shared: document too large") {
+				t.Errorf("exit %d, want %d, and stderr naming the file and the bound:\n%s", code, exitUsage, errOut)
+			}
+		})
+	}
+	t.Run("check -", func(t *testing.T) {
+		old := stdin
+		stdin = endless{}
+		defer func() { stdin = old }()
+		var out, errb bytes.Buffer
+		code := run(context.Background(), []string{"check", "-"}, &out, &errb)
+		if code != exitUsage || !strings.Contains(errb.String(), "document too large") {
+			t.Errorf("exit %d, want %d, stderr:\n%s", code, exitUsage, errb.String())
+		}
+	})
 }

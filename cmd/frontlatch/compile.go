@@ -5,7 +5,6 @@ import (
 	"errors"
 	"fmt"
 	"io"
-	"os"
 	"path/filepath"
 	"sort"
 	"strings"
@@ -65,7 +64,7 @@ func runCompile(_ context.Context, args []string, stdout, stderr io.Writer) int 
 			return exitUsage
 		}
 	}
-	data, err := os.ReadFile(positional[0])
+	data, err := readInput(positional[0])
 	if err != nil {
 		fmt.Fprintf(stderr, "frontlatch compile: %v\n", err)
 		return exitUsage

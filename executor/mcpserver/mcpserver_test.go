@@ -455,3 +455,20 @@ func TestIdempotencyKey(t *testing.T) {
 		})
 	}
 }
+
+// File reads at most shared.MaxDocumentBytes: a path that names something
+// larger than any graph (here a sparse file; /dev/zero the same) is an
+// error, not memory spent.
+func TestFileIsBounded(t *testing.T) {
+	huge := t.TempDir() + "/huge.json"
+	if err := os.WriteFile(huge, nil, 0o600); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.Truncate(huge, shared.MaxDocumentBytes+1); err != nil {
+		t.Fatal(err)
+	}
+	data, err := mcpserver.File(huge).Read(t.Context())
+	if !errors.Is(err, shared.ErrDocumentTooLarge) || data != nil {
+		t.Errorf("Read = %d bytes, %v; want nothing and shared.ErrDocumentTooLarge", len(data), err)
+	}
+}

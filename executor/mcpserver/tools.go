@@ -45,7 +45,12 @@ func (f fileGraph) Read(ctx context.Context) ([]byte, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
-	return os.ReadFile(string(f))
+	file, err := os.Open(string(f))
+	if err != nil {
+		return nil, err
+	}
+	defer file.Close()
+	return shared.ReadDocument(file)
 }
 
 func (f fileGraph) String() string { return string(f) }

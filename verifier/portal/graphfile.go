@@ -3,17 +3,11 @@ package portal
 import (
 	"bytes"
 	"context"
-	"fmt"
-	"io"
 	"os"
 	"path/filepath"
 
 	"github.com/frontlatch/frontlatch/shared"
 )
-
-// maxGraphBytes bounds the graph file the portal reads: far above any real
-// site's graph, low enough that a wrong path cannot exhaust memory.
-const maxGraphBytes = 64 << 20
 
 // ReadGraphFile reads and validates the Action Graph at path. Anything
 // short of a valid 0.1 graph is a *GraphError (errors.Is ErrGraphUnreadable)
@@ -35,15 +29,10 @@ func readGraph(ctx context.Context, path string) (*shared.ActionGraph, []byte, e
 		return nil, nil, &GraphError{Path: path, Err: err}
 	}
 	defer f.Close()
-	var buf bytes.Buffer
-	n, err := buf.ReadFrom(io.LimitReader(f, maxGraphBytes+1))
+	data, err := shared.ReadDocument(f)
 	if err != nil {
 		return nil, nil, &GraphError{Path: path, Err: err}
 	}
-	if n > maxGraphBytes {
-		return nil, nil, &GraphError{Path: path, Err: fmt.Errorf("larger than %d bytes", maxGraphBytes)}
-	}
-	data := buf.Bytes()
 	g, issues := shared.Read(data)
 	if g == nil {
 		return nil, nil, &GraphError{Path: path, Issues: issues}

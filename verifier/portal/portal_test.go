@@ -305,6 +305,11 @@ func TestNewRefusesBadInput(t *testing.T) {
 	os.WriteFile(bad, []byte(`{"schemaVersion":"0.1","graphId":""}`), 0o644)
 	good := filepath.Join(dir, "good.json")
 	os.WriteFile(good, graphBytes(t, "clinic01", testOrigin, nil), 0o644)
+	huge := filepath.Join(dir, "huge.json")
+	os.WriteFile(huge, nil, 0o644)
+	if err := os.Truncate(huge, shared.MaxDocumentBytes+1); err != nil { // sparse
+		t.Fatal(err)
+	}
 	tests := []struct {
 		name string
 		o    Options
@@ -312,6 +317,7 @@ func TestNewRefusesBadInput(t *testing.T) {
 		says []string
 	}{
 		{"missing file", Options{GraphPath: filepath.Join(dir, "none.json"), Store: store}, ErrGraphUnreadable, []string{"none.json", "no such file"}},
+		{"larger than any graph", Options{GraphPath: huge, Store: store}, shared.ErrDocumentTooLarge, []string{"huge.json", "document too large"}},
 		{"invalid graph", Options{GraphPath: bad, Store: store}, shared.ErrInvalidGraph, []string{"bad.json", "$.graphId: value.empty", "key.missing"}},
 		{"no store", Options{GraphPath: bad}, ErrNoStore, nil},
 		{"address that cannot be listened on", Options{GraphPath: good, Store: store, Addr: "256.0.0.1:1"}, nil, []string{"portal: listen on 256.0.0.1:1"}},

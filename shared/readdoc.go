@@ -1,0 +1,32 @@
+package shared
+
+import (
+	"errors"
+	"fmt"
+	"io"
+)
+
+// MaxDocumentBytes is the largest document ReadDocument reads: 64 MiB, a
+// thousand times a large site's graph, and the bound on what a program that
+// reads graph files or streams it did not write holds in memory for one.
+const MaxDocumentBytes = 64 << 20
+
+// ErrDocumentTooLarge is returned, wrapped, by ReadDocument when its reader
+// holds more than MaxDocumentBytes.
+var ErrDocumentTooLarge = errors.New("shared: document too large")
+
+// ReadDocument reads a document from r for Read, ReadAction or any reader
+// of graph files: all of r when it holds at most MaxDocumentBytes, and
+// otherwise an error matching ErrDocumentTooLarge after reading one byte
+// more than that, never the rest (a /dev/zero or an endless pipe ends
+// there too). An error of r is returned as it is.
+func ReadDocument(r io.Reader) ([]byte, error) {
+	data, err := io.ReadAll(io.LimitReader(r, MaxDocumentBytes+1))
+	if err != nil {
+		return nil, err
+	}
+	if len(data) > MaxDocumentBytes {
+		return nil, fmt.Errorf("%w: more than %d bytes", ErrDocumentTooLarge, MaxDocumentBytes)
+	}
+	return data, nil
+}
