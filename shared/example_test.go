@@ -4,15 +4,15 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"os"
 	"strings"
 
 	"github.com/frontlatch/frontlatch/shared"
 )
 
-// Read a graph from disk; a graph comes back only when it is valid.
+// Read a graph from disk (at most MaxDocumentBytes of it); a graph comes
+// back only when it is valid.
 func ExampleRead() {
-	data, err := os.ReadFile("../fixtures/graphs/clinic01.json")
+	data, err := shared.ReadDocumentFile("../fixtures/graphs/clinic01.json")
 	if err != nil {
 		fmt.Println(err)
 		return

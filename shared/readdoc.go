@@ -4,6 +4,8 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"io/fs"
+	"os"
 )
 
 // MaxDocumentBytes is the largest document ReadDocument reads: 64 MiB, a
@@ -29,4 +31,20 @@ func ReadDocument(r io.Reader) ([]byte, error) {
 		return nil, fmt.Errorf("%w: more than %d bytes", ErrDocumentTooLarge, MaxDocumentBytes)
 	}
 	return data, nil
+}
+
+// ReadDocumentFile is ReadDocument of the file name, as os.ReadFile is
+// io.ReadAll of it: a file larger than MaxDocumentBytes is an
+// *fs.PathError naming it that matches ErrDocumentTooLarge.
+func ReadDocumentFile(name string) ([]byte, error) {
+	f, err := os.Open(name)
+	if err != nil {
+		return nil, err
+	}
+	defer f.Close()
+	data, err := ReadDocument(f)
+	if errors.Is(err, ErrDocumentTooLarge) {
+		return nil, &fs.PathError{Op: "read", Path: name, Err: err}
+	}
+	return data, err
 }

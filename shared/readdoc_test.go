@@ -4,6 +4,9 @@ import (
 	"bytes"
 	"errors"
 	"io"
+	"io/fs"
+	"os"
+	"path/filepath"
 	"testing"
 	"testing/iotest"
 )
@@ -42,6 +45,43 @@ func TestReadDocument(t *testing.T) {
 			}
 			if z, ok := tc.r.(*zeros); ok && z.n > 2*MaxDocumentBytes {
 				t.Errorf("read %d bytes of an endless reader, want about %d", z.n, MaxDocumentBytes)
+			}
+		})
+	}
+}
+
+func TestReadDocumentFile(t *testing.T) {
+	dir := t.TempDir()
+	small := filepath.Join(dir, "small.json")
+	huge := filepath.Join(dir, "huge.json")
+	if err := os.WriteFile(small, []byte("{}"), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(huge, nil, 0o600); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.Truncate(huge, MaxDocumentBytes+1); err != nil { // sparse
+		t.Fatal(err)
+	}
+	if data, err := ReadDocumentFile(small); err != nil || string(data) != "{}" {
+		t.Errorf("ReadDocumentFile(small) = %q, %v", data, err)
+	}
+	for _, tc := range []struct {
+		name, path string
+		is         error
+	}{
+		{"too large", huge, ErrDocumentTooLarge},
+		{"missing", filepath.Join(dir, "none.json"), fs.ErrNotExist},
+		{"a directory", dir, nil},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			data, err := ReadDocumentFile(tc.path)
+			var pe *fs.PathError
+			if data != nil || !errors.As(err, &pe) || pe.Path != tc.path {
+				t.Fatalf("ReadDocumentFile = %d bytes, %v; want an *fs.PathError naming %s", len(data), err, tc.path)
+			}
+			if tc.is != nil && !errors.Is(err, tc.is) {
+				t.Errorf("%v does not match %v", err, tc.is)
 			}
 		})
 	}

@@ -3,7 +3,6 @@ package main
 import (
 	"context"
 	"encoding/json"
-	"errors"
 	"fmt"
 	"io"
 	"os"
@@ -32,16 +31,7 @@ func readInput(name string) ([]byte, error) {
 	if name == "-" {
 		return shared.ReadDocument(stdin)
 	}
-	f, err := os.Open(name)
-	if err != nil {
-		return nil, err
-	}
-	defer f.Close()
-	data, err := shared.ReadDocument(f)
-	if errors.Is(err, shared.ErrDocumentTooLarge) {
-		err = fmt.Errorf("%s: %w", name, err) // f's own errors name it already
-	}
-	return data, err
+	return shared.ReadDocumentFile(name)
 }
 
 // checkResult is one file's verdict; --json prints a list of them.

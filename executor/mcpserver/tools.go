@@ -6,7 +6,6 @@ import (
 	"crypto/sha256"
 	"encoding/json"
 	"fmt"
-	"os"
 	"regexp"
 	"slices"
 	"strings"
@@ -45,12 +44,7 @@ func (f fileGraph) Read(ctx context.Context) ([]byte, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
-	file, err := os.Open(string(f))
-	if err != nil {
-		return nil, err
-	}
-	defer file.Close()
-	return shared.ReadDocument(file)
+	return shared.ReadDocumentFile(string(f))
 }
 
 func (f fileGraph) String() string { return string(f) }

@@ -24,12 +24,7 @@ func readGraph(ctx context.Context, path string) (*shared.ActionGraph, []byte, e
 	if err := ctx.Err(); err != nil {
 		return nil, nil, &GraphError{Path: path, Err: err}
 	}
-	f, err := os.Open(path)
-	if err != nil {
-		return nil, nil, &GraphError{Path: path, Err: err}
-	}
-	defer f.Close()
-	data, err := shared.ReadDocument(f)
+	data, err := shared.ReadDocumentFile(path)
 	if err != nil {
 		return nil, nil, &GraphError{Path: path, Err: err}
 	}
@@ -87,7 +82,7 @@ func writeGraphFile(path string, g *shared.ActionGraph, was []byte) error {
 		os.Remove(tmp)
 		return err
 	}
-	if now, err := os.ReadFile(path); err != nil || !bytes.Equal(now, was) {
+	if now, err := shared.ReadDocumentFile(path); err != nil || !bytes.Equal(now, was) {
 		os.Remove(tmp)
 		return &RefusedError{Reason: RefuseChanged, Detail: "the graph file changed while the confirmation was being recorded; it was left as it is"}
 	}
