@@ -196,3 +196,59 @@ func TestMapSeveralURLs(t *testing.T) {
 		t.Errorf("-o with several URLs: exit %d, want %d", code, exitUsage)
 	}
 }
+
+// writeFileAtomic replaces a file's bytes and nothing else about it: its
+// permissions stay, and a symbolic link to it stays a link (fmt -w on a
+// 0600 graph, or on a link into another folder, used to leave a 0644
+// regular file in its place).
+func TestWriteFileAtomicKeepsTheFile(t *testing.T) {
+	for _, tc := range []struct {
+		name     string
+		mode     os.FileMode // 0: no file before
+		viaLink  bool
+		wantMode os.FileMode
+	}{
+		{"new file", 0, false, 0o644},
+		{"private file", 0o600, false, 0o600},
+		{"read-only file", 0o444, false, 0o444},
+		{"through a link", 0o640, true, 0o640},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			dir := t.TempDir()
+			file := filepath.Join(dir, "graph.json")
+			if tc.mode != 0 {
+				if err := os.WriteFile(file, []byte("old"), tc.mode); err != nil {
+					t.Fatal(err)
+				}
+			}
+			path := file
+			if tc.viaLink {
+				path = filepath.Join(t.TempDir(), "link.json")
+				if err := os.Symlink(file, path); err != nil {
+					t.Fatal(err)
+				}
+			}
+			if err := writeFileAtomic(path, []byte("new")); err != nil {
+				t.Fatal(err)
+			}
+			if got, err := os.ReadFile(file); err != nil || string(got) != "new" {
+				t.Errorf("file holds %q (%v), want %q", got, err, "new")
+			}
+			st, err := os.Stat(file)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if st.Mode().Perm() != tc.wantMode {
+				t.Errorf("mode %v, want %v", st.Mode().Perm(), tc.wantMode)
+			}
+			if tc.viaLink {
+				if lst, err := os.Lstat(path); err != nil || lst.Mode()&os.ModeSymlink == 0 {
+					t.Errorf("%s is no longer a link (%v)", path, err)
+				}
+			}
+			if left, _ := filepath.Glob(filepath.Join(dir, ".*")); len(left) != 0 {
+				t.Errorf("temporary files left: %v", left)
+			}
+		})
+	}
+}

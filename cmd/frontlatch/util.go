@@ -26,10 +26,20 @@ func newFlagSet(name string, stderr io.Writer) *flag.FlagSet {
 }
 
 // writeFileAtomic writes data to path through a temporary file in the same
-// directory, so a failed run never leaves a half-written file behind.
+// directory, synced before it is renamed over path, so neither a failed
+// run nor a crash leaves a half-written or empty file behind. A file that
+// exists keeps its permissions (a new one is 0644), and a symbolic link
+// keeps pointing where it did: the file it names is the one replaced.
 func writeFileAtomic(path string, data []byte) error {
-	if st, err := os.Stat(path); err == nil && st.IsDir() {
-		return fmt.Errorf("%s is a folder, not a file", path)
+	mode := os.FileMode(0o644)
+	if st, err := os.Stat(path); err == nil {
+		if st.IsDir() {
+			return fmt.Errorf("%s is a folder, not a file", path)
+		}
+		mode = st.Mode().Perm()
+	}
+	if target, err := filepath.EvalSymlinks(path); err == nil {
+		path = target
 	}
 	dir := filepath.Dir(path)
 	if err := os.MkdirAll(dir, 0o755); err != nil {
@@ -40,16 +50,19 @@ func writeFileAtomic(path string, data []byte) error {
 		return err
 	}
 	tmp := f.Name()
-	// CreateTemp makes the file 0600; an output file is an ordinary one.
-	if err := f.Chmod(0o644); err != nil {
+	fail := func(err error) error {
 		f.Close()
 		os.Remove(tmp)
 		return err
 	}
+	if err := f.Chmod(mode); err != nil { // CreateTemp makes it 0600
+		return fail(err)
+	}
 	if _, err := f.Write(data); err != nil {
-		f.Close()
-		os.Remove(tmp)
-		return err
+		return fail(err)
+	}
+	if err := f.Sync(); err != nil {
+		return fail(err)
 	}
 	if err := f.Close(); err != nil {
 		os.Remove(tmp)
