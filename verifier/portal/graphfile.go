@@ -49,7 +49,9 @@ func findAction(path string, g *shared.ActionGraph, id string) (int, error) {
 // path atomically: a temporary file in the same directory, synced, then
 // renamed over the original, so a reader sees the old graph or the new one
 // and never half of either. When the file on disk is no longer the bytes
-// read (was), nothing is replaced and the refusal says so.
+// read (was), nothing is replaced and the refusal says so. The file keeps
+// its permissions, and a symbolic link keeps pointing where it did: the
+// file it names is the one replaced.
 func writeGraphFile(path string, g *shared.ActionGraph, was []byte) error {
 	data, err := shared.Write(g)
 	if err != nil {
@@ -58,6 +60,9 @@ func writeGraphFile(path string, g *shared.ActionGraph, was []byte) error {
 	mode := os.FileMode(0o644)
 	if st, err := os.Stat(path); err == nil {
 		mode = st.Mode().Perm()
+	}
+	if target, err := filepath.EvalSymlinks(path); err == nil {
+		path = target
 	}
 	f, err := os.CreateTemp(filepath.Dir(path), "."+filepath.Base(path)+".*.tmp")
 	if err != nil {
