@@ -569,7 +569,8 @@ func cpuModel() string {
 // WriteResults writes r as indented JSON to path, keeping what other
 // commands recorded there when r has none: the classifier section (formeval),
 // the performance figures of benchmarks this harness does not run (shared's
-// adversarial reads, the executor, the fleet), performance.before and the
+// adversarial reads, the executor, the fleet, topology's confined tab),
+// performance.before and the
 // last --scaling measurement.
 func WriteResults(path string, r *Results) error {
 	if old, err := os.ReadFile(path); err == nil {
@@ -579,6 +580,7 @@ func WriteResults(path string, r *Results) error {
 				ReaderAdversarial json.RawMessage `json:"readerAdversarial"`
 				Executor          json.RawMessage `json:"executor"`
 				Fleet             json.RawMessage `json:"fleet"`
+				Confine           json.RawMessage `json:"confine"`
 				Before            json.RawMessage `json:"before"`
 				Scaling           []ScalingPoint  `json:"scaling"`
 				ScalingNote       string          `json:"scalingNote"`
@@ -594,6 +596,7 @@ func WriteResults(path string, r *Results) error {
 			keep(&r.Performance.ReaderAdversarial, prev.Performance.ReaderAdversarial)
 			keep(&r.Performance.Executor, prev.Performance.Executor)
 			keep(&r.Performance.Fleet, prev.Performance.Fleet)
+			keep(&r.Performance.Confine, prev.Performance.Confine)
 			keep(&r.Performance.Before, prev.Performance.Before)
 			if r.Performance.Scaling == nil {
 				r.Performance.Scaling, r.Performance.ScalingNote = prev.Performance.Scaling, prev.Performance.ScalingNote

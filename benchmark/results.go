@@ -135,6 +135,10 @@ type Performance struct {
 	// Fleet is the fleet's benchmark (fleet/bench_test.go: sites/min
 	// through the queue and through a plain pool), kept as recorded there.
 	Fleet json.RawMessage `json:"fleet,omitempty"`
+	// Confine is topology's BenchmarkConfine (a confined tab against a
+	// plain one, what the executor's browser door and the verifier's
+	// sandbox pay per call), kept as recorded there.
+	Confine json.RawMessage `json:"confine,omitempty"`
 }
 
 // Floor is the physical floor: what looking at the pages once costs.

@@ -130,3 +130,52 @@ func bareFloor(b *testing.B, ctx context.Context, br *Browser, o settings) time.
 	}
 	return time.Since(start)
 }
+
+// BenchmarkConfine reports what a confined tab costs over a plain one, per
+// tab, as the executor's browser door and the verifier's sandbox pay it on
+// every call: Browser.Confine (a browser context and its proxy listener),
+// Confined.OpenPage (the guard, then the page loaded through the proxy)
+// and Confined.Close, against Browser.OpenPage of the same page and
+// closing it, interleaved in one run:
+//
+//	go test -run '^$' -bench BenchmarkConfine -benchtime 30x ./
+func BenchmarkConfine(b *testing.B) {
+	br := browserForTest(b)
+	ctx := context.Background()
+	opts := testOptions().PageOptions
+	url := siteURL("/plain.html")
+	var plain, confined time.Duration
+	n := 0
+	for b.Loop() {
+		start := time.Now()
+		p, err := br.OpenPage(ctx, url, opts)
+		if err != nil {
+			b.Fatal(err)
+		}
+		if err := p.Timeout(5 * time.Second).Close(); err != nil {
+			b.Fatal(err)
+		}
+		plain += time.Since(start)
+
+		start = time.Now()
+		c, err := br.Confine(ctx, testSite.URL)
+		if err != nil {
+			b.Fatal(err)
+		}
+		if _, err := c.OpenPage(ctx, url, opts); err != nil {
+			b.Fatal(err)
+		}
+		if err := c.Close(); err != nil {
+			b.Fatal(err)
+		}
+		if r := c.Refused(); len(r) != 0 {
+			b.Fatalf("the proxy refused %v", r)
+		}
+		confined += time.Since(start)
+		n++
+	}
+	ms := func(d time.Duration) float64 { return float64(d.Microseconds()) / 1000 / float64(n) }
+	b.ReportMetric(ms(plain), "plain-ms/tab")
+	b.ReportMetric(ms(confined), "confined-ms/tab")
+	b.ReportMetric(ms(confined)/ms(plain), "confined/plain")
+}
