@@ -127,6 +127,13 @@ func (s *Server) HTTPHandler(opts HTTPOptions) (http.Handler, error) {
 	return g, nil
 }
 
+// idleTimeout closes a kept-alive connection that sends no request for
+// that long, as the portal does: without it a client could hold any number
+// of idle connections open for ever. No read or write timeout bounds a
+// request: a session's event stream (a GET) stays open for as long as the
+// client likes.
+var idleTimeout = 2 * time.Minute
+
 // ListenAndServeHTTP serves the HTTP transport on addr (DefaultAddr when
 // empty) until ctx is done. ready, when not nil, is called with the
 // endpoint's URL once the listener is open.
@@ -146,6 +153,7 @@ func (s *Server) ListenAndServeHTTP(ctx context.Context, addr string, opts HTTPO
 	srv := &http.Server{
 		Handler:           h,
 		ReadHeaderTimeout: 10 * time.Second,
+		IdleTimeout:       idleTimeout,
 		MaxHeaderBytes:    16 << 10,
 		BaseContext:       func(net.Listener) context.Context { return ctx },
 	}

@@ -1,11 +1,15 @@
 package mcpserver_test
 
 import (
+	"bufio"
 	"bytes"
+	"context"
 	"encoding/base64"
 	"errors"
+	"fmt"
 	"io"
 	"math"
+	"net"
 	"net/http"
 	"net/url"
 	"strings"
@@ -211,5 +215,58 @@ func TestMaxBodyBytesFor(t *testing.T) {
 	}
 	if got := mcpserver.MaxBodyBytesFor(math.MaxInt64); got <= 0 {
 		t.Errorf("MaxBodyBytesFor(MaxInt64) = %d: it overflowed", got)
+	}
+}
+
+// ListenAndServeHTTP closes a kept-alive connection that stays idle: a
+// client that sent one request (here without the token) cannot hold the
+// connection open for ever.
+func TestListenAndServeHTTPClosesIdleConnections(t *testing.T) {
+	defer mcpserver.SetIdleTimeout(300 * time.Millisecond)()
+	e := newEnv(t, 10)
+	ctx, cancel := context.WithCancel(t.Context())
+	ready := make(chan string, 1)
+	done := make(chan error, 1)
+	go func() {
+		done <- e.server.ListenAndServeHTTP(ctx, "127.0.0.1:0", mcpserver.HTTPOptions{Token: mcpserver.NewToken()}, func(u string) { ready <- u })
+	}()
+	defer func() {
+		cancel()
+		if err := <-done; err != nil {
+			t.Errorf("ListenAndServeHTTP: %v", err)
+		}
+	}()
+	var endpoint string
+	select {
+	case endpoint = <-ready:
+	case err := <-done:
+		t.Fatal(err)
+	}
+	u, err := url.Parse(endpoint)
+	if err != nil {
+		t.Fatal(err)
+	}
+	conn, err := net.Dial("tcp", u.Host)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer conn.Close()
+	if _, err := fmt.Fprintf(conn, "GET / HTTP/1.1\r\nHost: %s\r\n\r\n", u.Host); err != nil {
+		t.Fatal(err)
+	}
+	br := bufio.NewReader(conn)
+	resp, err := http.ReadResponse(br, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	io.Copy(io.Discard, resp.Body)
+	resp.Body.Close()
+	if resp.StatusCode != http.StatusUnauthorized || resp.Close {
+		t.Fatalf("status %d (close %v), want a kept-alive 401", resp.StatusCode, resp.Close)
+	}
+	conn.SetReadDeadline(time.Now().Add(10 * time.Second))
+	start := time.Now()
+	if n, err := br.Read(make([]byte, 1)); err != io.EOF {
+		t.Fatalf("after %v idle: read %d bytes, %v; want the server to close the connection (EOF)", time.Since(start).Round(time.Millisecond), n, err)
 	}
 }
