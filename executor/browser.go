@@ -26,6 +26,7 @@ import (
 	"github.com/frontlatch/frontlatch/shared"
 	"github.com/frontlatch/frontlatch/topology"
 	"github.com/frontlatch/frontlatch/topology/pagejs"
+	"github.com/frontlatch/frontlatch/topology/weborigin"
 	doors "github.com/frontlatch/frontlatch/verifier/door"
 )
 
@@ -100,7 +101,7 @@ func (e *Executor) fireBrowser(ctx context.Context, d door, fields []planned) ou
 	ctx, cancel := context.WithTimeout(ctx, browserTimeout)
 	defer cancel()
 	pageURL, _ := url.Parse(d.access.URL)
-	allowed := doors.Origin(pageURL)
+	allowed := weborigin.Of(pageURL)
 	endpoint, _ := url.Parse(d.endpoint)
 
 	cap := &captured{signal: make(chan struct{}), begun: make(chan struct{}), stray: make(chan struct{}), left: make(chan struct{}), files: map[string][]*upload{}}
@@ -351,7 +352,7 @@ func (cap *captured) await(ctx context.Context, fillFailed bool) {
 // through the executor's client.
 func (e *Executor) route(h *rod.Hijack, cap *captured, allowed string, d door, endpoint *url.URL) {
 	u := h.Request.URL()
-	if u == nil || doors.Origin(u) != allowed {
+	if u == nil || weborigin.Of(u) != allowed {
 		cap.mu.Lock()
 		if u != nil {
 			cap.blocked = append(cap.blocked, u.String())

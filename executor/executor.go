@@ -20,6 +20,7 @@ import (
 
 	"github.com/frontlatch/frontlatch/shared"
 	"github.com/frontlatch/frontlatch/topology"
+	"github.com/frontlatch/frontlatch/topology/weborigin"
 	"github.com/frontlatch/frontlatch/verifier/audit"
 	doors "github.com/frontlatch/frontlatch/verifier/door"
 )
@@ -562,8 +563,8 @@ func (e *Executor) chooseDoor(a *shared.Action) (door, []Reason) {
 	switch {
 	case perr != nil || eerr != nil || (page.Scheme != "http" && page.Scheme != "https") || page.Host == "":
 		return door{}, []Reason{{Code: ReasonOffOrigin, Detail: fmt.Sprintf("the door's page %q is not an http(s) URL", shared.Clip(chosen.access.URL, 200)), Err: ErrOffOrigin}}
-	case doors.Origin(page) != doors.Origin(ep):
-		return door{}, []Reason{{Code: ReasonOffOrigin, Detail: fmt.Sprintf("the endpoint %s is not on the page's origin %s; the executor submits only on the confirmed origin", shared.Clip(chosen.endpoint, 200), doors.Origin(page)), Err: ErrOffOrigin}}
+	case weborigin.Of(page) != weborigin.Of(ep):
+		return door{}, []Reason{{Code: ReasonOffOrigin, Detail: fmt.Sprintf("the endpoint %s is not on the page's origin %s; the executor submits only on the confirmed origin", shared.Clip(chosen.endpoint, 200), weborigin.Of(page)), Err: ErrOffOrigin}}
 	}
 	return *chosen, nil
 }
@@ -579,7 +580,7 @@ func deref(p *string) string {
 // that was redirected, at most five times; otherwise the redirect itself
 // is the answer.
 func sameOriginRedirects(req *http.Request, via []*http.Request) error {
-	if len(via) >= 5 || doors.Origin(req.URL) != doors.Origin(via[0].URL) {
+	if len(via) >= 5 || weborigin.Of(req.URL) != weborigin.Of(via[0].URL) {
 		return http.ErrUseLastResponse
 	}
 	return nil
@@ -658,7 +659,7 @@ func (e *Executor) fireHTTP(ctx context.Context, d door, fields []planned) outco
 	}
 	req.Header.Set("User-Agent", userAgent)
 	if p, err := url.Parse(d.access.URL); err == nil {
-		req.Header.Set("Origin", doors.Origin(p))
+		req.Header.Set("Origin", weborigin.Of(p))
 		req.Header.Set("Referer", d.access.URL)
 	}
 	resp, err := e.client.Do(req)

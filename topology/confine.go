@@ -16,6 +16,7 @@ import (
 	"sync/atomic"
 	"time"
 
+	"github.com/frontlatch/frontlatch/topology/weborigin"
 	"github.com/go-rod/rod"
 	"github.com/go-rod/rod/lib/proto"
 )
@@ -224,7 +225,7 @@ type confineProxy struct {
 	ln      net.Listener
 	srv     *http.Server
 	forward *httputil.ReverseProxy
-	origins map[string]bool // originOf each origin
+	origins map[string]bool // weborigin.Of each origin
 	tunnels map[string]bool // "host:port" of the https origins, as CONNECT names it
 
 	mu      sync.Mutex
@@ -244,7 +245,7 @@ func newConfineProxy(origins []string) (*confineProxy, error) {
 			(u.Path != "" && u.Path != "/") || u.RawQuery != "" || u.Fragment != "" || u.User != nil {
 			return nil, fmt.Errorf("%w: %q is no origin", ErrNoOrigin, o)
 		}
-		p.origins[originOf(u)] = true
+		p.origins[weborigin.Of(u)] = true
 		if u.Scheme == "https" {
 			port := u.Port()
 			if port == "" {
@@ -306,7 +307,7 @@ func (p *confineProxy) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 		p.tunnel(w, r)
 		return
 	}
-	if !r.URL.IsAbs() || !p.origins[originOf(r.URL)] || strings.EqualFold(r.Header.Get("Upgrade"), "websocket") {
+	if !r.URL.IsAbs() || !p.origins[weborigin.Of(r.URL)] || strings.EqualFold(r.Header.Get("Upgrade"), "websocket") {
 		p.refuse(w, r.Method+" "+r.URL.String())
 		return
 	}

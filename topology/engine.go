@@ -11,6 +11,7 @@ import (
 	"strconv"
 	"time"
 
+	"github.com/frontlatch/frontlatch/topology/weborigin"
 	"github.com/go-rod/rod"
 	"github.com/go-rod/rod/lib/proto"
 )
@@ -137,7 +138,7 @@ func execute(ctx context.Context, b *rod.Browser, rawURL string, o settings, mod
 		// lose the graph.
 		_ = proto.TargetDisposeBrowserContext{BrowserContextID: inc.BrowserContextID}.Call(b.Timeout(5 * time.Second))
 	}()
-	t, err := openTab(runCtx, ctxB, o.PageOptions, originOf(u))
+	t, err := openTab(runCtx, ctxB, o.PageOptions, weborigin.Of(u))
 	if err != nil {
 		return nil, err
 	}
@@ -147,7 +148,7 @@ func execute(ctx context.Context, b *rod.Browser, rawURL string, o settings, mod
 }
 
 func newRun(o settings, mode Mode, u *url.URL, b *rod.Browser, t *tab) *run {
-	return &run{o: o, tabOpts: t.o, mode: mode, entry: u, origin: originOf(u), b: b, tab: t,
+	return &run{o: o, tabOpts: t.o, mode: mode, entry: u, origin: weborigin.Of(u), b: b, tab: t,
 		verifyBudget: o.ActionTimeout * 3 / 4,
 		byHash:       map[string]int{}, failIDs: map[string]int{}, budgetHit: map[string]bool{}, noted: map[string]bool{}}
 }

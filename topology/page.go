@@ -13,6 +13,7 @@ import (
 	"sync/atomic"
 	"time"
 
+	"github.com/frontlatch/frontlatch/topology/weborigin"
 	"github.com/go-rod/rod"
 	"github.com/go-rod/rod/lib/proto"
 )
@@ -64,26 +65,6 @@ func parseEntryURL(raw string) (*url.URL, error) {
 		return nil, fmt.Errorf("%w: %q: the scheme is not http, https or file", ErrInvalidURL, raw)
 	}
 	return u, nil
-}
-
-// originOf is u's origin as a browser writes it: scheme://host[:port],
-// case folded, without the scheme's default port ("file://" for a file).
-// verifier/door.Origin is the same rule, for the modules above topology.
-func originOf(u *url.URL) string {
-	scheme, host, port := strings.ToLower(u.Scheme), strings.ToLower(u.Hostname()), u.Port()
-	if scheme == "file" {
-		return "file://"
-	}
-	if (scheme == "http" && port == "80") || (scheme == "https" && port == "443") {
-		port = ""
-	}
-	if strings.Contains(host, ":") {
-		host = "[" + host + "]" // an IPv6 literal
-	}
-	if port != "" {
-		host += ":" + port
-	}
-	return scheme + "://" + host
 }
 
 // tab is a hardened page: JavaScript dialogs are accepted, foreign requests
@@ -307,7 +288,7 @@ func (t *tab) allowed(raw string) bool {
 	}
 	t.mu.Lock()
 	defer t.mu.Unlock()
-	return originOf(u) == t.origin
+	return weborigin.Of(u) == t.origin
 }
 
 // drain returns and clears the dialogs accepted and requests blocked so far.
@@ -547,7 +528,7 @@ func openPage(ctx context.Context, b *rod.Browser, rawURL string, o PageOptions,
 	if err != nil {
 		return nil, err
 	}
-	t, err := openTab(ctx, b, o, originOf(u))
+	t, err := openTab(ctx, b, o, weborigin.Of(u))
 	if err != nil {
 		return nil, err
 	}

@@ -4,6 +4,8 @@ import (
 	"net/url"
 	"regexp"
 	"strings"
+
+	"github.com/frontlatch/frontlatch/topology/weborigin"
 )
 
 // RiskLevel grades what could happen if an action were executed.
@@ -193,8 +195,8 @@ func classifyLink(el *ActionableElement, href, pageURL string) (RiskCategory, []
 	default:
 		return RiskExternal, []Evidence{heur("scheme", u.Scheme+":")}
 	}
-	if !strings.EqualFold(u.Host, base.Host) || u.Scheme != base.Scheme {
-		return RiskExternal, []Evidence{heur("cross-origin", u.Scheme+"://"+u.Host)}
+	if o := weborigin.Of(u); o != weborigin.Of(base) {
+		return RiskExternal, []Evidence{heur("cross-origin", o)}
 	}
 	if u.Path == base.Path && u.RawQuery == base.RawQuery && u.Fragment != "" {
 		return RiskDisclosure, []Evidence{heur("fragment-link", "#"+u.Fragment)}

@@ -29,6 +29,10 @@ func TestClassifyRisk(t *testing.T) {
 		{"summary", ActionableElement{Tag: "summary", Role: "DisclosureTriangle", AccessibleName: "Opening hours"}, RiskDisclosure},
 		{"same-origin link", ActionableElement{Tag: "a", Role: "link", AccessibleName: "Our team", Attributes: map[string]string{"href": "/team"}}, RiskNavigation},
 		{"fragment link", ActionableElement{Tag: "a", Role: "link", AccessibleName: "Prices", Attributes: map[string]string{"href": "#prices"}}, RiskDisclosure},
+		// Same origin however the link writes it: the default port, the host's case.
+		{"same origin, default port", ActionableElement{Tag: "a", Role: "link", AccessibleName: "Our team", Attributes: map[string]string{"href": "https://clinic.example:443/team"}}, RiskNavigation},
+		{"same origin, host in capitals", ActionableElement{Tag: "a", Role: "link", AccessibleName: "Our team", Attributes: map[string]string{"href": "https://CLINIC.example/team"}}, RiskNavigation},
+		{"another port", ActionableElement{Tag: "a", Role: "link", AccessibleName: "Staff", Attributes: map[string]string{"href": "https://clinic.example:8443/staff"}}, RiskExternal},
 		{"other host", ActionableElement{Tag: "a", Role: "link", AccessibleName: "Partner", Attributes: map[string]string{"href": "https://other.example/"}}, RiskExternal},
 		{"mailto", ActionableElement{Tag: "a", Role: "link", AccessibleName: "Email us", Attributes: map[string]string{"href": "mailto:hi@clinic.example"}}, RiskExternal},
 		{"new window", ActionableElement{Tag: "a", Role: "link", AccessibleName: "Map", Attributes: map[string]string{"href": "/map", "target": "_blank"}}, RiskExternal},

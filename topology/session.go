@@ -7,6 +7,7 @@ import (
 	"sync"
 	"time"
 
+	"github.com/frontlatch/frontlatch/topology/weborigin"
 	"github.com/go-rod/rod"
 	"github.com/go-rod/rod/lib/proto"
 )
@@ -83,7 +84,7 @@ func (s *Session) Open(ctx context.Context, rawURL string) (*rod.Page, error) {
 			return nil, err
 		}
 	}
-	s.tab.setOrigin(originOf(u))
+	s.tab.setOrigin(weborigin.Of(u))
 	s.tab.drain()
 	s.pre = nil
 	nav := s.tab.navigate(ctx, u.String())

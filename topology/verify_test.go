@@ -10,6 +10,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/frontlatch/frontlatch/topology/weborigin"
 	"github.com/google/go-cmp/cmp"
 )
 
@@ -160,7 +161,7 @@ func TestVerificationBudget(t *testing.T) {
 	ctx := context.Background()
 	o := testOptions().withDefaults()
 	u, _ := url.Parse(siteURL("/duplicate.html"))
-	tb, err := openTab(ctx, rb, o.PageOptions, originOf(u))
+	tb, err := openTab(ctx, rb, o.PageOptions, weborigin.Of(u))
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -12,6 +12,7 @@ import (
 
 	"github.com/frontlatch/frontlatch/shared"
 	"github.com/frontlatch/frontlatch/topology"
+	"github.com/frontlatch/frontlatch/topology/weborigin"
 	"github.com/frontlatch/frontlatch/verifier/door"
 )
 
@@ -386,9 +387,9 @@ func judge(a *shared.Action, mapped Door, fills []fill, obs *observation, wait t
 		}
 		if obs.refused {
 			mm.Refused = true
-			mm.Differences = append(mm.Differences, fmt.Sprintf("origin: the request would reach %s, not the graph's endpoint origin %s", originOfURL(got.Endpoint), orNone(originOfURL(mapped.Endpoint))))
+			mm.Differences = append(mm.Differences, fmt.Sprintf("origin: the request would reach %s, not the graph's endpoint origin %s", weborigin.OfString(got.Endpoint), orNone(weborigin.OfString(mapped.Endpoint))))
 			notes = append(notes, fmt.Sprintf("refused: %s would have sent %s %s to another origin (%s) than the graph's endpoint (%s); the sandbox failed the request and nothing was forwarded",
-				how, got.Method, got.Endpoint, originOfURL(got.Endpoint), orNone(mapped.Endpoint)))
+				how, got.Method, got.Endpoint, weborigin.OfString(got.Endpoint), orNone(mapped.Endpoint)))
 			fail(shared.SandboxFailed)
 		} else {
 			notes = append(notes, fmt.Sprintf("intercepted: %s sent %s %s%s; the sandbox answered it with a synthetic 200 and nothing reached the business",

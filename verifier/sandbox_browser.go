@@ -20,6 +20,7 @@ import (
 	"github.com/frontlatch/frontlatch/shared"
 	"github.com/frontlatch/frontlatch/topology"
 	"github.com/frontlatch/frontlatch/topology/pagejs"
+	"github.com/frontlatch/frontlatch/topology/weborigin"
 )
 
 //go:embed sandbox.js
@@ -126,7 +127,7 @@ func routeRequest(method, rawURL string, rt proto.NetworkResourceType, pageOrigi
 			return routePass
 		}
 	}
-	origin := originOfURL(rawURL)
+	origin := weborigin.OfString(rawURL)
 	m := strings.ToUpper(method)
 	static := m == "GET" || m == "HEAD"
 	switch rt {
@@ -295,8 +296,8 @@ func runInBrowser(ctx context.Context, b *topology.Browser, ac *shared.Access, f
 	// (topology.Confined): the interception below sees the page's
 	// requests, not its WebSockets, whose handshake (its URL) went
 	// wherever the page said.
-	origins := []string{originOfURL(ac.URL)}
-	if eo := originOfURL(mapped.Endpoint); eo != "" && eo != origins[0] {
+	origins := []string{weborigin.OfString(ac.URL)}
+	if eo := weborigin.OfString(mapped.Endpoint); eo != "" && eo != origins[0] {
 		origins = append(origins, eo)
 	}
 	confined, err := b.Confine(ctx, origins...)
@@ -362,8 +363,8 @@ func runInBrowser(ctx context.Context, b *topology.Browser, ac *shared.Access, f
 	}
 
 	// From here on every request that would leave the page is intercepted.
-	ic := &interceptor{page: page, step: o.StepTimeout, pageOrigin: originOfURL(obs.pageURL),
-		endpointOrigin: originOfURL(mapped.Endpoint), first: make(chan struct{})}
+	ic := &interceptor{page: page, step: o.StepTimeout, pageOrigin: weborigin.OfString(obs.pageURL),
+		endpointOrigin: weborigin.OfString(mapped.Endpoint), first: make(chan struct{})}
 	if err := (proto.FetchEnable{}).Call(page.Context(ctx).Timeout(o.StepTimeout)); err != nil {
 		return stepFailed(ctx, obs, fmt.Errorf("intercept the page's requests: %w", err))
 	}

@@ -270,12 +270,3 @@ func sameEndpoint(a, b string, t shared.Transport) bool {
 	}
 	return door.SameEndpoint(ub, ua, t == shared.TransportFormGet)
 }
-
-// originOfURL is door.Origin for a raw URL ("" when it does not parse).
-func originOfURL(raw string) string {
-	u, err := url.Parse(raw)
-	if err != nil || u.Scheme == "" {
-		return ""
-	}
-	return door.Origin(u)
-}

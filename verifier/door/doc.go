@@ -14,6 +14,8 @@
 // [SameEndpoint] is the one rule for where a door sends: the sandbox tells
 // the owner when a page sent elsewhere than the graph says, and the
 // executor's browser door blocks any send but to the confirmed endpoint,
-// both by it ([Origin] is the origin they compare). The package imports
-// only shared, so the verifier and the executor both use it.
+// both by it (comparing origins by topology/weborigin, the one origin rule
+// of the browser paths too). The package imports only shared and that
+// standard-library-only package, so the verifier and the executor both
+// use it.
 package door

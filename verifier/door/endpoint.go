@@ -4,27 +4,12 @@ import (
 	"maps"
 	"net/url"
 	"slices"
-	"strings"
+
+	"github.com/frontlatch/frontlatch/topology/weborigin"
 )
 
-// Origin is u's origin as a browser writes it: scheme://host[:port], case
-// folded, without the scheme's default port.
-func Origin(u *url.URL) string {
-	scheme, host, port := strings.ToLower(u.Scheme), strings.ToLower(u.Hostname()), u.Port()
-	if (scheme == "http" && port == "80") || (scheme == "https" && port == "443") {
-		port = ""
-	}
-	if strings.Contains(host, ":") {
-		host = "[" + host + "]" // an IPv6 literal
-	}
-	if port != "" {
-		host += ":" + port
-	}
-	return scheme + "://" + host
-}
-
 // SameEndpoint reports whether a request to got reaches the endpoint
-// confirmed as a server routes it: the same origin (Origin), the same path
+// confirmed as a server routes it: the same origin (weborigin.Of), the same path
 // (an empty one is "/") and — unless queryIsFields — the same query
 // parameters, each with its values, in any order, none added or left out.
 // A router that dispatches on its query (WordPress's
@@ -37,7 +22,7 @@ func Origin(u *url.URL) string {
 // executor's browser door blocks a page's send to anywhere but the
 // endpoint the owner confirmed.
 func SameEndpoint(got, confirmed *url.URL, queryIsFields bool) bool {
-	if Origin(got) != Origin(confirmed) || pathOf(got) != pathOf(confirmed) {
+	if weborigin.Of(got) != weborigin.Of(confirmed) || pathOf(got) != pathOf(confirmed) {
 		return false
 	}
 	return queryIsFields || maps.EqualFunc(got.Query(), confirmed.Query(), slices.Equal)

@@ -7,26 +7,6 @@ import (
 	"github.com/frontlatch/frontlatch/verifier/door"
 )
 
-func TestOrigin(t *testing.T) {
-	for _, tc := range []struct{ in, want string }{
-		{"http://h/x", "http://h"},
-		{"HTTP://Example.COM:80/x", "http://example.com"},
-		{"https://h:443/", "https://h"},
-		{"https://h:80/", "https://h:80"},
-		{"http://127.0.0.1:8080/a?b", "http://127.0.0.1:8080"},
-		{"http://[::1]:80/", "http://[::1]"},
-		{"http://[::1]:9/", "http://[::1]:9"},
-	} {
-		u, err := url.Parse(tc.in)
-		if err != nil {
-			t.Fatal(err)
-		}
-		if got := door.Origin(u); got != tc.want {
-			t.Errorf("Origin(%s) = %q, want %q", tc.in, got, tc.want)
-		}
-	}
-}
-
 func TestSameEndpoint(t *testing.T) {
 	for _, tc := range []struct {
 		name, got, confirmed string

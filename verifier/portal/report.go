@@ -2,11 +2,11 @@ package portal
 
 import (
 	"fmt"
-	"net/url"
 	"strconv"
 	"strings"
 
 	"github.com/frontlatch/frontlatch/shared"
+	"github.com/frontlatch/frontlatch/topology/weborigin"
 	"github.com/frontlatch/frontlatch/verifier"
 	"github.com/frontlatch/frontlatch/verifier/door"
 )
@@ -355,14 +355,13 @@ func drivable(d shared.Access) bool {
 	return true
 }
 
-// originOf returns scheme://host[:port] of an absolute URL, or the URL
-// itself when it has none (a relative or opaque one).
+// originOf returns the origin of an absolute URL (weborigin.OfString), or
+// the URL itself when it has none (a relative or opaque one).
 func originOf(raw string) string {
-	u, err := url.Parse(raw)
-	if err != nil || u.Scheme == "" || u.Host == "" {
-		return raw
+	if o := weborigin.OfString(raw); o != "" && o != "file://" {
+		return o
 	}
-	return strings.ToLower(u.Scheme) + "://" + strings.ToLower(u.Host)
+	return raw
 }
 
 // Chart geometry, in SVG user units.
