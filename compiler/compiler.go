@@ -57,6 +57,15 @@ type Options struct {
 	// MCPVersion is the protocol version of the tools/list result:
 	// MCPVersion20260728 (the default when empty) or MCPVersion20251125.
 	MCPVersion string
+	// Unconfirmed holds, by action id, why the audit store does not
+	// confirm an action the graph says is verified: shared.RefusedActions'
+	// answer.
+	// Each such action is compiled as unverified — left out of the
+	// executable formats (or offered marked, with IncludeUnverified), its
+	// status saying that the graph's word was not confirmed, and why. Nil
+	// takes the graph's word: run shared.RefusedActions first whenever the
+	// file may have been edited by someone other than the owner's portal.
+	Unconfirmed map[string]string
 }
 
 // fileSpec is one file a format writes.

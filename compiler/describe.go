@@ -23,10 +23,16 @@ func statusMarker(s shared.VerificationStatus) string {
 }
 
 // statusSentence states the action's verification status for a reader.
-func statusSentence(a *shared.Action) string {
+func statusSentence(ap *actionPlan) string {
+	a := ap.action
 	var s string
 	switch v := a.Verification.(type) {
 	case shared.Verified:
+		if ap.unconfirmed != "" {
+			s = fmt.Sprintf("Verification: NOT CONFIRMED — the graph says the business verified this action, but its audit record does not confirm it (%s), so an agent must not execute it.",
+				strings.TrimSuffix(ap.unconfirmed, "."))
+			break
+		}
 		s = fmt.Sprintf("Verification: verified — the business confirmed this action and its consequences on %s (%s).",
 			datePart(v.Confirmation.ConfirmedAt), v.Confirmation.Method)
 	case shared.SandboxTested:
@@ -170,9 +176,9 @@ func actionDescription(ap *actionPlan) string {
 		parts = append(parts, s)
 	}
 	if ap.status == shared.StatusVerified {
-		parts = append(parts, statusSentence(a))
+		parts = append(parts, statusSentence(ap))
 	} else {
-		parts = append([]string{statusSentence(a)}, parts...)
+		parts = append([]string{statusSentence(ap)}, parts...)
 	}
 	return strings.Join(nonEmpty(parts), " ")
 }

@@ -1,6 +1,7 @@
 package compiler_test
 
 import (
+	"context"
 	"errors"
 	"fmt"
 	"log"
@@ -176,4 +177,32 @@ func ExampleCompileFormat_llms() {
 	}
 	// Output:
 	// - Verification: UNVERIFIED — mapped only and not confirmed by the business, so an agent must not execute it. Note: Mapped only. Nothing here has been confirmed by the practice and nothing may execute.
+}
+
+// A graph file says what its last writer wanted it to say. Check its
+// confirmations against the audit store (shared.RefusedActions) before
+// compiling: here the store knows none of them (say the file came from
+// somewhere else), so no action is offered and every format says why.
+func ExampleOptions_unconfirmed() {
+	data, err := os.ReadFile("testdata/graphs/doors.json")
+	if err != nil {
+		log.Fatal(err)
+	}
+	g, issues := shared.Read(data)
+	if len(issues) > 0 {
+		log.Fatal(issues)
+	}
+	store := shared.AuditLookupFunc(func(context.Context, shared.AuditQuery) (shared.AuditAnswer, error) {
+		return shared.AuditAnswer{}, nil // no such record
+	})
+	unconfirmed, err := shared.RefusedActions(context.Background(), g, store)
+	if err != nil {
+		log.Fatal(err)
+	}
+	fmt.Println(len(unconfirmed), "actions the file says are verified are not confirmed")
+	tools := primary(g, compiler.FormatMCP, compiler.Options{Unconfirmed: unconfirmed})
+	fmt.Println(strings.Contains(string(tools), `"tools": []`))
+	// Output:
+	// 3 actions the file says are verified are not confirmed
+	// true
 }

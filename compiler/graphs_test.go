@@ -76,12 +76,14 @@ func sideEffects(summary string, effects ...shared.Effect) shared.SideEffects {
 		Provenance: prov(shared.MethodInferred, 0.7, "form wording")}
 }
 
-// verified returns the state an owner's confirmation of se produces.
-func verified(se shared.SideEffects) shared.Verified {
+// verified returns the state an owner's confirmation of the action id's
+// side effects se produces; each confirmation has its own audit record, as
+// the portal writes them.
+func verified(id string, se shared.SideEffects) shared.Verified {
 	return shared.Verified{
 		Confirmation: shared.OwnerConfirmation{
 			ConfirmedBy: "owner@example.test", ConfirmedAt: "2026-09-02T09:00:00.000Z", Method: shared.ConfirmedOwnerPortal,
-			AuditRecord: ptr("audit-0001"),
+			AuditRecord: ptr("audit-" + id),
 			Limits:      shared.ConfirmationLimits{VolumeCap: &shared.VolumeCap{Max: 10, Per: shared.PerDay}, Notify: ptr("owner@example.test")},
 			Disclosure:  shared.DisclosureOf(se),
 		},
@@ -150,7 +152,7 @@ func doorsGraph() *shared.ActionGraph {
 	q.SideEffects = sideEffects("Sends the office a quote request; a plumber replies with a price within two business days.",
 		effect(shared.EffectRequestsQuote, nil, false), effect(shared.EffectSendsEmailToBusiness, ptr("office@harbour-plumbing.example"), false),
 		effect(shared.EffectSendsConfirmationToCustomer, nil, false))
-	q.Verification = verified(q.SideEffects)
+	q.Verification = verified(q.ID, q.SideEffects)
 
 	// 2. booking: sandbox-tested; a GET availability form and an opaque
 	// Calendly scheduler.
@@ -174,7 +176,7 @@ func doorsGraph() *shared.ActionGraph {
 	c := newAction("plumber:contact:email", shared.KindContact, "Email the office", site+"contact/")
 	c.Access = []shared.Access{infoDoor(shared.AccessMailtoLink, "mailto:office@harbour-plumbing.example", false, nil)}
 	c.SideEffects = sideEffects("Opens an email to the office.", effect(shared.EffectSendsEmailToBusiness, ptr("office@harbour-plumbing.example"), false))
-	c.Verification = verified(c.SideEffects)
+	c.Verification = verified(c.ID, c.SideEffects)
 
 	// 4. callback: unverified; a JavaScript-only form (not drivable) and a
 	// link to the page that has it.
@@ -203,7 +205,7 @@ func doorsGraph() *shared.ActionGraph {
 	e.Validations = []shared.Validation{declared("agree", shared.RuleRequired, nil, "required")}
 	e.SideEffects = sideEffects("Emails the office your question.", effect(shared.EffectSendsEmailToBusiness, nil, false))
 	e.SideEffects.Reversible = shared.ReversibleFalse
-	e.Verification = verified(e.SideEffects)
+	e.Verification = verified(e.ID, e.SideEffects)
 
 	// 6. unknown: an opaque door of unknown method.
 	u := newAction("plumber:unknown:widget", shared.KindUnknown, "Chat widget", site)
@@ -228,7 +230,7 @@ func effectsGraph() *shared.ActionGraph {
 		if k == shared.EffectChargesPayment {
 			a.SideEffects.ChargesMoney = true
 		}
-		a.Verification = verified(a.SideEffects)
+		a.Verification = verified(a.ID, a.SideEffects)
 		g.Actions = append(g.Actions, a)
 	}
 	return g

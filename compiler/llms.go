@@ -34,7 +34,7 @@ func writeLLMsAction(b *bytes.Buffer, ap *actionPlan) {
 	a := ap.action
 	fmt.Fprintf(b, "\n### %s\n\n", oneLine(title(ap)))
 	fmt.Fprintf(b, "- Kind: %s\n", a.Kind)
-	fmt.Fprintf(b, "- %s\n", oneLine(statusSentence(a)))
+	fmt.Fprintf(b, "- %s\n", oneLine(statusSentence(ap)))
 	fmt.Fprintf(b, "- What happens: %s %s\n", oneLine(sentence(a.SideEffects.Summary)), consequences(&a.SideEffects))
 	required, optional := inputNames(a)
 	fmt.Fprintf(b, "- Required inputs: %s\n", orNone(required))

@@ -1,6 +1,8 @@
 package compiler
 
 import (
+	"strings"
+
 	"github.com/frontlatch/frontlatch/shared"
 )
 
@@ -64,8 +66,12 @@ func (p *plan) statuses() []actionStatus {
 		switch {
 		case len(ap.tools) == 0:
 			st.Reason = "no executable door: it is reached by phone, email, a third-party scheduler or a page an agent cannot drive"
+		case !ap.offered && ap.unconfirmed != "":
+			st.Reason = "left out: the graph says verified, but its audit record does not confirm it (" + strings.TrimSuffix(ap.unconfirmed, ".") + ")"
 		case !ap.offered:
 			st.Reason = "left out: not verified by the business (compile with --include-unverified to list it, marked)"
+		case ap.unconfirmed != "":
+			st.Offered, st.Reason = true, "offered although its audit record does not confirm it (--include-unverified): an agent must not execute it"
 		case ap.status != shared.StatusVerified:
 			st.Offered, st.Reason = true, "offered although not verified (--include-unverified): an agent must not execute it"
 		default:
@@ -150,7 +156,7 @@ func mcpToolOf(r toolRef) mcpTool {
 			OpenWorldHint:   true,
 		},
 		Meta: object{
-			{metaPrefix + "verification", statusMeta{r.ap.status, statusSentence(a)}},
+			{metaPrefix + "verification", statusMeta{r.ap.status, statusSentence(r.ap)}},
 			{metaPrefix + "door", dm},
 		},
 	}

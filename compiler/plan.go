@@ -27,6 +27,10 @@ type actionPlan struct {
 	// offered: the action's executable doors are written as callable tools
 	// (verified, or any status with Options.IncludeUnverified).
 	offered bool
+	// unconfirmed is why the audit store does not confirm an action the
+	// graph says is verified (Options.Unconfirmed); its status is then
+	// unverified.
+	unconfirmed string
 	// tools has one entry per executable door, in door order, whether or
 	// not the action is offered (formats that only inform still name them).
 	tools []toolPlan
@@ -84,6 +88,9 @@ func newPlan(g *shared.ActionGraph, opts Options) (*plan, error) {
 	for i := range g.Actions {
 		a := &g.Actions[i]
 		ap := actionPlan{action: a, status: a.Verification.Status()}
+		if why, ok := opts.Unconfirmed[a.ID]; ok && ap.status == shared.StatusVerified {
+			ap.status, ap.unconfirmed = shared.StatusUnverified, why
+		}
 		ap.offered = ap.status == shared.StatusVerified || opts.IncludeUnverified
 		names := doorNames(a)
 		for j := range a.Access {

@@ -169,3 +169,23 @@ func ExampleUnverifiedActionError() {
 	// confirmation.audit-unresolved
 	// confirmation.no-notify-target
 }
+
+// RefusedActions is the gate over a whole graph file, for what is built
+// from it (the compiler's formats, the readiness report): here the file
+// says an action is verified that the store has no record of.
+func ExampleRefusedActions() {
+	data, _ := shared.ReadDocumentFile("../fixtures/graphs/clinic01.json")
+	g, _ := shared.Read(data)
+	a, _ := shared.ReadAction([]byte(confirmedCallback))
+	a.ID = g.Actions[0].ID // pasted into clinic01's graph
+	g.Actions[0] = *a
+	empty := shared.AuditLookupFunc(func(context.Context, shared.AuditQuery) (shared.AuditAnswer, error) {
+		return shared.AuditAnswer{}, nil
+	})
+	refused, err := shared.RefusedActions(context.Background(), g, empty)
+	fmt.Println(len(refused), err)
+	fmt.Println(strings.HasPrefix(refused[g.Actions[0].ID], "confirmation.audit-unresolved"))
+	// Output:
+	// 1 <nil>
+	// true
+}

@@ -16,7 +16,7 @@ import (
 // formatAll asks for every format at once (only with -o).
 const formatAll = "all"
 
-var compileUsage = "frontlatch compile [--format " + formatChoices("|") + "] [--include-unverified] [--mcp-version " + compiler.MCPVersion20251125 + "] GRAPH [-o DIR]"
+var compileUsage = "frontlatch compile [--format " + formatChoices("|") + "] [--include-unverified] [--mcp-version " + compiler.MCPVersion20251125 + "] [--store URL] GRAPH [-o DIR]"
 
 // formatChoices joins the compiler's formats and "all" with sep, so the
 // usage line and the flag's help never drift from compiler.FormatValues.
@@ -37,11 +37,12 @@ func init() {
 	})
 }
 
-func runCompile(_ context.Context, args []string, stdout, stderr io.Writer) int {
+func runCompile(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 	fs := newFlagSet("compile", stderr)
 	format := fs.String("format", string(compiler.FormatMCP), "the format to write: "+formatChoices(", ")+" (all needs -o)")
 	includeUnverified := fs.Bool("include-unverified", false, "also offer unverified and sandbox-tested actions as tools, marked as such")
 	mcpVersion := fs.String("mcp-version", compiler.DefaultMCPVersion, "MCP protocol version of the tools/list result: "+strings.Join(compiler.MCPVersionValues(), " or "))
+	storeURL := fs.String("store", defaultStoreURL(), "the audit store each action the graph says is verified is checked against (one it does not confirm is compiled as unverified): "+storeFlagHelp)
 	outDir := fs.String("o", "", "write the format's files into `DIR` (atomically) instead of one file to stdout")
 	positional, ok := parseInterspersed(fs, args)
 	if !ok {
@@ -73,7 +74,11 @@ func runCompile(_ context.Context, args []string, stdout, stderr io.Writer) int 
 	if len(issues) > 0 {
 		return reportCompileError(stderr, positional[0], &compiler.GraphError{Issues: issues, Err: shared.ErrInvalidGraph})
 	}
-	opts := compiler.Options{IncludeUnverified: *includeUnverified, MCPVersion: *mcpVersion}
+	refused, code := unconfirmed(ctx, g, *storeURL, stderr, "compile")
+	if code != exitOK {
+		return code
+	}
+	opts := compiler.Options{IncludeUnverified: *includeUnverified, MCPVersion: *mcpVersion, Unconfirmed: refused}
 
 	if *outDir == "" {
 		files, err := compiler.CompileFormat(g, f, opts)

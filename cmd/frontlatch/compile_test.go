@@ -4,12 +4,15 @@ import (
 	"encoding/json"
 	"os"
 	"path/filepath"
+	"slices"
 	"sort"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/frontlatch/frontlatch/compiler"
 	"github.com/frontlatch/frontlatch/shared"
+	"github.com/frontlatch/frontlatch/verifier/audit"
 	"github.com/google/go-cmp/cmp"
 )
 
@@ -102,7 +105,7 @@ func TestCompileOutDir(t *testing.T) {
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			dir := filepath.Join(t.TempDir(), "out")
-			args := append(append([]string{"compile"}, tt.args...), doorsGraph, "-o", dir)
+			args := append(append([]string{"compile", "--store", storeConfirming(t, doorsGraph)}, tt.args...), doorsGraph, "-o", dir)
 			code, stdout, stderr := runCmd(t, "", args...)
 			if code != exitOK {
 				t.Fatalf("exit %d, stderr: %s", code, stderr)
@@ -168,4 +171,110 @@ func TestCompileErrors(t *testing.T) {
 			}
 		})
 	}
+}
+
+// storeConfirming returns a SQLite audit store, in a new file, holding the
+// confirmation of every action the graph at path says is verified, as the
+// portal would have recorded it; revoke names actions whose confirmation
+// is then revoked.
+func storeConfirming(t *testing.T, path string, revoke ...string) string {
+	t.Helper()
+	data, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	g, issues := shared.Read(data)
+	if len(issues) > 0 {
+		t.Fatal(issues)
+	}
+	dbPath := filepath.Join(t.TempDir(), "audit.db")
+	st, err := audit.Open(t.Context(), dbPath)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer st.Close()
+	for i := range g.Actions {
+		a := &g.Actions[i]
+		v, ok := a.Verification.(shared.Verified)
+		if !ok {
+			continue
+		}
+		c := v.Confirmation
+		subject := shared.ConsentSubjectOf(a, c.Limits)
+		digest, err := shared.ConsentDigest(subject)
+		if err != nil {
+			t.Fatal(err)
+		}
+		canon, err := shared.CanonicalConsent(subject)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if _, err := st.RecordConfirmation(t.Context(), audit.Confirmation{Ref: *c.AuditRecord, GraphID: g.GraphID, ActionID: a.ID,
+			ConfirmedBy: c.ConfirmedBy, ConfirmedAt: c.ConfirmedAt, Method: c.Method, Digest: digest, Subject: canon}); err != nil {
+			t.Fatal(err)
+		}
+		if slices.Contains(revoke, a.ID) {
+			if err := st.RecordRevocation(t.Context(), *c.AuditRecord, "owner@example.test", time.Now(), "test"); err != nil {
+				t.Fatal(err)
+			}
+		}
+	}
+	return dbPath
+}
+
+// compile checks the confirmations a graph claims against the audit store:
+// an action the store does not confirm (never recorded, or revoked) is
+// compiled as unverified and named on stderr, and one it confirms is
+// offered.
+func TestCompileChecksConfirmations(t *testing.T) {
+	const quote, enquiry = "plumber:quote:job", "plumber:enquiry:question"
+	tests := []struct {
+		name        string
+		store       string
+		wantOffered []string // action ids with tools
+		wantNamed   []string // on stderr
+	}{
+		{"every confirmation recorded", storeConfirming(t, doorsGraph), []string{quote, enquiry}, nil},
+		{"one revoked", storeConfirming(t, doorsGraph, quote), []string{enquiry}, []string{quote}},
+		{"a store that has none", filepath.Join(t.TempDir(), "empty.db"), nil, []string{quote, enquiry}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			code, stdout, stderr := runCmd(t, "", "compile", "--store", tt.store, doorsGraph)
+			if code != exitOK {
+				t.Fatalf("exit %d, stderr: %s", code, stderr)
+			}
+			var doc struct {
+				Tools []struct {
+					Meta map[string]json.RawMessage `json:"_meta"`
+				} `json:"tools"`
+			}
+			if err := json.Unmarshal([]byte(stdout), &doc); err != nil {
+				t.Fatal(err)
+			}
+			offered := map[string]bool{}
+			for _, tl := range doc.Tools {
+				var d struct {
+					ActionID string `json:"actionId"`
+				}
+				json.Unmarshal(tl.Meta["dev.frontlatch/door"], &d)
+				offered[d.ActionID] = true
+			}
+			for _, id := range []string{quote, enquiry} {
+				if want := slices.Contains(tt.wantOffered, id); offered[id] != want {
+					t.Errorf("%s offered %v, want %v", id, offered[id], want)
+				}
+				named := strings.Contains(stderr, "action "+id+": the graph says verified, but the audit store does not confirm it")
+				if want := slices.Contains(tt.wantNamed, id); named != want {
+					t.Errorf("%s named on stderr %v, want %v:\n%s", id, named, want, stderr)
+				}
+			}
+		})
+	}
+	t.Run("a store that cannot be opened", func(t *testing.T) {
+		code, _, stderr := runCmd(t, "", "compile", "--store", "ftp://nowhere", doorsGraph)
+		if code != exitUsage || !strings.Contains(stderr, "the audit store") {
+			t.Errorf("exit %d, want %d naming the store:\n%s", code, exitUsage, stderr)
+		}
+	})
 }

@@ -1,0 +1,60 @@
+package shared
+
+import (
+	"context"
+	"errors"
+	"strings"
+)
+
+// RefusedActions puts every action g says is verified to the consent gate
+// (AssertLiveExecutionAllowedContext), with audit as its audit store, and
+// returns why the gate refused each one it refused, by action id: every
+// reason, as Refusal.String writes it, joined by "; ". An action the gate
+// grants is not in it, and neither is one the graph does not say is
+// verified. compiler.Options.Unconfirmed and the portal's report take it.
+//
+// A graph file is only the word of whoever wrote it last: a confirmation
+// copied from another graph, invented, revoked since or made for what the
+// action did before an edit is refused here, as the executor refuses it
+// at call time, so that nothing compiled or reported from the file offers
+// it or says the business confirmed it. A store that cannot answer refuses
+// too (its error is in the reason). The error is ctx's, when ctx ends
+// before every action was checked.
+func RefusedActions(ctx context.Context, g *ActionGraph, audit AuditLookup) (map[string]string, error) {
+	out := map[string]string{}
+	if g == nil {
+		return out, nil
+	}
+	for i := range g.Actions {
+		a := &g.Actions[i]
+		if a.Verification.Status() != StatusVerified {
+			continue
+		}
+		if err := ctx.Err(); err != nil {
+			return out, err
+		}
+		doc, err := WriteAction(a)
+		if err != nil {
+			out[a.ID] = "it does not validate: " + err.Error()
+			continue
+		}
+		err = AssertLiveExecutionAllowedContext(ctx, doc, audit)
+		if err == nil {
+			continue
+		}
+		if ctx.Err() != nil {
+			return out, ctx.Err()
+		}
+		var ue *UnverifiedActionError
+		if !errors.As(err, &ue) {
+			out[a.ID] = err.Error()
+			continue
+		}
+		reasons := make([]string, len(ue.Reasons))
+		for j, r := range ue.Reasons {
+			reasons[j] = r.String()
+		}
+		out[a.ID] = strings.Join(reasons, "; ")
+	}
+	return out, nil
+}
