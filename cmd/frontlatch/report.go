@@ -9,7 +9,7 @@ import (
 	"github.com/frontlatch/frontlatch/verifier/portal"
 )
 
-const reportUsage = "frontlatch report GRAPH [-o report.html]"
+const reportUsage = "frontlatch report [--store URL] GRAPH [-o report.html]"
 
 func init() {
 	register(command{
@@ -23,6 +23,7 @@ func init() {
 func runReport(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 	fs := newFlagSet("report", stderr)
 	out := fs.String("o", "", "write the report to this file (atomically) instead of standard output")
+	storeURL := fs.String("store", defaultStoreURL(), "the audit store each action the graph says is verified is checked against (one it does not confirm is reported as not live): "+storeFlagHelp)
 	pos, ok := parseInterspersed(fs, args)
 	if !ok {
 		return exitUsage
@@ -36,8 +37,12 @@ func runReport(ctx context.Context, args []string, stdout, stderr io.Writer) int
 	if err != nil {
 		return graphFailure(stderr, "report", err)
 	}
+	refused, code := unconfirmed(ctx, g, *storeURL, stderr, "report")
+	if code != exitOK {
+		return code
+	}
 	var buf bytes.Buffer
-	if err := portal.RenderReport(&buf, portal.BuildReport(g)); err != nil {
+	if err := portal.RenderReport(&buf, portal.BuildReport(g, refused)); err != nil {
 		fmt.Fprintf(stderr, "frontlatch report: %v\n", err)
 		return exitFail
 	}

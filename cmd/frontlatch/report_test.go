@@ -17,7 +17,7 @@ func TestReportWritesTheStandaloneFile(t *testing.T) {
 		t.Fatal(err)
 	}
 	var want bytes.Buffer
-	if err := portal.RenderReport(&want, portal.BuildReport(g)); err != nil {
+	if err := portal.RenderReport(&want, portal.BuildReport(g, nil)); err != nil {
 		t.Fatal(err)
 	}
 	out := filepath.Join(t.TempDir(), "sub", "report.html")
@@ -65,6 +65,31 @@ func TestReportBadInput(t *testing.T) {
 			}
 			if _, err := os.Stat(filepath.Join(dir, "r.html")); err == nil {
 				t.Errorf("a report file was written for bad input")
+			}
+		})
+	}
+}
+
+// report checks the graph's confirmations against the audit store, as
+// compile does: one the store does not hold is reported as not live.
+func TestReportChecksConfirmations(t *testing.T) {
+	for _, tc := range []struct {
+		name   string
+		store  string
+		warned bool
+	}{
+		{"recorded", storeConfirming(t, doorsGraph), false},
+		{"never recorded", filepath.Join(t.TempDir(), "empty.db"), true},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			code, page, stderr := runCmd(t, "", "report", "--store", tc.store, doorsGraph)
+			if code != exitOK {
+				t.Fatalf("exit %d: %s", code, stderr)
+			}
+			onPage := strings.Contains(page, "but your audit record does not")
+			named := strings.Contains(stderr, "action plumber:quote:job: the graph says verified, but the audit store does not confirm it")
+			if onPage != tc.warned || named != tc.warned {
+				t.Errorf("page warns %v, stderr names the action %v; want both %v\n%s", onPage, named, tc.warned, stderr)
 			}
 		})
 	}

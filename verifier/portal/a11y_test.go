@@ -86,7 +86,7 @@ func TestPagesAreAccessible(t *testing.T) {
 	h.login(t)
 	pages := map[string]string{}
 	var file bytes.Buffer
-	if err := RenderReport(&file, BuildReport(mapped(t, "clinic01", testOrigin))); err != nil {
+	if err := RenderReport(&file, BuildReport(mapped(t, "clinic01", testOrigin), nil)); err != nil {
 		t.Fatal(err)
 	}
 	pages["report file"] = file.String()

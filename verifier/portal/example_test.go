@@ -18,7 +18,7 @@ import (
 func ExampleBuildReport() {
 	data, _ := fixtures.MappedGraph("clinic01", "http://127.0.0.1:8080")
 	g, _ := shared.Read(data)
-	r := portal.BuildReport(g)
+	r := portal.BuildReport(g, nil)
 	fmt.Printf("%d of %d complete\n", r.Complete, r.Total)
 	for _, a := range r.Actions {
 		for _, why := range a.Reasons {
@@ -36,7 +36,7 @@ func ExampleRenderReport() {
 	data, _ := fixtures.MappedGraph("webmcp01", "http://127.0.0.1:8080")
 	g, _ := shared.Read(data)
 	var page bytes.Buffer
-	if err := portal.RenderReport(&page, portal.BuildReport(g)); err != nil {
+	if err := portal.RenderReport(&page, portal.BuildReport(g, nil)); err != nil {
 		fmt.Println(err)
 		return
 	}

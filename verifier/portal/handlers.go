@@ -23,7 +23,7 @@ func (s *Server) handleReport(w http.ResponseWriter, r *http.Request) {
 		s.graphFailure(w, err)
 		return
 	}
-	rep := BuildReport(g)
+	rep := BuildReport(g, s.unconfirmed(r.Context(), g))
 	s.write(w, http.StatusOK, reportPage, "Readiness report for "+rep.SiteName, rep)
 }
 
@@ -51,7 +51,7 @@ func (s *Server) handleAction(w http.ResponseWriter, r *http.Request) {
 		s.message(w, http.StatusNotFound, "No such action", fmt.Sprintf("The graph has no action %q.", id), nil, "/", "Back to the readiness report")
 		return
 	}
-	v, err := s.confirmViewOf(g, i, formView{Max: "10", Per: string(shared.PerDay)})
+	v, err := s.confirmViewOf(r.Context(), g, i, formView{Max: "10", Per: string(shared.PerDay)})
 	if err != nil {
 		s.message(w, http.StatusInternalServerError, "This action cannot be shown", err.Error(), nil, "/", "Back to the readiness report")
 		return
@@ -59,9 +59,18 @@ func (s *Server) handleAction(w http.ResponseWriter, r *http.Request) {
 	s.write(w, http.StatusOK, actionPage, "Confirm "+g.Actions[i].Label, v)
 }
 
+// unconfirmed is shared.RefusedActions of g against the portal's store,
+// for the report and the action pages: a confirmation the file states and
+// the store does not hold is not shown as live. A lookup that fails
+// refuses (its reason says so); only a done ctx yields nothing.
+func (s *Server) unconfirmed(ctx context.Context, g *shared.ActionGraph) map[string]string {
+	refused, _ := shared.RefusedActions(ctx, g, s.o.Store)
+	return refused
+}
+
 // confirmViewOf builds the page of g.Actions[i] with a fresh nonce; the
 // form keeps the owner's entries of f.
-func (s *Server) confirmViewOf(g *shared.ActionGraph, i int, f formView) (confirmView, error) {
+func (s *Server) confirmViewOf(ctx context.Context, g *shared.ActionGraph, i int, f formView) (confirmView, error) {
 	a := &g.Actions[i]
 	subject, canon, shown, err := shownSubject(a)
 	if err != nil {
@@ -69,13 +78,13 @@ func (s *Server) confirmViewOf(g *shared.ActionGraph, i int, f formView) (confir
 	}
 	gr := shared.GraphCompleteness(g)
 	v := confirmView{
-		Action:     actionReport(a, gr.PerAction[i].Report, originOf(g.Site.URL)),
+		Action:     actionReport(a, gr.PerAction[i].Report, originOf(g.Site.URL), s.unconfirmed(ctx, g)[a.ID]),
 		Disclosure: disclosureViewOf(a),
 		Inputs:     inputsViewOf(a),
 		Runs:       runsViewOf(a),
 		Subject:    canon,
 	}
-	if vs, ok := a.Verification.(shared.Verified); ok {
+	if vs, ok := a.Verification.(shared.Verified); ok && v.Action.Unconfirmed == "" {
 		v.Live = limitsWords(vs.Confirmation.Limits) + " (confirmed by " + vs.Confirmation.ConfirmedBy + ", " + string(vs.Confirmation.ConfirmedAt) + ")"
 	}
 	f.Nonce, f.CSRF = s.issue(a.ID, shown, subject)
@@ -154,7 +163,7 @@ func (s *Server) handleConfirm(w http.ResponseWriter, r *http.Request) {
 	limits, by, problems := parseLimits(f)
 	if len(problems) > 0 {
 		f.Errors = problems
-		v, err := s.confirmViewOf(g, i, f)
+		v, err := s.confirmViewOf(r.Context(), g, i, f)
 		if err != nil {
 			refuse(http.StatusInternalServerError, err)
 			return

@@ -81,7 +81,7 @@ func TestHostileMarkupIsShownAsText(t *testing.T) {
 		t.Fatal(issues)
 	}
 	var report bytes.Buffer
-	if err := RenderReport(&report, BuildReport(g)); err != nil {
+	if err := RenderReport(&report, BuildReport(g, nil)); err != nil {
 		t.Fatal(err)
 	}
 	h := startPortal(t, data)

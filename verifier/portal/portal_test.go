@@ -585,3 +585,24 @@ func TestConcurrentConfirmationsAreSerialised(t *testing.T) {
 		t.Errorf("history %v, want %d confirmations and %d revocations", count, n, n-1)
 	}
 }
+
+// The portal's pages check the file's confirmations against its store: a
+// file that says an action is verified with a record the store never
+// wrote shows it as not live, on the report and on its own page, which
+// offers to confirm it and shows no live limits.
+func TestPortalDoesNotTakeTheFilesWord(t *testing.T) {
+	var id string
+	h := startPortal(t, graphBytes(t, "clinic01", testOrigin, func(g *shared.ActionGraph) {
+		forgedVerified(&g.Actions[0])
+		id = g.Actions[0].ID
+	}))
+	h.login(t)
+	_, report := h.get(t, h.srv.Origin()+"/")
+	if !strings.Contains(report, "The graph file says you confirmed this, but your audit record does not (confirmation.audit-unresolved") {
+		t.Errorf("the report does not say the audit record does not confirm the action")
+	}
+	_, page := h.get(t, h.srv.Origin()+actionPath(id))
+	if !strings.Contains(page, "but your audit record does not") || strings.Contains(page, "confirmed by Dr Lee") {
+		t.Errorf("the action's page shows the file's confirmation as live")
+	}
+}

@@ -60,6 +60,10 @@ type ActionReport struct {
 	// Revoked is the revocation's note when the owner withdrew their
 	// confirmation, else "".
 	Revoked string
+	// Unconfirmed is why the audit store does not confirm the confirmation
+	// the graph file states (shared.RefusedActions), else "": the action is
+	// then not live, whatever the file says.
+	Unconfirmed string
 	// Limits describes the confirmed limits of a live action, else "".
 	Limits string
 	// LastRun is the latest sandbox run in words ("passed on …"), "" with
@@ -138,9 +142,15 @@ const (
 )
 
 // BuildReport makes the readiness report of g. It is a pure function of the
-// graph: completeness comes from shared.GraphCompleteness, every sentence
-// from the tables in words.go. A nil graph reports an empty site.
-func BuildReport(g *shared.ActionGraph) Report {
+// graph and unconfirmed: completeness comes from shared.GraphCompleteness,
+// every sentence from the tables in words.go. A nil graph reports an empty
+// site.
+//
+// unconfirmed is shared.RefusedActions' answer for g: why the audit store
+// does not confirm an action the graph says is verified. Each such action
+// is reported as not live, with that reason, and the step to confirm it
+// again. Nil takes the graph's word (for a graph the caller wrote).
+func BuildReport(g *shared.ActionGraph, unconfirmed map[string]string) Report {
 	var r Report
 	if g == nil {
 		r.Chart = chartOf(0, 0)
@@ -164,7 +174,7 @@ func BuildReport(g *shared.ActionGraph) Report {
 	var stepOrder []string
 	for i := range g.Actions {
 		a := &g.Actions[i]
-		ar := actionReport(a, gr.PerAction[i].Report, site)
+		ar := actionReport(a, gr.PerAction[i].Report, site, unconfirmed[a.ID])
 		if ar.Status == shared.StatusVerified {
 			r.Live++
 		}
@@ -195,7 +205,9 @@ func BuildReport(g *shared.ActionGraph) Report {
 	return r
 }
 
-func actionReport(a *shared.Action, c shared.Report, site string) ActionReport {
+// actionReport is a's part of the report; unconfirmed is why the audit
+// store does not confirm it, when the graph says it is verified.
+func actionReport(a *shared.Action, c shared.Report, site, unconfirmed string) ActionReport {
 	ar := ActionReport{
 		ID: a.ID, Label: a.Label, Kind: words(kindWords, a.Kind), Summary: a.SideEffects.Summary,
 		Complete: c.Complete, Doors: doorsOf(a, site),
@@ -204,6 +216,9 @@ func actionReport(a *shared.Action, c shared.Report, site string) ActionReport {
 	ar.Status = shared.StatusUnverified
 	if a.Verification != nil {
 		ar.Status = a.Verification.Status()
+	}
+	if ar.Status == shared.StatusVerified && unconfirmed != "" {
+		ar.Status, ar.Unconfirmed = shared.StatusUnverified, unconfirmed
 	}
 	ar.StatusIs = words(statusWords, ar.Status)
 	next := func(s string) {
@@ -262,6 +277,10 @@ func actionReport(a *shared.Action, c shared.Report, site string) ActionReport {
 			next(stepConfirm)
 		}
 	case shared.Verified:
+		if ar.Unconfirmed != "" {
+			next(stepConfirm)
+			break
+		}
 		ar.Limits = limitsWords(v.Confirmation.Limits)
 	}
 	return ar

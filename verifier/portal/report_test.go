@@ -94,7 +94,7 @@ func TestBuildReportOnFixtureSites(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.site, func(t *testing.T) {
-			got := shapeOf(BuildReport(mapped(t, tt.site, testOrigin)))
+			got := shapeOf(BuildReport(mapped(t, tt.site, testOrigin), nil))
 			if diff := cmp.Diff(tt.want, got); diff != "" {
 				t.Errorf("BuildReport(%s) (-want +got):\n%s", tt.site, diff)
 			}
@@ -108,7 +108,7 @@ func TestEveryFixtureReasonIsASentence(t *testing.T) {
 	for _, name := range fixtures.Names() {
 		t.Run(name, func(t *testing.T) {
 			g := mapped(t, name, testOrigin)
-			r := BuildReport(g)
+			r := BuildReport(g, nil)
 			gr := shared.GraphCompleteness(g)
 			if r.Total != gr.Actions || r.Complete != gr.Complete {
 				t.Errorf("report counts %d of %d complete, shared %d of %d", r.Complete, r.Total, gr.Complete, gr.Actions)
@@ -254,13 +254,13 @@ func TestBuildReportStates(t *testing.T) {
 			if _, err := shared.Write(g); err != nil {
 				t.Fatal(err)
 			}
-			tt.check(t, BuildReport(g))
+			tt.check(t, BuildReport(g, nil))
 		})
 	}
 }
 
 func TestNextStepsCountActionsMostCommonFirst(t *testing.T) {
-	r := BuildReport(mapped(t, "loginbooking01", testOrigin))
+	r := BuildReport(mapped(t, "loginbooking01", testOrigin), nil)
 	for i := 1; i < len(r.NextSteps); i++ {
 		if r.NextSteps[i].Actions > r.NextSteps[i-1].Actions {
 			t.Errorf("step %d (%d actions) after step %d (%d actions)", i, r.NextSteps[i].Actions, i-1, r.NextSteps[i-1].Actions)
@@ -328,10 +328,48 @@ func TestReportGolden(t *testing.T) {
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			var buf bytes.Buffer
-			if err := RenderReport(&buf, BuildReport(tt.g)); err != nil {
+			if err := RenderReport(&buf, BuildReport(tt.g, nil)); err != nil {
 				t.Fatal(err)
 			}
 			golden(t, "report-"+tt.name+".html", buf.Bytes())
 		})
+	}
+}
+
+// forgedVerified marks a's file as confirmed with a record no store holds.
+func forgedVerified(a *shared.Action) {
+	a.Verification = shared.Verified{Confirmation: shared.OwnerConfirmation{
+		ConfirmedBy: "Dr Lee", ConfirmedAt: "2026-12-01T10:00:00.000Z", Method: shared.ConfirmedOwnerPortal, AuditRecord: strp("aud_forged"),
+		Limits:     shared.ConfirmationLimits{VolumeCap: &shared.VolumeCap{Max: 1000, Per: shared.PerDay}, Notify: strp("https://hooks.example/n")},
+		Disclosure: shared.DisclosureOf(a.SideEffects),
+	}, SandboxRuns: []shared.SandboxRun{}}
+}
+
+// An action the graph file says is verified but the audit store does not
+// confirm is not live: the report says so and why, shows no limits, and
+// asks for a confirmation.
+func TestReportUnconfirmed(t *testing.T) {
+	g := mapped(t, "clinic01", testOrigin)
+	g.Actions = g.Actions[:1]
+	forgedVerified(&g.Actions[0])
+	why := `confirmation.audit-unresolved: no record "aud_forged" <script>`
+	r := BuildReport(g, map[string]string{g.Actions[0].ID: why})
+	a := r.Actions[0]
+	if r.Live != 0 || a.Status != shared.StatusUnverified || a.Unconfirmed != why || a.Limits != "" {
+		t.Errorf("Live %d, status %s, Unconfirmed %q, Limits %q; want not live, unverified, the reason, no limits", r.Live, a.Status, a.Unconfirmed, a.Limits)
+	}
+	if !slices.Contains(a.NextSteps, stepConfirm) {
+		t.Errorf("next steps %q, want %q", a.NextSteps, stepConfirm)
+	}
+	var page bytes.Buffer
+	if err := RenderReport(&page, r); err != nil {
+		t.Fatal(err)
+	}
+	html := page.String()
+	if !strings.Contains(html, "but your audit record does not (confirmation.audit-unresolved: no record &#34;aud_forged&#34; &lt;script&gt;)") {
+		t.Errorf("the page does not say the record does not confirm it, escaped")
+	}
+	if live := BuildReport(g, nil); live.Live != 1 {
+		t.Errorf("with nil, the graph's word: Live = %d, want 1", live.Live)
 	}
 }
