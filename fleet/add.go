@@ -40,13 +40,18 @@ type Input struct {
 	Source string // "line 3 of sites.txt", "argument 1"
 }
 
+// maxListLine bounds a line of a site list.
+const maxListLine = 64 << 10
+
 // ReadList reads a list of sites, one URL per line; blank lines and lines
 // starting with # are skipped. name is used in Source ("line N of NAME").
 func ReadList(r io.Reader, name string) ([]Input, error) {
 	var out []Input
 	sc := bufio.NewScanner(r)
-	sc.Buffer(make([]byte, 64*1024), 64*1024)
-	for n := 1; sc.Scan(); n++ {
+	sc.Buffer(make([]byte, 64*1024), maxListLine)
+	n := 0
+	for sc.Scan() {
+		n++
 		line := strings.TrimSpace(sc.Text())
 		if line == "" || strings.HasPrefix(line, "#") {
 			continue
@@ -54,6 +59,9 @@ func ReadList(r io.Reader, name string) ([]Input, error) {
 		out = append(out, Input{URL: line, Source: fmt.Sprintf("line %d of %s", n, name)})
 	}
 	if err := sc.Err(); err != nil {
+		if errors.Is(err, bufio.ErrTooLong) {
+			return nil, fmt.Errorf("fleet: reading %s: line %d is longer than %d bytes, which no site URL is: %w", name, n+1, maxListLine, err)
+		}
 		return nil, fmt.Errorf("fleet: reading %s: %w", name, err)
 	}
 	return out, nil

@@ -1,6 +1,7 @@
 package fleet
 
 import (
+	"bufio"
 	"context"
 	"errors"
 	"os"
@@ -60,6 +61,12 @@ func TestReadList(t *testing.T) {
 	}
 	if diff := cmp.Diff(want, got); diff != "" {
 		t.Errorf("ReadList (-want +got):\n%s", diff)
+	}
+	// A line longer than any URL (a binary file, a minified page named by
+	// mistake) is named by its number.
+	long := "https://a.example/\n" + strings.Repeat("x", 100_000) + "\n"
+	if _, err := ReadList(strings.NewReader(long), "sites.txt"); !errors.Is(err, bufio.ErrTooLong) || !strings.Contains(err.Error(), "line 2 is longer than 65536 bytes") {
+		t.Errorf("ReadList of an overlong line: %v, want bufio.ErrTooLong naming line 2", err)
 	}
 }
 
