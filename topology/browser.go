@@ -68,6 +68,10 @@ type BrowserOptions struct {
 	Offline bool
 	// LaunchTimeout bounds start-up and connection; zero means 30s.
 	LaunchTimeout time.Duration
+
+	// netLog, set by this package's tests only, has the launched Chromium
+	// write its NetLog (every DNS query and connection it makes) there.
+	netLog string
 }
 
 // Browser is the one handle every run and page goes through: a Chromium
@@ -202,6 +206,9 @@ func NewBrowser(ctx context.Context, o BrowserOptions) (*Browser, error) {
 		Set("disable-features", "site-per-process", "TranslateUI", "AutofillServerCommunication")
 	if o.Offline {
 		l = l.Set("host-resolver-rules", "MAP * ~NOTFOUND, EXCLUDE 127.0.0.1, EXCLUDE localhost")
+	}
+	if o.netLog != "" {
+		l = l.Set("log-net-log", o.netLog).Set("net-log-capture-mode", "Everything")
 	}
 	u, err := launch(ctx, l)
 	if err != nil {

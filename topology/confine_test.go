@@ -3,6 +3,7 @@ package topology
 import (
 	"context"
 	"crypto/tls"
+	"encoding/json"
 	"errors"
 	"fmt"
 	"io"
@@ -10,6 +11,8 @@ import (
 	"net/http"
 	"net/http/httptest"
 	"net/url"
+	"os"
+	"path/filepath"
 	"slices"
 	"strings"
 	"sync"
@@ -332,5 +335,103 @@ func TestConfinedKeepsLinksAndFormsInTheTab(t *testing.T) {
 				}
 			}
 		})
+	}
+}
+
+// netLogHosts reads a Chromium NetLog (a file --log-net-log wrote, closed
+// or cut off when the browser was killed) and returns every host a DNS
+// transaction or a resolver job was started for.
+func netLogHosts(t *testing.T, path string) []string {
+	t.Helper()
+	data, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var log struct {
+		Constants struct {
+			EventTypes map[string]int `json:"logEventTypes"`
+		} `json:"constants"`
+		Events []struct {
+			Type   int `json:"type"`
+			Params struct {
+				Host     string `json:"host"`
+				Hostname string `json:"hostname"`
+			} `json:"params"`
+		} `json:"events"`
+	}
+	if err := json.Unmarshal(data, &log); err != nil {
+		// Cut off: the events list was never closed.
+		cut := strings.TrimRight(strings.TrimSpace(string(data)), ",") + "]}"
+		if err2 := json.Unmarshal([]byte(cut), &log); err2 != nil {
+			t.Fatalf("reading the NetLog: %v", err)
+		}
+	}
+	job, tx := log.Constants.EventTypes["HOST_RESOLVER_MANAGER_JOB"], log.Constants.EventTypes["DNS_TRANSACTION"]
+	if job == 0 || tx == 0 {
+		t.Fatalf("the NetLog names no resolver event types (job %d, transaction %d)", job, tx)
+	}
+	var hosts []string
+	for _, e := range log.Events {
+		switch e.Type {
+		case job:
+			hosts = append(hosts, e.Params.Host)
+		case tx:
+			hosts = append(hosts, e.Params.Hostname)
+		}
+	}
+	return hosts
+}
+
+// A confined tab resolves no host of the page's: a DNS query is a way out
+// past any proxy (data in a host name reaches the name's server), and a
+// page names hosts by dns-prefetch, preconnect, prefetch, subresources
+// and script. Chromium, with the context's proxy, leaves every name to the
+// proxy, which resolves none it refuses. Measured in Chromium's own NetLog,
+// on a browser launched without Offline (whose resolver rules would hide
+// the question).
+func TestConfinedResolvesNoPageHost(t *testing.T) {
+	needChromium(t)
+	netLog := filepath.Join(t.TempDir(), "netlog.json")
+	b, err := NewBrowser(t.Context(), BrowserOptions{netLog: netLog})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer b.Close()
+	page := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		fmt.Fprint(w, `<!doctype html><html><head>
+<link rel="dns-prefetch" href="//dnsprefetch.leak.example">
+<link rel="preconnect" href="https://preconnect.leak.example">
+<link rel="prefetch" href="https://prefetch.leak.example/x">
+</head><body><a href="https://anchor.leak.example/">a link</a>
+<img src="https://img.leak.example/i.png">
+<script>fetch("https://fetch.leak.example/").catch(() => {}); new Image().src = "http://script.leak.example/x";</script>
+</body></html>`)
+	}))
+	defer page.Close()
+	c, err := b.Confine(t.Context(), page.URL)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := c.OpenPage(t.Context(), page.URL+"/", PageOptions{}); err != nil {
+		t.Fatal(err)
+	}
+	// The page's requests were made, and refused by the proxy.
+	deadline := time.Now().Add(10 * time.Second)
+	for len(c.Refused()) < 3 && time.Now().Before(deadline) {
+		time.Sleep(50 * time.Millisecond)
+	}
+	if len(c.Refused()) < 3 {
+		t.Fatalf("the proxy refused %v, want the page's requests to other hosts", c.Refused())
+	}
+	c.Close()
+	b.Close() // the NetLog is complete once the browser is gone
+	var leaked []string
+	for _, h := range netLogHosts(t, netLog) {
+		if strings.Contains(h, "leak.example") {
+			leaked = append(leaked, h)
+		}
+	}
+	if len(leaked) > 0 {
+		t.Errorf("Chromium resolved the page's hosts itself: %v", leaked)
 	}
 }
