@@ -27,7 +27,7 @@ func RefusedActions(ctx context.Context, g *ActionGraph, audit AuditLookup) (map
 	}
 	for i := range g.Actions {
 		a := &g.Actions[i]
-		if a.Verification.Status() != StatusVerified {
+		if a.Verification == nil || a.Verification.Status() != StatusVerified {
 			continue
 		}
 		if err := ctx.Err(); err != nil {

@@ -86,6 +86,14 @@ func TestRefusedActions(t *testing.T) {
 			t.Errorf("err = %v, want context.Canceled", err)
 		}
 	})
+	t.Run("an action built without a verification", func(t *testing.T) {
+		g := graphWithVerified(t)
+		g.Actions[1].Verification = nil
+		got, err := RefusedActions(t.Context(), g, auditStore)
+		if err != nil || len(got) != 0 {
+			t.Errorf("RefusedActions = %v, %v; want nothing refused (the verified action is recorded)", got, err)
+		}
+	})
 	t.Run("no graph", func(t *testing.T) {
 		if got, err := RefusedActions(t.Context(), nil, auditStore); err != nil || len(got) != 0 {
 			t.Errorf("RefusedActions(nil) = %v, %v; want nothing", got, err)
