@@ -1,20 +1,28 @@
 package weborigin
 
 import (
+	"net"
 	"net/url"
 	"strings"
 )
 
 // Of returns u's origin as a browser writes it: scheme://host[:port], case
 // folded, without the scheme's default port (80 for http and ws, 443 for
-// https and wss); "file://" for a file URL. A URL with no scheme or no host
-// (a relative or an opaque one) has no origin: Of returns "".
+// https and wss); "file://" for a file URL. A URL with no origin of that
+// kind — relative, of another scheme (mailto:, data:, javascript:), with
+// no host or with a host that is no name and no IP address — gives "":
+// two URLs are same-origin only when Of gives both the same non-empty
+// string.
 func Of(u *url.URL) string {
 	scheme, host, port := strings.ToLower(u.Scheme), strings.ToLower(u.Hostname()), u.Port()
-	if scheme == "file" {
+	switch scheme {
+	case "file":
 		return "file://"
+	case "http", "https", "ws", "wss":
+	default:
+		return ""
 	}
-	if scheme == "" || host == "" {
+	if host == "" || (strings.Contains(host, ":") && net.ParseIP(host) == nil) {
 		return ""
 	}
 	switch {

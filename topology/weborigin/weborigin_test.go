@@ -26,6 +26,11 @@ func TestOf(t *testing.T) {
 		{"/relative/path", ""},
 		{"mailto:a@b.example", ""},
 		{"http:///no-host", ""},
+		{"javascript:alert(1)", ""},
+		{"data:text/html,x", ""},
+		{"ftp://h/x", ""},
+		{"A://::0", ""},
+		{"http://[::1]/", "http://[::1]"},
 	} {
 		u, err := url.Parse(tc.in)
 		if err != nil {
