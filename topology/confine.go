@@ -242,7 +242,7 @@ func newConfineProxy(origins []string) (*confineProxy, error) {
 	for _, o := range origins {
 		u, err := url.Parse(o)
 		if err != nil || (u.Scheme != "http" && u.Scheme != "https") || u.Hostname() == "" ||
-			(u.Path != "" && u.Path != "/") || u.RawQuery != "" || u.Fragment != "" || u.User != nil {
+			(u.Path != "" && u.Path != "/") || u.RawQuery != "" || u.Fragment != "" || u.User != nil || weborigin.Of(u) == "" {
 			return nil, fmt.Errorf("%w: %q is no origin", ErrNoOrigin, o)
 		}
 		p.origins[weborigin.Of(u)] = true

@@ -130,7 +130,7 @@ window.allClosed = () => new Promise((done) => { const t = setInterval(() => { i
 // Confine needs origins, each an origin.
 func TestConfineBadOrigins(t *testing.T) {
 	b := browserForTest(t)
-	for _, origins := range [][]string{nil, {"ftp://127.0.0.1"}, {"http://127.0.0.1/contact"}, {"http://127.0.0.1?x=1"}, {"127.0.0.1:80"}, {"http://"}, {"http://u:p@127.0.0.1"}} {
+	for _, origins := range [][]string{nil, {"ftp://127.0.0.1"}, {"http://127.0.0.1/contact"}, {"http://127.0.0.1?x=1"}, {"127.0.0.1:80"}, {"http://"}, {"http://u:p@127.0.0.1"}, {"http://::0/"}} {
 		t.Run(strings.Join(origins, " "), func(t *testing.T) {
 			c, err := b.Confine(t.Context(), origins...)
 			if !errors.Is(err, ErrNoOrigin) {
