@@ -22,15 +22,7 @@ const doorsGraph = "../../compiler/testdata/graphs/doors.json"
 // declares them.
 func allFileNames(t *testing.T) []string {
 	t.Helper()
-	data, err := os.ReadFile(doorsGraph)
-	if err != nil {
-		t.Fatal(err)
-	}
-	g, issues := shared.Read(data)
-	if len(issues) > 0 {
-		t.Fatal(issues)
-	}
-	files, err := compiler.CompileAll(g, compiler.Options{})
+	files, err := compiler.CompileAll(graphAt(t, doorsGraph), compiler.Options{})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -179,14 +171,7 @@ func TestCompileErrors(t *testing.T) {
 // is then revoked.
 func storeConfirming(t *testing.T, path string, revoke ...string) string {
 	t.Helper()
-	data, err := os.ReadFile(path)
-	if err != nil {
-		t.Fatal(err)
-	}
-	g, issues := shared.Read(data)
-	if len(issues) > 0 {
-		t.Fatal(issues)
-	}
+	g := graphAt(t, path)
 	dbPath := filepath.Join(t.TempDir(), "audit.db")
 	st, err := audit.Open(t.Context(), dbPath)
 	if err != nil {

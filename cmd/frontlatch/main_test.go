@@ -5,6 +5,8 @@ import (
 	"os"
 	"path/filepath"
 	"testing"
+
+	"github.com/frontlatch/frontlatch/shared"
 )
 
 // TestMain points the default audit store ($FRONTLATCH_STORE) into a
@@ -23,4 +25,18 @@ func TestMain(m *testing.M) {
 		}
 		return m.Run()
 	}())
+}
+
+// graphAt reads the valid graph file at path, failing the test otherwise.
+func graphAt(t *testing.T, path string) *shared.ActionGraph {
+	t.Helper()
+	data, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	g, issues := shared.Read(data)
+	if g == nil {
+		t.Fatalf("%s does not read: %v", path, issues)
+	}
+	return g
 }

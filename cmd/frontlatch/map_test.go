@@ -93,14 +93,7 @@ func TestMapWritesValidGraph(t *testing.T) {
 			t.Errorf("summary does not mention %q:\n%s", want, stdout.String())
 		}
 	}
-	data, err := os.ReadFile(out)
-	if err != nil {
-		t.Fatal(err)
-	}
-	g, issues := shared.Read(data)
-	if g == nil {
-		t.Fatalf("written graph does not read: %v", issues)
-	}
+	g := graphAt(t, out)
 	if len(g.Actions) != 1 || g.Actions[0].Kind != shared.KindContact {
 		t.Errorf("graph has %d actions, want one contact action", len(g.Actions))
 	}

@@ -29,15 +29,7 @@ func TestVerifySandbox(t *testing.T) {
 	if code != exitOK || !strings.Contains(out, id+": passed") {
 		t.Fatalf("exit %d:\n%s%s", code, out, errOut)
 	}
-	written, err := os.ReadFile(graph)
-	if err != nil {
-		t.Fatal(err)
-	}
-	g, issues := shared.Read(written)
-	if len(issues) > 0 {
-		t.Fatal(issues)
-	}
-	for _, a := range g.Actions {
+	for _, a := range graphAt(t, graph).Actions {
 		if a.ID == id && a.Verification.Status() != shared.StatusSandboxTested {
 			t.Errorf("after the run the action is %s, want sandbox-tested", a.Verification.Status())
 		}

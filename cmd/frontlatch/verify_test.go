@@ -52,15 +52,7 @@ func confirmedGraphFile(t *testing.T) (graph, store string) {
 
 func actionStatus(t *testing.T, path string) (shared.VerificationStatus, string) {
 	t.Helper()
-	data, err := os.ReadFile(path)
-	if err != nil {
-		t.Fatal(err)
-	}
-	g, issues := shared.Read(data)
-	if len(issues) > 0 {
-		t.Fatal(issues)
-	}
-	for _, a := range g.Actions {
+	for _, a := range graphAt(t, path).Actions {
 		if a.ID == verifyAction {
 			if u, ok := a.Verification.(shared.Unverified); ok && u.Note != nil {
 				return u.Status(), *u.Note
