@@ -263,3 +263,36 @@ func TestCompileChecksConfirmations(t *testing.T) {
 		}
 	})
 }
+
+// The owner's journey: an action confirmed through the verifier is
+// offered by compile against the store it was recorded in, and revoking it
+// (verify revoke) takes it out of the next compile, though the file the
+// revocation rewrote would say so anyway: here the file is put back as it
+// was before the revocation, as someone restoring an old copy would.
+func TestCompileAfterConfirmAndRevoke(t *testing.T) {
+	graph, store := confirmedGraphFile(t)
+	offered := func() bool {
+		t.Helper()
+		code, stdout, stderr := runCmd(t, "", "compile", "--store", store, graph)
+		if code != exitOK {
+			t.Fatalf("exit %d: %s", code, stderr)
+		}
+		return strings.Contains(stdout, `"actionId": "`+verifyAction+`"`)
+	}
+	if !offered() {
+		t.Fatal("the confirmed action is not offered")
+	}
+	before, err := os.ReadFile(graph)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if code, _, stderr := runCmd(t, "", "verify", "revoke", "--store", store, "--by", "Pat Owner", graph, verifyAction); code != exitOK {
+		t.Fatalf("revoke: exit %d: %s", code, stderr)
+	}
+	if err := os.WriteFile(graph, before, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if offered() {
+		t.Error("the revoked action is offered from the old copy of the file")
+	}
+}
