@@ -224,5 +224,8 @@ func runRevoke(ctx context.Context, args []string, stdout, stderr io.Writer) int
 		return exitFail
 	}
 	fmt.Fprintf(stdout, "%s: confirmation revoked; %s rewritten\n", pos[1], pos[0])
+	// The executor and serve-mcp refuse it from now on; a file compiled
+	// earlier is a copy that does not know.
+	fmt.Fprintf(stderr, "frontlatch verify revoke: the executor and serve-mcp refuse it now; files compiled from %s before (a WebMCP script, llms.txt on your site) still offer it: run frontlatch compile again and publish what it writes\n", pos[0])
 	return exitOK
 }

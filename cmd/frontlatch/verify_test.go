@@ -73,6 +73,9 @@ func TestVerifyRevoke(t *testing.T) {
 	if st, note := actionStatus(t, graph); st != shared.StatusUnverified || !strings.Contains(note, "on holiday") {
 		t.Errorf("after revoke: %s %q", st, note)
 	}
+	if !strings.Contains(errOut, "run frontlatch compile again and publish what it writes") {
+		t.Errorf("revoke does not tell the owner that files compiled before still offer the action:\n%s", errOut)
+	}
 	// Revoking again: the action is no longer verified.
 	if code, _, errOut := runCmd(t, "", "verify", "revoke", "--store", store, "--by", "Pat", graph, verifyAction); code != exitFail || !strings.Contains(errOut, "not verified") {
 		t.Errorf("second revoke: exit %d %s", code, errOut)
