@@ -3,15 +3,19 @@
 #   make run     install Chromium if missing, build, map the fifteen-site set,
 #                compile every format into out/, write benchmark/results.json
 #   make test    the whole suite, every module, each also built with GOWORK=off,
-#                inside a throwaway PostgreSQL cluster (scripts/with-postgres.sh)
+#                under the race detector (where cgo has a C compiler), inside a
+#                throwaway PostgreSQL cluster (scripts/with-postgres.sh)
 
 SHELL   := /bin/bash
 MODULES := shared topology mapper compiler verifier executor fixtures fleet benchmark cmd/frontlatch
 GO      ?= go
 CHROMIUM ?= /usr/bin/chromium
 JQUERY := /usr/share/javascript/jquery/jquery.min.js
+# The race detector, where cgo and a C compiler are there (Debian's gcc):
+# without them the suite runs without it, and test-modules says so.
+RACE ?= $(shell [ "$$($(GO) env CGO_ENABLED)" = 1 ] && command -v "$$($(GO) env CC)" >/dev/null 2>&1 && echo -race)
 # Tests drive a real browser on 2 cores: keep packages from fighting for them.
-TESTFLAGS ?= -count=1 -p 1 -timeout 30m
+TESTFLAGS ?= -count=1 -p 1 -timeout 30m $(RACE)
 
 .PHONY: all build test test-modules vet generate generate-check tidy tidy-check fmt-check run chromium bench clean
 
@@ -77,6 +81,8 @@ test: chromium fmt-check vet generate-check tidy-check
 # The module tests alone, against whatever FRONTLATCH_TEST_POSTGRES_URL names
 # (without it the PostgreSQL tests skip, or fail under CI=true).
 test-modules:
+	@if [ -n "$(RACE)" ]; then echo "test: with the race detector ($(RACE))"; \
+	  else echo "test: without the race detector (it needs cgo and a C compiler: install gcc)"; fi
 	@fail=0; for m in $(MODULES); do echo "== test $$m"; \
 	  (cd $$m && GOWORK=off $(GO) test $(TESTFLAGS) ./...) || fail=1; done; \
 	  if [ $$fail = 0 ]; then echo "make test: all modules passed"; else echo "make test: FAILED"; exit 1; fi
