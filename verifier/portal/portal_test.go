@@ -605,4 +605,12 @@ func TestPortalDoesNotTakeTheFilesWord(t *testing.T) {
 	if !strings.Contains(page, "but your audit record does not") || strings.Contains(page, "confirmed by Dr Lee") {
 		t.Errorf("the action's page shows the file's confirmation as live")
 	}
+	// The owner confirms it for real: then it is live.
+	resp, body := h.post(t, actionPath(id), h.confirmForm(t, id), nil)
+	if resp.StatusCode != http.StatusOK || !strings.Contains(body, "Agents may now use it") {
+		t.Fatalf("confirming over the file's own confirmation: %d: %s", resp.StatusCode, body)
+	}
+	if _, report := h.get(t, h.srv.Origin()+"/"); strings.Contains(report, "but your audit record does not") {
+		t.Errorf("after a real confirmation the report still says the record does not confirm it")
+	}
 }
