@@ -9,9 +9,11 @@ import (
 )
 
 // SameEndpoint reports whether a request to got reaches the endpoint
-// confirmed as a server routes it: the same origin (weborigin.Of), the same path
-// (an empty one is "/") and — unless queryIsFields — the same query
-// parameters, each with its values, in any order, none added or left out.
+// confirmed as a server routes it: the same origin (weborigin.Of; an
+// endpoint with none, relative or of another scheme, is reached by
+// nothing), the same path (an empty one is "/") and — unless
+// queryIsFields — the same query parameters, each with its values, in any
+// order, none added or left out.
 // A router that dispatches on its query (WordPress's
 // admin-ajax.php?action=…, an index.php?route=…) is another endpoint for
 // each value. queryIsFields is for a GET form's submission, whose query is
@@ -22,7 +24,7 @@ import (
 // executor's browser door blocks a page's send to anywhere but the
 // endpoint the owner confirmed.
 func SameEndpoint(got, confirmed *url.URL, queryIsFields bool) bool {
-	if weborigin.Of(got) != weborigin.Of(confirmed) || pathOf(got) != pathOf(confirmed) {
+	if o := weborigin.Of(confirmed); o == "" || weborigin.Of(got) != o || pathOf(got) != pathOf(confirmed) {
 		return false
 	}
 	return queryIsFields || maps.EqualFunc(got.Query(), confirmed.Query(), slices.Equal)

@@ -18,6 +18,8 @@ func TestSameEndpoint(t *testing.T) {
 		{"case in the host", "http://H/send", "http://h/send", false, true},
 		{"an empty path is /", "http://h", "http://h/", false, true},
 		{"another port", "http://h:1/send", "http://h:2/send", false, false},
+		{"a relative endpoint is reached by nothing", "/send", "/send", false, false},
+		{"another scheme is no origin", "mailto:a@h", "mailto:a@h", false, false},
 		{"another scheme", "https://h/send", "http://h/send", false, false},
 		{"another path", "http://h/subscribe", "http://h/send", false, false},
 		{"a trailing slash is another path", "http://h/send/", "http://h/send", false, false},
