@@ -89,6 +89,10 @@ func TestConfirmRecordsAuditAndThePrintedGraphPassesTheGate(t *testing.T) {
 	if resp.StatusCode != http.StatusOK || !strings.Contains(body, "Agents may now use it") {
 		t.Fatalf("confirm: %d: %s", resp.StatusCode, body)
 	}
+	// The files compiled before do not offer it: the page says to compile again.
+	if !strings.Contains(body, "run <code>frontlatch compile</code> again and publish what it writes") {
+		t.Errorf("the confirmation page does not say that the site's compiled files need compiling again")
+	}
 	ab := actionBytes(t, h.path, clinicBooking)
 	if err := shared.AssertLiveExecutionAllowed(ab, h.store); err != nil {
 		t.Fatalf("the written action does not pass the gate: %v", err)
