@@ -62,7 +62,8 @@ func (s *Server) handleAction(w http.ResponseWriter, r *http.Request) {
 // unconfirmed is shared.RefusedActions of g against the portal's store,
 // for the report and the action pages: a confirmation the file states and
 // the store does not hold is not shown as live. A lookup that fails
-// refuses (its reason says so); only a done ctx yields nothing.
+// refuses (its reason says so); only a done ctx yields nothing. An action
+// page asks for its one action (g of that action alone), not for all.
 func (s *Server) unconfirmed(ctx context.Context, g *shared.ActionGraph) map[string]string {
 	refused, _ := shared.RefusedActions(ctx, g, s.o.Store)
 	return refused
@@ -78,7 +79,7 @@ func (s *Server) confirmViewOf(ctx context.Context, g *shared.ActionGraph, i int
 	}
 	gr := shared.GraphCompleteness(g)
 	v := confirmView{
-		Action:     actionReport(a, gr.PerAction[i].Report, originOf(g.Site.URL), s.unconfirmed(ctx, g)[a.ID]),
+		Action:     actionReport(a, gr.PerAction[i].Report, originOf(g.Site.URL), s.unconfirmed(ctx, &shared.ActionGraph{Actions: g.Actions[i : i+1]})[a.ID]),
 		Disclosure: disclosureViewOf(a),
 		Inputs:     inputsViewOf(a),
 		Runs:       runsViewOf(a),
