@@ -30,7 +30,7 @@ func statusSentence(ap *actionPlan) string {
 	case shared.Verified:
 		if ap.unconfirmed != "" {
 			s = fmt.Sprintf("Verification: NOT CONFIRMED — the graph says the business verified this action, but its audit record does not confirm it (%s), so an agent must not execute it.",
-				strings.TrimSuffix(ap.unconfirmed, "."))
+				ap.unconfirmed)
 			break
 		}
 		s = fmt.Sprintf("Verification: verified — the business confirmed this action and its consequences on %s (%s).",

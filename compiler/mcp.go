@@ -1,8 +1,6 @@
 package compiler
 
 import (
-	"strings"
-
 	"github.com/frontlatch/frontlatch/shared"
 )
 
@@ -67,7 +65,7 @@ func (p *plan) statuses() []actionStatus {
 		case len(ap.tools) == 0:
 			st.Reason = "no executable door: it is reached by phone, email, a third-party scheduler or a page an agent cannot drive"
 		case !ap.offered && ap.unconfirmed != "":
-			st.Reason = "left out: the graph says verified, but its audit record does not confirm it (" + strings.TrimSuffix(ap.unconfirmed, ".") + ")"
+			st.Reason = "left out: the graph says verified, but its audit record does not confirm it (" + ap.unconfirmed + ")"
 		case !ap.offered:
 			st.Reason = "left out: not verified by the business (compile with --include-unverified to list it, marked)"
 		case ap.unconfirmed != "":

@@ -89,7 +89,7 @@ func newPlan(g *shared.ActionGraph, opts Options) (*plan, error) {
 		a := &g.Actions[i]
 		ap := actionPlan{action: a, status: a.Verification.Status()}
 		if why, ok := opts.Unconfirmed[a.ID]; ok && ap.status == shared.StatusVerified {
-			ap.status, ap.unconfirmed = shared.StatusUnverified, why
+			ap.status, ap.unconfirmed = shared.StatusUnverified, strings.TrimSuffix(why, ".") // put in parentheses
 		}
 		ap.offered = ap.status == shared.StatusVerified || opts.IncludeUnverified
 		names := doorNames(a)
