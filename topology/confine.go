@@ -241,8 +241,8 @@ func newConfineProxy(origins []string) (*confineProxy, error) {
 	p := &confineProxy{origins: map[string]bool{}, tunnels: map[string]bool{}, conns: map[net.Conn]bool{}}
 	for _, o := range origins {
 		u, err := url.Parse(o)
-		if err != nil || (u.Scheme != "http" && u.Scheme != "https") || u.Hostname() == "" ||
-			(u.Path != "" && u.Path != "/") || u.RawQuery != "" || u.Fragment != "" || u.User != nil || weborigin.Of(u) == "" {
+		if err != nil || (u.Scheme != "http" && u.Scheme != "https") || weborigin.Of(u) == "" ||
+			(u.Path != "" && u.Path != "/") || u.RawQuery != "" || u.Fragment != "" || u.User != nil {
 			return nil, fmt.Errorf("%w: %q is no origin", ErrNoOrigin, o)
 		}
 		p.origins[weborigin.Of(u)] = true
