@@ -8,9 +8,10 @@ import (
 	"os"
 )
 
-// MaxDocumentBytes is the largest document ReadDocument reads: 64 MiB, a
-// thousand times a large site's graph, and the bound on what a program that
-// reads graph files or streams it did not write holds in memory for one.
+// MaxDocumentBytes is the largest document ReadDocument reads: 64 MiB, over
+// two thousand times the largest graph the fifteen fixture sites map to
+// (28 KB), and the bound on what a program that reads graph files or
+// streams it did not write holds in memory for one.
 const MaxDocumentBytes = 64 << 20
 
 // ErrDocumentTooLarge is returned, wrapped, by ReadDocument when its reader
