@@ -8,7 +8,6 @@ import (
 	"io"
 	"log/slog"
 	"net"
-	"net/http"
 	"os"
 	"path/filepath"
 	"strings"
@@ -36,7 +35,7 @@ func init() {
 	})
 	registerSub("fleet", command{
 		name:    "work",
-		usage:   "frontlatch fleet work [--db URL] [--workers N] [--per-host N] [--browser-url ws://…|http://host:9222] [--metrics 127.0.0.1:9464] [--rescan-every 24h --store URL]",
+		usage:   "frontlatch fleet work [--db URL] [--workers N] [--per-host N] [--browser-url ws://…|http://host:9222] [--metrics 127.0.0.1:9464 [--metrics-token T]] [--rescan-every 24h --store URL]",
 		summary: "map queued sites until interrupted: retries with backoff, a per-host limit, local or remote Chromium, Prometheus /metrics",
 		run:     runFleetWork,
 	})
@@ -179,7 +178,8 @@ func runFleetWork(ctx context.Context, args []string, stdout, stderr io.Writer) 
 	workers := fs.Int("workers", 2, "sites mapped at once by this process")
 	perHost := fs.Int("per-host", 1, "maps of one host at once")
 	browserURL := fs.String("browser-url", "", "drive a remote Chromium over CDP (ws://… or http://host:9222) instead of launching one")
-	metricsAddr := fs.String("metrics", "", "serve Prometheus metrics at http://`ADDR`/metrics (e.g. 127.0.0.1:9464)")
+	metricsAddr := fs.String("metrics", "", "serve Prometheus metrics at http://`ADDR`/metrics (e.g. 127.0.0.1:9464), to clients that send the metrics token")
+	metricsToken := fs.String("metrics-token", "", "with --metrics: the bearer token scrapers must send (default $"+envMetricsToken+", else a new one, printed)")
 	jobTimeout := fs.Duration("job-timeout", 3*time.Minute, "cancel and retry a map that runs longer")
 	pages := fs.Int("pages", 6, "pages opened per site")
 	rescan := fs.Duration("rescan-every", 0, "re-scan sites with confirmed actions at this interval and reconcile them (needs --store)")
@@ -240,12 +240,14 @@ func runFleetWork(ctx context.Context, args []string, stdout, stderr io.Writer) 
 	}
 	if metrics != nil {
 		opts.Metrics = fleet.NewMetrics()
-		mux := http.NewServeMux()
-		mux.Handle("/metrics", opts.Metrics.Handler())
-		srv := &http.Server{Handler: mux, ReadHeaderTimeout: 5 * time.Second}
+		tok, generated := bearerToken(*metricsToken, envMetricsToken)
+		srv := metricsServer(opts.Metrics.Handler(), tok)
 		go srv.Serve(metrics)
 		defer srv.Close()
 		fmt.Fprintf(stderr, "metrics on http://%s/metrics\n", metrics.Addr())
+		if generated {
+			fmt.Fprintf(stderr, "metrics bearer token: %s\n", tok)
+		}
 	}
 	fmt.Fprintf(stderr, "fleet: %d workers on %s; interrupt to stop\n", *workers, f.Driver())
 	if err := f.Work(ctx, opts); err != nil {

@@ -115,14 +115,7 @@ func runServeMCP(ctx context.Context, args []string, stdout, stderr io.Writer) i
 		return exitOK
 	}
 
-	tok := *token
-	if tok == "" {
-		tok = os.Getenv(envMCPToken)
-	}
-	generated := tok == ""
-	if generated {
-		tok = mcpserver.NewToken()
-	}
+	tok, generated := bearerToken(*token, envMCPToken)
 	if host, _, err := net.SplitHostPort(*addr); err == nil {
 		if ip := net.ParseIP(host); host != "localhost" && (ip == nil || !ip.IsLoopback()) {
 			fmt.Fprintf(stderr, "frontlatch serve-mcp: warning: listening on %s, not loopback: anyone who can reach it and has the token can fire these actions\n", *addr)
