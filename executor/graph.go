@@ -19,7 +19,7 @@ func ActionBytes(graph []byte, actionID string) ([]byte, error) {
 	}
 	g, issues := shared.Read(graph)
 	if len(issues) > 0 {
-		return nil, fmt.Errorf("executor: the graph is not a valid 0.1 Action Graph (%d issues, first: %s): %w", len(issues), issues[0], shared.ErrInvalidGraph)
+		return nil, fmt.Errorf("executor: the graph is not a valid 0.1 Action Graph (first of its issues: %s): %w", issues[0], shared.ErrInvalidGraph)
 	}
 	var doc struct {
 		Actions []json.RawMessage `json:"actions"`

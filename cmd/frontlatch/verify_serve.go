@@ -70,13 +70,25 @@ func runVerifyServe(ctx context.Context, args []string, stdout, stderr io.Writer
 	return exitOK
 }
 
+// countIssues says how many issues a read found: "1 issue", "3 issues",
+// or "at least 105 issues" when it listed only the first shared.MaxIssues.
+func countIssues(issues []shared.Issue) string {
+	if more := shared.IssuesNotListed(issues); more > 0 {
+		return fmt.Sprintf("at least %d issues", shared.MaxIssues+more)
+	}
+	if len(issues) == 1 {
+		return "1 issue"
+	}
+	return fmt.Sprintf("%d issues", len(issues))
+}
+
 // graphFailure prints why a graph could not be used, with advice, and
 // returns the exit code: 1 for an invalid graph, 2 for one that cannot be
 // read at all (or any other error).
 func graphFailure(stderr io.Writer, cmd string, err error) int {
 	var ge *portal.GraphError
 	if errors.As(err, &ge) && len(ge.Issues) > 0 {
-		fmt.Fprintf(stderr, "frontlatch %s: %s is not a valid Action Graph (%d issues):\n", cmd, ge.Path, len(ge.Issues))
+		fmt.Fprintf(stderr, "frontlatch %s: %s is not a valid Action Graph (%s):\n", cmd, ge.Path, countIssues(ge.Issues))
 		for _, is := range ge.Issues {
 			fmt.Fprintf(stderr, "  %s: %s\n", ge.Path, is)
 		}

@@ -1,6 +1,7 @@
 package main
 
 import (
+	"fmt"
 	"os"
 	"path/filepath"
 	"strings"
@@ -132,5 +133,34 @@ func TestVerifyReconcile(t *testing.T) {
 	}
 	if code, _, _ := runCmd(t, "", "verify", "reconcile", "--store", store, graph); code != exitUsage {
 		t.Errorf("one file: exit %d, want %d", code, exitUsage)
+	}
+}
+
+// TestCountIssues: the count in "is not a valid Action Graph (…)" agrees
+// in number, and says "at least" when the read listed only the first
+// shared.MaxIssues.
+func TestCountIssues(t *testing.T) {
+	var many strings.Builder
+	many.WriteString(`{"contractVersion":"0.1.0"`)
+	for i := range shared.MaxIssues + 20 {
+		fmt.Fprintf(&many, `,"unknown%d":1`, i)
+	}
+	many.WriteString("}")
+	tests := []struct {
+		name, doc, want string
+	}{
+		{"one", ``, "1 issue"},
+		{"capped", many.String(), "at least"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			_, issues := shared.Read([]byte(tt.doc))
+			if got := countIssues(issues); !strings.HasPrefix(got, tt.want) {
+				t.Errorf("countIssues of %d issues = %q, want it to begin %q", len(issues), got, tt.want)
+			}
+		})
+	}
+	if got := countIssues(make([]shared.Issue, 3)); got != "3 issues" {
+		t.Errorf("countIssues of 3 = %q", got)
 	}
 }
