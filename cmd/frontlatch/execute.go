@@ -38,7 +38,7 @@ func init() {
 func runExecute(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 	fs := newFlagSet("execute", stderr)
 	input := fs.String("input", "{}", "the agent's input, a JSON object of input name to value; @FILE reads it from FILE, @- from standard input (a file's base64 content is too long for a command line)")
-	storeURL := fs.String("store", "", "the audit store: a SQLite path, sqlite:PATH or postgres://… (default: "+defaultStore()+")")
+	storeURL := fs.String("store", defaultStoreURL(), storeFlagHelp)
 	key := fs.String("idempotency-key", "", "a key that makes a repeat of this call return its first result and fire nothing")
 	useBrowser := fs.Bool("browser", false, "launch Chromium, for doors that need one (javascript-only, webmcp-execute)")
 	pos, ok := parseInterspersed(fs, args)
@@ -144,14 +144,6 @@ func executeAdvice(err error) string {
 		return "  fix --input: it may hold only the action's agent-fillable inputs, within their declared rules\n"
 	}
 	return ""
-}
-
-func defaultStore() string {
-	p, err := audit.DefaultPath()
-	if err != nil {
-		return "the SQLite file in the user's data directory"
-	}
-	return p
 }
 
 // agentInput is --input's JSON: the flag's value, or with @FILE the file's

@@ -75,4 +75,18 @@ func TestExecute(t *testing.T) {
 			}
 		})
 	}
+	// Without --store, execute uses $FRONTLATCH_STORE, as verify, compile
+	// and report do: the store the owner confirmed the action in.
+	t.Run("store from $FRONTLATCH_STORE", func(t *testing.T) {
+		t.Setenv(envStore, storePath)
+		code, stdout, stderr := runCmd(t, "", "execute", verified, id, "--input", good, "--idempotency-key", "k3")
+		if code != exitOK {
+			t.Fatalf("exit %d, want %d: %s", code, exitOK, stderr)
+		}
+		var res executor.Result
+		if err := json.Unmarshal([]byte(stdout), &res); err != nil || res.Status != 200 {
+			t.Errorf("stdout %q (%v)", stdout, err)
+		}
+	})
+
 }

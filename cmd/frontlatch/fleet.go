@@ -16,6 +16,7 @@ import (
 	"github.com/frontlatch/frontlatch/fleet"
 	"github.com/frontlatch/frontlatch/mapper"
 	"github.com/frontlatch/frontlatch/topology"
+	"github.com/frontlatch/frontlatch/verifier/audit"
 )
 
 func init() {
@@ -78,15 +79,24 @@ func runParent(ctx context.Context, parent string, args []string, stdout, stderr
 	return c.run(ctx, args[1:], stdout, stderr)
 }
 
-// defaultFleetDB is the fleet database used when --db is not given.
+// envFleetDB names the environment variable that stands in for --db.
+const envFleetDB = "FRONTLATCH_FLEET_DB"
+
+// defaultFleetDB is the fleet database used when --db is not given:
+// $FRONTLATCH_FLEET_DB, else fleet.db beside audit.DefaultPath (in the
+// user's data directory, whatever $FRONTLATCH_STORE says), else "".
 func defaultFleetDB() string {
-	if s := os.Getenv("FRONTLATCH_FLEET_DB"); s != "" {
+	if s := os.Getenv(envFleetDB); s != "" {
 		return s
 	}
-	return filepath.Join(filepath.Dir(defaultStoreURL()), "fleet.db")
+	p, err := audit.DefaultPath()
+	if err != nil {
+		return ""
+	}
+	return filepath.Join(filepath.Dir(p), "fleet.db")
 }
 
-const fleetDBHelp = "the fleet database: a SQLite file path or a postgres:// URL (default $FRONTLATCH_FLEET_DB, else ~/.local/share/frontlatch/fleet.db)"
+const fleetDBHelp = "the fleet database: a SQLite file path or a postgres:// URL ($" + envFleetDB + ", when set, is the default)"
 
 func openFleet(ctx context.Context, url string, stderr io.Writer, cmd string) (*fleet.Fleet, bool) {
 	if !strings.Contains(url, "://") {
@@ -183,7 +193,7 @@ func runFleetWork(ctx context.Context, args []string, stdout, stderr io.Writer) 
 	jobTimeout := fs.Duration("job-timeout", 3*time.Minute, "cancel and retry a map that runs longer")
 	pages := fs.Int("pages", 6, "pages opened per site")
 	rescan := fs.Duration("rescan-every", 0, "re-scan sites with confirmed actions at this interval and reconcile them (needs --store)")
-	storeURL := fs.String("store", "", "the verifier's audit store, for reconciling re-scans: "+storeFlagHelp)
+	storeURL := fs.String("store", "", "the verifier's audit store, for reconciling re-scans: a SQLite file path or a postgres:// URL (none by default)")
 	offline := fs.Bool("offline", false, "keep the browser on loopback and the site itself")
 	pos, ok := parseInterspersed(fs, args)
 	if !ok {

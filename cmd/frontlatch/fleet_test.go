@@ -62,3 +62,20 @@ func TestFleetAddStatusExport(t *testing.T) {
 		t.Errorf("unreachable database: exit %d, want %d", code, exitFail)
 	}
 }
+
+// TestDefaultFleetDB: $FRONTLATCH_FLEET_DB when set; else fleet.db in the
+// user's data directory, even when $FRONTLATCH_STORE names a PostgreSQL
+// store (a URL is not a folder to put a SQLite file in).
+func TestDefaultFleetDB(t *testing.T) {
+	data := t.TempDir()
+	t.Setenv("XDG_DATA_HOME", data)
+	t.Setenv(envStore, "postgres://db.example/audit")
+	t.Setenv(envFleetDB, "")
+	if got, want := defaultFleetDB(), filepath.Join(data, "frontlatch", "fleet.db"); got != want {
+		t.Errorf("defaultFleetDB() = %q, want %q", got, want)
+	}
+	t.Setenv(envFleetDB, "postgres://db.example/fleet")
+	if got := defaultFleetDB(); got != "postgres://db.example/fleet" {
+		t.Errorf("with $%s set: %q", envFleetDB, got)
+	}
+}

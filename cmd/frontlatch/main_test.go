@@ -9,9 +9,9 @@ import (
 	"github.com/frontlatch/frontlatch/shared"
 )
 
-// TestMain points the default audit store ($FRONTLATCH_STORE) into a
-// temporary folder, so that no test writes the user's own store, whatever
-// flag it forgets.
+// TestMain points the default audit store ($FRONTLATCH_STORE) and fleet
+// database ($FRONTLATCH_FLEET_DB) into a temporary folder, so that no test
+// writes the user's own, whatever flag it forgets.
 func TestMain(m *testing.M) {
 	os.Exit(func() int {
 		dir, err := os.MkdirTemp("", "frontlatch-cmd-test-")
@@ -20,8 +20,11 @@ func TestMain(m *testing.M) {
 			return 1
 		}
 		defer os.RemoveAll(dir)
-		if os.Getenv("FRONTLATCH_STORE") == "" {
-			os.Setenv("FRONTLATCH_STORE", filepath.Join(dir, "default-audit.db"))
+		if os.Getenv(envStore) == "" {
+			os.Setenv(envStore, filepath.Join(dir, "default-audit.db"))
+		}
+		if os.Getenv(envFleetDB) == "" {
+			os.Setenv(envFleetDB, filepath.Join(dir, "default-fleet.db"))
 		}
 		return m.Run()
 	}())

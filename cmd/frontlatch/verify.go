@@ -6,7 +6,6 @@ import (
 	"fmt"
 	"io"
 	"os"
-	"path/filepath"
 	"slices"
 	"sort"
 	"strings"
@@ -67,24 +66,24 @@ func runVerify(ctx context.Context, args []string, stdout, stderr io.Writer) int
 	return runParent(ctx, "verify", args, stdout, stderr)
 }
 
-// defaultStoreURL is the audit store used when --store is not given:
-// $FRONTLATCH_STORE, else a SQLite file in the user's data directory.
+// envStore names the environment variable that stands in for --store.
+const envStore = "FRONTLATCH_STORE"
+
+// defaultStoreURL is the audit store every command uses when --store is not
+// given: $FRONTLATCH_STORE, else audit.DefaultPath (a SQLite file in the
+// user's data directory), else "" — which audit.Open refuses with why.
 func defaultStoreURL() string {
-	if s := os.Getenv("FRONTLATCH_STORE"); s != "" {
+	if s := os.Getenv(envStore); s != "" {
 		return s
 	}
-	dir := os.Getenv("XDG_DATA_HOME")
-	if dir == "" {
-		if home, err := os.UserHomeDir(); err == nil {
-			dir = filepath.Join(home, ".local", "share")
-		} else {
-			dir = os.TempDir()
-		}
+	p, err := audit.DefaultPath()
+	if err != nil {
+		return ""
 	}
-	return filepath.Join(dir, "frontlatch", "audit.db")
+	return p
 }
 
-const storeFlagHelp = "the audit store: a SQLite file path or a postgres:// URL (default $FRONTLATCH_STORE, else ~/.local/share/frontlatch/audit.db)"
+const storeFlagHelp = "the audit store: a SQLite file path or a postgres:// URL ($" + envStore + ", when set, is the default)"
 
 // openStore opens the audit store (audit.Open creates a SQLite file's
 // directory).
