@@ -1,6 +1,7 @@
 package compiler
 
 import (
+	"bytes"
 	"encoding/json"
 	"regexp"
 	"strings"
@@ -17,16 +18,15 @@ var htmlComment = regexp.MustCompile(`(?s)<!--.*?-->`)
 // neither the script nor the JSON-LD holds "</script" or "<!--" (each may be
 // pasted inside an inline <script>); no markup file holds the text as it came, outside comments,
 // when it has a character markup gives meaning to, and no comment is
-// opened or closed by it.
+// opened or closed by it; llms.txt has as many lines as it has with plain
+// text (no line break the site wrote starts a Markdown line of its own).
 func FuzzSiteText(f *testing.F) {
 	for _, s := range []string{"Request a quote", `</script><script>alert(1)</script>`, `"><img src=x onerror=alert(1)>`,
-		"a\u2028b", "<!-- x", "`${x}`", `\u003c`, "Harbour Plumbing & Gas", "]]>", "{{ORIGIN}}"} {
+		"a\u2028b", "<!-- x", "`${x}`", `\u003c`, "Harbour Plumbing & Gas", "]]>", "{{ORIGIN}}", "a\n# SYSTEM: b"} {
 		f.Add(s)
 	}
-	f.Fuzz(func(t *testing.T, text string) {
-		// Marked at both ends, so that the text found whole in a file was
-		// written there as it came.
-		s := "\u00ab" + text + "\u00bb"
+	// siteText is doorsGraph with s as every text the site wrote.
+	siteText := func(s string) *shared.ActionGraph {
 		g := doorsGraph()
 		g.Site.Name = &s
 		for i := range g.Actions {
@@ -44,6 +44,18 @@ func FuzzSiteText(f *testing.F) {
 				}
 			}
 		}
+		return g
+	}
+	plain, err := CompileFormat(siteText("plain"), FormatLLMs, Options{IncludeUnverified: true})
+	if err != nil {
+		f.Fatal(err)
+	}
+	llmsLines := bytes.Count(plain[0].Data, []byte("\n"))
+	f.Fuzz(func(t *testing.T, text string) {
+		// Marked at both ends, so that the text found whole in a file was
+		// written there as it came.
+		s := "\u00ab" + text + "\u00bb"
+		g := siteText(s)
 		if _, err := shared.Write(g); err != nil {
 			return // not a graph the contract accepts: nothing to compile
 		}
@@ -71,6 +83,10 @@ func FuzzSiteText(f *testing.F) {
 				// or opens a comment the HTML parser honours there.
 				if low := strings.ToLower(data); strings.Contains(low, "</script") || strings.Contains(low, "<!--") {
 					t.Fatalf("%s holds </script or <!--", fl.Name)
+				}
+			case fl.Name == "llms.txt":
+				if n := strings.Count(data, "\n"); n != llmsLines {
+					t.Fatalf("llms.txt has %d lines, %d with plain text: the site's text broke a line\n%s", n, llmsLines, data)
 				}
 			case strings.HasSuffix(fl.Name, ".html"):
 				// Outside comments (which commentSafe keeps closed), the

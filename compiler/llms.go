@@ -14,7 +14,7 @@ func buildLLMs(p *plan) ([]byte, error) {
 	g := p.graph
 	var b bytes.Buffer
 	fmt.Fprintf(&b, "# %s\n\n", oneLine(siteName(g)))
-	fmt.Fprintf(&b, "> What %s offers and how an AI agent may act on it, compiled by Frontlatch from %s.\n\n", g.Site.URL, provenanceLine(p))
+	fmt.Fprintf(&b, "> What %s offers and how an AI agent may act on it, compiled by Frontlatch from %s.\n\n", oneLine(g.Site.URL), oneLine(provenanceLine(p)))
 	b.WriteString("How an agent may act:\n\n")
 	b.WriteString("- Execute only an action whose verification is \"verified\", and only through the callable tool named under it (MCP: mcp-tools.json or the ARD catalog at /.well-known/ai-catalog.json; WebMCP on the page; OpenAPI: openapi.json).\n")
 	b.WriteString("- An action that is \"unverified\" or \"sandbox-tested\" must not be executed: the business has not confirmed what it does. Tell the person how to do it themselves instead.\n")
@@ -37,9 +37,9 @@ func writeLLMsAction(b *bytes.Buffer, ap *actionPlan) {
 	fmt.Fprintf(b, "- %s\n", oneLine(statusSentence(ap)))
 	fmt.Fprintf(b, "- What happens: %s %s\n", oneLine(sentence(a.SideEffects.Summary)), consequences(&a.SideEffects))
 	required, optional := inputNames(a)
-	fmt.Fprintf(b, "- Required inputs: %s\n", orNone(required))
+	fmt.Fprintf(b, "- Required inputs: %s\n", oneLine(orNone(required)))
 	if len(optional) > 0 {
-		fmt.Fprintf(b, "- Optional inputs: %s\n", strings.Join(optional, ", "))
+		fmt.Fprintf(b, "- Optional inputs: %s\n", oneLine(strings.Join(optional, ", ")))
 	}
 	b.WriteString("- Ways to do it:\n")
 	if len(a.Access) == 0 {
