@@ -101,6 +101,7 @@ func runCheck(_ context.Context, args []string, stdout, stderr io.Writer) int {
 // issue, or "FILE: ok" and, with --completeness, one line per action and the
 // mappability.
 func printCheckText(w io.Writer, res checkResult) {
+	w = termSafe(w) // a graph's ids and text may hold escape sequences
 	if !res.Valid {
 		for _, is := range res.Issues {
 			fmt.Fprintf(w, "%s: %s\n", res.File, is) // FILE: PATH: CODE: message

@@ -310,7 +310,7 @@ func runFleetStatus(ctx context.Context, args []string, stdout, stderr io.Writer
 		fmt.Fprintf(stdout, "%s queued %d · running %d · done %d · failed %d\n", progressBar(st, 30, tty), st.Queued, st.Running, st.Done, st.Failed)
 		fmt.Fprintf(stdout, "sites mapped %d, with a complete action %d\n", st.Sites, st.Complete)
 		for _, fl := range fails {
-			fmt.Fprintf(stdout, "  failed %s (%s, attempt %d): %s\n", fl.Site, fl.Code, fl.Attempt, fl.Error)
+			fmt.Fprintf(termSafe(stdout), "  failed %s (%s, attempt %d): %s\n", fl.Site, fl.Code, fl.Attempt, fl.Error)
 		}
 		if !*watch || st.Queued+st.Running == 0 {
 			return exitOK
@@ -404,6 +404,7 @@ func runFleetChanges(ctx context.Context, args []string, stdout, stderr io.Write
 		fmt.Fprintln(stdout, string(out))
 		return exitOK
 	}
+	stdout = termSafe(stdout) // sites and action ids came from the sites
 	for _, c := range changes {
 		fmt.Fprintf(stdout, "%s: gained %d, lost %d complete actions\n", c.Site, len(c.Gained), len(c.Lost))
 		for _, id := range c.Gained {

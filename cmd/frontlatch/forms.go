@@ -207,6 +207,7 @@ func formView(f extract.Form, p *extract.Page) formsForm {
 }
 
 func printForms(w io.Writer, l formsLine) {
+	w = termSafe(w) // labels, ids and locators came from the page
 	fmt.Fprintln(w, l.URL)
 	if l.Error != nil {
 		fmt.Fprintf(w, "  error: %s\n\n", *l.Error)

@@ -69,7 +69,9 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintf(stderr, "frontlatch: unknown command %q; run `frontlatch help` for the list\n", args[0])
 		return exitUsage
 	}
-	return c.run(ctx, args[1:], stdout, stderr)
+	// Whatever a command says on stderr is for a person, and may quote a
+	// site: escape sequences in it are written out, not run (termSafe).
+	return c.run(ctx, args[1:], stdout, termSafe(stderr))
 }
 
 func printUsage(w io.Writer) {

@@ -165,6 +165,7 @@ func mapAdvice(err error) string {
 // printMapSummary is the human view of a graph: each action with its doors
 // and completeness, then the site's mappability.
 func printMapSummary(w io.Writer, g *shared.ActionGraph, file string) {
+	w = termSafe(w) // the graph's text came from the site
 	rep := shared.GraphCompleteness(g)
 	fmt.Fprintf(w, "%s  %s  (%d actions, generated %s)\n", g.GraphID, g.Site.URL, len(g.Actions), g.GeneratedAt)
 	for i, a := range g.Actions {

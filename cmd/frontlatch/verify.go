@@ -120,6 +120,7 @@ func writeGraphFile(path string, g *shared.ActionGraph) error {
 }
 
 func runReconcile(ctx context.Context, args []string, stdout, stderr io.Writer) int {
+	stdout = termSafe(stdout) // action ids, fields and values came from a site or the file
 	fs := newFlagSet("verify reconcile", stderr)
 	storeURL := fs.String("store", defaultStoreURL(), storeFlagHelp)
 	out := fs.String("o", "", "write the reconciled graph to `FILE` (default: overwrite NEW)")
@@ -181,6 +182,7 @@ func runReconcile(ctx context.Context, args []string, stdout, stderr io.Writer) 
 }
 
 func runRevoke(ctx context.Context, args []string, stdout, stderr io.Writer) int {
+	stdout = termSafe(stdout) // action ids, fields and values came from a site or the file
 	fs := newFlagSet("verify revoke", stderr)
 	storeURL := fs.String("store", defaultStoreURL(), storeFlagHelp)
 	by := fs.String("by", "", "who revokes (required)")

@@ -22,6 +22,7 @@ func init() {
 }
 
 func runVerifySandbox(ctx context.Context, args []string, stdout, stderr io.Writer) int {
+	stdout = termSafe(stdout) // action ids, fields and values came from a site or the file
 	fs := newFlagSet("verify sandbox", stderr)
 	timeout := fs.Duration("timeout", 90*time.Second, "bound on each run, the browser launch included")
 	out := fs.String("o", "", "write the graph with the runs recorded to `FILE` (default: overwrite GRAPH)")
