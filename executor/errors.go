@@ -38,6 +38,10 @@ var (
 	ErrPage = errors.New("executor: live page")
 	// ErrClosed: the executor was closed.
 	ErrClosed = errors.New("executor: closed")
+	// ErrIdempotencyConflict: the idempotency key was first used for this
+	// action with other agent input; a key names one call, so this call
+	// is neither fired nor answered with the first call's result.
+	ErrIdempotencyConflict = errors.New("executor: idempotency key reused with other input")
 )
 
 // Reason codes of a RefusedError beyond the gate's own (which are
@@ -53,6 +57,7 @@ const (
 	ReasonPage           = "page.unreadable"
 	ReasonTokenMissing   = "page.token-missing"
 	ReasonActionTooLarge = "action.too-large"
+	ReasonIdempotency    = "idempotency.conflict"
 )
 
 // Reason is one reason a call was refused.

@@ -13,6 +13,7 @@ import (
 	"net/http"
 	"net/http/httptrace"
 	"net/url"
+	"slices"
 	"strings"
 	"sync"
 	"time"
@@ -335,6 +336,10 @@ func (e *Executor) Execute(ctx context.Context, c Call) (*Result, error) {
 	})
 	switch {
 	case errors.Is(err, audit.ErrDuplicate):
+		if differ := agentInputDiffers(act, att.Request, req); differ != "" {
+			return nil, e.refuse(ctx, actionID, c.IdempotencyKey, []Reason{{Code: ReasonIdempotency, Err: ErrIdempotencyConflict,
+				Detail: fmt.Sprintf("the idempotency key was first used for this action with other input (%s; attempt %s), and nothing was sent now: a key names one call, so give a new key for a new call", differ, att.ID)}})
+		}
 		return duplicateResult(att), nil
 	case errors.Is(err, audit.ErrCapReached):
 		return nil, capRefusal(actionID, conf.Limits.VolumeCap)
@@ -438,6 +443,66 @@ func (e *Executor) refuse(ctx context.Context, actionID, key string, reasons []R
 		return errors.Join(re, fmt.Errorf("executor: the refusal could not be audited: %w", err))
 	}
 	return re
+}
+
+// agentInputDiffers says how what the agent gave this call (req) differs
+// from what it gave the first call made under the same idempotency key
+// (first, that attempt's recorded request), or "" when it does not: each
+// agent-fillable input whose values or files differ, by name — never by
+// value, since the detail is audited and shown. What the live page
+// supplied (tokens) may differ between the two and is not compared. A
+// first request that does not decode differs.
+func agentInputDiffers(act *shared.Action, first []byte, req request) string {
+	var prev request
+	if err := json.Unmarshal(first, &prev); err != nil {
+		return "the first call's request cannot be read"
+	}
+	type given struct {
+		values []string
+		files  []SentFile
+	}
+	pick := func(r request) map[string]*given {
+		out := map[string]*given{}
+		at := func(name string) *given {
+			if out[name] == nil {
+				out[name] = &given{}
+			}
+			return out[name]
+		}
+		for _, f := range r.Fields {
+			at(f.Name).values = append(at(f.Name).values, f.Value)
+		}
+		for _, f := range r.Files {
+			at(f.Field).files = append(at(f.Field).files, f)
+		}
+		return out
+	}
+	was, now := pick(prev), pick(req)
+	var differ []string
+	seen := map[string]bool{}
+	for _, in := range act.Inputs {
+		if !in.AgentFillable || seen[in.Name] {
+			continue
+		}
+		seen[in.Name] = true
+		a, b := was[in.Name], now[in.Name]
+		if a == nil {
+			a = &given{}
+		}
+		if b == nil {
+			b = &given{}
+		}
+		if !slices.Equal(a.values, b.values) || !slices.Equal(a.files, b.files) {
+			differ = append(differ, fmt.Sprintf("%q", in.Name))
+		}
+	}
+	switch len(differ) {
+	case 0:
+		return ""
+	case 1:
+		return "input " + differ[0] + " differs"
+	}
+	return "inputs " + strings.Join(differ, ", ") + " differ"
 }
 
 func duplicateResult(att audit.Attempt) *Result {

@@ -276,6 +276,48 @@ func TestIdempotency(t *testing.T) {
 	})
 }
 
+// TestIdempotencyConflict: a key repeated with other agent input is a
+// refusal (audited, nothing sent), not the first call's result passed off
+// as this one's; the same input again is still the first result, and the
+// page's fresh tokens, which differ call to call, are not compared.
+func TestIdempotencyConflict(t *testing.T) {
+	audittest.EachStore(t, func(t *testing.T, st *audit.Store) {
+		srv, graph := site(t, "electrician01")
+		ex := newExecutor(t, st, executor.Options{})
+		action := confirmed(t, st, graph, callback)
+		first, err := ex.Execute(t.Context(), executor.Call{Action: action, Input: goodCallback(), IdempotencyKey: "order-1"})
+		if err != nil {
+			t.Fatal(err)
+		}
+		other := goodCallback()
+		other["full_name"] = "Ben Okafor"
+		other["suburb"] = "Avondale"
+		_, err = ex.Execute(t.Context(), executor.Call{Action: action, Input: other, IdempotencyKey: "order-1"})
+		var re *executor.RefusedError
+		if !errors.Is(err, executor.ErrIdempotencyConflict) || !errors.Is(err, executor.ErrRefused) || !errors.As(err, &re) {
+			t.Fatalf("the key with other input: %v, want a refusal matching ErrIdempotencyConflict", err)
+		}
+		if len(re.Reasons) != 1 || re.Reasons[0].Code != executor.ReasonIdempotency ||
+			!strings.Contains(re.Reasons[0].Detail, `"full_name", "suburb"`) || !strings.Contains(re.Reasons[0].Detail, first.AttemptID) {
+			t.Errorf("reasons %v, want one %s naming full_name, suburb and the first attempt", re.Reasons, executor.ReasonIdempotency)
+		}
+		if strings.Contains(err.Error(), "Ben Okafor") || strings.Contains(err.Error(), "Ana Ruiz") {
+			t.Errorf("the refusal shows the input's values: %v", err)
+		}
+		refusals, err := st.Refusals(t.Context(), re.ActionID)
+		if err != nil || len(refusals) != 1 || refusals[0].IdempotencyKey != "order-1" {
+			t.Errorf("refusals audited: %+v (%v), want the one under order-1", refusals, err)
+		}
+		again, err := ex.Execute(t.Context(), executor.Call{Action: action, Input: goodCallback(), IdempotencyKey: "order-1"})
+		if err != nil || !again.Duplicate || again.AttemptID != first.AttemptID {
+			t.Errorf("the key with the first input: %+v (%v), want the first result", again, err)
+		}
+		if n := len(submissions(t, srv, "electrician01")); n != 1 {
+			t.Errorf("the site received %d submissions, want 1", n)
+		}
+	})
+}
+
 // TestBoundedResponse: what is read back from the site is bounded by
 // MaxBody, however much it sends.
 func TestBoundedResponse(t *testing.T) {

@@ -140,6 +140,8 @@ func executeAdvice(err error) string {
 		return "  the executor never solves CAPTCHAs or signs in; a person has to use this action\n"
 	case errors.Is(err, executor.ErrNoDoor):
 		return "  a door that needs script runs with --browser\n"
+	case errors.Is(err, executor.ErrIdempotencyConflict):
+		return "  repeat an --idempotency-key only to retry the same call; give a new key for a new one\n"
 	case errors.Is(err, executor.ErrUnknownInput), errors.Is(err, executor.ErrInvalidInput):
 		return "  fix --input: it may hold only the action's agent-fillable inputs, within their declared rules\n"
 	}
