@@ -10,6 +10,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/frontlatch/frontlatch/executor"
 	"github.com/frontlatch/frontlatch/executor/executortest"
 	"github.com/frontlatch/frontlatch/executor/mcpserver"
 	"github.com/frontlatch/frontlatch/fixtures"
@@ -427,27 +428,36 @@ func TestBrokenGraphListsNothing(t *testing.T) {
 }
 
 // An idempotency key in _meta: the repeated call returns the first result
-// and fires nothing.
+// and fires nothing; repeated with other arguments, it is a tool error and
+// fires nothing.
 func TestIdempotencyKey(t *testing.T) {
 	for _, tr := range transports {
 		t.Run(tr, func(t *testing.T) {
 			e := newEnv(t, 10)
 			c := e.connect(t, tr)
-			call := func() mcpserver.Output {
-				p := &mcp.CallToolParams{Name: e.tool, Arguments: goodArgs()}
+			callWith := func(args map[string]any) *mcp.CallToolResult {
+				p := &mcp.CallToolParams{Name: e.tool, Arguments: args}
 				p.Meta = mcp.Meta{mcpserver.MetaIdempotencyKey: "booking-42-" + tr}
 				res, err := c.CallTool(t.Context(), p)
 				if err != nil {
 					t.Fatal(err)
 				}
-				return outputOf(t, res)
+				return res
 			}
+			call := func() mcpserver.Output { return outputOf(t, callWith(goodArgs())) }
 			first, second := call(), call()
 			if first.Duplicate || !second.Duplicate {
 				t.Errorf("duplicate flags %v, %v; want false, true", first.Duplicate, second.Duplicate)
 			}
 			if first.AttemptID != second.AttemptID {
 				t.Errorf("attempts %s and %s, want the first one twice", first.AttemptID, second.AttemptID)
+			}
+			// The key with other arguments: a tool error, nothing fired.
+			other := goodArgs()
+			other["full_name"] = "Grace Hopper"
+			r := refusalOf(t, callWith(other))
+			if len(r.Reasons) != 1 || r.Reasons[0].Code != executor.ReasonIdempotency || !strings.Contains(r.Reasons[0].Detail, `"full_name"`) {
+				t.Errorf("reasons %+v, want one %s naming full_name", r.Reasons, executor.ReasonIdempotency)
 			}
 			if n := len(e.submissions(t)); n != 1 {
 				t.Errorf("%d submissions, want 1", n)
