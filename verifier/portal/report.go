@@ -89,10 +89,13 @@ type DoorReport struct {
 	Vendor         string
 	// ToolName is a WebMCP door's tool, "" otherwise.
 	ToolName string
-	// Fires is true for the action's door (door.Of): the one the safe test
-	// runs and an agent's call goes through. At most one door of an action
-	// has it.
+	// Fires is true for the action's door (door.Of): the one an agent's
+	// call goes through. At most one door of an action has it.
 	Fires bool
+	// Tested is true when Fires is and the safe test can run that door
+	// (door.Runnable: a form); an action whose door is a WebMCP tool or an
+	// endpoint alone has no safe test to show.
+	Tested bool
 }
 
 // Reason is one completeness code or blocker, with its sentence.
@@ -342,6 +345,7 @@ func doorsOf(a *shared.Action, site string) []DoorReport {
 	for i := range a.Access {
 		d := &a.Access[i]
 		dr := DoorReport{Method: d.Method, Words: words(doorWords, d.Method), URL: d.URL, Drivable: drivable(*d), Fires: i == fires}
+		dr.Tested = dr.Fires && door.Runnable(d)
 		if d.Vendor != nil {
 			dr.Vendor = *d.Vendor
 		}

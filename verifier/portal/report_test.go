@@ -221,6 +221,17 @@ func TestBuildReportStates(t *testing.T) {
 			if diff := cmp.Diff([]bool{false, true, false}, fires); diff != "" {
 				t.Errorf("Fires (-want +got):\n%s", diff)
 			}
+			if d := r.Actions[0].Doors[1]; !d.Tested {
+				t.Errorf("the form that fires is not marked as the one the safe test runs: %+v", d)
+			}
+		}},
+		{"a WebMCP tool alone fires, and no safe test runs it", func(a *shared.Action) {
+			a.Access[0].Method, a.Access[0].ToolName, a.Access[0].Locator = shared.AccessWebMCPTool, strp("book_appointment"), nil
+			a.Access[0].Submission = &shared.Submission{Transport: shared.TransportWebMCPExecute}
+		}, func(t *testing.T, r Report) {
+			if d := r.Actions[0].Doors[0]; !d.Fires || d.Tested {
+				t.Errorf("door = %+v, want it to fire, untested", d)
+			}
 		}},
 		{"a failed sandbox run is reported, with a step", func(a *shared.Action) {
 			a.Verification = shared.SandboxTested{SandboxRuns: []shared.SandboxRun{
