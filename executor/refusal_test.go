@@ -15,6 +15,7 @@ import (
 	"github.com/frontlatch/frontlatch/executor"
 	"github.com/frontlatch/frontlatch/executor/executortest"
 	"github.com/frontlatch/frontlatch/shared"
+	"github.com/frontlatch/frontlatch/verifier/audit"
 )
 
 const callback = "electrician01:callback:callback"
@@ -59,7 +60,7 @@ func TestGateRefusals(t *testing.T) {
 		}, shared.RefuseVerificationNotVerified},
 		{"revoked", func(t *testing.T, st storeT, graph []byte) []byte {
 			b := confirmed(t, st, graph, callback)
-			if err := st.RecordRevocation(t.Context(), auditRef(t, b), executortest.Owner, time.Now(), "test"); err != nil {
+			if err := st.RecordRevocation(t.Context(), audit.Revocation{ActionID: callback, Ref: auditRef(t, b), By: executortest.Owner, At: time.Now(), Reason: "test"}); err != nil {
 				t.Fatal(err)
 			}
 			return b
@@ -114,7 +115,7 @@ func TestRevokedWhileThePageLoads(t *testing.T) {
 	t.Cleanup(tr.CloseIdleConnections)
 	client := &http.Client{Timeout: 20 * time.Second, Transport: roundTripFunc(func(r *http.Request) (*http.Response, error) {
 		if r.Method == http.MethodGet && pageReads.Add(1) == 1 {
-			if err := st.RecordRevocation(r.Context(), ref, executortest.Owner, time.Now(), "changed my mind"); err != nil {
+			if err := st.RecordRevocation(r.Context(), audit.Revocation{ActionID: "clinic01:booking:appointment", Ref: ref, By: executortest.Owner, At: time.Now(), Reason: "changed my mind"}); err != nil {
 				return nil, err
 			}
 		}

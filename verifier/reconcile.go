@@ -8,6 +8,7 @@ import (
 	"time"
 
 	"github.com/frontlatch/frontlatch/shared"
+	"github.com/frontlatch/frontlatch/verifier/audit"
 )
 
 // ErrInvalidGraph is matched by the errors of functions given a graph that
@@ -172,7 +173,7 @@ func carryConfirmation(ctx context.Context, prev, a *shared.Action, v shared.Ver
 
 // Revoker records the revocation of a confirmation; *audit.Store is one.
 type Revoker interface {
-	RecordRevocation(ctx context.Context, ref, by string, at time.Time, reason string) error
+	RecordRevocation(ctx context.Context, r audit.Revocation) error
 }
 
 // Revoke withdraws the owner's confirmation of one action: it writes a
@@ -200,7 +201,7 @@ func Revoke(ctx context.Context, g *shared.ActionGraph, actionID string, store R
 	if !ok || v.Confirmation.AuditRecord == nil {
 		return nil, &ActionError{ActionID: actionID, Err: ErrNotVerified}
 	}
-	if err := store.RecordRevocation(ctx, *v.Confirmation.AuditRecord, by, at, reason); err != nil {
+	if err := store.RecordRevocation(ctx, audit.Revocation{ActionID: actionID, Ref: *v.Confirmation.AuditRecord, By: by, At: at, Reason: reason}); err != nil {
 		return nil, &ActionError{ActionID: actionID, Err: fmt.Errorf("revoke: %w", err)}
 	}
 	note := RevokedNotePrefix + "by " + by + " at " + string(shared.TimestampOf(at))

@@ -224,7 +224,7 @@ func TestReconcileStoreDownChangesNothing(t *testing.T) {
 func TestReconcileRevokedAndGone(t *testing.T) {
 	store := sqliteStore(t)
 	old, ref := confirmed(t, store)
-	if err := store.RecordRevocation(t.Context(), ref, "Owner", time.Now(), "test"); err != nil {
+	if err := store.RecordRevocation(t.Context(), audit.Revocation{ActionID: reconcileAction, Ref: ref, By: "Owner", At: time.Now(), Reason: "test"}); err != nil {
 		t.Fatal(err)
 	}
 	got, _, err := Reconcile(t.Context(), old, remapped(t, nil), store)

@@ -199,7 +199,7 @@ func storeConfirming(t *testing.T, path string, revoke ...string) string {
 			t.Fatal(err)
 		}
 		if slices.Contains(revoke, a.ID) {
-			if err := st.RecordRevocation(t.Context(), *c.AuditRecord, "owner@example.test", time.Now(), "test"); err != nil {
+			if err := st.RecordRevocation(t.Context(), audit.Revocation{ActionID: a.ID, Ref: *c.AuditRecord, By: "owner@example.test", At: time.Now(), Reason: "test"}); err != nil {
 				t.Fatal(err)
 			}
 		}

@@ -250,7 +250,7 @@ func revokedWhileConnected(t *testing.T, store *audit.Store, tr string) {
 		t.Fatalf("listed %v, want [%s]", got, e.tool)
 	}
 	c.drain()
-	if err := e.store.RecordRevocation(t.Context(), e.auditRef, executortest.Owner, time.Now(), "no more agent bookings"); err != nil {
+	if err := e.store.RecordRevocation(t.Context(), audit.Revocation{ActionID: actionID, Ref: e.auditRef, By: executortest.Owner, At: time.Now(), Reason: "no more agent bookings"}); err != nil {
 		t.Fatal(err)
 	}
 	c.waitChanged(t)

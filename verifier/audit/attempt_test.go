@@ -308,7 +308,7 @@ func TestBeginAttemptRevoked(t *testing.T) {
 		}
 		b := begin(id, 1)
 		b.AuditRef = c.Ref
-		if err := s.RecordRevocation(ctx, c.Ref, "Sam Reid (owner)", time.Now(), "the form changed"); err != nil {
+		if err := s.RecordRevocation(ctx, audit.Revocation{ActionID: id, Ref: c.Ref, By: "Sam Reid (owner)", At: time.Now(), Reason: "the form changed"}); err != nil {
 			t.Fatal(err)
 		}
 		b.IdempotencyKey = "after-revocation"

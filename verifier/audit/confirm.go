@@ -108,35 +108,45 @@ func (s *Store) RecordConfirmation(ctx context.Context, c Confirmation) (Confirm
 	return c, nil
 }
 
-// RecordRevocation appends a revocation of the confirmation ref. An unknown
-// ref is ErrNotFound. Revoking twice appends a second record; the
-// confirmation stays revoked.
-func (s *Store) RecordRevocation(ctx context.Context, ref, by string, at time.Time, reason string) error {
+// Revocation is the record of an owner withdrawing a confirmation.
+type Revocation struct {
+	ActionID string // the action the confirmation Ref is of; required
+	Ref      string // the confirmation's audit record; required
+	By       string // who revokes; required
+	At       time.Time
+	Reason   string
+}
+
+// RecordRevocation appends a revocation of the confirmation r.Ref of
+// action r.ActionID. A ref that is unknown, or that records a confirmation
+// of another action, is ErrNotFound and writes nothing: a graph file that
+// names another action's audit record cannot get that one revoked.
+// Revoking twice appends a second record; the confirmation stays revoked.
+func (s *Store) RecordRevocation(ctx context.Context, r Revocation) error {
 	const op = "record-revocation"
 	if err := s.ready(ctx, op); err != nil {
 		return err
 	}
-	if err := s.checkText(op, "ref", ref, true); err != nil {
-		return err
+	for _, f := range []struct {
+		name, v  string
+		required bool
+	}{{"actionID", r.ActionID, true}, {"ref", r.Ref, true}, {"by", r.By, true}, {"reason", r.Reason, false}} {
+		if err := s.checkText(op, f.name, f.v, f.required); err != nil {
+			return err
+		}
 	}
-	if err := s.checkText(op, "by", by, true); err != nil {
-		return err
-	}
-	if err := s.checkText(op, "reason", reason, false); err != nil {
-		return err
-	}
-	at = nowOr(at)
+	at := nowOr(r.At)
 	err := s.db.write(ctx, writeOpts{durable: true}, func(q querier) error {
-		var x int64
-		found, err := one(ctx, q, "SELECT 1 FROM confirmations WHERE ref = ?", []any{ref}, &x)
+		var actionID string
+		found, err := one(ctx, q, "SELECT action_id FROM confirmations WHERE ref = ?", []any{r.Ref}, &actionID)
 		if err != nil {
 			return err
 		}
-		if !found {
-			return s.fail(op, ErrNotFound, nil, "no confirmation with audit record %q", ref)
+		if !found || actionID != r.ActionID {
+			return s.fail(op, ErrNotFound, nil, "no confirmation of action %q has audit record %q", r.ActionID, r.Ref)
 		}
 		_, err = q.exec(ctx, `INSERT INTO revocations (ref, revoked_by, revoked_ns, reason, recorded_ns)
-			VALUES (?, ?, ?, ?, ?)`, ref, by, ns(at), reason, time.Now().UnixNano())
+			VALUES (?, ?, ?, ?, ?)`, r.Ref, r.By, ns(at), r.Reason, time.Now().UnixNano())
 		return err
 	})
 	return s.dbErr(op, err)

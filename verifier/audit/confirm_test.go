@@ -177,7 +177,7 @@ func TestLookupAuditContract(t *testing.T) {
 
 		t.Run("revoked", func(t *testing.T) {
 			at := time.Date(2026, 9, 3, 8, 0, 0, 0, time.UTC)
-			if err := s.RecordRevocation(ctx, c.Ref, "Sam Reid (owner)", at, "the form changed"); err != nil {
+			if err := s.RecordRevocation(ctx, audit.Revocation{ActionID: c.ActionID, Ref: c.Ref, By: "Sam Reid (owner)", At: at, Reason: "the form changed"}); err != nil {
 				t.Fatal(err)
 			}
 			got, err := s.LookupAudit(ctx, query(c))
@@ -263,14 +263,29 @@ func TestRevocationAndHistory(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		if err := s.RecordRevocation(ctx, "aud_unknown", "Sam", time.Now(), "x"); !errors.Is(err, audit.ErrNotFound) {
+		if err := s.RecordRevocation(ctx, audit.Revocation{ActionID: id, Ref: "aud_unknown", By: "Sam", At: time.Now(), Reason: "x"}); !errors.Is(err, audit.ErrNotFound) {
 			t.Errorf("revoking an unknown ref: err = %v, want ErrNotFound", err)
 		}
-		if err := s.RecordRevocation(ctx, first.Ref, "", time.Now(), "x"); !errors.Is(err, audit.ErrInvalid) {
-			t.Errorf("revoking without a name: err = %v, want ErrInvalid", err)
+		for _, tt := range []struct {
+			name string
+			r    audit.Revocation
+			want error
+		}{
+			{"without a name", audit.Revocation{ActionID: id, Ref: first.Ref, At: time.Now(), Reason: "x"}, audit.ErrInvalid},
+			{"without the action", audit.Revocation{Ref: first.Ref, By: "Sam", At: time.Now(), Reason: "x"}, audit.ErrInvalid},
+			// A graph file that names this record under another action
+			// cannot get it revoked through that action.
+			{"as another action's", audit.Revocation{ActionID: "plumber01:booking:form", Ref: first.Ref, By: "Sam", At: time.Now(), Reason: "x"}, audit.ErrNotFound},
+		} {
+			if err := s.RecordRevocation(ctx, tt.r); !errors.Is(err, tt.want) {
+				t.Errorf("revoking %s: err = %v, want %v", tt.name, err, tt.want)
+			}
+		}
+		if ans, err := s.LookupAudit(ctx, shared.AuditQuery{Ref: first.Ref, ActionID: id, ConfirmedBy: first.ConfirmedBy, ConfirmedAt: first.ConfirmedAt}); err != nil || !ans.Found || ans.Revoked {
+			t.Fatalf("after the refused revocations: %+v %v, want found and not revoked", ans, err)
 		}
 		revokedAt := time.Date(2026, 9, 3, 8, 0, 0, 123456789, time.UTC)
-		if err := s.RecordRevocation(ctx, first.Ref, "Sam Reid (owner)", revokedAt, "the summary changed"); err != nil {
+		if err := s.RecordRevocation(ctx, audit.Revocation{ActionID: id, Ref: first.Ref, By: "Sam Reid (owner)", At: revokedAt, Reason: "the summary changed"}); err != nil {
 			t.Fatal(err)
 		}
 		second := confirmation(t, id)
@@ -368,7 +383,7 @@ func TestGateWithStore(t *testing.T) {
 		if u := refusal(s); u != nil {
 			t.Fatalf("the gate refused a confirmation the store holds: %v", u)
 		}
-		if err := s.RecordRevocation(ctx, record.Ref, conf.ConfirmedBy, time.Now(), "owner changed their mind"); err != nil {
+		if err := s.RecordRevocation(ctx, audit.Revocation{ActionID: record.ActionID, Ref: record.Ref, By: conf.ConfirmedBy, At: time.Now(), Reason: "owner changed their mind"}); err != nil {
 			t.Fatal(err)
 		}
 		if u := refusal(s); u == nil || !u.Has(shared.RefuseConfirmationRevoked) {

@@ -121,7 +121,7 @@ func TestDurableWrites(t *testing.T) {
 		{"RecordNotification", false, func() error { return s.RecordNotification(ctx, a.ID, 1, 0, "not sent", time.Time{}) }},
 		{"RecordRefusal", false, func() error { return s.RecordRefusal(ctx, "x", "", []string{"input.invalid"}, time.Time{}) }},
 		{"RecoverAbandoned", false, func() error { _, err := s.RecoverAbandoned(ctx, "j", time.Time{}); return err }},
-		{"RecordRevocation", true, func() error { return s.RecordRevocation(ctx, c.Ref, "o", time.Time{}, "") }},
+		{"RecordRevocation", true, func() error { return s.RecordRevocation(ctx, Revocation{ActionID: "x", Ref: c.Ref, By: "o"}) }},
 	}
 	for _, op := range ops {
 		t.Run(op.name, func(t *testing.T) {
@@ -157,7 +157,7 @@ func TestStatementsPreparedOnce(t *testing.T) {
 		if err != nil || !ans.Found || ans.Revoked {
 			t.Fatalf("round %d: lookup of the new record = %+v, %v", i, ans, err)
 		}
-		if err := s.RecordRevocation(ctx, c.Ref, "o", time.Time{}, ""); err != nil {
+		if err := s.RecordRevocation(ctx, Revocation{ActionID: "x", Ref: c.Ref, By: "o"}); err != nil {
 			t.Fatal(err)
 		}
 		if ans, err := s.LookupAudit(ctx, shared.AuditQuery{Ref: c.Ref, ActionID: "x", ConfirmedBy: "o", ConfirmedAt: c.ConfirmedAt}); err != nil || !ans.Revoked {

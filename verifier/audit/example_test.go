@@ -138,7 +138,7 @@ func ExampleStore_RecordRevocation() {
 	if err != nil {
 		panic(err)
 	}
-	fmt.Println(store.RecordRevocation(ctx, rec.Ref, "Sam Reid (owner)", time.Now(), "the form now charges a fee"))
+	fmt.Println(store.RecordRevocation(ctx, audit.Revocation{ActionID: rec.ActionID, Ref: rec.Ref, By: "Sam Reid (owner)", At: time.Now(), Reason: "the form now charges a fee"}))
 	ans, _ := store.LookupAudit(ctx, shared.AuditQuery{Ref: rec.Ref, ActionID: rec.ActionID, ConfirmedBy: rec.ConfirmedBy, ConfirmedAt: rec.ConfirmedAt})
 	fmt.Println(ans.Found, ans.Revoked)
 	history, _ := store.History(ctx, rec.ActionID)

@@ -62,10 +62,23 @@ func (s *Server) handleAction(w http.ResponseWriter, r *http.Request) {
 // unconfirmed is shared.RefusedActions of g against the portal's store,
 // for the report and the action pages: a confirmation the file states and
 // the store does not hold is not shown as live. A lookup that fails
-// refuses (its reason says so); only a done ctx yields nothing. An action
-// page asks for its one action (g of that action alone), not for all.
+// refuses (its reason says so), and so does every action the store was
+// not asked about when the lookups were cut short. An action page asks for
+// its one action (g of that action alone), not for all. The lookups are
+// bounded by Options.StoreTimeout, as every store call is: a store that
+// hangs makes the page say so instead of hanging it.
 func (s *Server) unconfirmed(ctx context.Context, g *shared.ActionGraph) map[string]string {
-	refused, _ := shared.RefusedActions(ctx, g, s.o.Store)
+	ctx, cancel := context.WithTimeout(ctx, s.o.StoreTimeout)
+	defer cancel()
+	refused, err := shared.RefusedActions(ctx, g, s.o.Store)
+	if err != nil {
+		for i := range g.Actions {
+			a := &g.Actions[i]
+			if _, ok := refused[a.ID]; !ok && a.Verification != nil && a.Verification.Status() == shared.StatusVerified {
+				refused[a.ID] = "the audit store did not answer (" + err.Error() + "), so this confirmation could not be checked"
+			}
+		}
+	}
 	return refused
 }
 
@@ -99,6 +112,9 @@ func (s *Server) confirmViewOf(ctx context.Context, g *shared.ActionGraph, i int
 // confirmedView is the page after a confirmation.
 type confirmedView struct {
 	Label, By, At, Limits, Ref, Digest string
+	// NotRevoked is the audit record of the confirmation this one replaces
+	// when the store could not revoke it (NotRevokedErr says why).
+	NotRevoked, NotRevokedErr string
 }
 
 // handleConfirm records the owner's confirmation. In order: the request
@@ -106,9 +122,10 @@ type confirmedView struct {
 // session's CSRF token and an unused nonce issued for this action; the
 // limits must be usable; the action on disk now, with the submitted limits,
 // must have the digest of what was shown with them. Only then is the audit
-// record written (and the confirmation it replaces, if any, revoked), the
-// result checked against the consent gate with the store, and the graph
-// rewritten atomically. Any refusal writes nothing to the graph.
+// record written, the result checked against the consent gate with the
+// store, and the graph rewritten atomically; after that, the confirmation
+// it replaces, if any, is revoked. Any refusal writes nothing to the graph
+// and revokes nothing.
 func (s *Server) handleConfirm(w http.ResponseWriter, r *http.Request) {
 	id := r.PathValue("id")
 	back := actionPath(id)
@@ -219,16 +236,6 @@ func (s *Server) handleConfirm(w http.ResponseWriter, r *http.Request) {
 		s.confirmFailure(w, err, back)
 		return
 	}
-	// A confirmation replaced by this one is revoked, so that putting the
-	// old one back into the graph file (with its older, perhaps looser,
-	// limits) cannot pass the gate.
-	if old, ok := a.Verification.(shared.Verified); ok && old.Confirmation.AuditRecord != nil {
-		err := s.o.Store.RecordRevocation(ctx, *old.Confirmation.AuditRecord, by, s.o.Now(), "replaced by the confirmation recorded as "+rec.Ref)
-		if err != nil && !errors.Is(err, audit.ErrNotFound) {
-			s.confirmFailure(w, &StoreError{Op: "revoke the confirmation this one replaces", Err: err}, back)
-			return
-		}
-	}
 	if reasons := gateReasons(ctx, out, id, s.o.Store); len(reasons) > 0 {
 		s.message(w, http.StatusInternalServerError, "Nothing was confirmed", ErrGate.Error(), reasons, back, "Open the action's page again")
 		return
@@ -237,9 +244,23 @@ func (s *Server) handleConfirm(w http.ResponseWriter, r *http.Request) {
 		s.message(w, http.StatusConflict, "Nothing was confirmed", "The graph could not be written: "+err.Error(), nil, back, "Open the action's page again")
 		return
 	}
-	s.write(w, http.StatusOK, confirmedPage, "Confirmed "+a.Label, confirmedView{
-		Label: a.Label, By: by, At: string(rec.ConfirmedAt), Limits: limitsWords(limits), Ref: rec.Ref, Digest: rec.Digest,
-	})
+	// Only now, with the new confirmation in the file, is the one it
+	// replaces revoked, so that putting the old one back into the file
+	// (with its older, perhaps looser, limits) cannot pass the gate. Before
+	// this point a refusal leaves the old confirmation live, as the page
+	// says. A record the store does not hold for this action (ErrNotFound:
+	// unknown, or another action's, named by an edited file) passes no gate
+	// for this action and is not revoked.
+	view := confirmedView{Label: a.Label, By: by, At: string(rec.ConfirmedAt), Limits: limitsWords(limits), Ref: rec.Ref, Digest: rec.Digest}
+	if old, ok := a.Verification.(shared.Verified); ok && old.Confirmation.AuditRecord != nil {
+		err := s.o.Store.RecordRevocation(ctx, audit.Revocation{ActionID: id, Ref: *old.Confirmation.AuditRecord, By: by, At: s.o.Now(),
+			Reason: "replaced by the confirmation recorded as " + rec.Ref})
+		if err != nil && !errors.Is(err, audit.ErrNotFound) {
+			view.NotRevoked = *old.Confirmation.AuditRecord
+			view.NotRevokedErr = err.Error()
+		}
+	}
+	s.write(w, http.StatusOK, confirmedPage, "Confirmed "+a.Label, view)
 }
 
 // confirmFailure answers an error of verifier.Confirm or of the store:

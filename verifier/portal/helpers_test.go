@@ -47,10 +47,22 @@ func startPortal(t *testing.T, graph []byte) *harness {
 // startPortalStore serves the graph file at path with store.
 func startPortalStore(t *testing.T, graph []byte, path string, store *audit.Store) *harness {
 	t.Helper()
+	return startPortalOn(t, graph, path, store, store)
+}
+
+// startPortalOn serves the graph file at path with the portal's Store
+// through (a wrapper of store, say), with the options tweak sets; the
+// harness's store is store.
+func startPortalOn(t *testing.T, graph []byte, path string, through Store, store *audit.Store, tweak ...func(*Options)) *harness {
+	t.Helper()
 	if err := os.WriteFile(path, graph, 0o644); err != nil {
 		t.Fatal(err)
 	}
-	srv, err := New(t.Context(), Options{GraphPath: path, Store: store})
+	o := Options{GraphPath: path, Store: through}
+	for _, f := range tweak {
+		f(&o)
+	}
+	srv, err := New(t.Context(), o)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -26,7 +26,7 @@ import (
 type Store interface {
 	shared.AuditLookup
 	RecordConfirmation(ctx context.Context, c audit.Confirmation) (audit.Confirmation, error)
-	RecordRevocation(ctx context.Context, ref, by string, at time.Time, reason string) error
+	RecordRevocation(ctx context.Context, r audit.Revocation) error
 }
 
 // Options configures a portal Server.

@@ -1,6 +1,7 @@
 package portal
 
 import (
+	"bytes"
 	"context"
 	"errors"
 	"net/http"
@@ -8,7 +9,9 @@ import (
 	"os"
 	"path/filepath"
 	"strings"
+	"sync/atomic"
 	"testing"
+	"time"
 
 	"github.com/frontlatch/frontlatch/shared"
 	"github.com/frontlatch/frontlatch/verifier"
@@ -616,5 +619,148 @@ func TestPortalDoesNotTakeTheFilesWord(t *testing.T) {
 	}
 	if _, report := h.get(t, h.srv.Origin()+"/"); strings.Contains(report, "but your audit record does not") {
 		t.Errorf("after a real confirmation the report still says the record does not confirm it")
+	}
+}
+
+// storeHook is the real store with a hook run after RecordConfirmation
+// and a RecordRevocation that can be made to fail.
+type storeHook struct {
+	*audit.Store
+	afterConfirm func()
+	revokeErr    error
+	hang         atomic.Bool // LookupAudit waits until its context is done
+}
+
+func (s *storeHook) LookupAudit(ctx context.Context, q shared.AuditQuery) (shared.AuditAnswer, error) {
+	if s.hang.Load() {
+		<-ctx.Done()
+		return shared.AuditAnswer{}, ctx.Err()
+	}
+	return s.Store.LookupAudit(ctx, q)
+}
+
+func (s *storeHook) RecordConfirmation(ctx context.Context, c audit.Confirmation) (audit.Confirmation, error) {
+	rec, err := s.Store.RecordConfirmation(ctx, c)
+	if s.afterConfirm != nil {
+		s.afterConfirm()
+	}
+	return rec, err
+}
+
+func (s *storeHook) RecordRevocation(ctx context.Context, r audit.Revocation) error {
+	if s.revokeErr != nil {
+		return s.revokeErr
+	}
+	return s.Store.RecordRevocation(ctx, r)
+}
+
+// hookedPortal serves clinic01 through a storeHook of a fresh SQLite store.
+func hookedPortal(t *testing.T, tweak ...func(*Options)) (*harness, *storeHook) {
+	t.Helper()
+	dir := t.TempDir()
+	store, err := audit.Open(t.Context(), filepath.Join(dir, "audit.db"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { store.Close() })
+	hook := &storeHook{Store: store}
+	h := startPortalOn(t, graphBytes(t, "clinic01", testOrigin, nil), filepath.Join(dir, "graph.json"), hook, store, tweak...)
+	h.login(t)
+	return h, hook
+}
+
+// A re-confirmation that fails after its audit record is written (here:
+// the graph file changed meanwhile, so it is not rewritten) says nothing
+// was confirmed, and so it is: the confirmation it would have replaced is
+// still live, not revoked.
+func TestFailedReconfirmKeepsTheOldConfirmation(t *testing.T) {
+	h, hook := hookedPortal(t)
+	if resp, body := h.post(t, actionPath(clinicBooking), h.confirmForm(t, clinicBooking), nil); resp.StatusCode != http.StatusOK {
+		t.Fatalf("first confirmation: %d: %s", resp.StatusCode, body)
+	}
+	form := h.confirmForm(t, clinicBooking)
+	hook.afterConfirm = func() { // someone else saves the file meanwhile
+		b := readFile(t, h.path)
+		if err := os.WriteFile(h.path, append(b, '\n'), 0o644); err != nil {
+			t.Error(err)
+		}
+	}
+	resp, body := h.post(t, actionPath(clinicBooking), form, nil)
+	if resp.StatusCode != http.StatusConflict || !strings.Contains(body, "Nothing was confirmed") {
+		t.Fatalf("second confirmation: %d, want %d saying nothing was confirmed: %s", resp.StatusCode, http.StatusConflict, body)
+	}
+	if err := shared.AssertLiveExecutionAllowed(actionBytes(t, h.path, clinicBooking), h.store); err != nil {
+		t.Errorf("the first confirmation no longer passes after a confirmation that was refused: %v", err)
+	}
+}
+
+// The portal revokes only this action's replaced confirmation: a graph
+// file edited to name another action's audit record under this action does
+// not get that record revoked when the owner confirms this action.
+func TestReconfirmRevokesOnlyThisActionsRecord(t *testing.T) {
+	h, _ := hookedPortal(t)
+	other, err := h.store.RecordConfirmation(t.Context(), audit.Confirmation{ActionID: "elsewhere:booking:form", ConfirmedBy: "Sam",
+		ConfirmedAt: "2026-09-02T09:30:00.000Z", Method: shared.ConfirmedOwnerPortal, Digest: "sha256:" + strings.Repeat("0", 64)})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if resp, body := h.post(t, actionPath(clinicBooking), h.confirmForm(t, clinicBooking), nil); resp.StatusCode != http.StatusOK {
+		t.Fatalf("first confirmation: %d: %s", resp.StatusCode, body)
+	}
+	editGraph(t, h, func(g *shared.ActionGraph) {
+		v := g.Actions[0].Verification.(shared.Verified)
+		v.Confirmation.AuditRecord = &other.Ref
+		g.Actions[0].Verification = v
+	})
+	if resp, body := h.post(t, actionPath(clinicBooking), h.confirmForm(t, clinicBooking), nil); resp.StatusCode != http.StatusOK {
+		t.Fatalf("second confirmation: %d: %s", resp.StatusCode, body)
+	}
+	ans, err := h.store.LookupAudit(t.Context(), shared.AuditQuery{Ref: other.Ref, ActionID: other.ActionID, ConfirmedBy: other.ConfirmedBy, ConfirmedAt: other.ConfirmedAt})
+	if err != nil || !ans.Found || ans.Revoked {
+		t.Errorf("the other action's record: %+v (%v), want found and not revoked", ans, err)
+	}
+}
+
+// A replaced confirmation the store cannot revoke is said on the
+// confirmation page, with what to do: the new one is recorded and written.
+func TestReconfirmSaysWhenTheOldOneStaysLive(t *testing.T) {
+	h, hook := hookedPortal(t)
+	if resp, body := h.post(t, actionPath(clinicBooking), h.confirmForm(t, clinicBooking), nil); resp.StatusCode != http.StatusOK {
+		t.Fatalf("first confirmation: %d: %s", resp.StatusCode, body)
+	}
+	first := readFile(t, h.path)
+	hook.revokeErr = errors.New("disk I/O error")
+	resp, body := h.post(t, actionPath(clinicBooking), h.confirmForm(t, clinicBooking), nil)
+	if resp.StatusCode != http.StatusOK || !strings.Contains(body, `id="not-revoked"`) || !strings.Contains(body, "disk I/O error") {
+		t.Fatalf("second confirmation: %d, want 200 with the not-revoked warning: %s", resp.StatusCode, body)
+	}
+	if err := shared.AssertLiveExecutionAllowed(actionBytes(t, h.path, clinicBooking), h.store); err != nil {
+		t.Errorf("the new confirmation does not pass: %v", err)
+	}
+	if bytes.Equal(first, readFile(t, h.path)) {
+		t.Error("the graph file was not rewritten")
+	}
+}
+
+// A store that stops answering makes the report and the action page say
+// the confirmation could not be checked, within Options.StoreTimeout,
+// rather than hang them or show the action as live.
+func TestPagesBoundTheStore(t *testing.T) {
+	h, hook := hookedPortal(t, func(o *Options) { o.StoreTimeout = 300 * time.Millisecond })
+	if resp, body := h.post(t, actionPath(clinicBooking), h.confirmForm(t, clinicBooking), nil); resp.StatusCode != http.StatusOK {
+		t.Fatalf("confirmation: %d: %s", resp.StatusCode, body)
+	}
+	hook.hang.Store(true)
+	for _, page := range []string{"/", actionPath(clinicBooking)} {
+		t.Run(page, func(t *testing.T) {
+			start := time.Now()
+			resp, body := h.get(t, h.srv.Origin()+page)
+			if took := time.Since(start); took > 10*time.Second {
+				t.Errorf("the page took %v", took)
+			}
+			if resp.StatusCode != http.StatusOK || !strings.Contains(body, "did not answer") {
+				t.Errorf("%d, want 200 saying the store did not answer:\n%s", resp.StatusCode, body)
+			}
+		})
 	}
 }
