@@ -173,3 +173,30 @@ func TestGraphInputIsBounded(t *testing.T) {
 		}
 	})
 }
+
+// TestHelpCommand: `help COMMAND [SUBCOMMAND]` prints what the command does,
+// its usage line and every flag, on stdout, exit 0.
+func TestHelpCommand(t *testing.T) {
+	tests := []struct {
+		args []string
+		want []string
+	}{
+		{[]string{"help", "map"}, []string{"usage: frontlatch map", "-pages", "-timeout", "-ignore-robots"}},
+		{[]string{"help", "fleet", "work"}, []string{"usage: frontlatch fleet work", "-workers", "-metrics"}},
+		{[]string{"help", "verify", "revoke"}, []string{"usage: frontlatch verify revoke", "-by", "-store"}},
+		{[]string{"help", "fleet"}, []string{"frontlatch fleet add", "frontlatch fleet work"}},
+	}
+	for _, tt := range tests {
+		t.Run(strings.Join(tt.args, " "), func(t *testing.T) {
+			code, stdout, stderr := runCmd(t, "", tt.args...)
+			if code != exitOK || stderr != "" {
+				t.Errorf("exit %d, stderr %q; want 0 and nothing", code, stderr)
+			}
+			for _, w := range tt.want {
+				if !strings.Contains(stdout, w) {
+					t.Errorf("stdout lacks %q:\n%s", w, stdout)
+				}
+			}
+		})
+	}
+}

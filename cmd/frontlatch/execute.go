@@ -26,6 +26,14 @@ const maxInputFile = 64 << 20
 // envNotifySecret names the variable holding the webhook signing secret.
 const envNotifySecret = "FRONTLATCH_NOTIFY_SECRET"
 
+// executorOptions are the executor's options of every command that fires
+// (execute, serve-mcp): the audit store, and the webhook signing secret
+// from $FRONTLATCH_NOTIFY_SECRET (without it a notification is recorded as
+// not sent, never sent unsigned).
+func executorOptions(store *audit.Store) executor.Options {
+	return executor.Options{Store: store, Notify: executor.NotifyOptions{Secret: []byte(os.Getenv(envNotifySecret))}}
+}
+
 func init() {
 	register(command{
 		name:    "execute",
@@ -72,6 +80,7 @@ func runExecute(ctx context.Context, args []string, stdout, stderr io.Writer) in
 		fmt.Fprintf(stderr, "frontlatch execute: %v\n", err)
 		if errors.Is(err, shared.ErrInvalidGraph) {
 			fmt.Fprintf(stderr, "  run `frontlatch check %s` to see every issue\n", pos[0])
+			return exitFail
 		}
 		return exitUsage
 	}
@@ -84,7 +93,7 @@ func runExecute(ctx context.Context, args []string, stdout, stderr io.Writer) in
 		return exitFail
 	}
 	defer store.Close()
-	opts := executor.Options{Store: store, Notify: executor.NotifyOptions{Secret: []byte(os.Getenv(envNotifySecret))}}
+	opts := executorOptions(store)
 	if *useBrowser {
 		b, err := topology.NewBrowser(ctx, topology.BrowserOptions{})
 		if err != nil {

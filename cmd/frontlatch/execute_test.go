@@ -34,6 +34,10 @@ func TestExecute(t *testing.T) {
 		}
 	}
 	good := `{"full_name": "Ana Ruiz", "phone": "+64 9 828 7400", "call_window": "morning"}`
+	invalid := filepath.Join(dir, "invalid.json")
+	if err := os.WriteFile(invalid, []byte(`{"actions": 7}`), 0o600); err != nil {
+		t.Fatal(err)
+	}
 	inputFile := filepath.Join(dir, "input.json")
 	if err := os.WriteFile(inputFile, []byte(good), 0o600); err != nil {
 		t.Fatal(err)
@@ -49,6 +53,7 @@ func TestExecute(t *testing.T) {
 		{"no arguments", []string{"execute"}, exitUsage, "want GRAPH and ACTION_ID", 0, false},
 		{"input not an object", []string{"execute", verified, id, "--input", "[1]", "--store", storePath}, exitUsage, "one JSON object", 0, false},
 		{"unknown action", []string{"execute", verified, "nope", "--input", good, "--store", storePath}, exitUsage, "no action \"nope\"", 0, false},
+		{"invalid graph", []string{"execute", invalid, id, "--input", good, "--store", storePath}, exitFail, "frontlatch check", 0, false},
 		{"unverified", []string{"execute", unverified, id, "--input", good, "--store", storePath}, exitFail, "verification.not-verified", 0, false},
 		{"bad input", []string{"execute", verified, id, "--input", `{"full_name": 7}`, "--store", storePath}, exitFail, "input.invalid", 0, false},
 		{"fires", []string{"execute", verified, id, "--input", good, "--store", storePath, "--idempotency-key", "k1"}, exitOK, "", 1, true},

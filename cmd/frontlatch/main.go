@@ -49,8 +49,21 @@ func main() {
 func run(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 	if len(args) == 0 || args[0] == "-h" || args[0] == "--help" || args[0] == "help" {
 		if len(args) > 1 {
-			if c, ok := commands[args[1]]; ok {
-				fmt.Fprintf(stdout, "usage: %s\n\n%s\n", c.usage, c.summary)
+			// help COMMAND [SUBCOMMAND]: what it does, then its usage line
+			// and every flag, as its own -h prints them (before any I/O).
+			name := args[1]
+			if len(args) > 2 {
+				if _, ok := subcommands[name+" "+args[2]]; ok {
+					name += " " + args[2]
+				}
+			}
+			c, ok := commands[name]
+			if !ok {
+				c, ok = subcommands[name]
+			}
+			if ok {
+				fmt.Fprintf(stdout, "%s\n\n", c.summary)
+				c.run(ctx, []string{"-h"}, io.Discard, stdout)
 				return exitOK
 			}
 		}

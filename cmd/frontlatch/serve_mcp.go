@@ -89,11 +89,12 @@ func runServeMCP(ctx context.Context, args []string, stdout, stderr io.Writer) i
 		return exitUsage
 	}
 	defer store.Close()
-	ex, err := executor.New(executor.Options{Store: store})
+	ex, err := executor.New(executorOptions(store))
 	if err != nil {
 		fmt.Fprintf(stderr, "frontlatch serve-mcp: %v\n", err)
 		return exitFail
 	}
+	defer ex.Close() // after the server: waits for the calls in flight and the webhooks still being tried
 	srv, err := mcpserver.New(ctx, mcpserver.File(files[0]), ex, store, mcpserver.Options{Version: version, Interval: *interval, Logger: log})
 	if err != nil {
 		fmt.Fprintf(stderr, "frontlatch serve-mcp: %v\n", err)

@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"io"
 	"net/http"
+	"net/http/httptest"
 	"os"
 	"path/filepath"
 	"slices"
@@ -51,6 +52,13 @@ func (f stderrFile) String() string {
 // the store's URL and the graph's path.
 func confirmedGraph(t *testing.T) (*fixtures.Server, string, string) {
 	t.Helper()
+	return confirmedGraphNotifying(t, "office@electrician01.example")
+}
+
+// confirmedGraphNotifying is confirmedGraph with notify as the
+// confirmation's notify target.
+func confirmedGraphNotifying(t *testing.T, notify string) (*fixtures.Server, string, string) {
+	t.Helper()
 	sites := fixturestest.Serve(t, serveSite)
 	mapped, err := fixtures.MappedGraph(serveSite, fixturestest.URL(t, sites, serveSite))
 	if err != nil {
@@ -59,7 +67,7 @@ func confirmedGraph(t *testing.T) (*fixtures.Server, string, string) {
 	dir := t.TempDir()
 	dbPath := audittest.URL(t, audit.DriverSQLite)
 	store := audittest.Open(t, dbPath)
-	graph := executortest.Confirm(t, store, mapped, serveAction, executortest.Limits(5, shared.PerDay, "office@electrician01.example"))
+	graph := executortest.Confirm(t, store, mapped, serveAction, executortest.Limits(5, shared.PerDay, notify))
 	graphPath := filepath.Join(dir, "graph.json")
 	if err := os.WriteFile(graphPath, graph, 0o600); err != nil {
 		t.Fatal(err)
@@ -72,9 +80,19 @@ func callArgs() map[string]any {
 }
 
 // serve-mcp over stdio: the SDK's client lists the confirmed tool and a
-// call reaches the fixture site once.
+// call reaches the fixture site once; the owner's webhook is told, signed
+// with $FRONTLATCH_NOTIFY_SECRET, as `frontlatch execute` does.
 func TestServeMCPStdio(t *testing.T) {
-	sites, dbPath, graphPath := confirmedGraph(t)
+	const secret = "webhook-secret"
+	t.Setenv(envNotifySecret, secret)
+	hooks := make(chan *http.Request, 4)
+	hook := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		body, _ := io.ReadAll(r.Body)
+		r.Body = io.NopCloser(bytes.NewReader(body))
+		hooks <- r
+	}))
+	t.Cleanup(hook.Close)
+	sites, dbPath, graphPath := confirmedGraphNotifying(t, hook.URL+"/frontlatch")
 	inR, inW := io.Pipe()
 	outR, outW := io.Pipe()
 	oldStdin := stdin
@@ -112,6 +130,15 @@ func TestServeMCPStdio(t *testing.T) {
 	}
 	if len(subs) != 1 || subs[0].Fields.Get("call_window") != "evening" {
 		t.Errorf("site received %+v, want the one call", subs)
+	}
+	select {
+	case r := <-hooks:
+		body, _ := io.ReadAll(r.Body)
+		if got, want := r.Header.Get(executor.SignatureHeader), executor.Sign([]byte(secret), body); got != want {
+			t.Errorf("webhook signature %q, want %q", got, want)
+		}
+	case <-time.After(10 * time.Second):
+		t.Error("the owner's webhook was not called")
 	}
 	_ = cs.Close()
 	inW.Close()
