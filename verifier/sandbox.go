@@ -108,9 +108,12 @@ type SandboxResult struct {
 // domain), every request that would leave the page from then on. The
 // submission is answered by the sandbox itself with a synthetic 200; a
 // request to another origin than the graph's endpoint is failed instead.
-// Until the submit, reads of the page's own static files (scripts, styles,
-// images) are let through: they read, they do not submit; after it,
-// nothing is.
+// Until the sandbox begins filling the form, reads of the page's own static
+// files (scripts, styles, images) are let through, so that the page
+// renders; from the first fill on nothing is, not even such a read (a
+// tracking pixel or an added script fired on an input or change event
+// carries what was typed in its query): it is failed, and the note counts
+// and names the reads and requests stopped before the submit.
 //
 // The run is recorded as a shared.SandboxRun with the outcome in the
 // contract's vocabulary and a note saying what happened: intercepted,
@@ -429,7 +432,7 @@ func judge(a *shared.Action, mapped Door, fills []fill, obs *observation, wait t
 		notes = append(notes, fmt.Sprintf("%d other request(s) sent with it were stopped too: %s", len(obs.others), strings.Join(obs.others[:min(3, len(obs.others))], ", ")))
 	}
 	if obs.stopped > 0 {
-		notes = append(notes, fmt.Sprintf("%d read(s) of files after the submit were stopped", obs.stopped))
+		notes = append(notes, fmt.Sprintf("%d read(s) of files the page made once the sandbox began filling the form were stopped, none let through: %s", obs.stopped, strings.Join(obs.stoppedSeen, ", ")))
 	}
 	if obs.socketSends > 0 {
 		notes = append(notes, fmt.Sprintf("the page tried to send %d message(s) over a WebSocket; the sandbox dropped them, as it cannot intercept a socket", obs.socketSends))
@@ -438,7 +441,7 @@ func judge(a *shared.Action, mapped Door, fills []fill, obs *observation, wait t
 		notes = append(notes, fmt.Sprintf("the page tried to connect to %d other address(es); the sandbox refused them: %s", len(obs.refusedConns), strings.Join(obs.refusedConns[:min(3, len(obs.refusedConns))], ", ")))
 	}
 	if obs.early > 0 {
-		notes = append(notes, fmt.Sprintf("%d request(s) the page sent while being filled were answered by the sandbox too", obs.early))
+		notes = append(notes, fmt.Sprintf("%d request(s) the page sent before the submit were stopped too (answered by the sandbox, or failed when bound for another origin): %s", obs.early, strings.Join(obs.earlySeen, ", ")))
 	}
 	if len(mm.Differences) > 0 {
 		fail(shared.SandboxFailed)

@@ -52,9 +52,17 @@ type observation struct {
 	// refused (a WebSocket's among them).
 	refusedConns []string
 	others       []string // other requests sent after the submit (all stopped)
-	stopped      int      // static reads stopped after the submit
 	timedOut     string   // what timed out ("" when nothing did)
-	early        int      // submission-like requests answered before the submit
+	// stopped are the reads of static files stopped from the moment the
+	// sandbox began filling the form (before the submit and after it);
+	// stoppedSeen names the first of them.
+	stopped     int
+	stoppedSeen []string
+	// early are the submission-like requests stopped before the submit
+	// (answered, or failed when bound for another origin); earlySeen names
+	// the first of them.
+	early     int
+	earlySeen []string
 }
 
 type inputResult struct {
@@ -119,9 +127,10 @@ const (
 // method but GET and HEAD. Those never reach the server; one bound for
 // another origin than the graph's endpoint (endpointOrigin, or the page's
 // when the graph states none) is failed rather than answered. Once the
-// form is submitted (armed) not even a static read goes through: a
-// tracking pixel's query could carry the form.
-func routeRequest(method, rawURL string, rt proto.NetworkResourceType, pageOrigin, endpointOrigin string, armed bool) route {
+// sandbox has begun filling the form (filling) not even a static read
+// goes through: a tracking pixel's or an added script's query could carry
+// what was typed, on an input or change event as much as after the submit.
+func routeRequest(method, rawURL string, rt proto.NetworkResourceType, pageOrigin, endpointOrigin string, filling bool) route {
 	for _, s := range []string{"data:", "blob:", "about:", "chrome-error:", "chrome-extension:"} {
 		if strings.HasPrefix(rawURL, s) {
 			return routePass
@@ -137,7 +146,7 @@ func routeRequest(method, rawURL string, rt proto.NetworkResourceType, pageOrigi
 		static = false
 	}
 	if static {
-		if origin == pageOrigin && !armed {
+		if origin == pageOrigin && !filling {
 			return routePass
 		}
 		return routeBlock
@@ -152,70 +161,119 @@ func routeRequest(method, rawURL string, rt proto.NetworkResourceType, pageOrigi
 	return routeAnswer
 }
 
+// phase is how far a run has got, which decides what its interception
+// lets through.
+type phase int
+
+const (
+	phaseLoad   phase = iota // the page is loaded: its own static reads go through
+	phaseFill                // the form is being filled: nothing goes through
+	phaseSubmit              // the form is submitted: nothing goes through, submission-like requests are collected
+)
+
 // interceptor answers paused requests and collects the submission-like
 // ones sent after the submit.
+//
+// A request's fate is decided, and counted, when its Fetch.requestPaused
+// event reaches the event loop (decide), by the phase at that moment; only
+// the answer to the browser is sent from a goroutine of its own. The run
+// moves the phase forward before the step that starts it (the fill's
+// evaluation, the click), so a request the page makes in reaction to that
+// step is paused after the step was sent and its event finds the new phase:
+// what goes through never depends on when a goroutine gets to run. A
+// request of the load whose event comes late is stopped too (the safe
+// side). Which side of the submit a request fired by the fill falls on is
+// not so sure (an image starts loading after the script that set its
+// source has returned), so the reads stopped are counted together from the
+// fill on.
 type interceptor struct {
 	page           *rod.Page
 	step           time.Duration
 	pageOrigin     string
 	endpointOrigin string
 
-	mu      sync.Mutex
-	armed   bool
-	early   int      // submission-like requests before the submit
-	stopped int      // static reads failed after the submit
-	after   []paused // submission-like requests after the submit, in order
-	first   chan struct{}
+	mu          sync.Mutex
+	phase       phase
+	early       int      // submission-like requests before the submit
+	earlySeen   []string // the first of them
+	stopped     int      // static reads stopped since filling began
+	stoppedSeen []string // the first of them
+	after       []paused // submission-like requests after the submit, in order
+	first       chan struct{}
 }
 
 // maxCollected bounds the requests kept after the submit.
 const maxCollected = 32
+
+// maxSeen bounds the stopped requests named of each kind.
+const maxSeen = 3
 
 type paused struct {
 	req     interceptedRequest
 	refused bool
 }
 
-func (ic *interceptor) arm() {
+// beginFill is called before the form is filled: from then on not even a
+// read of the page's own files goes through.
+func (ic *interceptor) beginFill() { ic.moveTo(phaseFill) }
+
+// arm is called before the submit: the submission-like requests are
+// collected from then on.
+func (ic *interceptor) arm() { ic.moveTo(phaseSubmit) }
+
+func (ic *interceptor) moveTo(p phase) {
 	ic.mu.Lock()
-	ic.armed = true
+	ic.phase = max(ic.phase, p)
 	ic.mu.Unlock()
 }
 
-func (ic *interceptor) handle(e *proto.FetchRequestPaused) {
+// decide takes, by the phase now, the fate of a request just paused,
+// records it, and returns the answer to send to the browser.
+func (ic *interceptor) decide(e *proto.FetchRequestPaused) (reply func()) {
 	p := ic.page.Timeout(ic.step)
 	r := e.Request
-	ic.mu.Lock()
-	armed := ic.armed
-	ic.mu.Unlock()
-	switch routeRequest(r.Method, r.URL, e.ResourceType, ic.pageOrigin, ic.endpointOrigin, armed) {
-	case routePass:
-		_ = proto.FetchContinueRequest{RequestID: e.RequestID}.Call(p)
-		return
-	case routeBlock:
-		if armed {
-			ic.mu.Lock()
-			ic.stopped++
-			ic.mu.Unlock()
-		}
+	fail := func() {
 		_ = proto.FetchFailRequest{RequestID: e.RequestID, ErrorReason: proto.NetworkErrorReasonBlockedByClient}.Call(p)
-		return
-	case routeRefuse:
-		ic.record(e, true)
-		_ = proto.FetchFailRequest{RequestID: e.RequestID, ErrorReason: proto.NetworkErrorReasonBlockedByClient}.Call(p)
-		return
 	}
-	ic.record(e, false)
+	ic.mu.Lock()
+	defer ic.mu.Unlock()
+	ph := ic.phase
+	switch routeRequest(r.Method, r.URL, e.ResourceType, ic.pageOrigin, ic.endpointOrigin, ph >= phaseFill) {
+	case routePass:
+		return func() { _ = proto.FetchContinueRequest{RequestID: e.RequestID}.Call(p) }
+	case routeBlock:
+		// A read from elsewhere as the page loads is not the business's;
+		// every read once filling has begun is counted, its own included.
+		if ph >= phaseFill {
+			ic.stopped++
+			ic.stoppedSeen = seen(ic.stoppedSeen, r.Method, r.URL)
+		}
+		return fail
+	case routeRefuse:
+		ic.record(e, true, ph)
+		return fail
+	}
+	ic.record(e, false, ph)
 	body, ct := syntheticJSON, "application/json"
 	if e.ResourceType == proto.NetworkResourceTypeDocument {
 		body, ct = syntheticPage, "text/html; charset=utf-8"
 	}
-	_ = proto.FetchFulfillRequest{
-		RequestID:       e.RequestID,
-		ResponseCode:    200,
-		ResponseHeaders: []*proto.FetchHeaderEntry{{Name: "Content-Type", Value: ct}, {Name: "Cache-Control", Value: "no-store"}},
-		Body:            []byte(body),
-	}.Call(p)
+	return func() {
+		_ = proto.FetchFulfillRequest{
+			RequestID:       e.RequestID,
+			ResponseCode:    200,
+			ResponseHeaders: []*proto.FetchHeaderEntry{{Name: "Content-Type", Value: ct}, {Name: "Cache-Control", Value: "no-store"}},
+			Body:            []byte(body),
+		}.Call(p)
+	}
+}
+
+// seen appends a request's description to list, up to maxSeen.
+func seen(list []string, method, url string) []string {
+	if len(list) >= maxSeen {
+		return list
+	}
+	return append(list, method+" "+shared.Clip(url, 120))
 }
 
 // closeSandboxTab ends a run's tab without letting any of its requests
@@ -241,13 +299,12 @@ func closeSandboxTab(rb *rod.Browser, page *rod.Page, step time.Duration, stopHi
 	}
 }
 
-// record keeps a submission-like request sent after the submit and
-// signals the first.
-func (ic *interceptor) record(e *proto.FetchRequestPaused, refused bool) {
-	ic.mu.Lock()
-	defer ic.mu.Unlock()
-	if !ic.armed {
+// record keeps a submission-like request paused after the submit (ph) and
+// signals the first; one before it is counted. ic.mu is held.
+func (ic *interceptor) record(e *proto.FetchRequestPaused, refused bool, ph phase) {
+	if ph < phaseSubmit {
 		ic.early++
+		ic.earlySeen = seen(ic.earlySeen, e.Request.Method, e.Request.URL)
 		return
 	}
 	if len(ic.after) >= maxCollected {
@@ -365,11 +422,16 @@ func runInBrowser(ctx context.Context, b *topology.Browser, ac *shared.Access, f
 	// From here on every request that would leave the page is intercepted.
 	ic := &interceptor{page: page, step: o.StepTimeout, pageOrigin: weborigin.OfString(obs.pageURL),
 		endpointOrigin: weborigin.OfString(mapped.Endpoint), first: make(chan struct{})}
+	// What was stopped before the submit goes into every observation this
+	// run returns (before the tab is closed: deferred after it).
+	defer ic.report(obs)
 	if err := (proto.FetchEnable{}).Call(page.Context(ctx).Timeout(o.StepTimeout)); err != nil {
 		return stepFailed(ctx, obs, fmt.Errorf("intercept the page's requests: %w", err))
 	}
 	wait := page.Context(hctx).EachEvent(func(e *proto.FetchRequestPaused) {
-		go ic.handle(e)
+		// Decided here, as the event comes; answered on the side.
+		reply := ic.decide(e)
+		go reply()
 	})
 	go wait()
 	// A service worker would see the page's requests first and could send
@@ -400,6 +462,9 @@ func runInBrowser(ctx context.Context, b *topology.Browser, ac *shared.Access, f
 		fi := fillInput{Name: f.Name, Kind: f.Kind, Value: f.Value, Locator: locators[f.Name]}
 		spec.Inputs = append(spec.Inputs, fi)
 	}
+	// From the first fill on nothing reaches the site: the page's
+	// handlers of input and change events may send what is typed.
+	ic.beginFill()
 	var rep fillReport
 	if err := evalInto("fill the form", &rep, "fill", spec); err != nil {
 		return stepFailed(ctx, obs, err)
@@ -407,7 +472,6 @@ func runInBrowser(ctx context.Context, b *topology.Browser, ac *shared.Access, f
 	obs.doorFound, obs.doorCount, obs.inputs, obs.submitFound = rep.DoorFound, rep.DoorCount, rep.Inputs, rep.SubmitFound
 	obs.doorByForms = spec.Door == nil
 	if !rep.DoorFound || !rep.SubmitFound {
-		obs.early = ic.earlyCount()
 		if rep.DoorFound {
 			var vr struct {
 				Fields []shared.SubmittedField `json:"fields"`
@@ -431,7 +495,6 @@ func runInBrowser(ctx context.Context, b *topology.Browser, ac *shared.Access, f
 			// The page stopped answering the mouse: its click handler
 			// hangs. What follows records it as timed out.
 			obs.timedOut = fmt.Sprintf("click the submit control: the page stopped responding for %s", o.StepTimeout)
-			obs.early = ic.earlyCount()
 			return obs, nil
 		}
 	}
@@ -466,7 +529,6 @@ func runInBrowser(ctx context.Context, b *topology.Browser, ac *shared.Access, f
 		}
 		obs.invalid, obs.formFields = vr.Invalid, vr.Fields
 	}
-	obs.early, obs.stopped = ic.counts()
 	// The messages the page's WebSockets tried to send, all dropped by the
 	// tab's guard.
 	obs.socketSends = confined.SocketSends()
@@ -552,15 +614,13 @@ func (ic *interceptor) hasSubmission() bool {
 	return len(ic.after) > 0
 }
 
-func (ic *interceptor) counts() (early, stopped int) {
+// report puts into obs what the interception stopped other than the
+// requests collected after the submit.
+func (ic *interceptor) report(obs *observation) {
 	ic.mu.Lock()
 	defer ic.mu.Unlock()
-	return ic.early, ic.stopped
-}
-
-func (ic *interceptor) earlyCount() int {
-	early, _ := ic.counts()
-	return early
+	obs.early, obs.earlySeen = ic.early, append([]string(nil), ic.earlySeen...)
+	obs.stopped, obs.stoppedSeen = ic.stopped, append([]string(nil), ic.stoppedSeen...)
 }
 
 // otherRequests describes the requests collected after the submit other

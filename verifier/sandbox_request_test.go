@@ -12,9 +12,10 @@ import (
 	"github.com/frontlatch/frontlatch/shared"
 )
 
-// Reads of the page's own files go through; every submission-like request
-// is answered by the sandbox, or failed when it is bound for another origin
-// than the graph's endpoint.
+// Reads of the page's own files go through until the sandbox begins filling
+// the form, and never after; every submission-like request is answered by
+// the sandbox, or failed when it is bound for another origin than the
+// graph's endpoint.
 func TestRouteRequest(t *testing.T) {
 	const page, api, other = "http://127.0.0.1:1000", "http://127.0.0.1:2000", "http://127.0.0.1:3000"
 	cases := []struct {
@@ -22,7 +23,7 @@ func TestRouteRequest(t *testing.T) {
 		rt                proto.NetworkResourceType
 		endpointOrigin    string
 		want              route
-		armed             bool
+		filling           bool // the sandbox has begun filling the form (or submitted it)
 	}{
 		{"own script", "GET", page + "/app.js", proto.NetworkResourceTypeScript, page, routePass, false},
 		{"own image", "GET", page + "/logo.png", proto.NetworkResourceTypeImage, page, routePass, false},
@@ -39,6 +40,9 @@ func TestRouteRequest(t *testing.T) {
 		{"then the page's own origin is not the endpoint", "POST", page + "/submit", proto.NetworkResourceTypeFetch, api, routeRefuse, false},
 		{"no endpoint: the page's origin", "POST", page + "/x", proto.NetworkResourceTypeFetch, "", routeAnswer, false},
 		{"data url", "GET", "data:text/plain,hi", proto.NetworkResourceTypeFetch, page, routePass, false},
+		{"a pixel carrying a field while the form is filled", "GET", page + "/px.gif?name=Sandy", proto.NetworkResourceTypeImage, page, routeBlock, true},
+		{"a script added while the form is filled", "GET", page + "/field.js?name=Sandy", proto.NetworkResourceTypeScript, page, routeBlock, true},
+		{"a fetch while the form is filled is answered", "GET", page + "/autosave?name=Sandy", proto.NetworkResourceTypeFetch, page, routeAnswer, true},
 		{"own image after the submit", "GET", page + "/spinner.gif", proto.NetworkResourceTypeImage, page, routeBlock, true},
 		{"a pixel carrying the form after the submit", "GET", page + "/t.gif?name=Sandy", proto.NetworkResourceTypeImage, page, routeBlock, true},
 		{"a foreign pixel after the submit", "GET", other + "/t.gif?name=Sandy", proto.NetworkResourceTypeImage, page, routeBlock, true},
@@ -46,7 +50,7 @@ func TestRouteRequest(t *testing.T) {
 	}
 	for _, tc := range cases {
 		t.Run(tc.name, func(t *testing.T) {
-			if got := routeRequest(tc.method, tc.url, tc.rt, page, tc.endpointOrigin, tc.armed); got != tc.want {
+			if got := routeRequest(tc.method, tc.url, tc.rt, page, tc.endpointOrigin, tc.filling); got != tc.want {
 				t.Errorf("routeRequest = %d, want %d", got, tc.want)
 			}
 		})
@@ -222,6 +226,12 @@ func TestJudge(t *testing.T) {
 		{"a GET's endpoint is where it goes, its query the fields", a, nil,
 			found(observation{request: &interceptedRequest{Method: "GET", URL: "http://h/send?name=Sandy", ResourceType: "Document"}}),
 			shared.SandboxFailed, "observed-runtime: form-get GET http://h/send.", "transport: the graph says form-post, the browser sent form-get"},
+		{"reads stopped once filling began are counted and named", a, nil,
+			found(observation{request: post, stopped: 5, stoppedSeen: []string{"GET http://h/px.gif?name=Sandy", "GET http://h/f.js?name=Sandy", "GET http://h/px.gif?e=change"}}),
+			shared.SandboxPassed, "5 read(s) of files the page made once the sandbox began filling the form were stopped, none let through: GET http://h/px.gif?name=Sandy, GET http://h/f.js?name=Sandy, GET http://h/px.gif?e=change.", ""},
+		{"requests stopped before the submit are counted and named", a, nil,
+			found(observation{request: post, early: 2, earlySeen: []string{"POST http://h/autosave", "POST http://evil/collect"}}),
+			shared.SandboxPassed, "2 request(s) the page sent before the submit were stopped too (answered by the sandbox, or failed when bound for another origin): POST http://h/autosave, POST http://evil/collect.", ""},
 	}
 	t.Run("a hostile page's messages are bounded", func(t *testing.T) {
 		var invalid []invalidField

@@ -680,6 +680,63 @@ func TestSandboxNothingLeaksAsTheTabCloses(t *testing.T) {
 	ps.wantNothing(t)
 }
 
+// A page that reports each field to its own origin as the sandbox fills it
+// in — a tracking pixel (a same-origin GET of an image) and a script it
+// adds, on focus, input and change, as form analytics do — sends the
+// business nothing: from the moment filling begins every request is
+// stopped, a read of a static file too, and the note counts those stopped
+// before the submit. Only the page and its image, read as it loaded, reach
+// the server. On the code before, which let the page's own static reads
+// through until the submit (and decided when a goroutine got to run), the
+// server received the test values on every run — each added script's
+// GET /field.js?e=input&name=Sandbox%20test, …, and some of the pixels', as
+// the timing went (71 requests in 15 runs) — while the note said nothing
+// had reached the business.
+func TestSandboxNothingLeaksWhileFilling(t *testing.T) {
+	var mu sync.Mutex
+	var hits []string
+	ps := &pageServer{}
+	pages := pagesHandler(ps, nil)
+	ps.Server = httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		mu.Lock()
+		hits = append(hits, r.Method+" "+r.URL.RequestURI())
+		mu.Unlock()
+		w.Header().Set("Cache-Control", "no-store")
+		pages(w, r)
+	}))
+	t.Cleanup(ps.Close)
+	b := sharedBrowser(t)
+	g := formGraph(t, ps.URL+"/pixel.html", "form#tracked", "form#tracked button", shared.TransportFormPost, ps.URL+"/send", "name", "text", "email", "email")
+	for i := range 5 {
+		res, err := Sandbox(t.Context(), g, "test:contact:form", fixedOptions(b))
+		if err != nil {
+			t.Fatalf("run %d: %v", i, err)
+		}
+		run := checkRun(t, res, shared.SandboxPassed, []string{
+			"intercepted: the browser's form submission sent POST " + ps.URL + "/send",
+			"nothing reached the business",
+			"read(s) of files the page made once the sandbox began filling the form were stopped, none let through: GET " + ps.URL + "/",
+		})
+		checkSent(t, run, ps.URL+"/send", []shared.SubmittedField{{Name: "name", Value: "Sandbox test"}, {Name: "email", Value: "sandbox.test@example.com"}})
+	}
+	time.Sleep(500 * time.Millisecond) // a request let go late arrives in this time
+	mu.Lock()
+	defer mu.Unlock()
+	logo := false
+	for _, h := range hits {
+		switch h {
+		case "GET /pixel.html", "GET /favicon.ico":
+		case "GET /logo.gif":
+			logo = true // read as the page loaded, before the form was filled
+		default:
+			t.Errorf("the server received %q, want only the page and its image read as it loaded", h)
+		}
+	}
+	if !logo {
+		t.Errorf("the page's image was never read as it loaded (received %q): reads before the form is filled go through", hits)
+	}
+}
+
 // A form sent over a WebSocket (which the Fetch domain cannot stop) sends
 // nothing: the sandbox drops every socket message and says so.
 func TestSandboxWebSocket(t *testing.T) {
