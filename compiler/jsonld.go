@@ -139,9 +139,9 @@ func jsonldActionsOf(ap *actionPlan) []jsonldAction {
 		e := base
 		e.Identifier = a.ID + "#" + string(d.Method)
 		e.Target = &jsonldEntryPoint{Type: "EntryPoint", URLTemplate: d.URL}
-		if t, ok := offeredTool(ap, d); ok && d.Submission != nil && httpMethod(d.Submission.Transport) != "" {
+		t, offered := offeredTool(ap, d)
+		if sub, ok := httpRequest(d); offered && ok {
 			e.Identifier = t.name
-			sub := d.Submission
 			enctype := defaultEnctype(sub.Transport)
 			if sub.Enctype != nil && *sub.Enctype != "" {
 				enctype = *sub.Enctype

@@ -77,12 +77,12 @@ func defaultEnctype(t shared.Transport) string {
 	return "application/x-www-form-urlencoded"
 }
 
-// httpDoors are the offered doors that are HTTP requests: forms and
-// documented endpoints (a WebMCP tool is not an HTTP operation).
+// httpDoors are the offered doors that are HTTP requests (httpRequest):
+// forms and documented endpoints (a WebMCP tool is not an HTTP operation).
 func httpDoors(p *plan) []toolRef {
 	var out []toolRef
 	for _, r := range p.offeredTools() {
-		if r.t.door.Submission != nil && httpMethod(r.t.door.Submission.Transport) != "" {
+		if _, ok := httpRequest(r.t.door); ok {
 			out = append(out, r)
 		}
 	}
@@ -136,12 +136,12 @@ func buildOpenAPI(p *plan) ([]byte, error) {
 	return marshalDocument(doc)
 }
 
-// openapiOperationOf returns the operation of one door, its path key and
-// its lower-case method.
+// openapiOperationOf returns the operation of one door (one of httpDoors),
+// its path key and its lower-case method.
 func openapiOperationOf(r toolRef) (openapiOperation, string, string) {
 	a := r.ap.action
 	d := r.t.door
-	sub := d.Submission
+	sub, _ := httpRequest(d)
 	u, _ := url.Parse(*sub.Endpoint)
 	path := "/"
 	if u != nil && u.Path != "" {

@@ -165,6 +165,18 @@ func usableSubmission(s *shared.Submission) bool {
 	return false
 }
 
+// httpRequest returns the submission of a door that is an HTTP request an
+// OpenAPI operation or a JSON-LD EntryPoint can describe: an HTTP transport
+// to an endpoint. A door executable without one (a webmcp-tool door needs
+// only its tool name, whatever its submission says) is no such request.
+func httpRequest(d *shared.Access) (*shared.Submission, bool) {
+	s := d.Submission
+	if s == nil || s.Endpoint == nil || *s.Endpoint == "" || httpMethod(s.Transport) == "" {
+		return nil, false
+	}
+	return s, true
+}
+
 // httpMethod is the HTTP method a transport sends with, "" when it is not
 // an HTTP request we can describe.
 func httpMethod(t shared.Transport) string {
