@@ -276,7 +276,7 @@ func inputSchema(in *shared.Input, rules []shared.Rule, mode schemaMode) (propSc
 	}
 	if ps.Type == "string" {
 		ps.Enum = optionValues(c.options)
-		ps.Format = jsonFormat(c.format, in.Type, in.Semantic)
+		ps.Format = jsonFormat(c.format, in.Type)
 		ps.MinLength, ps.MaxLength = c.minLen, c.maxLen
 		if len(c.patterns) > 0 {
 			ps.Pattern = c.patterns[0]
@@ -358,10 +358,19 @@ func singleMediaType(accept string) string {
 
 func ptrInt(n int) *int { return &n }
 
-// jsonFormat names the JSON Schema format of a field: from a declared or
-// value-space format, else from the input type, else from the semantic.
-func jsonFormat(declared, inputType string, sem shared.SemanticType) string {
-	for _, s := range []string{declared, inputType, string(sem)} {
+// jsonFormat names the JSON Schema format of a field: from a format the
+// site states (a declared rule or the control's value space), else from
+// the input's type (type=email is format email). Never from the semantic
+// type alone, which the mapper infers (a text input named your-email is a
+// string, not format email): an inferred validation never becomes a
+// keyword. A month (YYYY-MM) or week (YYYY-Www) input has no format, even
+// a declared date: its value is not an RFC 3339 date.
+func jsonFormat(declared, inputType string) string {
+	switch strings.ToLower(inputType) {
+	case "month", "week":
+		return ""
+	}
+	for _, s := range []string{declared, inputType} {
 		switch strings.ToLower(s) {
 		case "email":
 			return "email"
