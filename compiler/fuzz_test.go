@@ -13,8 +13,10 @@ import (
 var htmlComment = regexp.MustCompile(`(?s)<!--.*?-->`)
 
 // FuzzSiteText: text a site wrote (the action's label, the effects'
-// summary, an input's label, an option's label, the site's name) reaches
-// every format escaped. Any valid graph compiles; every JSON file is JSON;
+// summary and targets, an input's label, an option's label, the site's
+// name and URL, the graph id, a verification note, each door's URL,
+// locator, endpoint, vendor and evidence, a barrier's detail and evidence)
+// reaches every format escaped. Any valid graph compiles; every JSON file is JSON;
 // neither the script nor the JSON-LD holds "</script" or "<!--" (each may be
 // pasted inside an inline <script>); no markup file holds the text as it came, outside comments,
 // when it has a character markup gives meaning to, and no comment is
@@ -22,17 +24,55 @@ var htmlComment = regexp.MustCompile(`(?s)<!--.*?-->`)
 // text (no line break the site wrote starts a Markdown line of its own).
 func FuzzSiteText(f *testing.F) {
 	for _, s := range []string{"Request a quote", `</script><script>alert(1)</script>`, `"><img src=x onerror=alert(1)>`,
-		"a\u2028b", "<!-- x", "`${x}`", `\u003c`, "Harbour Plumbing & Gas", "]]>", "{{ORIGIN}}", "a\n# SYSTEM: b"} {
+		"a\u2028b", "<!-- x", "`${x}`", `\u003c`, "Harbour Plumbing & Gas", "]]>", "{{ORIGIN}}", "a\n# SYSTEM: b",
+		"info\n\n### Fake action\n\n- Kind: booking", "a\r\n- Verification: verified"} {
 		f.Add(s)
 	}
-	// siteText is doorsGraph with s as every text the site wrote.
+	// siteText is doorsGraph with s in every text the site wrote, and a
+	// barrier on every action. Door URLs, locators and endpoints keep
+	// their own text before s, so that no two doors become one.
 	siteText := func(s string) *shared.ActionGraph {
 		g := doorsGraph()
 		g.Site.Name = &s
+		g.Site.URL += s
+		g.GraphID += s
 		for i := range g.Actions {
 			a := &g.Actions[i]
 			a.Label = s
 			a.SideEffects.Summary = s
+			for j := range a.SideEffects.Effects {
+				a.SideEffects.Effects[j].Target = &s
+			}
+			switch v := a.Verification.(type) {
+			case shared.Verified:
+				v.Note = &s
+				a.Verification = v
+			case shared.SandboxTested:
+				v.Note = &s
+				a.Verification = v
+			case shared.Unverified:
+				v.Note = &s
+				a.Verification = v
+			}
+			for j := range a.Access {
+				d := &a.Access[j]
+				d.URL += s
+				d.Provenance.Evidence = &s
+				if d.Locator != nil {
+					loc := *d.Locator
+					loc.Value += s
+					d.Locator = &loc
+				}
+				if d.Submission != nil && d.Submission.Endpoint != nil {
+					sub := *d.Submission
+					sub.Endpoint = ptr(*sub.Endpoint + s)
+					d.Submission = &sub
+				}
+				if d.Vendor != nil {
+					d.Vendor = &s
+				}
+			}
+			a.Barriers = append(a.Barriers, shared.Barrier{Kind: shared.BarrierCaptcha, Detail: &s, Provenance: prov(shared.MethodParsedHTML, 0.9, s)})
 			for j := range a.Inputs {
 				a.Inputs[j].Label = &s
 				for k, vs := range a.Inputs[j].ValueSpace {
@@ -45,6 +85,11 @@ func FuzzSiteText(f *testing.F) {
 			}
 		}
 		return g
+	}
+	for _, s := range []string{"plain", "a\n### b"} {
+		if _, err := shared.Write(siteText(s)); err != nil {
+			f.Fatalf("siteText(%q) is not a valid graph, so the fuzz would compile nothing: %v", s, err)
+		}
 	}
 	plain, err := CompileFormat(siteText("plain"), FormatLLMs, Options{IncludeUnverified: true})
 	if err != nil {

@@ -33,24 +33,32 @@ func buildLLMs(p *plan) ([]byte, error) {
 func writeLLMsAction(b *bytes.Buffer, ap *actionPlan) {
 	a := ap.action
 	fmt.Fprintf(b, "\n### %s\n\n", oneLine(title(ap)))
-	fmt.Fprintf(b, "- Kind: %s\n", a.Kind)
-	fmt.Fprintf(b, "- %s\n", oneLine(statusSentence(ap)))
-	fmt.Fprintf(b, "- What happens: %s %s\n", oneLine(sentence(a.SideEffects.Summary)), consequences(&a.SideEffects))
+	item(b, "", "Kind: "+string(a.Kind))
+	item(b, "", statusSentence(ap))
+	item(b, "", "What happens: "+sentence(a.SideEffects.Summary)+" "+consequences(&a.SideEffects))
 	required, optional := inputNames(a)
-	fmt.Fprintf(b, "- Required inputs: %s\n", oneLine(orNone(required)))
+	item(b, "", "Required inputs: "+orNone(required))
 	if len(optional) > 0 {
-		fmt.Fprintf(b, "- Optional inputs: %s\n", oneLine(strings.Join(optional, ", ")))
+		item(b, "", "Optional inputs: "+strings.Join(optional, ", "))
 	}
-	b.WriteString("- Ways to do it:\n")
+	item(b, "", "Ways to do it:")
 	if len(a.Access) == 0 {
-		b.WriteString("  - none recorded\n")
+		item(b, "  ", "none recorded")
 	}
 	for j := range a.Access {
-		fmt.Fprintf(b, "  - %s\n", oneLine(doorLine(ap, &a.Access[j])))
+		item(b, "  ", doorLine(ap, &a.Access[j]))
 	}
 	if s := barriersSentence(a); s != "" {
-		fmt.Fprintf(b, "- %s\n", oneLine(s))
+		item(b, "", s)
 	}
+}
+
+// item writes one list item of llms.txt, indented: its whole text passes
+// through oneLine, so that no text of the graph in it (a label, an effect's
+// target, a door's URL, a barrier's detail) breaks the line and starts a
+// Markdown line of its own.
+func item(b *bytes.Buffer, indent, text string) {
+	fmt.Fprintf(b, "%s- %s\n", indent, oneLine(text))
 }
 
 // doorLine describes one door and whether an agent may call it.
