@@ -209,13 +209,11 @@ func (c *constraints) addPattern(p string) {
 }
 
 // anchored turns an HTML pattern (the whole value must match) into a JSON
-// Schema pattern (which matches anywhere) without changing its meaning.
-func anchored(p string) string {
-	if strings.HasPrefix(p, "^") && strings.HasSuffix(p, "$") && !strings.HasSuffix(p, `\$`) {
-		return p
-	}
-	return "^(?:" + p + ")$"
-}
+// Schema pattern (which matches anywhere) without changing its meaning:
+// ^(?:pattern)$, as HTML compiles it (the v flag aside), always. A pattern
+// that starts with ^ and ends with $ is no exception: ^a|b$ is a top-level
+// alternation, which kept as it is would take any value starting with a.
+func anchored(p string) string { return "^(?:" + p + ")$" }
 
 // inputSchema returns the schema of one input and whether it is required.
 func inputSchema(in *shared.Input, rules []shared.Rule, mode schemaMode) (propSchema, bool) {

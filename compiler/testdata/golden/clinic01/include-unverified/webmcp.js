@@ -30,7 +30,7 @@
             "type": "string",
             "title": "Phone",
             "description": "Australian number, no spaces. Semantic type: phone.",
-            "pattern": "^0[2-9]\\d{8}$"
+            "pattern": "^(?:^0[2-9]\\d{8}$)$"
           }
         },
         "required": [
