@@ -524,3 +524,52 @@ func TestRadioButtonsRecordedSeparately(t *testing.T) {
 	}
 	checkSchemaCompiles(t, "radio", v.Tools[0].InputSchema)
 }
+
+// TestOpenAPIDoorAgreesWithMCP: each OpenAPI operation's x-frontlatch-door
+// is the MCP tool's _meta door of the same name, index included (the
+// door's index in the action's access list, which tells look-alike doors
+// apart).
+func TestOpenAPIDoorAgreesWithMCP(t *testing.T) {
+	for _, v := range variants {
+		t.Run(v.name, func(t *testing.T) {
+			g := doorsGraph()
+			files, err := CompileAll(g, v.opts)
+			if err != nil {
+				t.Fatal(err)
+			}
+			out := byName(files)
+			var mcp mcpResultView
+			if err := json.Unmarshal(out[FileMCPTools], &mcp); err != nil {
+				t.Fatal(err)
+			}
+			var openapi struct {
+				Paths map[string]map[string]struct {
+					OperationID string         `json:"operationId"`
+					Door        map[string]any `json:"x-frontlatch-door"`
+				} `json:"paths"`
+			}
+			if err := json.Unmarshal(out[FileOpenAPI], &openapi); err != nil {
+				t.Fatal(err)
+			}
+			got := map[string]any{}
+			for _, item := range openapi.Paths {
+				for _, op := range item {
+					got[op.OperationID] = op.Door
+				}
+			}
+			want := map[string]any{} // every tool but the WebMCP one is an HTTP operation
+			for _, tl := range mcp.Tools {
+				if door := tl.Meta[metaPrefix+"door"].(map[string]any); door["door"] != string(shared.AccessWebMCPTool) {
+					want[tl.Name] = door
+				}
+			}
+			if diff := cmp.Diff(want, got); diff != "" {
+				t.Errorf("OpenAPI's x-frontlatch-door by operation (-MCP's _meta door +OpenAPI's):\n%s", diff)
+			}
+			// The documented endpoint is the quote action's third door.
+			if door, ok := got["plumber.quote.job.api"].(map[string]any); !ok || door["index"] != 2.0 {
+				t.Errorf("plumber.quote.job.api's door %v, want index 2", got["plumber.quote.job.api"])
+			}
+		})
+	}
+}

@@ -155,7 +155,7 @@ func openapiOperationOf(r toolRef) (openapiOperation, string, string) {
 		Servers:      []openapiServer{{URL: origin(*sub.Endpoint)}},
 		Responses:    object{{"default", openapiResponse{Description: "Whatever the business's site answers (a page or JSON); Frontlatch does not model it."}}},
 		Verification: statusMeta{r.ap.status, statusSentence(r.ap)},
-		Door:         doorMeta{ActionID: a.ID, Kind: a.Kind, Door: d.Method, URL: d.URL, Locator: d.Locator, Endpoint: sub.Endpoint, ToolName: d.ToolName},
+		Door:         doorMeta{ActionID: a.ID, Index: r.t.index, Kind: a.Kind, Door: d.Method, URL: d.URL, Locator: d.Locator, Endpoint: sub.Endpoint, ToolName: d.ToolName},
 	}
 	if u != nil {
 		q := u.Query()
