@@ -175,7 +175,8 @@ func TestInputSchema(t *testing.T) {
 		{"email", "format", "email"},
 		{"website", "format", "uri"},
 		{"preferred-date", "format", "date"},
-		{"preferred-time", "format", "time"},
+		{"preferred-time", "format", nil}, // JSON Schema's time is not a browser's 09:30
+		{"preferred-time", "description", "Semantic type: time. The value as a browser's time input sends it: HH:MM in 24 hours, or HH:MM:SS (09:30)."},
 		{"service", "enum", []any{"blocked-drain", "hot-water", "leak"}},
 		{"budget", "type", "number"},
 		{"budget", "minimum", 100.0},

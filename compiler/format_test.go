@@ -31,7 +31,10 @@ func TestFormatOnlyFromDeclaredType(t *testing.T) {
 		{"type=email", field(form, "email", "Email", shared.SemanticEmail, "email", false), nil, keywords{Format: "email"}},
 		{"type=url", field(form, "url", "URL", shared.SemanticWebsiteURL, "url", false), nil, keywords{Format: "uri"}},
 		{"type=date", field(form, "day", "Day", shared.SemanticDate, "date", false), nil, keywords{Format: "date"}},
-		{"type=time", field(form, "time", "Time", shared.SemanticTime, "time", false), nil, keywords{Format: "time"}},
+		// JSON Schema's time needs seconds and an offset; a browser sends 09:30.
+		{"type=time", field(form, "time", "Time", shared.SemanticTime, "time", false), nil, keywords{}},
+		// JSON Schema's date-time needs an offset; a browser sends 2026-12-03T09:30.
+		{"type=datetime-local", field(form, "at", "At", shared.SemanticDate, "datetime-local", false), nil, keywords{}},
 		{"text with a declared format rule", field(form, "contact", "Contact", shared.SemanticUnknown, "text", false),
 			[]shared.Validation{declared("contact", shared.RuleFormat, ptr("email"), "format")}, keywords{Format: "email"}},
 		{"text with a format value space", field(form, "home", "Home page", shared.SemanticUnknown, "text", false, shared.FormatSpace{Format: "uri"}),

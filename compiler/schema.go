@@ -240,6 +240,9 @@ func inputSchema(in *shared.Input, rules []shared.Rule, mode schemaMode) (propSc
 		ps.Description = joinNotes(notes)
 		return ps, c.required
 	}
+	if f, ok := browserValue[strings.ToLower(in.Type)]; ok {
+		notes = append(notes, "The value as a browser's "+strings.ToLower(in.Type)+" input sends it: "+f+".")
+	}
 
 	switch {
 	case in.Type == "number" || in.Type == "range":
@@ -361,11 +364,26 @@ func ptrInt(n int) *int { return &n }
 // the input's type (type=email is format email). Never from the semantic
 // type alone, which the mapper infers (a text input named your-email is a
 // string, not format email): an inferred validation never becomes a
-// keyword. A month (YYYY-MM) or week (YYYY-Www) input has no format, even
-// a declared date: its value is not an RFC 3339 date.
+// keyword. A month (YYYY-MM), week (YYYY-Www), time (HH:MM) or
+// datetime-local input has no format, even a declared one: its value is not
+// RFC 3339's date, full-time or date-time (browserValue describes it).
+// browserValue is how a browser writes the value of an input type that
+// has no JSON Schema format (see jsonFormat), for the property's
+// description.
+var browserValue = map[string]string{
+	"time":           "HH:MM in 24 hours, or HH:MM:SS (09:30)",
+	"datetime-local": "YYYY-MM-DDTHH:MM, local time without an offset (2026-12-03T09:30)",
+	"month":          "YYYY-MM (2026-12)",
+	"week":           "YYYY-Www, an ISO week (2026-W49)",
+}
+
 func jsonFormat(declared, inputType string) string {
 	switch strings.ToLower(inputType) {
-	case "month", "week":
+	case "month", "week", "time", "datetime-local":
+		// A browser's values for these (2026-12, 2026-W49, 09:30,
+		// 2026-12-03T09:30) are not JSON Schema's date, time (which needs
+		// seconds and an offset) or date-time (which needs an offset):
+		// the keyword would ask an agent for what the form refuses.
 		return ""
 	}
 	for _, s := range []string{declared, inputType} {

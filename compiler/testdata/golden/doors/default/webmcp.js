@@ -68,8 +68,7 @@
           "preferred-time": {
             "type": "string",
             "title": "Preferred time",
-            "description": "Semantic type: time.",
-            "format": "time"
+            "description": "Semantic type: time. The value as a browser's time input sends it: HH:MM in 24 hours, or HH:MM:SS (09:30)."
           },
           "budget": {
             "type": "number",
