@@ -94,7 +94,7 @@ func build(o Options, c *collection) (*shared.ActionGraph, error) {
 		slug = siteSlug(c.site.Host)
 	}
 	g := shared.NewGraph(graphIDOf(o, slug, s.at), shared.Site{Domain: c.site.Hostname(), URL: siteRoot(c.site), Name: strPtr(siteName)}, s.at, o.Generator)
-	names := actionNamer{slug: slug, used: map[string]int{}}
+	names := newActionNamer(slug, drafts)
 	for _, d := range drafts {
 		g.Actions = append(g.Actions, assemble(s, c.site, d, names))
 	}
@@ -112,7 +112,7 @@ func build(o Options, c *collection) (*shared.ActionGraph, error) {
 
 // assemble runs the stages after grouping on one action draft: inputs,
 // validations, effects, barriers, folding and naming.
-func assemble(s signer, site *url.URL, d *draft, names actionNamer) shared.Action {
+func assemble(s signer, site *url.URL, d *draft, names *actionNamer) shared.Action {
 	a := d.action
 	if d.inputs != nil {
 		a.Inputs = append(a.Inputs, d.inputs.inputs(s)...)
@@ -223,21 +223,42 @@ func (s signer) barriers(fs []barrierFinding) []shared.Barrier {
 }
 
 // actionNamer names the actions of a graph: <site-slug>:<kind>:<part>,
-// made unique with a counter.
+// made unique with a counter. An action's natural id is kept by the first
+// action, in discovery order, that has it; a later one gets the first of
+// -2, -3… that is neither given already nor the natural id of any action
+// of the graph, so no id is given twice and no action loses its natural id
+// to another's suffix.
 type actionNamer struct {
-	slug string
-	used map[string]int
+	slug    string
+	natural map[string]bool // the natural id of every action of the graph
+	given   map[string]bool
 }
 
-func (n actionNamer) id(kind shared.ActionKind, part string) string {
+// newActionNamer is the namer of a graph of drafts, which knows all their
+// natural ids before it names the first.
+func newActionNamer(slug string, drafts []*draft) *actionNamer {
+	n := &actionNamer{slug: slug, natural: map[string]bool{}, given: map[string]bool{}}
+	for _, d := range drafts {
+		n.natural[n.naturalID(d.action.Kind, d.idPart)] = true
+	}
+	return n
+}
+
+func (n *actionNamer) naturalID(kind shared.ActionKind, part string) string {
 	if part == "" {
 		part = string(kind)
 	}
-	id := n.slug + ":" + string(kind) + ":" + part
-	n.used[id]++
-	if c := n.used[id]; c > 1 {
-		id = fmt.Sprintf("%s-%d", id, c)
+	return n.slug + ":" + string(kind) + ":" + part
+}
+
+// id names the next action, in discovery order.
+func (n *actionNamer) id(kind shared.ActionKind, part string) string {
+	base := n.naturalID(kind, part)
+	id := base
+	for c := 2; n.given[id] || id != base && n.natural[id]; c++ {
+		id = fmt.Sprintf("%s-%d", base, c)
 	}
+	n.given[id] = true
 	return id
 }
 

@@ -2,6 +2,7 @@ package mapper
 
 import (
 	"encoding/json"
+	"fmt"
 	"net/url"
 	"strings"
 	"testing"
@@ -102,5 +103,57 @@ func TestRepeatedLinkOut(t *testing.T) {
 	want := []string{"test:booking:tables-example-acme"}
 	if diff := cmp.Diff(want, got); diff != "" {
 		t.Errorf("action ids (-want +got):\n%s", diff)
+	}
+}
+
+// Action ids are unique however the natural ids of a page's actions
+// collide: a suffix is never one given already nor another action's
+// natural id, and every action keeps its natural id when it is the first
+// to have it, in discovery order.
+func TestActionIDCollisions(t *testing.T) {
+	extras := []string{
+		``,
+		`<label for="p%[1]s">Phone</label><input id="p%[1]s" type="tel" name="phone">`,
+		`<label for="s%[1]s">Suburb</label><input id="s%[1]s" name="suburb">`,
+		`<label for="c%[1]s">Company</label><input id="c%[1]s" name="company">`,
+	}
+	form := func(i int, id string) string {
+		return fmt.Sprintf(`<form id="%[1]s" method="post" action="/send-%[2]d"><h2>Contact us</h2>
+<label for="n%[2]d">Your name</label><input id="n%[2]d" name="name" required>
+<label for="e%[2]d">Email</label><input id="e%[2]d" type="email" name="email" required>
+`+extras[i]+`
+<label for="m%[2]d">Message</label><textarea id="m%[2]d" name="message"></textarea>
+<button type="submit">Send message</button></form>`, id, i)
+	}
+	cases := []struct {
+		name      string
+		formIDs   []string
+		actionIDs []string
+	}{
+		{"no collision", []string{"contact", "enquiry"}, []string{"test:contact:contact", "test:contact:enquiry"}},
+		{"one collision", []string{"contact", "contact-form"}, []string{"test:contact:contact", "test:contact:contact-2"}},
+		{"a suffix is a later form's natural id", []string{"contact", "contact-form", "contact-2"}, []string{"test:contact:contact", "test:contact:contact-3", "test:contact:contact-2"}},
+		{"a suffix is an earlier form's natural id", []string{"contact-2", "contact", "contact-form"}, []string{"test:contact:contact-2", "test:contact:contact", "test:contact:contact-3"}},
+		{"three of one name", []string{"contact", "contact-form", "contact"}, []string{"test:contact:contact", "test:contact:contact-2", "test:contact:contact-3"}},
+		{"several suffixes taken", []string{"contact", "contact-form", "contact-2", "contact-3"}, []string{"test:contact:contact", "test:contact:contact-4", "test:contact:contact-2", "test:contact:contact-3"}},
+	}
+	for _, tc := range cases {
+		t.Run(tc.name, func(t *testing.T) {
+			var body strings.Builder
+			for i, id := range tc.formIDs {
+				body.WriteString(form(i, id))
+			}
+			g, err := MapHTML("https://acme.example/contact/", []byte(page("Acme", body.String())), testOptions())
+			if err != nil {
+				t.Fatal(err)
+			}
+			var got []string
+			for _, a := range g.Actions {
+				got = append(got, a.ID)
+			}
+			if diff := cmp.Diff(tc.actionIDs, got); diff != "" {
+				t.Errorf("action ids (-want +got):\n%s", diff)
+			}
+		})
 	}
 }

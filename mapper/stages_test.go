@@ -412,7 +412,7 @@ func TestFoldOccurrences(t *testing.T) {
 // Naming: <slug>:<kind>:<part>, the kind when there is no part, a counter
 // for repeats; notes are kept once each, in order.
 func TestNamingAndNotes(t *testing.T) {
-	n := actionNamer{slug: "acme", used: map[string]int{}}
+	n := newActionNamer("acme", nil)
 	got := []string{n.id(shared.KindContact, ""), n.id(shared.KindBooking, "calendly"), n.id(shared.KindBooking, "calendly"), n.id(shared.KindContact, "")}
 	want := []string{"acme:contact:contact", "acme:booking:calendly", "acme:booking:calendly-2", "acme:contact:contact-2"}
 	if diff := cmp.Diff(want, got); diff != "" {
