@@ -14,10 +14,11 @@ import (
 	"github.com/go-rod/rod"
 )
 
-// Map maps the site at rawURL into an Action Graph. It checks the URL with a
-// plain HTTP request first (an unreachable site, an error status, a
-// redirect loop or a non-HTML answer ends here with a *FetchError; a page
-// robots.txt disallows, with a *DisallowedError), then opens the entry page
+// Map maps the site at rawURL into an Action Graph. It reads the site's
+// robots.txt first (an entry page it disallows ends here with a
+// *DisallowedError, never requested), checks the URL with a plain HTTP
+// request (an unreachable site, an error status, a redirect loop or a
+// non-HTML answer ends here with a *FetchError), then opens the entry page
 // and up to Options.MaxPages same-site pages that carry actions, one after
 // the other in one reused tab of a real browser (Options.Session, or a tab
 // of Options.Browser, of the browser at Options.ControlURL or of its own),
@@ -33,20 +34,27 @@ func Map(ctx context.Context, rawURL string, opts Options) (*shared.ActionGraph,
 	if err != nil {
 		return nil, err
 	}
-	// robots.txt and the well-known catalogs are fetched while the entry
-	// page is checked and loaded.
+	// The well-known catalogs are fetched while robots.txt is read and the
+	// entry page is checked and loaded.
 	o.prefetch(ctx, resolveOn(site, "/robots.txt"), acceptText)
 	for _, p := range ardWellKnown {
 		o.prefetch(ctx, resolveOn(site, p), acceptJSON)
+	}
+	// A disallowed entry page is not requested at all, not even pre-flighted.
+	robots := robotsOf(ctx, o, site)
+	if !robots.allowed(site.String()) && !o.IgnoreRobots {
+		return nil, &DisallowedError{URL: site.String(), Agent: robots.agent}
 	}
 	pre, err := fetchHTML(ctx, o, site.String())
 	if err != nil {
 		return nil, err
 	}
 	if final, err := url.Parse(pre.URL); err == nil && final.Host != "" {
+		if resolveOn(final, "/robots.txt") != resolveOn(site, "/robots.txt") {
+			robots = robotsOf(ctx, o, final) // redirected to another origin: its own rules
+		}
 		site = final
 	}
-	robots := robotsOf(ctx, o, site)
 	if !robots.allowed(site.String()) && !o.IgnoreRobots {
 		return nil, &DisallowedError{URL: site.String(), Agent: robots.agent}
 	}

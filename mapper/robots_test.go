@@ -10,6 +10,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/google/go-cmp/cmp"
 	"golang.org/x/time/rate"
 )
 
@@ -61,20 +62,55 @@ func TestRobotsDisallow(t *testing.T) {
 	})
 }
 
-// An entry page robots.txt disallows is a typed error before any page is
-// opened.
+// An entry page robots.txt disallows is a typed error before the page is
+// requested at all: no pre-flight, no tab.
 func TestRobotsDisallowedEntry(t *testing.T) {
-	srv := serveSite(t, site{pages: map[string]string{"/": page("Acme", "<h1>Acme</h1>"), "/robots.txt": "User-agent: *\nDisallow: /\n"}})
-	o := testOptions()
-	pages := 0
-	o.OnPage = func(string) { pages++ }
-	_, err := Map(context.Background(), srv.URL+"/", o)
-	var de *DisallowedError
-	if !errors.Is(err, ErrDisallowed) || !errors.As(err, &de) {
-		t.Fatalf("err = %v, want a *DisallowedError", err)
+	cases := []struct{ name, entry, robots string }{
+		{"the whole site", "/", "User-agent: *\nDisallow: /\n"},
+		{"the entry page", "/shop/", "User-agent: *\nDisallow: /shop/\n"},
+		{"for our agent only", "/", "User-agent: OtherBot\nDisallow:\n\nUser-agent: Frontlatch\nDisallow: /\n"},
 	}
-	if de.Agent != "Frontlatch" || pages != 0 {
-		t.Errorf("agent %q, %d pages opened; want Frontlatch, 0", de.Agent, pages)
+	for _, tc := range cases {
+		t.Run(tc.name, func(t *testing.T) {
+			var mu sync.Mutex
+			requests := map[string]int{}
+			srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+				mu.Lock()
+				requests[r.URL.Path]++
+				mu.Unlock()
+				switch r.URL.Path {
+				case "/robots.txt":
+					w.Header().Set("Content-Type", "text/plain")
+					w.Write([]byte(tc.robots))
+				case tc.entry:
+					w.Header().Set("Content-Type", "text/html")
+					w.Write([]byte(page("Acme", "<h1>Acme</h1>")))
+				default:
+					http.NotFound(w, r)
+				}
+			}))
+			defer srv.Close()
+			o := testOptions()
+			pages := 0
+			o.OnPage = func(string) { pages++ }
+			_, err := Map(context.Background(), srv.URL+tc.entry, o)
+			var de *DisallowedError
+			if !errors.Is(err, ErrDisallowed) || !errors.As(err, &de) {
+				t.Fatalf("err = %v, want a *DisallowedError", err)
+			}
+			mu.Lock()
+			defer mu.Unlock()
+			type visit struct {
+				Agent           string
+				Pages, Requests int // pages opened, requests for the entry page
+				RobotsFetched   bool
+			}
+			got := visit{de.Agent, pages, requests[tc.entry], requests["/robots.txt"] > 0}
+			want := visit{Agent: "Frontlatch", RobotsFetched: true}
+			if diff := cmp.Diff(want, got); diff != "" {
+				t.Errorf("the disallowed entry page (-want +got):\n%s", diff)
+			}
+		})
 	}
 }
 
