@@ -95,6 +95,7 @@ func (as *actionSet) addForms(fs []formDoor, notes *noteList) {
 			notes.add(fd.note)
 			continue
 		}
+		notes.add(fd.toolNote)
 		d, isNew := as.draftOf(fd.head)
 		for _, k := range fd.doors {
 			d.addDoor(k.key, k.access, fd.head.page)

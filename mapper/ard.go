@@ -415,6 +415,10 @@ func cardDoors(s signer, cls classifier, card mcpServerCard, base *url.URL, ev, 
 	}
 	var out cardReading
 	for _, t := range card.Tools {
+		if !shared.ValidToolName(t.Name) {
+			out.tools = append(out.tools, toolDoor{note: invalidToolNote("an MCP tool", t.Name, "in server card "+card.Name+" ("+ev+")")})
+			continue
+		}
 		kind, word, why := t.intent()
 		if why != "" {
 			out.tools = append(out.tools, toolDoor{note: fmt.Sprintf("MCP tool %s %s.", t.Name, why)})

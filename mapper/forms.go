@@ -27,6 +27,7 @@ const (
 // formDoor with only a note.
 type formDoor struct {
 	note     string // why the form is left out; "" for a door
+	toolNote string // why the tool the form declares is left out (its name breaks the rule); the form is still a door
 	head     actionHead
 	doors    []keyedDoor
 	barriers []barrierFinding
@@ -254,7 +255,11 @@ func formDoorOf(s signer, site *url.URL, p *extract.Page, f *extract.Form, readi
 		}}},
 		inputs: formFields{fields: f.Fields, readings: fields, formSel: loc.Value},
 	}
-	if f.ToolName != "" {
+	switch {
+	case f.ToolName == "":
+	case !shared.ValidToolName(f.ToolName):
+		fd.toolNote = invalidToolNote("a WebMCP tool", f.ToolName, "declared by "+loc.Value+" on "+relPath(site, p.URL))
+	default:
 		fd.doors = append(fd.doors, declarativeToolDoor(s, p, f, loc, sub))
 	}
 	fd.barriers = append(append(append(fd.barriers, formCaptchas(f)...), formLogin(f)...), pageBar...)

@@ -61,13 +61,22 @@ type toolDoor struct {
 	text     string // the tool's description, for effects
 }
 
+// invalidToolNote is the note about a tool whose name breaks
+// shared.ValidToolName, the one WebMCP and MCP name rule: the mapper
+// applies it to every tool it reads (registered, declared by a
+// <form toolname> or listed by an MCP server card) and leaves the tool out.
+// what is the kind of tool ("a WebMCP tool"), where the place it was read.
+func invalidToolNote(what, name, where string) string {
+	return fmt.Sprintf("%s with an invalid name %q %s is left out.", what, name, where)
+}
+
 // webmcpDoors reads the tools a page registered imperatively.
 func webmcpDoors(s signer, site *url.URL, cls classifier, pageURL string, tools []webmcpTool) []toolDoor {
 	var out []toolDoor
 	rel := relPath(site, pageURL)
 	for _, t := range tools {
 		if !shared.ValidToolName(t.Name) {
-			out = append(out, toolDoor{note: fmt.Sprintf("a WebMCP tool with an invalid name %q on %s is left out.", t.Name, rel)})
+			out = append(out, toolDoor{note: invalidToolNote("a WebMCP tool", t.Name, "on "+rel)})
 			continue
 		}
 		kind, word, why := t.intent()

@@ -1,6 +1,9 @@
 package mapper
 
 import (
+	"net/url"
+	"regexp"
+	"strings"
 	"testing"
 
 	"github.com/frontlatch/frontlatch/shared"
@@ -80,5 +83,76 @@ func TestWebMCPDeclarative(t *testing.T) {
 	}
 	if h := g.Actions[0].Inputs[0].Hint; h == nil || *h != "Customer's full name" {
 		t.Errorf("hint %v, want the toolparamdescription", h)
+	}
+}
+
+// invalidNameNote finds the note about a tool name that breaks the rule.
+var invalidNameNote = regexp.MustCompile(`an? \w+ tool with an invalid name .*? is left out\.`)
+
+// Every tool the mapper reads keeps shared.ValidToolName — registered by a
+// page, declared by a <form toolname> or listed by an MCP server card: a
+// tool whose name breaks the rule is left out and the notes say so (the
+// form that declares one is still mapped, without its tool door).
+func TestInvalidToolNames(t *testing.T) {
+	quoteForm := func(toolname string) string {
+		return `<form id="quote" action="/quote/" method="post" toolname="` + toolname + `" tooldescription="Request a quote"><h2>Request a quote</h2>
+<label for="n">Name</label><input id="n" name="name" autocomplete="name" required>
+<label for="e">Email</label><input id="e" name="email" type="email" required>
+<label for="m">Describe the job</label><textarea id="m" name="message" required></textarea>
+<button type="submit">Get a quote</button></form>`
+	}
+	registered := func(name string) *collection {
+		return visitOf(t, "<h1>Acme</h1>", webmcpTool{Where: "document", tool: tool{Name: name, Description: "Request a quote for a plumbing job"}})
+	}
+	declared := func(name string) *collection { return visitOf(t, quoteForm(name)) }
+	listed := func(name string) *collection {
+		c := visitOf(t, "<h1>Acme</h1>")
+		base, _ := url.Parse("https://acme.example/.well-known/ai-catalog.json")
+		card := mcpServerCard{Name: "acme", URL: "https://acme.example/mcp", Tools: []tool{{Name: name, Description: "Request a quote for a plumbing job"}}}
+		c.catalogs = []catalogFinding{{card: &card, base: base, ev: "catalog"}}
+		return c
+	}
+	type mapped struct {
+		Doors []string // method and tool name of every door
+		Note  string   // the tool name note, "" for none
+	}
+	cases := []struct {
+		name string
+		c    *collection
+		want mapped
+	}{
+		{"registered", registered("request_quote"), mapped{Doors: []string{"webmcp-tool request_quote"}}},
+		{"registered, invalid", registered("request quote <now>!"), mapped{Note: `a WebMCP tool with an invalid name "request quote <now>!" on / is left out.`}},
+		{"declared", declared("request_quote"), mapped{Doors: []string{"html-form", "webmcp-tool request_quote"}}},
+		{"declared, invalid", declared("request quote <now>!"), mapped{Doors: []string{"html-form"},
+			Note: `a WebMCP tool with an invalid name "request quote <now>!" declared by form#quote on / is left out.`}},
+		{"declared, too long", declared(strings.Repeat("q", shared.MaxToolNameLength+1)), mapped{Doors: []string{"html-form"},
+			Note: `a WebMCP tool with an invalid name "` + strings.Repeat("q", shared.MaxToolNameLength+1) + `" declared by form#quote on / is left out.`}},
+		{"listed", listed("request_quote"), mapped{Doors: []string{"documented-endpoint"}}},
+		{"listed, invalid", listed("request quote <now>!"), mapped{Note: `an MCP tool with an invalid name "request quote <now>!" in server card acme (catalog) is left out.`}},
+	}
+	for _, tc := range cases {
+		t.Run(tc.name, func(t *testing.T) {
+			g, err := build(testOptions().withDefaults(), tc.c)
+			if err != nil {
+				t.Fatal(err)
+			}
+			var got mapped
+			for _, a := range g.Actions {
+				for _, d := range a.Access {
+					door := string(d.Method)
+					if d.ToolName != nil {
+						door += " " + *d.ToolName
+					}
+					got.Doors = append(got.Doors, door)
+				}
+			}
+			if g.Notes != nil {
+				got.Note = invalidNameNote.FindString(*g.Notes)
+			}
+			if diff := cmp.Diff(tc.want, got); diff != "" {
+				t.Errorf("doors and note (-want +got):\n%s", diff)
+			}
+		})
 	}
 }
