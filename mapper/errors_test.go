@@ -3,11 +3,17 @@ package mapper
 import (
 	"context"
 	"errors"
+	"fmt"
 	"net"
 	"net/http"
 	"net/http/httptest"
+	"strconv"
+	"strings"
+	"sync"
 	"testing"
 	"time"
+
+	"github.com/google/go-cmp/cmp"
 )
 
 // A URL that does not answer, answers with an error status, redirects in
@@ -85,4 +91,53 @@ func closedPort(t *testing.T) string {
 	addr := ln.Addr().String()
 	ln.Close()
 	return addr
+}
+
+// A redirect chain of maxRedirects (10) redirects is followed to its page;
+// the 11th redirect is refused as a loop, and its target is not requested.
+func TestRedirectChainLength(t *testing.T) {
+	cases := []struct {
+		redirects int
+		err       error
+		requested int // requests for the chain's URLs
+	}{
+		{0, nil, 1},
+		{1, nil, 2},
+		{maxRedirects, nil, maxRedirects + 1},
+		{maxRedirects + 1, ErrRedirectLoop, maxRedirects + 1},
+	}
+	for _, tc := range cases {
+		t.Run(fmt.Sprintf("%d redirects", tc.redirects), func(t *testing.T) {
+			var mu sync.Mutex
+			requested := 0
+			srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+				hop, err := strconv.Atoi(strings.TrimPrefix(r.URL.Path, "/hop/"))
+				if err != nil {
+					http.NotFound(w, r)
+					return
+				}
+				mu.Lock()
+				requested++
+				mu.Unlock()
+				if hop < tc.redirects {
+					http.Redirect(w, r, fmt.Sprintf("/hop/%d", hop+1), http.StatusFound)
+					return
+				}
+				w.Header().Set("Content-Type", "text/html")
+				w.Write([]byte(page("Acme", "<h1>Acme</h1>")))
+			}))
+			defer srv.Close()
+			o := testOptions()
+			o.NoExplore = true
+			g, err := Map(context.Background(), srv.URL+"/hop/0", o)
+			if !errors.Is(err, tc.err) || (err == nil) != (g != nil) {
+				t.Fatalf("Map = %v, %v; want error %v", g, err, tc.err)
+			}
+			mu.Lock()
+			defer mu.Unlock()
+			if diff := cmp.Diff(tc.requested, requested); diff != "" {
+				t.Errorf("requests for the chain (-want +got):\n%s", diff)
+			}
+		})
+	}
 }

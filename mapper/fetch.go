@@ -13,7 +13,8 @@ import (
 	"time"
 )
 
-// maxRedirects bounds a redirect chain; a longer one is treated as a loop.
+// maxRedirects bounds a redirect chain: that many redirects are followed,
+// and one more is treated as a loop.
 const maxRedirects = 10
 
 // errRedirect marks a redirect chain the client refused to follow.
@@ -105,7 +106,7 @@ func (o Options) taken(ctx context.Context, raw, accept string) (*pendingFetch, 
 // checkRedirect refuses a redirect back to a URL already visited in the
 // chain, and chains longer than maxRedirects.
 func checkRedirect(req *http.Request, via []*http.Request) error {
-	if len(via) >= maxRedirects {
+	if len(via) > maxRedirects { // req is redirect number len(via) of the chain
 		return fmt.Errorf("%w: more than %d redirects", errRedirect, maxRedirects)
 	}
 	for _, v := range via {
