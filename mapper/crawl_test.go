@@ -1,12 +1,14 @@
 package mapper
 
 import (
+	"context"
 	"fmt"
 	"net/http"
 	"net/http/httptest"
 	"net/url"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/frontlatch/frontlatch/mapper/extract"
 	"github.com/frontlatch/frontlatch/shared"
@@ -246,6 +248,49 @@ func TestWorthRevealing(t *testing.T) {
 			shows := holdsAction(&page, map[string]bool{}, newClassifier())
 			if got := worthRevealing(tc.entry, tc.score, shows); got != tc.want {
 				t.Errorf("worthRevealing = %v (page shows an action: %v), want %v", got, shows, tc.want)
+			}
+		})
+	}
+}
+
+// slowEntryLoader reads pages as staticLoader does, but holds the entry
+// page until the run's time is up: the crawl then meets the end of the run
+// with pages still queued.
+type slowEntryLoader struct{ staticLoader }
+
+func (l slowEntryLoader) load(ctx context.Context, u string, f *fetched, capture bool) (*observation, error) {
+	obs, err := l.staticLoader.load(ctx, u, f, capture)
+	if pathOf(u) == "/" {
+		<-ctx.Done()
+	}
+	return obs, err
+}
+
+// The pages left queued when the crawl stops are named with the reason it
+// stopped: the page budget, or the run's time (RunTimeout), not the budget
+// when it was time that ran out.
+func TestCrawlStops(t *testing.T) {
+	home := page("Acme", `<a href="/team/">Our team</a> <a href="/contact/">Contact us</a> <a href="/book/">Book online</a>`)
+	pages := map[string]string{"/": home, "/contact/": page("Contact", contactForm), "/book/": page("Book", bookingForm("")), "/team/": page("Team", "<h1>Team</h1>")}
+	cases := []struct {
+		name  string
+		mod   func(*Options)
+		notes string
+	}{
+		{"the page budget", func(o *Options) { o.MaxPages = 1 },
+			"Page budget (1) reached; /book/ was not opened. Page budget (1) reached; /contact/ was not opened. Page budget (1) reached; /team/ was not opened."},
+		{"the run's time", func(o *Options) { o.loader, o.RunTimeout = slowEntryLoader{}, 100*time.Millisecond },
+			"The run ran out of time before /book/ was mapped. The run ran out of time before /contact/ was mapped. The run ran out of time before /team/ was mapped."},
+	}
+	for _, tc := range cases {
+		t.Run(tc.name, func(t *testing.T) {
+			g := mapSite(t, site{pages: pages}, tc.mod)
+			notes := ""
+			if g.Notes != nil {
+				notes = *g.Notes
+			}
+			if diff := cmp.Diff(tc.notes, notes); diff != "" {
+				t.Errorf("notes (-want +got):\n%s", diff)
 			}
 		})
 	}

@@ -192,6 +192,7 @@ func crawl(ctx context.Context, o Options, site *url.URL, pre *fetched, robots r
 	fr := newFrontier()
 	fr.push(site.String(), 0)
 	opened := 0
+	outOfTime := false // the loop ended with the run, not with the budget
 	for opened < o.MaxPages {
 		next, ok := fr.pop()
 		if !ok {
@@ -199,6 +200,7 @@ func crawl(ctx context.Context, o Options, site *url.URL, pre *fetched, robots r
 		}
 		if ctx.Err() != nil {
 			c.note("The run ran out of time before %s was mapped.", relPath(site, next.url))
+			outOfTime = true
 			break
 		}
 		resp := pre
@@ -282,7 +284,11 @@ func crawl(ctx context.Context, o Options, site *url.URL, pre *fetched, robots r
 		if !ok {
 			break
 		}
-		if !visited[canonicalPage(left.url)] {
+		switch {
+		case visited[canonicalPage(left.url)]:
+		case outOfTime:
+			c.note("The run ran out of time before %s was mapped.", relPath(site, left.url))
+		default:
 			c.note("Page budget (%d) reached; %s was not opened.", o.MaxPages, relPath(site, left.url))
 		}
 	}
