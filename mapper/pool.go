@@ -1,6 +1,7 @@
 package mapper
 
 import (
+	"cmp"
 	"context"
 	"fmt"
 	"net/url"
@@ -22,8 +23,9 @@ type PoolOptions struct {
 	// Configure, when set, adjusts the options of site i (e.g. its slug).
 	Configure func(i int, o *Options)
 	// OnStart and OnDone, when set, are told when site i starts and ends
-	// (from the worker's goroutine); a URL refused before any start (see
-	// MapAll) is told to neither.
+	// (from the worker's goroutine); a site never started (a URL refused
+	// before any start, or one left when no tab could be had or ctx ended:
+	// see MapAll) is told to neither.
 	OnStart func(i int, url string)
 	OnDone  func(i int, r Result)
 }
@@ -50,7 +52,10 @@ type Result struct {
 // of urls; a site that fails has its Err set and the others go on. A URL
 // that cannot be mapped at all (not an absolute http(s) URL) has its Err
 // set before anything is launched, and no browser is launched when no URL
-// is left. The error is for a browser or tab that could not be had, or ctx
+// is left. Every result carries its URL and either a Graph or an Err: a
+// site never started because no tab could be had, or because ctx ended
+// first, has that as its Err. The error is for a browser or tab that could
+// not be had (the other workers go on when only some tabs fail), or ctx
 // ending.
 func MapAll(ctx context.Context, urls []string, opts Options, po PoolOptions) ([]Result, error) {
 	conc := po.Concurrency
@@ -79,26 +84,42 @@ func MapAll(ctx context.Context, urls []string, opts Options, po PoolOptions) ([
 		defer br.Close()
 		browser = br
 	}
+	// Every worker's tab is had before any site starts: a site is only
+	// handed to a worker that can map it, and when no tab can be had every
+	// site says why.
+	sessions := make([]*topology.Session, conc)
+	errs := make([]error, conc)
+	var opening sync.WaitGroup
+	for k := range conc {
+		opening.Add(1)
+		go func() {
+			defer opening.Done()
+			sessions[k], errs[k] = NewSession(ctx, browser, opts)
+		}()
+	}
+	opening.Wait()
+	var firstErr error
+	var live []*topology.Session
+	for k, sess := range sessions {
+		if errs[k] != nil {
+			firstErr = cmp.Or(firstErr, errs[k])
+			continue
+		}
+		live = append(live, sess)
+	}
+	if len(live) == 0 {
+		for _, i := range todo {
+			out[i] = Result{URL: urls[i], Err: firstErr}
+		}
+		return out, firstErr
+	}
 	hosts := NewHostSlots(po.PerHost)
 	next := make(chan int)
 	var wg sync.WaitGroup
-	var mu sync.Mutex
-	var firstErr error
-	for range conc {
+	for _, sess := range live {
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
-			sess, err := NewSession(ctx, browser, opts)
-			if err != nil {
-				mu.Lock()
-				if firstErr == nil {
-					firstErr = err
-				}
-				mu.Unlock()
-				for range next { // the other workers take the sites
-				}
-				return
-			}
 			defer sess.Close()
 			for i := range next {
 				release, err := hosts.Acquire(ctx, hostOfURL(urls[i]))
@@ -133,10 +154,15 @@ func MapAll(ctx context.Context, urls []string, opts Options, po PoolOptions) ([
 			}
 		}()
 	}
-	for _, i := range todo {
+dispatch:
+	for n, i := range todo {
 		select {
 		case next <- i:
 		case <-ctx.Done():
+			for _, j := range todo[n:] { // never started
+				out[j] = Result{URL: urls[j], Err: fmt.Errorf("mapper: %s was not mapped: %w", urls[j], ctx.Err())}
+			}
+			break dispatch
 		}
 	}
 	close(next)

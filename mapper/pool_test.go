@@ -12,7 +12,9 @@ import (
 	"testing"
 	"time"
 
+	"github.com/frontlatch/frontlatch/topology"
 	"github.com/frontlatch/frontlatch/topology/topologytest"
+	"github.com/google/go-cmp/cmp"
 )
 
 // At most PerHost sites of one host are mapped at once; other hosts are
@@ -148,5 +150,65 @@ func TestMapAllRefusesBadURLsFirst(t *testing.T) {
 		if r.URL != urls[i] || !errors.Is(r.Err, ErrInvalidURL) {
 			t.Errorf("result %d: %q %v, want ErrInvalidURL", i, r.URL, r.Err)
 		}
+	}
+}
+
+// Every result of MapAll carries its URL and a Graph or an Err, also for
+// the sites never started: when no tab can be had (a browser handle that
+// holds no browser: NewSession fails before anything is launched) or when
+// ctx ends while sites are still being handed out.
+func TestMapAllEveryResult(t *testing.T) {
+	cases := []struct {
+		name    string
+		browser func(t *testing.T) *topology.Browser
+		cancel  bool // ctx ends when the first site starts
+		started int  // the most sites that may start
+		err     error
+	}{
+		{"no tab can be had", func(*testing.T) *topology.Browser { return &topology.Browser{} }, false, 0, topology.ErrNilBrowser},
+		{"ctx ends during dispatch", func(t *testing.T) *topology.Browser { return testBrowser(t) }, true, 4, context.Canceled},
+	}
+	for _, tc := range cases {
+		t.Run(tc.name, func(t *testing.T) {
+			var urls []string
+			for i := range 4 {
+				srv := serveSite(t, site{pages: map[string]string{"/": page(fmt.Sprintf("Site %d", i), "<h1>Hello</h1>")}})
+				urls = append(urls, srv.URL+"/")
+			}
+			ctx, cancel := context.WithCancel(context.Background())
+			defer cancel()
+			o := testOptions()
+			o.loader, o.Browser = nil, tc.browser(t)
+			var started atomic.Int64
+			rs, err := MapAll(ctx, urls, o, PoolOptions{Concurrency: 1, OnStart: func(int, string) {
+				started.Add(1)
+				if tc.cancel {
+					cancel()
+				}
+			}})
+			if !errors.Is(err, tc.err) {
+				t.Errorf("MapAll error %v, want %v", err, tc.err)
+			}
+			if n := started.Load(); n > int64(tc.started) {
+				t.Errorf("%d sites started, want at most %d", n, tc.started)
+			}
+			var want, got []string
+			for i, r := range rs {
+				want = append(want, urls[i]+" graph or error")
+				g := r.URL
+				switch {
+				case r.Graph != nil && r.Err == nil:
+					g += " graph or error"
+				case r.Graph == nil && r.Err != nil:
+					g += " graph or error"
+				default:
+					g += fmt.Sprintf(" graph %v, error %v", r.Graph != nil, r.Err)
+				}
+				got = append(got, g)
+			}
+			if diff := cmp.Diff(want, got); diff != "" {
+				t.Errorf("results (-want +got):\n%s", diff)
+			}
+		})
 	}
 }
