@@ -181,9 +181,10 @@ func (staticLoader) reveal(context.Context, string) ([]*extract.Page, error) { r
 
 // crawl reads the entry page (whose plain-HTTP response is pre) and up to
 // o.MaxPages same-site pages, best-scored first, and returns what they gave
-// with the ARD catalog references it met. A page robots disallows is not
-// opened (unless o.IgnoreRobots) and the notes say so; Map has checked the
-// entry page already.
+// with the ARD catalog references it met. A page the robots.txt of its
+// origin disallows is not opened (unless o.IgnoreRobots) and the notes say
+// so; robots is the entry origin's, and Map has checked the entry page
+// already.
 func crawl(ctx context.Context, o Options, site *url.URL, pre *fetched, robots robotsRules, ld pageLoader) (*collection, []catalogRef, error) {
 	c := &collection{site: site, redirects: map[string]string{}, cls: newClassifier()}
 	visited := map[string]bool{}
@@ -191,6 +192,24 @@ func crawl(ctx context.Context, o Options, site *url.URL, pre *fetched, robots r
 	refs := ardFromLinkHeader(site, pre.Header)
 	fr := newFrontier()
 	fr.push(site.String(), 0)
+	// A same-site page of another origin (a subdomain, the other scheme)
+	// answers to its own robots.txt, read once per run, and its own
+	// Crawl-delay paces its host.
+	origins := map[string]robotsRules{resolveOn(site, "/robots.txt"): robots}
+	robotsFor := func(raw string) robotsRules {
+		u, err := url.Parse(raw)
+		if err != nil {
+			return robots
+		}
+		key := resolveOn(u, "/robots.txt")
+		r, ok := origins[key]
+		if !ok {
+			r = robotsOf(ctx, o, u)
+			origins[key] = r
+			o.Limiter.slowTo(u.Host, r.crawlDelay())
+		}
+		return r
+	}
 	opened := 0
 	outOfTime := false // the loop ended with the run, not with the budget
 	for opened < o.MaxPages {
@@ -205,9 +224,11 @@ func crawl(ctx context.Context, o Options, site *url.URL, pre *fetched, robots r
 		}
 		resp := pre
 		if opened > 0 {
-			if !robots.allowed(next.url) && !o.IgnoreRobots {
-				c.note("%s was not opened: robots.txt disallows it for %s.", relPath(site, next.url), robots.agent)
-				continue
+			if !o.IgnoreRobots {
+				if r := robotsFor(next.url); !r.allowed(next.url) {
+					c.note("%s was not opened: robots.txt disallows it for %s.", relPath(site, next.url), r.agent)
+					continue
+				}
 			}
 			resp = nil
 			if ld.preflight() {

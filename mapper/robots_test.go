@@ -3,8 +3,12 @@ package mapper
 import (
 	"context"
 	"errors"
+	"fmt"
+	"net"
 	"net/http"
 	"net/http/httptest"
+	"net/url"
+	"sort"
 	"strings"
 	"sync"
 	"testing"
@@ -109,6 +113,96 @@ func TestRobotsDisallowedEntry(t *testing.T) {
 			want := visit{Agent: "Frontlatch", RobotsFetched: true}
 			if diff := cmp.Diff(want, got); diff != "" {
 				t.Errorf("the disallowed entry page (-want +got):\n%s", diff)
+			}
+		})
+	}
+}
+
+// A same-site page on another host (a subdomain) answers to that host's
+// robots.txt, not the entry host's, and that host's Crawl-delay paces it;
+// with IgnoreRobots no other host's robots.txt is read.
+func TestRobotsPerHost(t *testing.T) {
+	type crawled struct {
+		Opened     []string // host and path, sorted
+		Notes      string
+		RobotsRead map[string]int
+		Paces      []rate.Limit // acme.test's, shop.acme.test's
+	}
+	cases := []struct {
+		name   string
+		ignore bool
+		want   crawled
+	}{
+		{"each host's own robots.txt", false, crawled{
+			Opened:     []string{"acme.test/", "acme.test/contact/", "shop.acme.test/quote/"},
+			Notes:      "/book/ was not opened: robots.txt disallows it for Frontlatch. /quote/ was not opened: robots.txt disallows it for Frontlatch.",
+			RobotsRead: map[string]int{"acme.test": 1, "shop.acme.test": 1},
+			Paces:      []rate.Limit{rate.Inf, rate.Every(7 * time.Second)},
+		}},
+		{"IgnoreRobots", true, crawled{
+			Opened:     []string{"acme.test/", "acme.test/contact/", "acme.test/quote/", "shop.acme.test/book/", "shop.acme.test/quote/"},
+			RobotsRead: map[string]int{"acme.test": 1},
+			Paces:      []rate.Limit{rate.Inf, rate.Inf},
+		}},
+	}
+	for _, tc := range cases {
+		t.Run(tc.name, func(t *testing.T) {
+			var port string
+			var mu sync.Mutex
+			robotsRead := map[string]int{}
+			srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+				host, _, _ := strings.Cut(r.Host, ":")
+				body, ct := "", "text/html"
+				switch host + r.URL.Path {
+				case "acme.test/robots.txt":
+					body, ct = "User-agent: *\nDisallow: /quote/\n", "text/plain"
+				case "shop.acme.test/robots.txt":
+					body, ct = "User-agent: *\nDisallow: /book/\nCrawl-delay: 7\n", "text/plain"
+				case "acme.test/":
+					shop := "http://shop.acme.test:" + port
+					body = page("Acme", `<a href="/contact/">Contact us</a> <a href="`+shop+`/book/">Book online</a> <a href="`+shop+`/quote/">Get a quote</a> <a href="/quote/">Quote</a>`)
+				case "acme.test/contact/", "acme.test/quote/", "shop.acme.test/book/", "shop.acme.test/quote/":
+					body = page(host+r.URL.Path, contactForm)
+				default:
+					http.NotFound(w, r)
+					return
+				}
+				if r.URL.Path == "/robots.txt" {
+					mu.Lock()
+					robotsRead[host]++
+					mu.Unlock()
+				}
+				w.Header().Set("Content-Type", ct)
+				fmt.Fprint(w, body)
+			}))
+			defer srv.Close()
+			addr := srv.Listener.Addr().String()
+			_, port, _ = net.SplitHostPort(addr)
+			dialer := &net.Dialer{}
+			client := &http.Client{Transport: &http.Transport{DialContext: func(ctx context.Context, network, _ string) (net.Conn, error) {
+				return dialer.DialContext(ctx, network, addr) // every host is this server
+			}}}
+			var got crawled
+			o := testOptions()
+			o.NoExplore, o.IgnoreRobots, o.HTTPClient, o.Limiter = true, tc.ignore, client, NewHostLimiter(0, 1)
+			o.OnPage = func(raw string) {
+				u, _ := url.Parse(raw)
+				got.Opened = append(got.Opened, u.Hostname()+u.Path)
+			}
+			g, err := Map(context.Background(), "http://acme.test:"+port+"/", o)
+			if err != nil {
+				t.Fatal(err)
+			}
+			sort.Strings(got.Opened) // the crawl's order is its scores'
+			if g.Notes != nil {
+				got.Notes = *g.Notes
+			}
+			mu.Lock()
+			got.RobotsRead = robotsRead
+			mu.Unlock()
+			got.Paces = []rate.Limit{o.Limiter.limiter("acme.test:" + port).Limit(), o.Limiter.limiter("shop.acme.test:" + port).Limit()}
+			if diff := cmp.Diff(tc.want, got); diff != "" {
+				t.Errorf("crawl (-want +got):\n%s", diff)
 			}
 		})
 	}
