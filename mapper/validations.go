@@ -194,9 +194,13 @@ var inferredRules = []inferredRule{
 		"email", "email field declared as a plain text box: an address with @ and a domain expected", 0.7},
 	{shared.SemanticWebsiteURL, func(f extract.Field) bool { return f.Type != "url" },
 		"uri", "website field declared as a plain text box: an absolute URL expected", 0.5},
-	{shared.SemanticDate, func(f extract.Field) bool { return f.Type != "date" && f.Pattern == "" },
+	{shared.SemanticDate, func(f extract.Field) bool { return !dateTimeTypes[f.Type] && f.Pattern == "" },
 		"date", "date field declared as a plain text box: the expected date format is not stated", 0.4},
 }
+
+// dateTimeTypes are the input types a browser offers a date or time picker
+// for: the control states its own format.
+var dateTimeTypes = map[string]bool{"date": true, "month": true, "week": true, "time": true, "datetime-local": true}
 
 // inferredValidations lists the rules a field's semantic implies and its
 // markup leaves out.

@@ -4,6 +4,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/frontlatch/frontlatch/mapper/extract"
 	"github.com/frontlatch/frontlatch/shared"
 	"github.com/google/go-cmp/cmp"
 )
@@ -95,4 +96,34 @@ func deref(s *string) string {
 		return ""
 	}
 	return *s
+}
+
+// The "date field declared as a plain text box" rule is inferred only for a
+// text box: no browser date or time control (date, month, week, time,
+// datetime-local) and no field that declares its own pattern gets it.
+func TestInferredDateRule(t *testing.T) {
+	cases := []struct {
+		typ, pattern string
+		want         []string
+	}{
+		{"text", "", []string{"date"}},
+		{"search", "", []string{"date"}},
+		{"text", `\d{2}/\d{2}/\d{4}`, nil},
+		{"date", "", nil},
+		{"month", "", nil},
+		{"week", "", nil},
+		{"time", "", nil},
+		{"datetime-local", "", nil},
+	}
+	for _, tc := range cases {
+		t.Run(tc.typ+" "+tc.pattern, func(t *testing.T) {
+			var got []string
+			for _, v := range stageSigner.inferredValidations("when", shared.SemanticDate, extract.Field{Name: "when", Type: tc.typ, Pattern: tc.pattern}) {
+				got = append(got, deref(v.(shared.InferredValidation).Rule.Value))
+			}
+			if diff := cmp.Diff(tc.want, got); diff != "" {
+				t.Errorf("inferred rules (-want +got):\n%s", diff)
+			}
+		})
+	}
 }
