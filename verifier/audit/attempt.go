@@ -43,8 +43,14 @@ type Completion struct {
 	Outcome  string // OutcomeFired, OutcomeFailed or OutcomeUnknown
 	Status   int    // HTTP status the site answered, 0 when none
 	Response []byte // what the site answered (kept up to MaxResponse bytes)
-	Error    string
-	At       time.Time // zero = now
+	// Sent is what was sent, as the JSON the attempt's Request is in, when
+	// only the call itself knew it: a browser door's page adds its own
+	// tokens and fields to what the attempt recorded before the call. nil
+	// means the attempt's Request is what was sent. At most MaxRequest
+	// bytes are kept; past that, nil, and Error says so.
+	Sent  []byte
+	Error string
+	At    time.Time // zero = now
 	// Notifications are notification tries recorded with the completion,
 	// in its transaction (AttemptID is the completed attempt's): for a
 	// target known not to be sent to ("not sent: …") when the attempt
@@ -109,8 +115,8 @@ func Window(per shared.CapPeriod, t time.Time) (start, end time.Time, ok bool) {
 }
 
 const attemptColumns = `a.id, a.action_id, a.audit_ref, COALESCE(a.idempotency_key, ''), a.begun_ns, a.request, a.instance,
-	c.outcome, c.status, c.response, c.error, c.at_ns, (SELECT COUNT(*) FROM abandonments b WHERE b.attempt_id = a.id)
-	FROM attempts a LEFT JOIN completions c ON c.attempt_id = a.id`
+	c.outcome, c.status, c.response, cs.sent, c.error, c.at_ns, (SELECT COUNT(*) FROM abandonments b WHERE b.attempt_id = a.id)
+	FROM attempts a LEFT JOIN completions c ON c.attempt_id = a.id LEFT JOIN completion_sent cs ON cs.attempt_id = a.id`
 
 // scanAttempts reads rows selected with attemptColumns.
 func scanAttempts(r rows) ([]Attempt, error) {
@@ -121,10 +127,10 @@ func scanAttempts(r rows) ([]Attempt, error) {
 		var begun int64
 		var outcome, errText *string
 		var status, at *int64
-		var response []byte
+		var response, sent []byte
 		var abandoned int64
 		if err := r.Scan(&a.ID, &a.ActionID, &a.AuditRef, &a.IdempotencyKey, &begun, &a.Request, &a.Instance,
-			&outcome, &status, &response, &errText, &at, &abandoned); err != nil {
+			&outcome, &status, &response, &sent, &errText, &at, &abandoned); err != nil {
 			return nil, err
 		}
 		a.BegunAt = fromNS(begun)
@@ -132,7 +138,7 @@ func scanAttempts(r rows) ([]Attempt, error) {
 			a.Request = []byte{}
 		}
 		if outcome != nil {
-			c := &Completion{Outcome: *outcome, Response: response}
+			c := &Completion{Outcome: *outcome, Response: response, Sent: sent}
 			if status != nil {
 				c.Status = int(*status)
 			}
@@ -346,6 +352,13 @@ func (s *Store) CompleteAttempt(ctx context.Context, attemptID string, c Complet
 	if c.Status < 0 || c.Status > 999 {
 		return s.invalid(op, "status %d is not an HTTP status", c.Status)
 	}
+	if len(c.Sent) > MaxRequest {
+		note := fmt.Sprintf("what was sent, %d bytes, is over MaxRequest and not kept", len(c.Sent))
+		if c.Error != "" {
+			note = c.Error + "; " + note
+		}
+		c.Error, c.Sent = note, nil
+	}
 	c.Error = excerpt(c.Error)
 	resp := c.Response
 	if len(resp) > MaxResponse {
@@ -375,6 +388,11 @@ func (s *Store) CompleteAttempt(ctx context.Context, attemptID string, c Complet
 		}
 		if n == 0 {
 			return s.fail(op, ErrAlreadyCompleted, nil, "attempt %q", attemptID)
+		}
+		if c.Sent != nil {
+			if _, err := q.exec(ctx, `INSERT INTO completion_sent (attempt_id, sent) VALUES (?, ?)`, attemptID, c.Sent); err != nil {
+				return err
+			}
 		}
 		for _, nt := range c.Notifications {
 			if err := insertNotification(ctx, q, nt); err != nil {

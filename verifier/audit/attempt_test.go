@@ -1,6 +1,7 @@
 package audit_test
 
 import (
+	"bytes"
 	"context"
 	"errors"
 	"fmt"
@@ -388,6 +389,36 @@ func TestCompleteAttempt(t *testing.T) {
 				}
 			})
 		}
+
+		t.Run("what was sent is kept, or said to be too large", func(t *testing.T) {
+			for _, tt := range []struct {
+				name      string
+				sent      []byte
+				wantSent  []byte
+				wantError string
+			}{
+				{"kept", []byte(`{"fields":[{"name":"_wpnonce","value":"n-1"}]}`), []byte(`{"fields":[{"name":"_wpnonce","value":"n-1"}]}`), ""},
+				{"none: the begun request is what was sent", nil, nil, ""},
+				{"over MaxRequest", make([]byte, audit.MaxRequest+1), nil, fmt.Sprintf("what was sent, %d bytes, is over MaxRequest and not kept", audit.MaxRequest+1)},
+			} {
+				t.Run(tt.name, func(t *testing.T) {
+					b, err := s.BeginAttempt(ctx, begin("a", 5))
+					if err != nil {
+						t.Fatal(err)
+					}
+					if err := s.CompleteAttempt(ctx, b.ID, audit.Completion{Outcome: audit.OutcomeFired, Status: 200, Sent: tt.sent}); err != nil {
+						t.Fatal(err)
+					}
+					got, err := s.Attempt(ctx, b.ID)
+					if err != nil {
+						t.Fatal(err)
+					}
+					if !bytes.Equal(got.Completed.Sent, tt.wantSent) || (tt.wantSent == nil) != (got.Completed.Sent == nil) || got.Completed.Error != tt.wantError {
+						t.Errorf("sent %q, error %q; want %q, %q", got.Completed.Sent, got.Completed.Error, tt.wantSent, tt.wantError)
+					}
+				})
+			}
+		})
 
 		t.Run("oversized response is cut, text made storable", func(t *testing.T) {
 			b, err := s.BeginAttempt(ctx, begin("a", 5))

@@ -205,7 +205,7 @@ func TestOpenConcurrently(t *testing.T) {
 
 // TestDatabaseRefusesChanges goes around the store: a client with the
 // database's own credentials cannot update, delete or truncate a record
-// either (migration 0002's triggers).
+// either (the triggers of migrations 0002 and 0003).
 func TestDatabaseRefusesChanges(t *testing.T) {
 	audittest.EachURL(t, func(t *testing.T, url string) {
 		ctx := context.Background()
@@ -218,7 +218,7 @@ func TestDatabaseRefusesChanges(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		if err := s.CompleteAttempt(ctx, a.ID, audit.Completion{Outcome: audit.OutcomeFired}); err != nil {
+		if err := s.CompleteAttempt(ctx, a.ID, audit.Completion{Outcome: audit.OutcomeFired, Sent: []byte(`{"fields":[]}`)}); err != nil {
 			t.Fatal(err)
 		}
 		raw := openRaw(t, url)
@@ -230,9 +230,11 @@ func TestDatabaseRefusesChanges(t *testing.T) {
 			"DELETE FROM attempts",
 			"UPDATE completions SET outcome = 'failed'",
 			"DELETE FROM completions",
+			"UPDATE completion_sent SET sent = 'x'",
+			"DELETE FROM completion_sent",
 		}
 		if audittest.Driver(url) == audit.DriverPostgres {
-			stmts = append(stmts, "TRUNCATE completions", "TRUNCATE confirmations CASCADE")
+			stmts = append(stmts, "TRUNCATE completions", "TRUNCATE completion_sent", "TRUNCATE confirmations CASCADE")
 		}
 		for _, q := range stmts {
 			err := raw.exec(q)
