@@ -4,6 +4,9 @@ import (
 	"errors"
 	"fmt"
 	"strings"
+	"unicode/utf8"
+
+	"github.com/frontlatch/frontlatch/shared"
 )
 
 // Sentinels. Every refusal is a *RefusedError matching ErrRefused and, through
@@ -91,6 +94,53 @@ func (r Reason) String() string {
 	}
 	if r.Detail != "" {
 		s += ": " + r.Detail
+	}
+	return s
+}
+
+// Bounds on a reason's texts: with them every reason's text (String) fits
+// the audit store's bound on a text (audit.MaxText, 64 KiB), whatever the
+// action or the agent sent.
+const (
+	maxReasonName   = 1 << 10  // Code, Field, Rule
+	maxReasonDetail = 32 << 10 // Detail
+)
+
+// storable returns r with every text the audit store keeps made safe for
+// it (storableText): every refusal is audited, whatever bytes the agent's
+// input, the action or the site put in a reason.
+func (r Reason) storable() Reason {
+	r.Code = storableText(r.Code, maxReasonName)
+	r.Field = storableText(r.Field, maxReasonName)
+	r.Rule = storableText(r.Rule, maxReasonName)
+	r.Detail = storableText(r.Detail, maxReasonDetail)
+	return r
+}
+
+// storableText is escapeStorable(s) bounded to n bytes (at a character
+// boundary, marked "…").
+func storableText(s string, n int) string {
+	return shared.Clip(escapeStorable(s), n)
+}
+
+// escapeStorable escapes what the audit store refuses in a text: a NUL
+// byte as \x00, a byte that is not UTF-8 as \xNN.
+func escapeStorable(s string) string {
+	if !utf8.ValidString(s) || strings.ContainsRune(s, 0) {
+		var b strings.Builder
+		for i := 0; i < len(s); {
+			r, size := utf8.DecodeRuneInString(s[i:])
+			switch {
+			case r == utf8.RuneError && size == 1:
+				fmt.Fprintf(&b, `\x%02x`, s[i])
+			case r == 0:
+				b.WriteString(`\x00`)
+			default:
+				b.WriteString(s[i : i+size])
+			}
+			i += size
+		}
+		s = b.String()
 	}
 	return s
 }

@@ -432,11 +432,18 @@ func (e *Executor) capFull(ctx context.Context, actionID string, conf *shared.Ow
 const UnreadableActionID = "(unreadable action)"
 
 // refuse audits a refusal and returns it.
+// Every text of its reasons is made storable first (Reason.storable), so
+// what is returned is what is audited, and the store takes it.
 func (e *Executor) refuse(ctx context.Context, actionID, key string, reasons []Reason) error {
-	re := &RefusedError{ActionID: actionID, Reasons: reasons}
+	safe := make([]Reason, len(reasons))
+	for i, r := range reasons {
+		safe[i] = r.storable()
+	}
+	re := &RefusedError{ActionID: actionID, Reasons: safe}
 	if actionID == "" {
 		actionID = UnreadableActionID
 	}
+	actionID = escapeStorable(actionID) // never cut: the refusal is filed under its action
 	actx, cancel := context.WithTimeout(context.WithoutCancel(ctx), 10*time.Second)
 	defer cancel()
 	if err := e.store.RecordRefusal(actx, actionID, key, re.strings(), e.now().UTC()); err != nil {

@@ -91,8 +91,8 @@ func plan(a *shared.Action, input map[string]any, maxUpload int64) (fields []pla
 		in, ok := byName[k]
 		switch {
 		case !ok:
-			reasons = append(reasons, Reason{Code: ReasonUnknownInput, Field: clipName(k), Rule: "unknown",
-				Detail: fmt.Sprintf("the action has no input %q; it takes %s", clipName(k), agentInputs(a)), Err: ErrUnknownInput})
+			reasons = append(reasons, Reason{Code: ReasonUnknownInput, Field: fieldName(k), Rule: "unknown",
+				Detail: fmt.Sprintf("the action has no input %s; it takes %s", strconv.Quote(shared.Clip(k, 64)), agentInputs(a)), Err: ErrUnknownInput})
 		case !in.AgentFillable:
 			reasons = append(reasons, Reason{Code: ReasonNotFillable, Field: k, Rule: "agent-fillable",
 				Detail: fmt.Sprintf("%q is not agent-fillable (%s): the executor fills it itself and never takes it from the agent", k, in.Semantic), Err: ErrInvalidInput})
@@ -611,7 +611,34 @@ func quoteList(xs []string) string {
 	return strings.Join(q, ", ")
 }
 
-// clipName bounds an agent-chosen key before it appears in a message.
+// fieldName is how an agent-chosen key is named in a Reason's Field:
+// bounded, and quoted as a Go string literal (strconv.Quote: a NUL byte is
+// \x00, an invalid UTF-8 byte \xff, a control character escaped) when it
+// is not plain printable text — so that the audit store, which takes no
+// NUL and only UTF-8, keeps every refusal, and no terminal or log reading
+// the field is steered by it.
+func fieldName(k string) string {
+	k = shared.Clip(k, 64)
+	if plainText(k) {
+		return k
+	}
+	return strconv.Quote(k)
+}
+
+// plainText reports whether s is valid UTF-8 made only of printable
+// characters (strconv.IsPrint: letters, marks, numbers, punctuation,
+// symbols and the ASCII space).
+func plainText(s string) bool {
+	for _, r := range s {
+		if r == utf8.RuneError || !strconv.IsPrint(r) {
+			return false // RuneError: an invalid byte (or U+FFFD itself, quoted the same)
+		}
+	}
+	return true
+}
+
+// clipName bounds an agent-chosen key before it appears, quoted (%q), in a
+// message.
 func clipName(k string) string {
 	if !utf8.ValidString(k) {
 		k = strings.ToValidUTF8(k, "\uFFFD")

@@ -11,11 +11,15 @@ import (
 	"sync/atomic"
 	"testing"
 	"time"
+	"unicode/utf8"
+
+	"github.com/google/go-cmp/cmp"
 
 	"github.com/frontlatch/frontlatch/executor"
 	"github.com/frontlatch/frontlatch/executor/executortest"
 	"github.com/frontlatch/frontlatch/shared"
 	"github.com/frontlatch/frontlatch/verifier/audit"
+	"github.com/frontlatch/frontlatch/verifier/audit/audittest"
 )
 
 const callback = "electrician01:callback:callback"
@@ -295,6 +299,64 @@ func TestBadInput(t *testing.T) {
 			if atts, _ := st.Attempts(t.Context(), callback); len(atts) != 0 {
 				t.Errorf("%d attempts begun, want 0", len(atts))
 			}
+		})
+	}
+}
+
+// TestRefusalOfAnyKeyIsAudited: an unknown key holding a NUL byte or bytes
+// that are not UTF-8 is refused and the refusal is audited, its field
+// quoted (on the code before, the field kept the NUL, the store refused
+// the text, and the refusal left no trace: "the refusal could not be
+// audited").
+func TestRefusalOfAnyKeyIsAudited(t *testing.T) {
+	tests := []struct {
+		name, key string
+		field     string // the Reason's Field
+	}{
+		{"NUL byte", "colour\x00", `"colour\x00"`},
+		{"invalid UTF-8", "col\xffour", `"col\xffour"`},
+		{"NUL and invalid UTF-8", "\x00\xfe\xff", `"\x00\xfe\xff"`},
+		{"control character", "red\x1b[0m", `"red\x1b[0m"`},
+		{"plain", "colour", "colour"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			audittest.EachStore(t, func(t *testing.T, st *audit.Store) {
+				srv, graph := site(t, "electrician01")
+				ex := newExecutor(t, st, executor.Options{})
+				input := goodCallback()
+				input[tt.key] = "blue"
+				_, err := ex.Execute(t.Context(), executor.Call{Action: confirmed(t, st, graph, callback), Input: input})
+				var re *executor.RefusedError
+				if !errors.As(err, &re) || !errors.Is(err, executor.ErrUnknownInput) {
+					t.Fatalf("err = %v, want a refusal matching ErrUnknownInput", err)
+				}
+				if errors.Is(err, audit.ErrInvalid) || strings.Contains(err.Error(), "could not be audited") {
+					t.Fatalf("the refusal was not audited: %v", err)
+				}
+				if len(re.Reasons) != 1 || re.Reasons[0].Field != tt.field || re.Reasons[0].Rule != "unknown" {
+					t.Fatalf("reasons %q, want one naming %s", re.Reasons, tt.field)
+				}
+				for _, r := range re.Reasons {
+					if s := r.String(); strings.ContainsRune(s, 0) || !utf8.ValidString(s) {
+						t.Errorf("reason %q holds a NUL byte or is not UTF-8", s)
+					}
+				}
+				rs, err := st.Refusals(t.Context(), callback)
+				if err != nil {
+					t.Fatal(err)
+				}
+				if len(rs) != 1 {
+					t.Fatalf("%d refusals audited, want 1", len(rs))
+				}
+				want := []string{re.Reasons[0].String()}
+				if diff := cmp.Diff(want, rs[0].Reasons); diff != "" {
+					t.Errorf("audited reasons (-want +got):\n%s", diff)
+				}
+				if n := len(submissions(t, srv, "electrician01")); n != 0 {
+					t.Errorf("%d submissions, want 0", n)
+				}
+			})
 		})
 	}
 }
