@@ -322,9 +322,15 @@ func (e *Executor) Execute(ctx context.Context, c Call) (*Result, error) {
 		sent = append(sent, shared.SubmittedField{Name: f.name, Value: f.value})
 	}
 	req := request{Transport: string(d.transport), Endpoint: d.endpoint, Enctype: d.enctype, ToolName: d.toolName, Fields: sent, Files: sentFiles}
-	reqJSON, err := json.Marshal(req)
+	reqJSON, err := encodeRequest(req)
 	if err != nil {
 		return nil, fmt.Errorf("executor: encode the request: %w", err)
+	}
+	if len(reqJSON) > audit.MaxRequest {
+		// The store would refuse to begin the attempt (with a plain error,
+		// not audited): refuse it here, audited, before anything is sent.
+		return nil, e.refuse(ctx, actionID, c.IdempotencyKey, []Reason{{Code: ReasonInvalidInput, Rule: "size", Err: ErrInvalidInput,
+			Detail: fmt.Sprintf("the request is %d bytes as the audit log records it (JSON); the audit store keeps at most %d (audit.MaxRequest), so nothing was sent: send shorter values", len(reqJSON), audit.MaxRequest)}})
 	}
 
 	// 4. The attempt, before the network call: the cap, the idempotency key
@@ -400,6 +406,21 @@ func (e *Executor) Execute(ctx context.Context, c Call) (*Result, error) {
 		return res, fmt.Errorf("executor: attempt %s %s: %w", att.ID, out.outcome, out.err)
 	}
 	return res, nil
+}
+
+// encodeRequest encodes what the audit log keeps of a request as JSON,
+// without HTML escaping: encoding/json's default writes each <, > and & as
+// six bytes (\u003c), so that input within the bounds (MaxValueBytes per
+// value) could make the record six times its size and over
+// audit.MaxRequest.
+func encodeRequest(req request) ([]byte, error) {
+	var b bytes.Buffer
+	enc := json.NewEncoder(&b)
+	enc.SetEscapeHTML(false)
+	if err := enc.Encode(req); err != nil {
+		return nil, err
+	}
+	return bytes.TrimSuffix(b.Bytes(), []byte("\n")), nil
 }
 
 func capRefusal(actionID string, vc *shared.VolumeCap) *RefusedError {

@@ -361,6 +361,100 @@ func TestRefusalOfAnyKeyIsAudited(t *testing.T) {
 	}
 }
 
+// withoutMaxLength returns graph with every action's max-length rules
+// removed, so that values up to MaxValueBytes pass.
+func withoutMaxLength(t *testing.T, graph []byte) []byte {
+	t.Helper()
+	g, issues := shared.Read(graph)
+	if len(issues) > 0 {
+		t.Fatal(issues)
+	}
+	for i := range g.Actions {
+		a := &g.Actions[i]
+		a.Validations = slices.DeleteFunc(a.Validations, func(v shared.Validation) bool {
+			switch x := v.(type) {
+			case shared.DeclaredValidation:
+				return x.Rule.Kind == shared.RuleMaxLength
+			case shared.InferredValidation:
+				return x.Rule.Kind == shared.RuleMaxLength
+			}
+			return false
+		})
+	}
+	out, err := shared.Write(g)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return out
+}
+
+// TestRequestRecordBound: input within the documented bounds fits the
+// audit record — it is kept without HTML escaping, so a value of '<' is
+// not recorded six times its size (on the code before, three 64 KiB values
+// of '<' made a record over audit.MaxRequest, BeginAttempt failed with a
+// plain error and nothing was audited) — and a request whose record is
+// truly over the bound is a refusal (rule size, naming the bound),
+// audited, with nothing sent.
+func TestRequestRecordBound(t *testing.T) {
+	fill := func(c string) map[string]any {
+		in := goodCallback()
+		for _, k := range []string{"full_name", "suburb", "about"} {
+			in[k] = strings.Repeat(c, executor.MaxValueBytes)
+		}
+		return in
+	}
+	tests := []struct {
+		name    string
+		input   map[string]any
+		refused bool
+	}{
+		{"three 64 KiB values of '<'", fill("<"), false},
+		{"three 64 KiB values of '&'", fill("&"), false},
+		// A control character is recorded as \u0001 whatever the encoder:
+		// 3 × 64 KiB × 6 bytes is over 1 MiB.
+		{"three 64 KiB values of U+0001", fill("\x01"), true},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			audittest.EachStore(t, func(t *testing.T, st *audit.Store) {
+				srv, graph := site(t, "electrician01")
+				ex := newExecutor(t, st, executor.Options{})
+				action := confirmed(t, st, withoutMaxLength(t, graph), callback)
+				_, err := ex.Execute(t.Context(), executor.Call{Action: action, Input: tt.input})
+				atts, aerr := st.Attempts(t.Context(), callback)
+				if aerr != nil {
+					t.Fatal(aerr)
+				}
+				subs := submissions(t, srv, "electrician01")
+				if !tt.refused {
+					if err != nil {
+						t.Fatalf("Execute: %v", err)
+					}
+					if len(atts) != 1 || len(atts[0].Request) > audit.MaxRequest || !bytes.Contains(atts[0].Request, []byte(strings.Repeat(tt.input["about"].(string)[:1], 64))) {
+						t.Fatalf("attempts %d, want one whose record (at most %d bytes) holds the values unescaped", len(atts), audit.MaxRequest)
+					}
+					if len(subs) != 1 {
+						t.Errorf("%d submissions, want 1", len(subs))
+					}
+					assertRefusals(t, st, callback, 0, "")
+					return
+				}
+				var re *executor.RefusedError
+				if !errors.As(err, &re) || !errors.Is(err, executor.ErrInvalidInput) || !errors.Is(err, executor.ErrRefused) {
+					t.Fatalf("err = %v, want a refusal matching ErrInvalidInput", err)
+				}
+				if len(re.Reasons) != 1 || re.Reasons[0].Rule != "size" || !strings.Contains(re.Reasons[0].Detail, strconv.Itoa(audit.MaxRequest)) {
+					t.Errorf("reasons %v, want one of rule size naming %d", re.Reasons, audit.MaxRequest)
+				}
+				assertRefusals(t, st, callback, 1, "size]")
+				if len(atts) != 0 || len(subs) != 0 {
+					t.Errorf("%d attempts, %d submissions; want none", len(atts), len(subs))
+				}
+			})
+		})
+	}
+}
+
 // TestUnknownAction: ActionBytes of an id the graph does not have.
 func TestUnknownAction(t *testing.T) {
 	_, graph := site(t, "electrician01")
