@@ -85,14 +85,21 @@ func (s *Server) call(ctx context.Context, name string, req *mcp.CallToolRequest
 		raw = req.Params.Arguments
 	}
 	args, reasons := def.checkArguments(raw)
-	if len(reasons) > 0 {
+	key, keyReason := idempotencyKey(req)
+	switch {
+	case len(reasons) > 0:
+		if keyReason != nil {
+			reasons = append(reasons, *keyReason)
+		}
 		return refusal(name, def.actionID, "refused", errors.New("mcpserver: the arguments do not match the tool's input schema; nothing was sent"), reasons)
+	case keyReason != nil:
+		return refusal(name, def.actionID, "refused", errors.New("mcpserver: the idempotency key is not a string; nothing was sent"), []executor.Reason{*keyReason})
 	}
 	action, err := snap.action(def.actionID)
 	if err != nil {
 		return refusal(name, def.actionID, "refused", err, []executor.Reason{{Code: ReasonToolUnknown, Detail: err.Error()}})
 	}
-	res, err := s.exec.Execute(ctx, executor.Call{Action: action, Input: args, IdempotencyKey: idempotencyKey(req)})
+	res, err := s.exec.Execute(ctx, executor.Call{Action: action, Input: args, IdempotencyKey: key})
 	if err != nil {
 		outcome := "failed"
 		if errors.Is(err, executor.ErrRefused) {
@@ -134,12 +141,24 @@ func (s *Server) current(ctx context.Context) (*snapshot, error) {
 	return snap, nil
 }
 
-func idempotencyKey(req *mcp.CallToolRequest) string {
+// idempotencyKey reads the call's idempotency key from its _meta: "" when
+// _meta has none. One that is there but not a string (a number, an object,
+// null…) is a reason to refuse the call: ignored, it would let every repeat
+// fire again.
+func idempotencyKey(req *mcp.CallToolRequest) (string, *executor.Reason) {
 	if req.Params == nil {
-		return ""
+		return "", nil
 	}
-	k, _ := req.Params.Meta[MetaIdempotencyKey].(string)
-	return k
+	v, given := req.Params.Meta[MetaIdempotencyKey]
+	if !given {
+		return "", nil
+	}
+	k, ok := v.(string)
+	if !ok {
+		return "", &executor.Reason{Code: executor.ReasonInvalidInput, Field: MetaIdempotencyKey, Rule: "type", Err: executor.ErrInvalidInput,
+			Detail: fmt.Sprintf("the idempotency key (_meta %q) must be a string, not %s: nothing was sent, since a key that is not read would let every repeat fire again", MetaIdempotencyKey, jsonKind(v))}
+	}
+	return k, nil
 }
 
 // reasonsOf lists every reason err carries: the executor's (the gate's

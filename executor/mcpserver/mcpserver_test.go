@@ -466,6 +466,68 @@ func TestIdempotencyKey(t *testing.T) {
 	}
 }
 
+// An idempotency key that is not a string is a tool error naming it, and
+// nothing fires, however often it is repeated (on the code before, it was
+// ignored and every repeat fired again); over both transports, on both
+// stores. A string key still makes a repeat a duplicate.
+func TestIdempotencyKeyNotAString(t *testing.T) {
+	tests := []struct {
+		name string
+		key  any
+	}{
+		{"number", 42},
+		{"object", map[string]any{"key": "booking-42"}},
+		{"boolean", true},
+		{"array", []any{"booking-42"}},
+		{"null", nil},
+	}
+	for _, tr := range transports {
+		t.Run(tr, func(t *testing.T) {
+			audittest.EachStore(t, func(t *testing.T, st *audit.Store) {
+				e := newEnvOn(t, st, 10, testInterval)
+				c := e.connect(t, tr)
+				callWith := func(key any) *mcp.CallToolResult {
+					p := &mcp.CallToolParams{Name: e.tool, Arguments: goodArgs()}
+					p.Meta = mcp.Meta{mcpserver.MetaIdempotencyKey: key}
+					res, err := c.CallTool(t.Context(), p)
+					if err != nil {
+						t.Fatal(err)
+					}
+					return res
+				}
+				for _, tt := range tests {
+					t.Run(tt.name, func(t *testing.T) {
+						for range 2 {
+							r := refusalOf(t, callWith(tt.key))
+							want := []string{executor.ReasonInvalidInput + "/" + mcpserver.MetaIdempotencyKey + "/type"}
+							var got []string
+							for _, re := range r.Reasons {
+								got = append(got, re.Code+"/"+re.Field+"/"+re.Rule)
+							}
+							if diff := cmp.Diff(want, got); diff != "" {
+								t.Errorf("reasons (-want +got):\n%s", diff)
+							}
+							if r.Outcome != "refused" {
+								t.Errorf("outcome %q, want refused", r.Outcome)
+							}
+						}
+					})
+				}
+				if n := len(e.submissions(t)); n != 0 {
+					t.Errorf("%d submissions, want 0", n)
+				}
+				first, second := outputOf(t, callWith("booking-42")), outputOf(t, callWith("booking-42"))
+				if first.Duplicate || !second.Duplicate || first.AttemptID != second.AttemptID {
+					t.Errorf("a string key: %+v then %+v, want the first result twice, the second marked duplicate", first, second)
+				}
+				if n := len(e.submissions(t)); n != 1 {
+					t.Errorf("%d submissions, want 1", n)
+				}
+			})
+		})
+	}
+}
+
 // File reads at most shared.MaxDocumentBytes: a path that names something
 // larger than any graph (here a sparse file; /dev/zero the same) is an
 // error, not memory spent.

@@ -292,8 +292,10 @@ func jsonKind(v any) string {
 		return "a string"
 	case bool:
 		return "a boolean"
-	case json.Number:
+	case json.Number, float64, int, int64:
 		return "a number"
+	case map[string]any:
+		return "an object"
 	}
 	return fmt.Sprintf("%T", v)
 }
