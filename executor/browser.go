@@ -14,6 +14,7 @@ import (
 	"net/http"
 	"net/url"
 	"os"
+	"regexp"
 	"slices"
 	"sort"
 	"strings"
@@ -188,6 +189,9 @@ func (e *Executor) fireBrowser(ctx context.Context, d door, fields []planned) ou
 			}
 			continue
 		}
+		if f.none {
+			continue // an unchecked checkbox: left as the page has it
+		}
 		if f.from == fromAgent || f.from == fromHoneypot {
 			values[f.name] = f.value
 			order = append(order, f.name)
@@ -228,17 +232,7 @@ func (e *Executor) fireBrowser(ctx context.Context, d door, fields []planned) ou
 	cap.pressed = true
 	cap.mu.Unlock()
 	if d.transport == shared.TransportWebMCPExecute {
-		// A tool call carries the arguments given, not empty optional ones.
-		args := map[string]any{}
-		for _, f := range fields {
-			switch {
-			case f.multi:
-				args[f.name] = multiValues(fields, f.name)
-			case f.from == fromAgent && f.value != "":
-				args[f.name] = f.value
-			}
-		}
-		toolText, runErr = callTool(page, d.toolName, args)
+		toolText, runErr = callTool(page, d.toolName, toolArgs(fields))
 		if errors.Is(runErr, errNoImperativeTool) {
 			runErr = fillAndSubmit(page, formDoor{toolForm: `form[toolname="` + cssString(d.toolName) + `"]`}, values, order, nil)
 		}
@@ -440,7 +434,44 @@ func (e *Executor) route(h *rod.Hijack, cap *captured, allowed string, d door, e
 
 var errNoImperativeTool = errors.New("no imperative tool of that name")
 
-// callTool calls the execute function of the page's registered WebMCP tool.
+// toolArgs are a WebMCP tool call's arguments: the agent's, typed as the
+// tool's inputSchema declares them (the mapper reads a schema boolean as a
+// checkbox, a number or integer as a number input, an array of options as
+// a multi-valued input), not as a form's strings — true or false for a
+// checkbox the agent set, a JSON number for a number, a list for a
+// multi-valued input. Empty optional values are left out, as are the
+// page's tokens and honeypots. callTool then types them against the
+// registered tool's own inputSchema, which the action does not record
+// (an integer enum, say).
+func toolArgs(fields []planned) map[string]any {
+	args := map[string]any{}
+	for _, f := range fields {
+		switch {
+		case f.multi:
+			args[f.name] = multiValues(fields, f.name)
+		case f.from == fromCheckbox:
+			args[f.name] = true
+		case f.unchecked:
+			args[f.name] = false
+		case f.from == fromAgent && f.file == nil && f.value != "":
+			if f.number && jsonNumberRE.MatchString(f.value) {
+				args[f.name] = json.Number(f.value)
+			} else {
+				args[f.name] = f.value
+			}
+		}
+	}
+	return args
+}
+
+// jsonNumberRE is a JSON number literal (RFC 8259).
+var jsonNumberRE = regexp.MustCompile(`^-?(?:0|[1-9][0-9]*)(?:\.[0-9]+)?(?:[eE][+-]?[0-9]+)?$`)
+
+// callTool calls the execute function of the page's registered WebMCP tool
+// with input, each argument typed first as the tool's own inputSchema
+// declares it (a string of digits for a number or integer, "true"/"false"
+// for a boolean, a list for an array): the schema the page registered,
+// which the action does not record whole.
 func callTool(page *rod.Page, name string, input map[string]any) (string, error) {
 	in, err := json.Marshal(input)
 	if err != nil {
@@ -450,7 +481,33 @@ func callTool(page *rod.Page, name string, input map[string]any) (string, error)
 		const reg = window.__frontlatchExec;
 		const tool = reg && reg.get(name);
 		if (!tool) return JSON.stringify({missing: true});
-		const out = await tool.execute(JSON.parse(input));
+		const args = JSON.parse(input);
+		// Each argument typed as the tool's own inputSchema declares it.
+		let props = null;
+		try {
+			let s = tool.inputSchema;
+			if (typeof s === "string") s = JSON.parse(s);
+			if (s && typeof s === "object" && s.properties && typeof s.properties === "object") props = s.properties;
+		} catch (e) {}
+		const typeOf = (p) => {
+			if (!p || typeof p !== "object") return "";
+			const t = Array.isArray(p.type) ? p.type.find((x) => x !== "null") : p.type;
+			return typeof t === "string" ? t : "";
+		};
+		const coerce = (v, p) => {
+			const t = typeOf(p);
+			if ((t === "number" || t === "integer") && typeof v === "string" && v.trim() !== "" && Number.isFinite(Number(v))) return Number(v);
+			if (t === "boolean" && (v === "true" || v === "false")) return v === "true";
+			if (t === "string" && (typeof v === "number" || typeof v === "boolean")) return String(v);
+			if (t === "array") return (Array.isArray(v) ? v : [v]).map((x) => coerce(x, p.items));
+			return v;
+		};
+		if (props) {
+			for (const k of Object.keys(args)) {
+				if (Object.prototype.hasOwnProperty.call(props, k)) args[k] = coerce(args[k], props[k]);
+			}
+		}
+		const out = await tool.execute(args);
 		return JSON.stringify({result: out === undefined ? null : out});
 	}`, name, string(in))
 	if err != nil {

@@ -1,11 +1,14 @@
 package executor_test
 
 import (
+	"encoding/json"
 	"fmt"
+	"io"
 	"net/http"
 	"net/url"
 	"slices"
 	"strings"
+	"sync"
 	"testing"
 	"time"
 
@@ -68,6 +71,120 @@ func TestWebMCPExecute(t *testing.T) {
 	}
 	if diff := cmp.Diff(want, gotSent); diff != "" {
 		t.Errorf("Result.Sent (-want +got):\n%s", diff)
+	}
+}
+
+// typedToolPage registers a WebMCP tool whose inputSchema declares typed
+// properties; its execute function posts the arguments it receives, as
+// JSON, to /callback-request.
+const typedToolPage = `<!doctype html><html><body><p>Call-back requests</p><script>
+(document.modelContext || navigator.modelContext).registerTool({
+  name: "request_callback",
+  description: "Ask for a call back.",
+  inputSchema: {type: "object", required: ["full_name", "phone", "call_window"], properties: {
+    full_name: {type: "string"}, phone: {type: "string"},
+    call_window: {type: "string", enum: ["morning", "afternoon", "evening"]},
+    urgent: {type: "boolean"}, party: {type: "integer"}, budget: {type: "number"},
+    seats: {type: "integer", enum: [1, 2, 3]},
+    services: {type: "array", items: {type: "string", enum: ["wiring", "lighting", "solar"]}}
+  }},
+  execute: async (input) => {
+    const r = await fetch("/callback-request", {method: "POST", headers: {"Content-Type": "application/json"}, body: JSON.stringify(input)});
+    return {content: [{type: "text", text: await r.text()}]};
+  }
+});
+</script></body></html>`
+
+// TestWebMCPTypedArguments: a WebMCP tool is called with the agent's
+// arguments typed as its inputSchema declares them — a boolean true or
+// false, numbers as JSON numbers (an integer enum too), a list for an
+// array — and the tool receives exactly that (on the code before, a
+// boolean was never passed and numbers were strings).
+func TestWebMCPTypedArguments(t *testing.T) {
+	b := browser(t)
+	var mu sync.Mutex
+	var got []map[string]any
+	site := newRecorder(t, func(r *recorder, w http.ResponseWriter, req *http.Request) {
+		switch {
+		case req.Method == http.MethodGet && req.URL.Path == "/callback/":
+			w.Header().Set("Content-Type", "text/html")
+			fmt.Fprint(w, typedToolPage)
+		case req.Method == http.MethodPost && req.URL.Path == "/callback-request":
+			var args map[string]any
+			body, _ := io.ReadAll(req.Body)
+			if err := json.Unmarshal(body, &args); err != nil {
+				t.Errorf("the tool posted %q: %v", body, err)
+			}
+			mu.Lock()
+			got = append(got, args)
+			mu.Unlock()
+			fmt.Fprint(w, "Thanks, we will call you.")
+		default:
+			http.NotFound(w, req)
+		}
+	})
+	str := func(s string) *string { return &s }
+	opts := func(vs ...string) []shared.ValueSpace {
+		var o []shared.Option
+		for _, v := range vs {
+			o = append(o, shared.Option{Value: v})
+		}
+		return []shared.ValueSpace{shared.OneOfSpace{Options: o}}
+	}
+	g := callbackGraph(t, site.URL, func(a *shared.Action) {
+		a.Inputs = append(a.Inputs,
+			shared.Input{Name: "urgent", Semantic: shared.SemanticUnknown, Type: "checkbox", AgentFillable: true},
+			shared.Input{Name: "party", Semantic: shared.SemanticUnknown, Type: "number", AgentFillable: true},
+			shared.Input{Name: "budget", Semantic: shared.SemanticUnknown, Type: "number", AgentFillable: true},
+			shared.Input{Name: "seats", Semantic: shared.SemanticUnknown, Type: "select", AgentFillable: true, ValueSpace: opts("1", "2", "3")},
+			shared.Input{Name: "services", Semantic: shared.SemanticServiceRequested, Type: "select-multiple", AgentFillable: true, ValueSpace: opts("wiring", "lighting", "solar")},
+		)
+		a.Access = []shared.Access{{Method: shared.AccessWebMCPTool, URL: site.URL + "/callback/", Occurrences: 1, ToolName: str("request_callback"),
+			Submission: &shared.Submission{Transport: shared.TransportWebMCPExecute}, Provenance: a.Access[0].Provenance}}
+	})
+	raw, err := shared.Write(g)
+	if err != nil {
+		t.Fatal(err)
+	}
+	st := openStore(t)
+	ex := newExecutor(t, st, executor.Options{Browser: b})
+	action := confirmed(t, st, raw, callback)
+	base := map[string]any{"full_name": "Ana Ruiz", "phone": "+64 9 828 7400", "call_window": "morning"}
+	with := func(kv ...any) map[string]any {
+		m := map[string]any{}
+		for k, v := range base {
+			m[k] = v
+		}
+		for i := 0; i+1 < len(kv); i += 2 {
+			m[kv[i].(string)] = kv[i+1]
+		}
+		return m
+	}
+	tests := []struct {
+		name  string
+		input map[string]any
+		want  map[string]any
+	}{
+		{"typed", with("urgent", true, "party", 4.0, "budget", 2.5, "seats", "2", "services", []any{"solar", "wiring"}),
+			with("urgent", true, "party", 4.0, "budget", 2.5, "seats", 2.0, "services", []any{"wiring", "solar"})},
+		{"false and numbers given as text", with("urgent", false, "party", "7", "budget", "-0.5e1"),
+			with("urgent", false, "party", 7.0, "budget", -5.0, "services", []any{})},
+		{"left out", with(), with("services", []any{})},
+	}
+	for i, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			if _, err := ex.Execute(t.Context(), executor.Call{Action: action, Input: tt.input}); err != nil {
+				t.Fatal(err)
+			}
+			mu.Lock()
+			defer mu.Unlock()
+			if len(got) != i+1 {
+				t.Fatalf("the tool posted %d times, want %d", len(got), i+1)
+			}
+			if diff := cmp.Diff(tt.want, got[i]); diff != "" {
+				t.Errorf("the tool's arguments (-want +got):\n%s", diff)
+			}
+		})
 	}
 }
 

@@ -46,12 +46,20 @@ type planned struct {
 	// multi: one of the values of a multi-valued input (a checkbox group,
 	// a <select multiple>), sent under the same name as its siblings.
 	multi bool
-	// none: a multi-valued input with nothing chosen. Nothing is sent for
-	// it (see wire); a page filled in the browser has its boxes cleared.
+	// none: a multi-valued input with nothing chosen, or an unchecked
+	// checkbox. Nothing is sent for it (see wire); a page filled in the
+	// browser has a multi-valued input's boxes cleared.
 	none bool
 	// file: a file for a file input, sent as a multipart file part (value
 	// is unused).
 	file *upload
+	// unchecked: a checkbox the agent set to false. Nothing is sent for it
+	// (none); a WebMCP tool call passes false (toolArgs).
+	unchecked bool
+	// number: the input is a number (type number or range, as the mapper
+	// reads a schema number or integer); a WebMCP tool call passes its
+	// value as a JSON number (toolArgs).
+	number bool
 }
 
 // wire returns the fields that go on the wire: all but the none entries.
@@ -164,9 +172,12 @@ func plan(a *shared.Action, input map[string]any, maxUpload int64) (fields []pla
 				checked = b
 			}
 			values[in.Name] = ""
-			if checked {
+			switch {
+			case checked:
 				values[in.Name] = "on"
 				fields = append(fields, planned{name: in.Name, from: fromCheckbox})
+			case given:
+				fields = append(fields, planned{name: in.Name, from: fromAgent, none: true, unchecked: true})
 			}
 			continue
 		}
@@ -190,7 +201,7 @@ func plan(a *shared.Action, input map[string]any, maxUpload int64) (fields []pla
 			continue
 		}
 		values[in.Name] = v
-		fields = append(fields, planned{name: in.Name, value: v, from: fromAgent})
+		fields = append(fields, planned{name: in.Name, value: v, from: fromAgent, number: isNumeric(in.Type)})
 		// The options of a select or radio group are what the markup accepts.
 		if t := strings.ToLower(in.Type); (t == "select" || t == "radio") && v != "" {
 			if opts := optionsOf(in); opts != nil && !slices.Contains(opts, v) {
