@@ -200,6 +200,18 @@ func plan(a *shared.Action, input map[string]any, maxUpload int64) (fields []pla
 			invalid(in.Name, "encoding", "%q is not valid UTF-8", in.Name)
 			continue
 		}
+		if v == "" && strings.EqualFold(in.Type, "radio") {
+			// No button checked (none given, none the page checks): a
+			// browser sends nothing for the group. A <select> is another
+			// matter: a browser sends its selected option, else its first.
+			// The action records the selected one as the default, and not
+			// the empty placeholder ("Choose…") that mostly comes first,
+			// so a select without a default is sent "", as a browser
+			// sends such a placeholder (not what it sends for a select
+			// whose first option is a value: the action does not say).
+			values[in.Name] = "" // what a required rule reads
+			continue
+		}
 		values[in.Name] = v
 		fields = append(fields, planned{name: in.Name, value: v, from: fromAgent, number: isNumeric(in.Type)})
 		// The options of a select or radio group are what the markup accepts.

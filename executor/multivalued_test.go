@@ -5,6 +5,7 @@ import (
 	"errors"
 	"io"
 	"net/http"
+	"net/url"
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
@@ -227,6 +228,114 @@ func TestMultiValued(t *testing.T) {
 			t.Errorf("%d requests reached the site from refused calls", n)
 		}
 	})
+}
+
+// TestRadioGroupLeftOut: a radio group the agent leaves out, with none of
+// its buttons checked by the page, is not sent at all, as a browser sends
+// nothing for it (on the code before it went out as "contact_by="); the
+// button the page checks is sent when the agent gives none, and the one
+// the agent chooses otherwise; a select left out without a default is
+// still sent empty; over every HTTP transport.
+func TestRadioGroupLeftOut(t *testing.T) {
+	var lastJSON map[string]any
+	site := newRecorder(t, func(r *recorder, w http.ResponseWriter, req *http.Request) {
+		if req.Header.Get("Content-Type") == "application/json" {
+			b, _ := io.ReadAll(req.Body)
+			lastJSON = nil
+			_ = json.Unmarshal(b, &lastJSON)
+		}
+		r.record(req)
+	})
+	radioGraph := func(t *testing.T, transport shared.Transport, enctype string, dflt *string) []byte {
+		return editCallback(t, site.URL, transport, enctype, func(a *shared.Action) {
+			var o []shared.Option
+			for _, v := range []string{"phone", "email"} {
+				o = append(o, shared.Option{Value: v, Label: &v})
+			}
+			a.Inputs = append(a.Inputs, shared.Input{Name: "contact_by", Label: ptr("Contact me by"), Semantic: shared.SemanticUnknown, Type: "radio",
+				AgentFillable: true, ValueSpace: []shared.ValueSpace{shared.OneOfSpace{Options: o}}, DefaultValue: dflt},
+				// A select left out, without a default: sent "", as a
+				// browser sends its empty placeholder option.
+				shared.Input{Name: "best_day", Label: ptr("Best day"), Semantic: shared.SemanticUnknown, Type: "select",
+					AgentFillable: true, ValueSpace: []shared.ValueSpace{shared.OneOfSpace{Options: o}}})
+		})
+	}
+	input := func(contactBy any) map[string]any {
+		in := goodCallback()
+		if contactBy != nil {
+			in["contact_by"] = contactBy
+		}
+		return in
+	}
+	sent := func(contactBy ...string) url.Values {
+		want := goodCallbackSent()
+		want["best_day"] = []string{""}
+		if len(contactBy) > 0 {
+			want["contact_by"] = contactBy
+		}
+		return want
+	}
+	cases := []struct {
+		name      string
+		dflt      *string
+		contactBy any
+		want      url.Values // what a form transport sends
+	}{
+		{"left out", nil, nil, sent()},
+		{"given empty", nil, "", sent()},
+		{"chosen", nil, "email", sent("email")},
+		{"left out, the page checks one", ptr("phone"), nil, sent("phone")},
+		{"chosen, the page checks another", ptr("phone"), "email", sent("email")},
+	}
+	for _, tr := range []struct {
+		name      string
+		transport shared.Transport
+		enctype   string
+	}{
+		{"form post", shared.TransportFormPost, "application/x-www-form-urlencoded"},
+		{"multipart", shared.TransportFormPost, "multipart/form-data"},
+		{"get", shared.TransportFormGet, ""},
+		{"json endpoint", shared.TransportJSONEndpoint, "application/json"},
+	} {
+		t.Run(tr.name, func(t *testing.T) {
+			for _, tc := range cases {
+				t.Run(tc.name, func(t *testing.T) {
+					st := openStore(t)
+					ex := newExecutor(t, st, executor.Options{})
+					action := confirmed(t, st, radioGraph(t, tr.transport, tr.enctype, tc.dflt), callback)
+					before := site.count()
+					res, err := ex.Execute(t.Context(), executor.Call{Action: action, Input: input(tc.contactBy)})
+					if err != nil {
+						t.Fatal(err)
+					}
+					if n := site.count() - before; n != 1 {
+						t.Fatalf("%d requests reached the site, want 1", n)
+					}
+					var got url.Values
+					if tr.transport == shared.TransportJSONEndpoint {
+						got = url.Values{}
+						for k, v := range lastJSON {
+							got[k] = []string{v.(string)}
+						}
+					} else {
+						site.mu.Lock()
+						got = site.forms[len(site.forms)-1]
+						site.mu.Unlock()
+					}
+					if diff := cmp.Diff(tc.want, got); diff != "" {
+						t.Errorf("the site received (-want +got):\n%s", diff)
+					}
+					gotSent := url.Values{}
+					for _, f := range res.Sent {
+						gotSent.Add(f.Name, f.Value)
+					}
+					if diff := cmp.Diff(tc.want, gotSent); diff != "" {
+						t.Errorf("Result.Sent (-want +got):\n%s", diff)
+					}
+				})
+			}
+		})
+	}
 }
 
 // TestMultiValuedInBrowser: a page filled in Chromium has exactly the boxes
