@@ -13,6 +13,8 @@ import (
 	"github.com/frontlatch/frontlatch/executor"
 	"github.com/frontlatch/frontlatch/fixtures"
 	"github.com/frontlatch/frontlatch/shared"
+	"github.com/frontlatch/frontlatch/verifier/audit"
+	"github.com/frontlatch/frontlatch/verifier/audit/audittest"
 )
 
 // multiGraph is electrician01's graph served by site, its callback form
@@ -226,6 +228,61 @@ func TestMultiValued(t *testing.T) {
 		}
 		if n := site.count() - before; n != 0 {
 			t.Errorf("%d requests reached the site from refused calls", n)
+		}
+	})
+}
+
+// TestIdempotencySameChoices: an idempotency key repeated with the same
+// choices of a multi-valued input listed in another order is the same call
+// (they are sent and recorded in the page's order): the first result, and
+// nothing sent; with another set of choices it is a conflict, audited, and
+// nothing is sent either.
+func TestIdempotencySameChoices(t *testing.T) {
+	audittest.EachStore(t, func(t *testing.T, st *audit.Store) {
+		site := newRecorder(t, func(r *recorder, w http.ResponseWriter, req *http.Request) { r.record(req) })
+		ex := newExecutor(t, st, executor.Options{})
+		action := confirmed(t, st, multiGraph(t, site.URL, shared.TransportFormPost, "application/x-www-form-urlencoded"), callback)
+		call := func(services ...any) (*executor.Result, error) {
+			in := goodCallback()
+			in["services[]"] = services
+			return ex.Execute(t.Context(), executor.Call{Action: action, Input: in, IdempotencyKey: "job-7"})
+		}
+		first, err := call("solar", "wiring")
+		if err != nil {
+			t.Fatal(err)
+		}
+		tests := []struct {
+			name     string
+			services []any
+			conflict bool
+		}{
+			{"the same choices in another order", []any{"wiring", "solar"}, false},
+			{"the same choices in the same order", []any{"solar", "wiring"}, false},
+			{"another set of choices", []any{"wiring"}, true},
+			{"the same choices and one more", []any{"lighting", "solar", "wiring"}, true},
+		}
+		conflicts := 0
+		for _, tt := range tests {
+			t.Run(tt.name, func(t *testing.T) {
+				res, err := call(tt.services...)
+				if tt.conflict {
+					conflicts++
+					if !errors.Is(err, executor.ErrIdempotencyConflict) {
+						t.Fatalf("err = %v, want ErrIdempotencyConflict", err)
+					}
+					assertRefusals(t, st, callback, conflicts, `input "services[]" differs`)
+					return
+				}
+				if err != nil {
+					t.Fatal(err)
+				}
+				if !res.Duplicate || res.AttemptID != first.AttemptID {
+					t.Errorf("result %+v, want the first (%s) marked duplicate", res, first.AttemptID)
+				}
+			})
+		}
+		if n := site.count(); n != 1 {
+			t.Errorf("the site received %d submissions, want 1", n)
 		}
 	})
 }

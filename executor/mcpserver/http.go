@@ -1,12 +1,14 @@
 package mcpserver
 
 import (
+	"bytes"
 	"context"
 	"crypto/rand"
 	"crypto/sha256"
 	"crypto/subtle"
 	"errors"
 	"fmt"
+	"io"
 	"math"
 	"net"
 	"net/http"
@@ -223,6 +225,22 @@ func (g *guard) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	if r.Body != nil {
 		r.Body = http.MaxBytesReader(w, r.Body, g.maxBody)
 	}
+	if r.Method == http.MethodPost && r.ContentLength < 0 && r.Body != nil && r.Body != http.NoBody {
+		// A POST without a Content-Length (chunked) is read here, up to
+		// the bound, under its in-flight slot (the SDK would hold it in
+		// memory all the same): one over the bound gets this guard's
+		// answer, not the SDK's.
+		body, err := io.ReadAll(r.Body)
+		if err != nil {
+			if _, ok := errors.AsType[*http.MaxBytesError](err); ok {
+				http.Error(w, tooLargeRead(g.maxBody), http.StatusRequestEntityTooLarge)
+				return
+			}
+			http.Error(w, "bad request: the body could not be read; nothing fired", http.StatusBadRequest)
+			return
+		}
+		r.Body, r.ContentLength = io.NopCloser(bytes.NewReader(body)), int64(len(body))
+	}
 	g.next.ServeHTTP(w, r)
 }
 
@@ -329,7 +347,14 @@ func (l *limiters) allow(key string) bool {
 	return e.l.AllowN(now, 1)
 }
 
-// tooLarge is the 413's text.
+// tooLarge is the 413's text for a body whose Content-Length is over the
+// bound.
 func tooLarge(limit int64) string {
 	return fmt.Sprintf("request body exceeds the server's bound of %d bytes; nothing was read and nothing fired", limit)
+}
+
+// tooLargeRead is the 413's text for a body without a Content-Length
+// (chunked), read up to the bound.
+func tooLargeRead(limit int64) string {
+	return fmt.Sprintf("request body exceeds the server's bound of %d bytes; it was read no further and nothing fired", limit)
 }

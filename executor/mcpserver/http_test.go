@@ -16,6 +16,8 @@ import (
 	"testing"
 	"time"
 
+	"github.com/google/go-cmp/cmp"
+
 	"github.com/frontlatch/frontlatch/executor"
 	"github.com/frontlatch/frontlatch/executor/mcpserver"
 )
@@ -48,8 +50,10 @@ func post(t *testing.T, endpoint string, body io.Reader, length int64, hdr map[s
 	return resp.StatusCode
 }
 
-// The HTTP guard: token, Origin, Host, size — each refused before the SDK
-// reads the request, and none fires anything.
+// The HTTP guard: Origin, token, size, then the SDK's Host check — each
+// refused before the SDK reads the request, none fires anything, and a
+// request that fails several is refused by the first in that order (rate
+// comes between Origin and token: TestHTTPRateLimit).
 func TestHTTPGuard(t *testing.T) {
 	e := newEnv(t, 10)
 	endpoint, token := e.serveHTTP(t, mcpserver.HTTPOptions{MaxBodyBytes: 64 << 10, Burst: 1000, RatePerSecond: 1000})
@@ -77,6 +81,10 @@ func TestHTTPGuard(t *testing.T) {
 		{"rebinding Host header", map[string]string{"Authorization": auth, "Host": "rebind.example:" + port}, initialize, false, http.StatusForbidden},
 		{"oversized body", map[string]string{"Authorization": auth}, big, false, http.StatusRequestEntityTooLarge},
 		{"oversized chunked body", map[string]string{"Authorization": auth}, big, true, http.StatusRequestEntityTooLarge},
+		{"foreign origin, oversized body", map[string]string{"Authorization": auth, "Origin": "http://evil.example"}, big, false, http.StatusForbidden},
+		{"oversized body, no token", nil, big, false, http.StatusUnauthorized},
+		{"rebinding Host header, no token", map[string]string{"Host": "rebind.example:" + port}, initialize, false, http.StatusUnauthorized},
+		{"rebinding Host header, oversized body", map[string]string{"Authorization": auth, "Host": "rebind.example:" + port}, big, false, http.StatusRequestEntityTooLarge},
 		{"no origin, token", map[string]string{"Authorization": auth}, initialize, false, http.StatusOK},
 		{"own loopback origin", map[string]string{"Authorization": auth, "Origin": "http://127.0.0.1:" + port}, initialize, false, http.StatusOK},
 		{"own localhost origin", map[string]string{"Authorization": auth, "Origin": "http://localhost:" + port}, initialize, false, http.StatusOK},
@@ -92,6 +100,60 @@ func TestHTTPGuard(t *testing.T) {
 				t.Errorf("status %d, want %d", got, tc.status)
 			}
 		})
+	}
+	if n := len(e.submissions(t)); n != 0 {
+		t.Errorf("%d submissions, want 0", n)
+	}
+}
+
+// A body over the bound gets the guard's own 413 text with or without a
+// Content-Length (on the code before, a chunked body got the SDK's text),
+// and nothing fires.
+func TestHTTPTooLargeText(t *testing.T) {
+	e := newEnv(t, 10)
+	const bound = 64 << 10
+	endpoint, token := e.serveHTTP(t, mcpserver.HTTPOptions{MaxBodyBytes: bound, Burst: 1000, RatePerSecond: 1000})
+	big := `{"jsonrpc":"2.0","id":1,"method":"tools/call","params":{"name":"` + e.tool + `","arguments":{"about":"` + strings.Repeat("x", 2*bound) + `"}}}`
+	cases := []struct {
+		name  string
+		chunk bool
+		want  string
+	}{
+		{"with a Content-Length", false, fmt.Sprintf("request body exceeds the server's bound of %d bytes; nothing was read and nothing fired\n", bound)},
+		{"chunked", true, fmt.Sprintf("request body exceeds the server's bound of %d bytes; it was read no further and nothing fired\n", bound)},
+	}
+	for _, tc := range cases {
+		t.Run(tc.name, func(t *testing.T) {
+			var body io.Reader = strings.NewReader(big)
+			length := int64(len(big))
+			if tc.chunk {
+				body, length = io.MultiReader(body), -1 // hides the length: sent chunked
+			}
+			req, err := http.NewRequestWithContext(t.Context(), http.MethodPost, endpoint, body)
+			if err != nil {
+				t.Fatal(err)
+			}
+			req.ContentLength = length
+			req.Header.Set("Authorization", "Bearer "+token)
+			req.Header.Set("Content-Type", "application/json")
+			req.Header.Set("Accept", "application/json, text/event-stream")
+			resp, err := http.DefaultClient.Do(req)
+			if err != nil {
+				t.Fatal(err)
+			}
+			got, _ := io.ReadAll(io.LimitReader(resp.Body, 4096))
+			resp.Body.Close()
+			if resp.StatusCode != http.StatusRequestEntityTooLarge {
+				t.Errorf("status %d, want 413", resp.StatusCode)
+			}
+			if diff := cmp.Diff(tc.want, string(got)); diff != "" {
+				t.Errorf("the 413's text (-want +got):\n%s", diff)
+			}
+		})
+	}
+	// A chunked body within the bound still gets through to the SDK.
+	if got := post(t, endpoint, io.MultiReader(strings.NewReader(initialize)), -1, map[string]string{"Authorization": "Bearer " + token}); got != http.StatusOK {
+		t.Errorf("a chunked initialize: status %d, want 200", got)
 	}
 	if n := len(e.submissions(t)); n != 0 {
 		t.Errorf("%d submissions, want 0", n)
