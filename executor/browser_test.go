@@ -421,3 +421,66 @@ f.addEventListener("submit", async (e) => {
 		})
 	}
 }
+
+// TestBrowserDoorAuditsWhatThePageSent: a page that adds a token of its
+// own as it sends (a nonce the graph does not record) is audited with what
+// it really sent — the attempt's completion keeps it beside the plan
+// recorded before the call — and a repeated idempotency key answers with
+// it too.
+func TestBrowserDoorAuditsWhatThePageSent(t *testing.T) {
+	b := browser(t)
+	page := `<!doctype html><html><body><div id="app"></div>
+<script>
+const f = document.createElement("form");
+f.id = "callback-form";
+f.innerHTML = '<input name="full_name"><input name="phone" type="tel"><select name="call_window"><option value="">-</option><option>morning</option><option>afternoon</option><option>evening</option></select><input name="suburb"><textarea name="about"></textarea><input name="website" value=""><button type="submit">Call me</button>';
+f.addEventListener("submit", (e) => {
+  e.preventDefault();
+  const body = new URLSearchParams(new FormData(f));
+  body.append("_page_nonce", "n-4711");
+  fetch("/callback-request", {method: "POST", body})
+    .then(r => r.text()).then(t => { document.getElementById("app").textContent = t; });
+});
+document.getElementById("app").appendChild(f);
+</script></body></html>`
+	site := callbackSite(t, page, "Thanks, we will call you.")
+	graph := editCallback(t, site.URL, shared.TransportJavascriptOnly, "application/x-www-form-urlencoded", nil)
+	st := openStore(t)
+	ex := newExecutor(t, st, executor.Options{Browser: b})
+	action := confirmed(t, st, graph, callback)
+	res, err := ex.Execute(t.Context(), executor.Call{Action: action, Input: goodCallback(), IdempotencyKey: "k-1"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	nonce := func(fields []shared.SubmittedField) string {
+		for _, f := range fields {
+			if f.Name == "_page_nonce" {
+				return f.Value
+			}
+		}
+		return ""
+	}
+	if got := nonce(res.Sent); got != "n-4711" {
+		t.Fatalf("Result.Sent has _page_nonce %q, want n-4711: %+v", got, res.Sent)
+	}
+	att, err := st.Attempt(t.Context(), res.AttemptID)
+	if err != nil || att.Completed == nil {
+		t.Fatalf("attempt %+v (%v)", att, err)
+	}
+	var planned, sent struct {
+		Fields []shared.SubmittedField `json:"fields"`
+	}
+	if err := json.Unmarshal(att.Request, &planned); err != nil {
+		t.Fatal(err)
+	}
+	if err := json.Unmarshal(att.Completed.Sent, &sent); err != nil {
+		t.Fatalf("the completion records no sent request: %q (%v)", att.Completed.Sent, err)
+	}
+	if nonce(planned.Fields) != "" || nonce(sent.Fields) != "n-4711" {
+		t.Errorf("the plan has _page_nonce %q (want none), the completion %q (want n-4711)", nonce(planned.Fields), nonce(sent.Fields))
+	}
+	again, err := ex.Execute(t.Context(), executor.Call{Action: action, Input: goodCallback(), IdempotencyKey: "k-1"})
+	if err != nil || !again.Duplicate || nonce(again.Sent) != "n-4711" {
+		t.Errorf("the repeated key: %+v (%v), want the first result with what the page sent", again, err)
+	}
+}

@@ -387,6 +387,15 @@ func (e *Executor) Execute(ctx context.Context, c Call) (*Result, error) {
 	if out.err != nil {
 		comp.Error = out.err.Error()
 	}
+	if out.sent != nil && out.outcome != outcomeFailed {
+		// The page itself sent it (a browser door): what it really sent —
+		// its own tokens, fields the action does not record — is known only
+		// now, and the audit keeps it beside the plan recorded at begin.
+		got := request{Transport: req.Transport, Endpoint: res.Endpoint, Enctype: req.Enctype, ToolName: req.ToolName, Fields: res.Sent, Files: res.Files}
+		if b, err := encodeRequest(got); err == nil {
+			comp.Sent = b
+		}
+	}
 	// A target that is not sent to (an email address, no signing secret)
 	// is recorded with the completion; a webhook goes out after it.
 	notSent := ""
@@ -533,10 +542,18 @@ func agentInputDiffers(act *shared.Action, first []byte, req request) string {
 	return "inputs " + strings.Join(differ, ", ") + " differ"
 }
 
+// duplicateResult is the first attempt's result for a repeated idempotency
+// key: what it sent (what the page really sent, for a browser door, once
+// completed; the request recorded at begin otherwise) and what the site
+// answered, once it has.
 func duplicateResult(att audit.Attempt) *Result {
 	res := &Result{AttemptID: att.ID, Duplicate: true, Sent: []shared.SubmittedField{}}
+	sent := att.Request
+	if c := att.Completed; c != nil && c.Sent != nil {
+		sent = c.Sent
+	}
 	var req request
-	if json.Unmarshal(att.Request, &req) == nil {
+	if json.Unmarshal(sent, &req) == nil {
 		res.Endpoint = req.Endpoint
 		if req.Fields != nil {
 			res.Sent = req.Fields
