@@ -95,6 +95,15 @@ func runServeMCP(ctx context.Context, args []string, stdout, stderr io.Writer) i
 		return exitFail
 	}
 	defer ex.Close() // after the server: waits for the calls in flight and the webhooks still being tried
+	// An earlier process killed between an attempt's two records left it
+	// begun: it is marked outcome unknown (it still counts against its
+	// cap; a late completion by a process still running clears the mark).
+	if n, err := ex.RecoverAbandoned(ctx, time.Now()); err != nil {
+		fmt.Fprintf(stderr, "frontlatch serve-mcp: %v\n", err)
+		return exitFail
+	} else if n > 0 {
+		fmt.Fprintf(stderr, "frontlatch serve-mcp: %d attempt(s) an earlier process began and never completed are marked outcome unknown; they still count against their caps\n", n)
+	}
 	srv, err := mcpserver.New(ctx, mcpserver.File(files[0]), ex, store, mcpserver.Options{Version: version, Interval: *interval, Logger: log})
 	if err != nil {
 		fmt.Fprintf(stderr, "frontlatch serve-mcp: %v\n", err)

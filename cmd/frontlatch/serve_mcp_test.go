@@ -275,3 +275,24 @@ func TestServeMCPMaxBodyDefault(t *testing.T) {
 		t.Errorf("--max-body's usage %q does not say %s", line, want)
 	}
 }
+
+// serve-mcp marks the attempts an earlier process began and never
+// completed (killed between the two records) as outcome unknown, and says
+// how many.
+func TestServeMCPRecoversAbandoned(t *testing.T) {
+	_, dbPath, graphPath := confirmedGraph(t)
+	store := audittest.Open(t, dbPath)
+	att, err := store.BeginAttempt(t.Context(), audit.Begin{ActionID: serveAction, AuditRef: "aud_x", Cap: shared.VolumeCap{Max: 5, Per: shared.PerDay},
+		Request: []byte(`{}`), Instance: "a-process-that-was-killed"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	code, _, stderr := runCmd(t, "", "serve-mcp", "--store", dbPath, graphPath)
+	if code != exitOK || !strings.Contains(stderr, "1 attempt(s) an earlier process began and never completed are marked outcome unknown") {
+		t.Errorf("exit %d, stderr %q; want 0 and the recovery said", code, stderr)
+	}
+	got, err := store.Attempt(t.Context(), att.ID)
+	if err != nil || !got.Unknown {
+		t.Errorf("the abandoned attempt: %+v (%v), want outcome unknown", got, err)
+	}
+}
