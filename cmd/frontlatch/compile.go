@@ -42,7 +42,7 @@ func runCompile(ctx context.Context, args []string, stdout, stderr io.Writer) in
 	format := fs.String("format", string(compiler.FormatMCP), "the format to write: "+formatChoices(", ")+" (all needs -o)")
 	includeUnverified := fs.Bool("include-unverified", false, "also offer unverified and sandbox-tested actions as tools, marked as such")
 	mcpVersion := fs.String("mcp-version", compiler.DefaultMCPVersion, "MCP protocol version of the tools/list result: "+strings.Join(compiler.MCPVersionValues(), " or "))
-	storeURL := fs.String("store", defaultStoreURL(), "the audit store each action the graph says is verified is checked against (one it does not confirm is compiled as unverified): "+storeFlagHelp)
+	storeURL := fs.String("store", defaultStoreURL(), "the audit store each action the graph says is verified is checked against (one it does not confirm is compiled as unverified), "+storeFlagHelp)
 	outDir := fs.String("o", "", "write the format's files into `DIR` (atomically) instead of one file to stdout")
 	positional, ok := parseInterspersed(fs, args)
 	if !ok {
@@ -51,6 +51,11 @@ func runCompile(ctx context.Context, args []string, stdout, stderr io.Writer) in
 	if len(positional) != 1 {
 		fmt.Fprintf(stderr, "frontlatch compile: want exactly one GRAPH file, got %d\n", len(positional))
 		fs.Usage()
+		return exitUsage
+	}
+	rules := rulesFor(fs)
+	rules.dir("o", *outDir)
+	if !rules.ok("compile", stderr) {
 		return exitUsage
 	}
 	if *format == formatAll && *outDir == "" {

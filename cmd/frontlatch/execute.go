@@ -46,7 +46,7 @@ func init() {
 func runExecute(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 	fs := newFlagSet("execute", stderr)
 	input := fs.String("input", "{}", "the agent's input, a JSON object of input name to value; @FILE reads it from FILE, @- from standard input (a file's base64 content is too long for a command line)")
-	storeURL := fs.String("store", defaultStoreURL(), storeFlagHelp)
+	storeURL := fs.String("store", defaultStoreURL(), "the audit store: "+storeFlagHelp)
 	key := fs.String("idempotency-key", "", "a key that makes a repeat of this call return its first result and fire nothing")
 	useBrowser := fs.Bool("browser", false, "launch Chromium, for doors that need one (javascript-only, webmcp-execute)")
 	pos, ok := parseInterspersed(fs, args)

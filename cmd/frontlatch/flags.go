@@ -136,6 +136,17 @@ func (r *flagRules) file(name, path string) {
 	}
 }
 
+// dir refuses an output folder that names an existing file (or anything
+// else that is not a folder), before any work.
+func (r *flagRules) dir(name, path string) {
+	if path == "" {
+		return
+	}
+	if st, err := os.Stat(path); err == nil && !st.IsDir() {
+		r.refuse(name, path, fmt.Sprintf("%s is a file, not a folder: give the folder to write the files into", path))
+	}
+}
+
 // ok reports the first refusal, if any, on stderr with the command's usage
 // ("frontlatch CMD: --timeout must be …") and says whether there was none.
 func (r *flagRules) ok(cmd string, stderr io.Writer) bool {

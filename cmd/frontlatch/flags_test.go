@@ -83,6 +83,7 @@ func TestCommandsRefuseBeforeIO(t *testing.T) {
 		{"fleet work: browser URL", []string{"fleet", "work", "--db", db, "--browser-url", "ftp://127.0.0.1:9222"}, exitUsage, "--browser-url ftp://127.0.0.1:9222: must be the browser's DevTools WebSocket URL"},
 		{"fleet work: metrics address", []string{"fleet", "work", "--db", db, "--metrics", "127.0.0.1:notaport"}, exitUsage, "--metrics"},
 		{"fleet work: an argument", []string{"fleet", "work", "--db", db, "https://a.example/"}, exitUsage, "takes no arguments"},
+		{"compile: -o names a file", []string{"compile", "-o", list, "--store", store, graph}, exitUsage, "-o " + list + " is a file, not a folder"},
 		{"fleet status: an argument", []string{"fleet", "status", "--db", db, "clinic01"}, exitUsage, `fleet status: takes no arguments, got ["clinic01"]`},
 		{"fleet changes: an argument", []string{"fleet", "changes", "--db", db, "7d"}, exitUsage, `fleet changes: takes no arguments, got ["7d"]`},
 		{"fleet work: negative rescan", []string{"fleet", "work", "--db", db, "--rescan-every", "-1h"}, exitUsage, "--rescan-every must not be negative"},

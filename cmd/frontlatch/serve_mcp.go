@@ -34,7 +34,7 @@ func init() {
 
 func runServeMCP(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 	fs := newFlagSet("serve-mcp", stderr)
-	storeURL := fs.String("store", defaultStoreURL(), "the audit store the owner's confirmations are recorded in: "+storeFlagHelp)
+	storeURL := fs.String("store", defaultStoreURL(), "the audit store the owner's confirmations are recorded in, "+storeFlagHelp)
 	useHTTP := fs.Bool("http", false, "serve streamable HTTP instead of stdio")
 	addr := fs.String("addr", mcpserver.DefaultAddr, "with --http: the address to listen on (loopback unless you mean otherwise)")
 	token := fs.String("token", "", "with --http: the bearer token clients must send (default $"+envMCPToken+", else a new one, printed)")

@@ -83,7 +83,7 @@ func defaultStoreURL() string {
 	return p
 }
 
-const storeFlagHelp = "the audit store: a SQLite file path or a postgres:// URL ($" + envStore + ", when set, is the default)"
+const storeFlagHelp = "a SQLite file path or a postgres:// URL ($" + envStore + ", when set, is the default)"
 
 // openStore opens the audit store (audit.Open creates a SQLite file's
 // directory).
@@ -122,7 +122,7 @@ func writeGraphFile(path string, g *shared.ActionGraph) error {
 func runReconcile(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 	stdout = termSafe(stdout) // action ids, fields and values came from a site or the file
 	fs := newFlagSet("verify reconcile", stderr)
-	storeURL := fs.String("store", defaultStoreURL(), storeFlagHelp)
+	storeURL := fs.String("store", defaultStoreURL(), "the audit store: "+storeFlagHelp)
 	out := fs.String("o", "", "write the reconciled graph to `FILE` (default: overwrite NEW)")
 	pos, ok := parseInterspersed(fs, args)
 	if !ok {
@@ -184,7 +184,7 @@ func runReconcile(ctx context.Context, args []string, stdout, stderr io.Writer) 
 func runRevoke(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 	stdout = termSafe(stdout) // action ids, fields and values came from a site or the file
 	fs := newFlagSet("verify revoke", stderr)
-	storeURL := fs.String("store", defaultStoreURL(), storeFlagHelp)
+	storeURL := fs.String("store", defaultStoreURL(), "the audit store: "+storeFlagHelp)
 	by := fs.String("by", "", "who revokes (required)")
 	reason := fs.String("reason", "", "why, for the audit record")
 	pos, ok := parseInterspersed(fs, args)

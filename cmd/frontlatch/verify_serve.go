@@ -26,7 +26,7 @@ func runVerifyServe(ctx context.Context, args []string, stdout, stderr io.Writer
 	stdout = termSafe(stdout) // action ids, fields and values came from a site or the file
 	fs := newFlagSet("verify serve", stderr)
 	addr := fs.String("addr", "127.0.0.1:0", "address to listen on (loopback by default; port 0 picks a free one)")
-	storeURL := fs.String("store", defaultStoreURL(), storeFlagHelp)
+	storeURL := fs.String("store", defaultStoreURL(), "the audit store: "+storeFlagHelp)
 	pos, ok := parseInterspersed(fs, args)
 	if !ok {
 		return exitUsage
