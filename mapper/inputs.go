@@ -214,15 +214,11 @@ func defaultValue(f extract.Field) *string {
 		}
 		return nil
 	case "select-one":
-		// the last option marked selected: a browser keeps only the last
-		// (extract's Field.Value reads the same)
-		var v *string
-		for _, o := range f.Options {
-			if o.Selected {
-				v = strPtr(o.Value) // nil for an empty placeholder
-			}
-		}
-		return v
+		// what a browser sends untouched: the last option marked selected
+		// (a browser keeps only the last), else the first option that is
+		// not disabled — extract's Field.Value, read as the browser reads
+		// it. nil for an empty placeholder.
+		return strPtr(f.Value)
 	case "select-multiple":
 		// Every pre-selected option is sent untouched, but defaultValue is
 		// one string (contract 0.1, decision 0006): the first of them.

@@ -89,3 +89,39 @@ func TestToolArrayParameter(t *testing.T) {
 		t.Errorf("inputs (-want +got):\n%s", diff)
 	}
 }
+
+// A single select's default is what a browser sends untouched: the last
+// option marked selected, else the first option that is not disabled; an
+// empty placeholder is no default. In the static reading and in Chromium.
+func TestSelectDefault(t *testing.T) {
+	body := `<h2>Request a callback</h2><form action="/callback" method="post">
+<label>Your name <input name="full_name" required></label>
+<label>Phone <input type="tel" name="phone" required></label>
+<label>Window <select name="window"><option value="morning">Morning</option><option value="evening">Evening</option></select></label>
+<label>Trade <select name="trade"><option disabled>Choose a trade</option><option value="electrician">Electrician</option></select></label>
+<label>Group <select name="group"><optgroup label="Old" disabled><option value="x">X</option></optgroup><option value="y">Y</option></select></label>
+<label>Suburb <select name="suburb"><option value="">Choose</option><option value="avondale">Avondale</option></select></label>
+<label>Size <select name="size"><option value="s">S</option><option value="m" selected>M</option></select></label>
+<button type="submit">Request a callback</button></form>`
+	want := map[string]string{"window": "morning", "trade": "electrician", "group": "y", "suburb": "", "size": "m"}
+	check := func(t *testing.T, g *shared.ActionGraph) {
+		t.Helper()
+		got := choicesOf(findAction(t, g, shared.KindCallback).Inputs)
+		for name, w := range want {
+			if got[name].Default != w {
+				t.Errorf("select %q: default %q, want %q", name, got[name].Default, w)
+			}
+		}
+	}
+	t.Run("static", func(t *testing.T) {
+		g, err := MapHTML("https://acme.example/", []byte(page("Callback", body)), testOptions())
+		if err != nil {
+			t.Fatal(err)
+		}
+		check(t, g)
+	})
+	t.Run("chromium", func(t *testing.T) {
+		srv := serveSite(t, site{pages: map[string]string{"/": page("Callback", body)}})
+		check(t, mapTest(t, srv.URL+"/", func(o *Options) { o.NoExplore = true }))
+	})
+}

@@ -534,7 +534,8 @@ func (s *static) field(c, form *html.Node, scope string, group []*html.Node, leg
 		// Value is the select's value as the browser reads it: the first
 		// selected option of a multiple select ("" when none is); of a
 		// single one, the last option marked selected (the parser keeps
-		// only the last), else the first option.
+		// only the last), else the first option that is not disabled (the
+		// HTML selectedness algorithm).
 		f.Value = ""
 		multiple, first, picked := t == "select-multiple", true, false
 		walk(c, func(o *html.Node) bool {
@@ -544,12 +545,15 @@ func (s *static) field(c, form *html.Node, scope string, group []*html.Node, leg
 					v = norm(textOf(o))
 				}
 				sel := hasAttr(o, "selected")
+				enabled := !hasAttr(o, "disabled") && (o.Parent == nil || o.Parent.DataAtom != atom.Optgroup || !hasAttr(o.Parent, "disabled"))
 				f.Options = append(f.Options, Option{Value: v, Text: norm(textOf(o)), Selected: sel})
 				switch {
-				case multiple && sel && !picked, !multiple && (sel || first && !picked):
+				case multiple && sel && !picked, !multiple && (sel || first && enabled && !picked):
 					f.Value, picked = v, picked || sel
 				}
-				first = false
+				if enabled {
+					first = false
+				}
 			}
 			return true
 		})
