@@ -11,6 +11,9 @@ import (
 
 	"github.com/frontlatch/frontlatch/fleet"
 	"github.com/frontlatch/frontlatch/mapper"
+	"github.com/frontlatch/frontlatch/shared"
+	"github.com/frontlatch/frontlatch/verifier"
+	"github.com/frontlatch/frontlatch/verifier/audit"
 )
 
 func ExampleSiteURL() {
@@ -138,4 +141,61 @@ func ExampleFleet_Changes() {
 	// Export writes each site's latest graph as canonical JSON.
 	n, err := f.Export(ctx, "graphs")
 	fmt.Println(n, err)
+}
+
+// Import closes the loop of re-scans: the owner confirms actions in the
+// verifier's portal (frontlatch verify serve) on a graph Export wrote, and
+// the confirmed graph is recorded as its site's latest; QueueRescans (the
+// periodic job of Work's RescanEvery) then re-scans the site, and the
+// worker reconciles the re-scan against the audit store.
+func ExampleFleet_Import() {
+	dir, _ := os.MkdirTemp("", "fleet-import")
+	defer os.RemoveAll(dir)
+	ctx := context.Background()
+	f, err := fleet.Open(ctx, filepath.Join(dir, "fleet.db"))
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	defer f.Close()
+
+	// A graph as the portal wrote it back: here a fixture graph, with its
+	// first action confirmed in a store of the example's own.
+	data, err := shared.ReadDocumentFile("../fixtures/graphs/clinic01.json")
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	g, issues := shared.Read(data)
+	if len(issues) > 0 {
+		fmt.Println(issues)
+		return
+	}
+	store, err := audit.Open(ctx, filepath.Join(dir, "audit.db"))
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	defer store.Close()
+	notify := "owner@example.com"
+	g, _, err = verifier.Confirm(ctx, g, g.Actions[0].ID, verifier.Confirmation{By: "Owner",
+		Limits: shared.ConfirmationLimits{VolumeCap: &shared.VolumeCap{Max: 3, Per: shared.PerDay}, Notify: &notify}}, store)
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+
+	site, err := f.Import(ctx, g)
+	fmt.Println(site, err)
+	n, err := f.QueueRescans(ctx, time.Now())
+	fmt.Println(n, err)
+
+	// A graph that does not validate is refused; nothing is recorded.
+	g.GraphID = ""
+	_, err = f.Import(ctx, g)
+	fmt.Println(errors.Is(err, shared.ErrInvalidGraph))
+	// Output:
+	// https://harbourside-dental.com.au/ <nil>
+	// 1 <nil>
+	// true
 }

@@ -11,11 +11,31 @@ import (
 	"time"
 
 	"github.com/google/go-cmp/cmp"
+
+	"github.com/frontlatch/frontlatch/verifier/audit/audittest"
 )
 
 func openTemp(t *testing.T) *Fleet {
 	t.Helper()
 	f, err := Open(t.Context(), filepath.Join(t.TempDir(), "fleet.db"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { f.Close() })
+	return f
+}
+
+// drivers are the databases a test runs on: SQLite always, PostgreSQL
+// inside scripts/with-postgres.sh (skipped otherwise).
+var drivers = []string{"sqlite", "postgres"}
+
+// openFor opens a fresh fleet on driver, closed in Cleanup.
+func openFor(t *testing.T, driver string) *Fleet {
+	t.Helper()
+	if driver == "sqlite" {
+		return openTemp(t)
+	}
+	f, err := Open(t.Context(), audittest.PostgresURL(t))
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -2,6 +2,7 @@ package fleet
 
 import (
 	"context"
+	"os"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -13,10 +14,12 @@ import (
 	"github.com/frontlatch/frontlatch/verifier/audit"
 )
 
-// TestRescanReconciles: a site whose latest graph has owner-confirmed
-// actions is re-scanned by the periodic job's QueueRescans, and the re-scan
-// is reconciled against the audit store: a confirmation of what the site
-// still does is kept, one of what it no longer does expires.
+// TestRescanReconciles: the operator's loop through the exported API only —
+// map, Export, the owner confirms in the portal (verifier.Confirm on the
+// exported file), Import — makes the site's latest graph one with
+// owner-confirmed actions; the periodic job's QueueRescans re-scans it, and
+// the re-scan is reconciled against the audit store: a confirmation of what
+// the site still does is kept, one of what it no longer does expires.
 func TestRescanReconciles(t *testing.T) {
 	topologytest.NeedChromium(t)
 	ctx := t.Context()
@@ -55,12 +58,16 @@ func TestRescanReconciles(t *testing.T) {
 		t.Fatalf("QueueRescans before any confirmation = %d, %v; want 0", n, err)
 	}
 
-	// The owner confirms both of electrician01's actions; one of them as the
-	// site used to be (its form then posted elsewhere), so it has drifted.
-	g, err := f.Latest(ctx, site)
-	if err != nil {
+	// The operator exports the graphs; the owner of electrician01 confirms
+	// both of its actions in the portal, which writes the confirmed graph
+	// back to the exported file; the operator imports that file. One action
+	// is confirmed as the site used to be (its form then posted elsewhere),
+	// so it has drifted.
+	dir := t.TempDir()
+	if _, err := f.Export(ctx, dir); err != nil {
 		t.Fatal(err)
 	}
+	path, g := exportedGraphOf(t, dir, site)
 	notify := "owner@example.com"
 	limits := shared.ConfirmationLimits{VolumeCap: &shared.VolumeCap{Max: 3, Per: shared.PerDay}, Notify: &notify}
 	// The callback form drifts; the other action (the phone link) stays.
@@ -86,12 +93,23 @@ func TestRescanReconciles(t *testing.T) {
 			t.Fatal(err)
 		}
 	}
-	rec := mapRecord{site: site, jobID: -1, attempt: 1, at: time.Now().UTC()}
-	if err := rec.setGraph(g); err != nil {
+	data, err := shared.Write(g)
+	if err != nil {
 		t.Fatal(err)
 	}
-	if err := f.record(ctx, rec); err != nil {
+	if err := os.WriteFile(path, data, 0o644); err != nil {
 		t.Fatal(err)
+	}
+	data, err = shared.ReadDocumentFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	confirmed, issues := shared.Read(data)
+	if len(issues) > 0 {
+		t.Fatalf("the confirmed graph does not read: %v", issues)
+	}
+	if got, err := f.Import(ctx, confirmed); err != nil || got != site {
+		t.Fatalf("Import = %q, %v; want %q", got, err, site)
 	}
 
 	n, err := f.QueueRescans(ctx, time.Now())
@@ -119,4 +137,29 @@ func TestRescanReconciles(t *testing.T) {
 			}
 		}
 	}
+}
+
+// exportedGraphOf finds, among the files Export wrote into dir, the graph
+// of site, and returns its path and the graph.
+func exportedGraphOf(t *testing.T, dir, site string) (string, *shared.ActionGraph) {
+	t.Helper()
+	files, err := filepath.Glob(filepath.Join(dir, "*.json"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, p := range files {
+		data, err := shared.ReadDocumentFile(p)
+		if err != nil {
+			t.Fatal(err)
+		}
+		g, issues := shared.Read(data)
+		if len(issues) > 0 {
+			t.Fatalf("%s: %v", p, issues)
+		}
+		if u, err := SiteURL(g.Site.URL); err == nil && u == site {
+			return p, g
+		}
+	}
+	t.Fatalf("no exported graph of %s among %d files", site, len(files))
+	return "", nil
 }

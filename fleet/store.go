@@ -35,10 +35,12 @@ type mapRecord struct {
 	reconciled string
 }
 
+// setGraph fills the row from g, validating it as shared.Write does: an
+// invalid graph is a *shared.ValidationError.
 func (r *mapRecord) setGraph(g *shared.ActionGraph) error {
 	data, err := shared.Write(g)
 	if err != nil {
-		return fmt.Errorf("fleet: the mapper made an invalid graph of %s: %w", r.site, err)
+		return err
 	}
 	rep := shared.GraphCompleteness(g)
 	r.report, err = json.Marshal(rep)
@@ -58,6 +60,40 @@ func (r *mapRecord) setGraph(g *shared.ActionGraph) error {
 	}
 	sort.Strings(r.completeID)
 	return nil
+}
+
+// importedJobID is the job id of a row Import recorded: a graph given to
+// the fleet, not mapped by one of its jobs (River's job ids start at 1).
+const importedJobID = 0
+
+// Import records g as its site's latest graph: the graph whose actions the
+// owner confirmed in the verifier's portal (frontlatch verify serve on a
+// file Export wrote), so that QueueRescans re-scans the site and the worker
+// reconciles the re-scan against the audit store. It closes the loop:
+// export, confirm, import, re-scan.
+//
+// g is validated first (shared.Write's rules): an invalid graph is a
+// *shared.ValidationError matching shared.ErrInvalidGraph, and nothing is
+// recorded. Its site is SiteURL of g.Site.URL, the rule Add applies (a
+// *URLError when that is not a site URL). Import returns that site. The
+// row is inserted like a map's, never updating one; a later map of the
+// site, or a later Import, supersedes it.
+func (f *Fleet) Import(ctx context.Context, g *shared.ActionGraph) (string, error) {
+	if g == nil {
+		return "", fmt.Errorf("fleet: import: %w: no graph", shared.ErrInvalidGraph)
+	}
+	site, err := SiteURL(g.Site.URL)
+	if err != nil {
+		return "", &URLError{Input: g.Site.URL, Source: "the graph's site.url", Reason: err.Error()}
+	}
+	rec := mapRecord{site: site, jobID: importedJobID, at: time.Now().UTC(), reconciled: "imported"}
+	if err := rec.setGraph(g); err != nil {
+		return "", fmt.Errorf("fleet: import of a graph of %s: %w", site, err)
+	}
+	if err := f.record(ctx, rec); err != nil {
+		return "", err
+	}
+	return site, nil
 }
 
 // record inserts the row. A second ok row for the same job (a job rescued

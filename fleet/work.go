@@ -190,7 +190,7 @@ func (w *mapWorker) Work(ctx context.Context, job *river.Job[MapArgs]) error {
 		}
 	}
 	if err := rec.setGraph(g); err != nil {
-		return river.JobCancel(err)
+		return river.JobCancel(fmt.Errorf("fleet: the mapper made an invalid graph of %s: %w", job.Args.URL, err))
 	}
 	if err := w.fleet.record(ctx, rec); err != nil {
 		return err

@@ -15,6 +15,7 @@ import (
 
 	"github.com/frontlatch/frontlatch/fleet"
 	"github.com/frontlatch/frontlatch/mapper"
+	"github.com/frontlatch/frontlatch/shared"
 	"github.com/frontlatch/frontlatch/topology"
 	"github.com/frontlatch/frontlatch/verifier/audit"
 )
@@ -22,7 +23,7 @@ import (
 func init() {
 	register(command{
 		name:    "fleet",
-		usage:   "frontlatch fleet add|work|status|changes|export …",
+		usage:   "frontlatch fleet add|work|status|changes|export|import …",
 		summary: "map thousands of sites on a River queue (SQLite by default, PostgreSQL for many machines)",
 		run: func(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 			return runParent(ctx, "fleet", args, stdout, stderr)
@@ -57,6 +58,12 @@ func init() {
 		usage:   "frontlatch fleet export [--db URL] DIR",
 		summary: "write every site's latest graph into DIR",
 		run:     runFleetExport,
+	})
+	registerSub("fleet", command{
+		name:    "import",
+		usage:   "frontlatch fleet import [--db URL] FILE...",
+		summary: "record graphs the owner confirmed in the verifier's portal (on files fleet export wrote) as their sites' latest, so re-scans reconcile them",
+		run:     runFleetImport,
 	})
 }
 
@@ -370,6 +377,82 @@ func runFleetExport(ctx context.Context, args []string, stdout, stderr io.Writer
 		return exitFail
 	}
 	fmt.Fprintf(stdout, "wrote %d graphs to %s\n", n, pos[0])
+	return exitOK
+}
+
+// runFleetImport records each FILE's graph as its site's latest. Every file
+// is read and checked first: one that cannot be read is a usage error
+// (exit 2), one that is not a valid graph of a site a failure (exit 1), and
+// either way nothing is recorded and the database is not opened.
+func runFleetImport(ctx context.Context, args []string, stdout, stderr io.Writer) int {
+	stdout = termSafe(stdout) // sites and action ids came from the files
+	stderr = termSafe(stderr)
+	fs := newFlagSet("fleet import", stderr)
+	db := fs.String("db", defaultFleetDB(), fleetDBHelp)
+	pos, ok := parseInterspersed(fs, args)
+	if !ok {
+		return exitUsage
+	}
+	if len(pos) == 0 {
+		fmt.Fprintln(stderr, "frontlatch fleet import: give the graph FILEs the owner confirmed (as fleet export wrote them, after verify serve)")
+		fs.Usage()
+		return exitUsage
+	}
+	code := exitOK
+	graphs := make([]*shared.ActionGraph, 0, len(pos))
+	for _, p := range pos {
+		data, err := shared.ReadDocumentFile(p)
+		if err != nil {
+			fmt.Fprintf(stderr, "frontlatch fleet import: %v\n", err)
+			code = exitUsage
+			continue
+		}
+		g, issues := shared.Read(data)
+		if len(issues) > 0 {
+			fmt.Fprintf(stderr, "frontlatch fleet import: %s is not a valid Action Graph (%s):\n", p, countIssues(issues))
+			for _, is := range issues {
+				fmt.Fprintf(stderr, "  %s: %s\n", p, is)
+			}
+			code = max(code, exitFail)
+			continue
+		}
+		if _, err := fleet.SiteURL(g.Site.URL); err != nil {
+			fmt.Fprintf(stderr, "frontlatch fleet import: %s: site.url %q is not a site URL: %v\n", p, g.Site.URL, err)
+			code = max(code, exitFail)
+			continue
+		}
+		graphs = append(graphs, g)
+	}
+	if code != exitOK {
+		fmt.Fprintln(stderr, "frontlatch fleet import: nothing was recorded")
+		return code
+	}
+	f, ok := openFleet(ctx, *db, stderr, "fleet import")
+	if !ok {
+		return exitFail
+	}
+	defer f.Close()
+	for i, g := range graphs {
+		site, err := f.Import(ctx, g)
+		if err != nil {
+			fmt.Fprintf(stderr, "frontlatch fleet import: %s: %v\n", pos[i], err)
+			if i > 0 {
+				fmt.Fprintf(stderr, "  the %d files before it were recorded\n", i)
+			}
+			return exitFail
+		}
+		confirmed := 0
+		for _, a := range g.Actions {
+			if a.Verification != nil && a.Verification.Status() == shared.StatusVerified {
+				confirmed++
+			}
+		}
+		fmt.Fprintf(stdout, "recorded %s from %s: %d actions, %d confirmed by the owner", site, pos[i], len(g.Actions), confirmed)
+		if confirmed == 0 {
+			fmt.Fprint(stdout, " (none confirmed: re-scans pass it by)")
+		}
+		fmt.Fprintln(stdout)
+	}
 	return exitOK
 }
 

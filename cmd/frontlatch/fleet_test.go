@@ -2,10 +2,15 @@ package main
 
 import (
 	"encoding/json"
+	"errors"
+	"io/fs"
 	"os"
 	"path/filepath"
 	"strings"
 	"testing"
+	"time"
+
+	"github.com/frontlatch/frontlatch/fleet"
 )
 
 func TestFleetAddStatusExport(t *testing.T) {
@@ -77,5 +82,57 @@ func TestDefaultFleetDB(t *testing.T) {
 	t.Setenv(envFleetDB, "postgres://db.example/fleet")
 	if got := defaultFleetDB(); got != "postgres://db.example/fleet" {
 		t.Errorf("with $%s set: %q", envFleetDB, got)
+	}
+}
+
+// TestFleetImport: fleet import records a confirmed graph as its site's
+// latest, so the fleet re-scans it; a file that cannot be read is a usage
+// error, an invalid graph a failure, and either records nothing (the
+// database is not even created).
+func TestFleetImport(t *testing.T) {
+	confirmed, _ := confirmedGraphFile(t)
+	dir := t.TempDir()
+	invalid := filepath.Join(dir, "invalid.json")
+	if err := os.WriteFile(invalid, []byte(`{"schemaVersion": "1.0", "actions": 3}`), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	missing := filepath.Join(dir, "missing.json")
+	tests := []struct {
+		name     string
+		files    []string
+		wantCode int
+		wantOut  string // in stdout
+		wantErr  string // in stderr
+		rescans  int    // sites QueueRescans queues afterwards; -1: no database
+	}{
+		{"confirmed", []string{confirmed}, exitOK, "recorded http://127.0.0.1:8080/ from " + confirmed + ": ", "", 1},
+		{"invalid graph", []string{invalid}, exitFail, "", invalid + " is not a valid Action Graph", -1},
+		{"unreadable", []string{missing}, exitUsage, "", "missing.json", -1},
+		{"one unreadable among good ones", []string{confirmed, missing}, exitUsage, "", "nothing was recorded", -1},
+		{"invalid and unreadable", []string{invalid, missing}, exitUsage, "", "nothing was recorded", -1},
+		{"no files", nil, exitUsage, "", "give the graph FILEs", -1},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			db := filepath.Join(t.TempDir(), "fleet.db")
+			code, out, errOut := runCmd(t, "", append([]string{"fleet", "import", "--db", db}, tt.files...)...)
+			if code != tt.wantCode || !strings.Contains(out, tt.wantOut) || !strings.Contains(errOut, tt.wantErr) {
+				t.Fatalf("exit %d, want %d; stdout %q (want %q in it); stderr %q (want %q in it)", code, tt.wantCode, out, tt.wantOut, errOut, tt.wantErr)
+			}
+			if tt.rescans < 0 {
+				if _, err := os.Stat(db); !errors.Is(err, fs.ErrNotExist) {
+					t.Errorf("the database was created (%v) though nothing was recorded", err)
+				}
+				return
+			}
+			f, err := fleet.Open(t.Context(), db)
+			if err != nil {
+				t.Fatal(err)
+			}
+			defer f.Close()
+			if n, err := f.QueueRescans(t.Context(), time.Now()); err != nil || n != tt.rescans {
+				t.Errorf("QueueRescans after the import = %d, %v; want %d", n, err, tt.rescans)
+			}
+		})
 	}
 }
