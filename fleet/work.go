@@ -130,23 +130,43 @@ type mapWorker struct {
 	browsers *browserSource
 }
 
-// Work maps one site and records the result, ok or not, in fleet_maps.
+// Work maps one site and records the result, ok or not, in fleet_maps:
+// every attempt that fails — waiting for a host slot, getting a browser,
+// mapping, reconciling with the audit store — is a row with its code.
 func (w *mapWorker) Work(ctx context.Context, job *river.Job[MapArgs]) error {
 	start := time.Now()
+	rec := mapRecord{site: job.Args.URL, jobID: job.ID, attempt: job.Attempt}
+	// fail records the attempt's failure, within a bound of its own (the
+	// job's context may be what ended it: its timeout), and returns err for
+	// River to retry.
+	fail := func(code string, err error) error {
+		rec.at, rec.errCode, rec.err = time.Now().UTC(), code, err.Error()
+		w.opts.Metrics.failed(code)
+		rctx, cancel := context.WithTimeout(context.WithoutCancel(ctx), 10*time.Second)
+		defer cancel()
+		if rerr := w.fleet.record(rctx, rec); rerr != nil {
+			return fmt.Errorf("%w (and it could not be recorded: %v)", err, rerr)
+		}
+		w.opts.Logger.Info("map failed", "site", job.Args.URL, "attempt", job.Attempt, "code", code, "err", err)
+		return err
+	}
 	u, err := url.Parse(job.Args.URL)
 	if err != nil {
-		return river.JobCancel(fmt.Errorf("fleet: %w: %w", ErrInvalidURL, err))
+		return river.JobCancel(fail("invalid-url", fmt.Errorf("fleet: %w: %w", ErrInvalidURL, err)))
 	}
 	release, err := w.hosts.Acquire(ctx, u.Host)
 	if err != nil {
-		return err
+		return fail(classify(err), fmt.Errorf("fleet: waiting for a slot of host %s: %w", u.Host, err))
 	}
 	defer release()
 	mo := w.opts.Map
 	sess, browser, err := w.browsers.session(ctx, mo)
 	if err != nil {
-		w.opts.Metrics.failed("browser")
-		return fmt.Errorf("fleet: browser: %w", err)
+		code := "browser"
+		if ctx.Err() != nil {
+			code = classify(ctx.Err())
+		}
+		return fail(code, fmt.Errorf("fleet: browser: %w", err))
 	}
 	mo.Browser, mo.Session = browser, sess
 	onPage := mo.OnPage
@@ -162,36 +182,28 @@ func (w *mapWorker) Work(ctx context.Context, job *river.Job[MapArgs]) error {
 	if !reusable {
 		w.browsers.checkAlive(ctx, browser)
 	}
-	rec := mapRecord{site: job.Args.URL, jobID: job.ID, attempt: job.Attempt, at: time.Now().UTC()}
 	if mapErr != nil {
-		rec.errCode, rec.err = classify(mapErr), mapErr.Error()
-		if rec.errCode == "browser" {
+		code := classify(mapErr)
+		if code == "browser" {
 			w.browsers.invalidate(browser)
 		}
-		w.opts.Metrics.failed(rec.errCode)
-		// The job's context may be what ended the map (its timeout): the
-		// failure is still recorded, within a bound of its own.
-		rctx, cancel := context.WithTimeout(context.WithoutCancel(ctx), 10*time.Second)
-		defer cancel()
-		if err := w.fleet.record(rctx, rec); err != nil {
-			return err
+		err := fail(code, mapErr)
+		if code == "invalid-url" {
+			return river.JobCancel(err)
 		}
-		w.opts.Logger.Info("map failed", "site", job.Args.URL, "attempt", job.Attempt, "code", rec.errCode, "err", mapErr)
-		if rec.errCode == "invalid-url" {
-			return river.JobCancel(mapErr)
-		}
-		return mapErr
+		return err
 	}
 	if job.Args.Rescan || w.opts.Audit != nil {
 		g, rec.reconciled, err = w.fleet.reconcile(ctx, job.Args.URL, g, w.opts.Audit)
 		if err != nil {
-			w.opts.Metrics.failed("audit")
-			return err // the store could not be asked: retry, change nothing
+			// The store could not be asked: retry, change no confirmation.
+			return fail("audit", fmt.Errorf("fleet: reconciling with the audit store: %w", err))
 		}
 	}
 	if err := rec.setGraph(g); err != nil {
-		return river.JobCancel(fmt.Errorf("fleet: the mapper made an invalid graph of %s: %w", job.Args.URL, err))
+		return river.JobCancel(fail("other", fmt.Errorf("fleet: the mapper made an invalid graph of %s: %w", job.Args.URL, err)))
 	}
+	rec.at = time.Now().UTC()
 	if err := w.fleet.record(ctx, rec); err != nil {
 		return err
 	}
