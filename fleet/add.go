@@ -3,6 +3,7 @@ package fleet
 import (
 	"bufio"
 	"context"
+	"encoding/json"
 	"errors"
 	"fmt"
 	"io"
@@ -10,6 +11,7 @@ import (
 	"time"
 
 	"github.com/riverqueue/river"
+	"github.com/riverqueue/river/rivertype"
 )
 
 // MapArgs is the River job that maps one site.
@@ -25,13 +27,30 @@ type MapArgs struct {
 // Kind is the job kind in River's tables.
 func (MapArgs) Kind() string { return "frontlatch_map" }
 
-// UniqueWindow is how long the same site is not queued twice.
+// UniqueWindow is how long the same site is not queued twice: a site
+// queued or running is not queued again, however long it has waited, and
+// one mapped within the last UniqueWindow (a rolling window, not a
+// calendar day) is not queued again either.
 const UniqueWindow = 24 * time.Hour
 
-// InsertOpts makes map jobs unique per site within UniqueWindow, whatever
-// state they are in.
-func (MapArgs) InsertOpts() river.InsertOpts {
-	return river.InsertOpts{UniqueOpts: river.UniqueOpts{ByArgs: true, ByPeriod: UniqueWindow}}
+// queuedStates are the states in which a map job keeps its site from being
+// queued again (River's unique jobs by state): every state before it is
+// finished. A finished job is a map (fleet_maps, UniqueWindow) or a failure
+// (discarded or cancelled: adding the site again retries it).
+var queuedStates = []rivertype.JobState{
+	rivertype.JobStateAvailable, rivertype.JobStatePending, rivertype.JobStateRetryable,
+	rivertype.JobStateRunning, rivertype.JobStateScheduled,
+}
+
+// InsertOpts makes map jobs unique per site while queued or running;
+// Add also skips a site mapped within UniqueWindow. A re-scan (Rescan, its
+// Window the hour it was queued in) is unique in any state, so one per
+// site per hour.
+func (a MapArgs) InsertOpts() river.InsertOpts {
+	if a.Rescan {
+		return river.InsertOpts{UniqueOpts: river.UniqueOpts{ByArgs: true}}
+	}
+	return river.InsertOpts{UniqueOpts: river.UniqueOpts{ByArgs: true, ByState: queuedStates}}
 }
 
 // Input is one site to queue and where it was read from.
@@ -103,7 +122,9 @@ func (e *InvalidInputError) Unwrap() []error {
 // Add queues one map job per site. Every input is checked first: if any is
 // not a site URL, nothing is queued and the *InvalidInputError names each
 // (with its line). A site already queued or mapped within UniqueWindow is
-// not queued again (River's unique jobs); that is a duplicate, not an error.
+// not queued again (River's unique jobs while it is queued or running, and
+// a check of fleet_maps in the same transaction); that is a duplicate, not
+// an error.
 // What is already queued is never touched.
 func (f *Fleet) Add(ctx context.Context, inputs []Input) (AddResult, error) {
 	var res AddResult
@@ -121,7 +142,8 @@ func (f *Fleet) Add(ctx context.Context, inputs []Input) (AddResult, error) {
 			continue
 		}
 		seen[u] = true
-		params = append(params, river.InsertManyParams{Args: MapArgs{URL: u}, InsertOpts: f.insertOpts()})
+		a := MapArgs{URL: u}
+		params = append(params, river.InsertManyParams{Args: a, InsertOpts: f.insertOpts(a)})
 	}
 	if len(bad) > 0 {
 		return AddResult{}, &InvalidInputError{Errs: bad}
@@ -129,19 +151,53 @@ func (f *Fleet) Add(ctx context.Context, inputs []Input) (AddResult, error) {
 	if len(params) == 0 {
 		return res, nil
 	}
-	results, err := f.queue.insertMany(ctx, params)
+	results, recent, err := f.queue.insertManyChecked(ctx, params, f.mappedWithin(time.Now(), UniqueWindow))
 	if err != nil {
 		return AddResult{}, fmt.Errorf("fleet: queueing %d sites (nothing was queued): %w", len(params), unavailable(err))
 	}
-	for i, r := range results {
-		u := params[i].Args.(MapArgs).URL
+	for _, p := range recent {
+		res.Duplicates = append(res.Duplicates, p.Args.(MapArgs).URL)
+	}
+	for _, r := range results {
+		var a MapArgs
+		if err := json.Unmarshal(r.Job.EncodedArgs, &a); err != nil {
+			return res, fmt.Errorf("fleet: a queued job's arguments do not decode: %w", err)
+		}
 		if r.UniqueSkippedAsDuplicate {
-			res.Duplicates = append(res.Duplicates, u)
+			res.Duplicates = append(res.Duplicates, a.URL)
 		} else {
-			res.Queued = append(res.Queued, u)
+			res.Queued = append(res.Queued, a.URL)
 		}
 	}
 	return res, nil
+}
+
+// mappedWithin keeps out of an insert the sites mapped (by a job: an
+// imported graph is no map) within window before now: fleet_maps' ok rows,
+// read in the insert's transaction.
+func (f *Fleet) mappedWithin(now time.Time, window time.Duration) checkFunc {
+	cutoff := now.Add(-window).UTC().Format(time.RFC3339Nano)
+	return func(ctx context.Context, query queryStrings, params []river.InsertManyParams) (keep, drop []river.InsertManyParams, err error) {
+		if len(params) == 0 {
+			return nil, nil, nil
+		}
+		sites, err := query(ctx, `SELECT DISTINCT site FROM fleet_maps WHERE ok = 1 AND job_id <> $1 AND mapped_at > $2`, importedJobID, cutoff)
+		if err != nil {
+			return nil, nil, err
+		}
+		recent := make(map[string]bool, len(sites))
+		for _, s := range sites {
+			recent[s] = true
+		}
+		for _, p := range params {
+			if recent[p.Args.(MapArgs).URL] {
+				drop = append(drop, p)
+			} else {
+				keep = append(keep, p)
+			}
+		}
+		return keep, drop, nil
+	}
 }
 
 // unavailable marks an error that came from the database as ErrUnavailable
@@ -155,8 +211,8 @@ func unavailable(err error) error {
 
 // insertOpts are a map job's options: MapArgs's own, with the fleet's
 // attempts.
-func (f *Fleet) insertOpts() *river.InsertOpts {
-	o := MapArgs{}.InsertOpts()
+func (f *Fleet) insertOpts(a MapArgs) *river.InsertOpts {
+	o := a.InsertOpts()
 	o.MaxAttempts = f.MaxAttempts
 	if o.MaxAttempts <= 0 {
 		o.MaxAttempts = DefaultMaxAttempts

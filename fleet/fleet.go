@@ -7,6 +7,7 @@ import (
 	"errors"
 	"fmt"
 	"io/fs"
+	"net"
 	"net/url"
 	"sort"
 	"strings"
@@ -18,6 +19,7 @@ import (
 	"github.com/riverqueue/river/riverdriver/riverpgxv5"
 	"github.com/riverqueue/river/riverdriver/riversqlite"
 	"github.com/riverqueue/river/rivermigrate"
+	"golang.org/x/net/idna"
 	_ "modernc.org/sqlite" // the "sqlite" database/sql driver, pure Go
 )
 
@@ -47,7 +49,10 @@ func (e *URLError) Unwrap() error { return ErrInvalidURL }
 
 // SiteURL checks and canonicalises one site URL: http or https, a host, no
 // user info; the fragment is dropped. The canonical form is the job's
-// identity, so the same site is not queued twice.
+// identity, so the same site is not queued twice: the host is lower-cased
+// (an internationalised name in its ASCII, punycode form, by IDNA's lookup
+// rules) without a trailing dot, and the scheme's default port (443 for
+// https, 80 for http) is left out, as a browser writes an origin.
 func SiteURL(raw string) (string, error) {
 	s := strings.TrimSpace(raw)
 	u, err := url.Parse(s)
@@ -63,12 +68,66 @@ func SiteURL(raw string) (string, error) {
 	case u.User != nil:
 		return "", errors.New("user info in a site URL is refused")
 	}
+	host, err := siteHost(u.Hostname())
+	if err != nil {
+		return "", err
+	}
+	port := u.Port()
+	if (u.Scheme == "https" && port == "443") || (u.Scheme == "http" && port == "80") {
+		port = ""
+	}
+	if strings.Contains(host, ":") {
+		host = "[" + host + "]" // an IPv6 literal
+	}
+	if port != "" {
+		host += ":" + port
+	}
+	u.Host = host
 	u.Fragment, u.RawFragment = "", ""
-	u.Host = strings.ToLower(u.Host)
 	if u.Path == "" {
 		u.Path = "/"
 	}
 	return u.String(), nil
+}
+
+// hostProfile is IDNA's lookup mapping (lower case, NFC, punycode) without
+// STD3's ban on underscores, which browsers resolve.
+var hostProfile = idna.New(idna.MapForLookup(), idna.BidiRule(), idna.StrictDomainName(false), idna.Transitional(false))
+
+// siteHost canonicalises a URL's host name: an IP address as Go writes it,
+// a name lower-cased without its trailing dot (a.example. is a.example),
+// a non-ASCII name in punycode.
+func siteHost(h string) (string, error) {
+	if ip := net.ParseIP(h); ip != nil {
+		return ip.String(), nil
+	}
+	name := strings.TrimSuffix(h, ".")
+	if name == "" || strings.HasSuffix(name, ".") || strings.HasPrefix(name, ".") || strings.Contains(name, "..") {
+		return "", fmt.Errorf("host %q has an empty label", h)
+	}
+	for i := 0; i < len(name); i++ {
+		if name[i] >= 0x80 {
+			a, err := hostProfile.ToASCII(name)
+			if err != nil {
+				return "", fmt.Errorf("host %q is not an internationalised domain name: %w", h, err)
+			}
+			return a, nil
+		}
+	}
+	return strings.ToLower(name), nil
+}
+
+// hostKey is the host of a site URL for the per-host limit: its canonical
+// host and port (SiteURL's, so https://a.example:443/ and https://a.example./
+// are one host); raw itself when it is not a site URL.
+func hostKey(raw string) string {
+	if s, err := SiteURL(raw); err == nil {
+		raw = s
+	}
+	if u, err := url.Parse(raw); err == nil && u.Host != "" {
+		return u.Host
+	}
+	return raw
 }
 
 // DefaultMaxAttempts is Fleet.MaxAttempts unless set.
@@ -122,7 +181,7 @@ func Open(ctx context.Context, dbURL string) (*Fleet, error) {
 			f.Close()
 			return nil, err
 		}
-		q, err := newRiverQueue(riverpgxv5.New(pool))
+		q, err := newRiverQueue(riverpgxv5.New(pool), pgxTx(pool))
 		if err != nil {
 			f.Close()
 			return nil, err
@@ -151,7 +210,7 @@ func Open(ctx context.Context, dbURL string) (*Fleet, error) {
 			f.Close()
 			return nil, err
 		}
-		q, err := newRiverQueue(drv)
+		q, err := newRiverQueue(drv, sqlTx(db))
 		if err != nil {
 			f.Close()
 			return nil, err

@@ -57,6 +57,21 @@ func TestSiteURL(t *testing.T) {
 		{"https://user:pw@example.com/", "", false},
 		{"http://", "", false},
 		{"http://%zz/", "", false},
+		// The spellings of one site are one site.
+		{"https://a.example:443/", "https://a.example/", true},
+		{"http://a.example:80/x", "http://a.example/x", true},
+		{"https://a.example:80/", "https://a.example:80/", true},
+		{"http://a.example:443/", "http://a.example:443/", true},
+		{"https://a.example./", "https://a.example/", true},
+		{"HTTPS://A.Example.:443", "https://a.example/", true},
+		{"https://Bücher.example/", "https://xn--bcher-kva.example/", true},
+		{"https://B%C3%BCcher.example/", "https://xn--bcher-kva.example/", true},
+		{"https://my_site.example/", "https://my_site.example/", true},
+		{"http://[::1]:80/", "http://[::1]/", true},
+		{"http://[0:0::1]:8080/", "http://[::1]:8080/", true},
+		{"https://a..example/", "", false},
+		{"https://./", "", false},
+		{"https://a.example../", "", false},
 	}
 	for _, tt := range tests {
 		t.Run(tt.in, func(t *testing.T) {
@@ -159,6 +174,26 @@ func TestOpenBadInput(t *testing.T) {
 	}
 	if _, err := Open(ctx, filepath.Join(dir, "missing", "dir", "f.db")); err == nil {
 		t.Error("a path in a missing directory opened")
+	}
+}
+
+// TestHostKey: the per-host limit's key is the site's canonical host and
+// port, so the spellings of one host share its slots.
+func TestHostKey(t *testing.T) {
+	tests := []struct{ in, want string }{
+		{"https://a.example/", "a.example"},
+		{"https://a.example:443/x", "a.example"},
+		{"https://A.Example./", "a.example"},
+		{"http://a.example:80/", "a.example"},
+		{"http://a.example:8080/", "a.example:8080"},
+		{"http://127.0.0.1:8080/", "127.0.0.1:8080"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.in, func(t *testing.T) {
+			if got := hostKey(tt.in); got != tt.want {
+				t.Errorf("hostKey(%q) = %q, want %q", tt.in, got, tt.want)
+			}
+		})
 	}
 }
 

@@ -45,7 +45,8 @@ func (f *Fleet) QueueRescans(ctx context.Context, now time.Time) (int, error) {
 	window := now.UTC().Truncate(time.Hour).Format(time.RFC3339)
 	params := make([]river.InsertManyParams, len(sites))
 	for i, s := range sites {
-		params[i] = river.InsertManyParams{Args: MapArgs{URL: s, Rescan: true, Window: window}, InsertOpts: f.insertOpts()}
+		a := MapArgs{URL: s, Rescan: true, Window: window}
+		params[i] = river.InsertManyParams{Args: a, InsertOpts: f.insertOpts(a)}
 	}
 	res, err := f.queue.insertMany(ctx, params)
 	if err != nil {

@@ -22,7 +22,9 @@ type WorkOptions struct {
 	// Workers is how many sites this process maps at once (default 2).
 	Workers int
 	// PerHost bounds the maps of one host running at once in this process
-	// (default 1): a fleet never hammers one business.
+	// (default 1): a fleet never hammers one business. A host is a site
+	// URL's canonical host and port (SiteURL's: case, a trailing dot and
+	// the scheme's default port make no other host).
 	PerHost int
 	// BrowserURL drives a remote Chromium over CDP (ws://host:port/devtools/…
 	// or http://host:9222); empty launches Debian's Chromium locally.
@@ -150,13 +152,13 @@ func (w *mapWorker) Work(ctx context.Context, job *river.Job[MapArgs]) error {
 		w.opts.Logger.Info("map failed", "site", job.Args.URL, "attempt", job.Attempt, "code", code, "err", err)
 		return err
 	}
-	u, err := url.Parse(job.Args.URL)
-	if err != nil {
+	if _, err := url.Parse(job.Args.URL); err != nil {
 		return river.JobCancel(fail("invalid-url", fmt.Errorf("fleet: %w: %w", ErrInvalidURL, err)))
 	}
-	release, err := w.hosts.Acquire(ctx, u.Host)
+	host := hostKey(job.Args.URL)
+	release, err := w.hosts.Acquire(ctx, host)
 	if err != nil {
-		return fail(classify(err), fmt.Errorf("fleet: waiting for a slot of host %s: %w", u.Host, err))
+		return fail(classify(err), fmt.Errorf("fleet: waiting for a slot of host %s: %w", host, err))
 	}
 	defer release()
 	mo := w.opts.Map

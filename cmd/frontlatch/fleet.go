@@ -32,7 +32,7 @@ func init() {
 	registerSub("fleet", command{
 		name:    "add",
 		usage:   "frontlatch fleet add [--db URL] FILE|URL...",
-		summary: "queue one map job per site (a FILE lists one URL per line); a site already queued within a day is not queued twice",
+		summary: "queue one map job per site (a FILE lists one URL per line); a site still queued, or mapped in the last 24 hours, is not queued again",
 		run:     runFleetAdd,
 	})
 	registerSub("fleet", command{
@@ -176,7 +176,7 @@ func runFleetAdd(ctx context.Context, args []string, stdout, stderr io.Writer) i
 		fmt.Fprintf(stderr, "frontlatch fleet add: %v\n", err)
 		return exitFail
 	}
-	fmt.Fprintf(stdout, "queued %d sites, %d already queued or mapped today\n", len(res.Queued), len(res.Duplicates))
+	fmt.Fprintf(stdout, "queued %d sites, %d already queued or mapped in the last 24 hours\n", len(res.Queued), len(res.Duplicates))
 	return exitOK
 }
 

@@ -136,3 +136,12 @@ func TestFleetImport(t *testing.T) {
 		})
 	}
 }
+
+// TestFleetAddSpellings: the spellings of one site queue it once.
+func TestFleetAddSpellings(t *testing.T) {
+	db := filepath.Join(t.TempDir(), "fleet.db")
+	code, out, errOut := runCmd(t, "", "fleet", "add", "--db", db, "https://a.example/", "https://a.example:443/", "https://a.example./")
+	if code != exitOK || !strings.Contains(out, "queued 1 sites, 2 already queued") {
+		t.Fatalf("exit %d: %s%s", code, out, errOut)
+	}
+}
