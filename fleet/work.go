@@ -75,13 +75,20 @@ func (o WorkOptions) withDefaults() WorkOptions {
 	return o
 }
 
+// StopGrace is how long Work lets running jobs finish once its context is
+// done; River then cancels them (its SoftStopTimeout), and a job cancelled
+// so is put back in the queue without using an attempt or recording a
+// failure: the worker stopped, the site did not fail.
+const StopGrace = 10 * time.Second
+
 // Work maps queued sites until ctx is done, then stops: running jobs are
-// given a short grace period and otherwise cancelled (River retries them).
+// given StopGrace to finish and are otherwise cancelled and queued again as
+// they were (River's soft stop: no attempt used, no failure recorded).
 // A job that fails — a site down, a browser connection lost, a timeout —
 // fails for retry with backoff; it never stops the worker.
 func (f *Fleet) Work(ctx context.Context, opts WorkOptions) error {
 	o := opts.withDefaults()
-	w := &mapWorker{fleet: f, opts: o, hosts: mapper.NewHostSlots(o.PerHost), browsers: &browserSource{url: o.BrowserURL, offline: o.Offline}}
+	w := &mapWorker{fleet: f, opts: o, stop: ctx, hosts: mapper.NewHostSlots(o.PerHost), browsers: &browserSource{url: o.BrowserURL, offline: o.Offline}}
 	defer w.browsers.close()
 	workers := river.NewWorkers()
 	if err := river.AddWorkerSafely(workers, w); err != nil {
@@ -100,7 +107,12 @@ func (f *Fleet) Work(ctx context.Context, opts WorkOptions) error {
 		// cost 15% at one worker on sub-second maps; BenchmarkFleet).
 		FetchPollInterval: 50 * time.Millisecond,
 		FetchCooldown:     20 * time.Millisecond,
-		Logger:            o.Logger,
+		// Cancelling ctx is River's soft stop: no job is fetched, running
+		// ones have this long, then their contexts are cancelled by the
+		// stop, and River makes them available again without counting
+		// the attempt.
+		SoftStopTimeout: StopGrace,
+		Logger:          o.Logger,
 	}
 	if o.Backoff != nil {
 		cfg.RetryPolicy = backoffPolicy(o.Backoff)
@@ -116,18 +128,21 @@ func (f *Fleet) Work(ctx context.Context, opts WorkOptions) error {
 		return err
 	}
 	<-ctx.Done()
-	sctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
-	defer cancel()
-	if err := rc.stop(sctx); err != nil && !errors.Is(err, context.DeadlineExceeded) {
-		return fmt.Errorf("fleet: stopping workers: %w", err)
+	// River stops on its own (ctx was its start context); a job cancelled
+	// at StopGrace still has to return and be written back.
+	select {
+	case <-rc.stopped:
+		return nil
+	case <-time.After(StopGrace + 30*time.Second):
+		return fmt.Errorf("fleet: stopping workers: running jobs did not return within %s of being cancelled; River rescues them after %s", 30*time.Second, o.RescueAfter)
 	}
-	return nil
 }
 
 type mapWorker struct {
 	river.WorkerDefaults[MapArgs]
 	fleet    *Fleet
 	opts     WorkOptions
+	stop     context.Context // Work's: done when the worker stops
 	hosts    *mapper.HostSlots
 	browsers *browserSource
 }
@@ -142,6 +157,12 @@ func (w *mapWorker) Work(ctx context.Context, job *river.Job[MapArgs]) error {
 	// job's context may be what ended it: its timeout), and returns err for
 	// River to retry.
 	fail := func(code string, err error) error {
+		if w.stopped(ctx) {
+			// Not the site's failure: River queues the job again as it was
+			// (the error is the context's cancellation by the stop).
+			w.opts.Logger.Info("map interrupted by the worker's stop; queued again", "site", job.Args.URL, "attempt", job.Attempt)
+			return fmt.Errorf("fleet: %s: interrupted by the worker's stop (%v): %w", job.Args.URL, err, ctx.Err())
+		}
 		rec.at, rec.errCode, rec.err = time.Now().UTC(), code, err.Error()
 		w.opts.Metrics.failed(code)
 		rctx, cancel := context.WithTimeout(context.WithoutCancel(ctx), 10*time.Second)
@@ -205,13 +226,24 @@ func (w *mapWorker) Work(ctx context.Context, job *river.Job[MapArgs]) error {
 	if err := rec.setGraph(g); err != nil {
 		return river.JobCancel(fail("other", fmt.Errorf("fleet: the mapper made an invalid graph of %s: %w", job.Args.URL, err)))
 	}
+	// The map is done: it is recorded even if the worker is stopping.
 	rec.at = time.Now().UTC()
-	if err := w.fleet.record(ctx, rec); err != nil {
+	rctx, cancel := context.WithTimeout(context.WithoutCancel(ctx), 10*time.Second)
+	defer cancel()
+	if err := w.fleet.record(rctx, rec); err != nil {
 		return err
 	}
 	w.opts.Metrics.mapped(len(g.Actions), time.Since(start))
 	w.opts.Logger.Info("mapped", "site", job.Args.URL, "actions", rec.actions, "complete", rec.complete, "took", time.Since(start).Round(time.Millisecond))
 	return nil
+}
+
+// stopped reports whether the job's context was cancelled because the
+// worker is stopping (not by the job's timeout, a deadline, nor by a
+// cancellation of the job alone).
+func (w *mapWorker) stopped(ctx context.Context) bool {
+	return w.stop != nil && w.stop.Err() != nil && errors.Is(ctx.Err(), context.Canceled) &&
+		!errors.Is(context.Cause(ctx), rivertype.ErrJobCancelledRemotely)
 }
 
 // Timeout bounds one map; River cancels the job's context after it.
