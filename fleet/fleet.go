@@ -32,7 +32,50 @@ var (
 	ErrUnavailable = errors.New("fleet: database unavailable")
 	// ErrNoSuchSite is matched when a site has never been mapped.
 	ErrNoSuchSite = errors.New("fleet: no such site")
+	// ErrDatabaseURL is matched when a database URL is neither a SQLite
+	// path nor a PostgreSQL URL (CheckDatabaseURL).
+	ErrDatabaseURL = errors.New("fleet: not a fleet database URL")
 )
+
+// CheckDatabaseURL checks what Open is given before anything is opened or
+// created: a SQLite file path, "sqlite:PATH", or a postgres:// or
+// postgresql:// URL. Anything else that starts with a scheme —
+// postgres:/x (one slash), mysql://…, http://… — is refused (matching
+// ErrDatabaseURL) rather than taken for a file to create; a file whose name
+// really starts so is given as ./NAME.
+func CheckDatabaseURL(s string) error {
+	scheme, _, ok := strings.Cut(s, ":")
+	if !ok || len(scheme) < 2 || !isScheme(scheme) {
+		return nil // a path (a one-letter "scheme" is a drive letter)
+	}
+	switch strings.ToLower(scheme) {
+	case "sqlite":
+		if scheme == "sqlite" {
+			return nil
+		}
+		return fmt.Errorf("%w: %q: write the scheme sqlite: in lower case (a file of that name is ./%s)", ErrDatabaseURL, s, s)
+	case "postgres", "postgresql":
+		if strings.HasPrefix(s, "postgres://") || strings.HasPrefix(s, "postgresql://") {
+			return nil
+		}
+		return fmt.Errorf("%w: %q: a PostgreSQL URL starts postgres:// (a SQLite file of that name is ./%s)", ErrDatabaseURL, s, s)
+	}
+	return fmt.Errorf("%w: %q: the scheme %s: is not a fleet database; give a SQLite file path (./%s if that is its name) or a postgres:// URL", ErrDatabaseURL, s, scheme, s)
+}
+
+// isScheme reports whether s is a URL scheme (RFC 3986: a letter, then
+// letters, digits, +, - or .).
+func isScheme(s string) bool {
+	for i, r := range s {
+		switch {
+		case r >= 'a' && r <= 'z', r >= 'A' && r <= 'Z':
+		case i > 0 && (r >= '0' && r <= '9' || r == '+' || r == '-' || r == '.'):
+		default:
+			return false
+		}
+	}
+	return s != ""
+}
 
 // URLError names an input that is not a site URL, and where it came from.
 type URLError struct {
@@ -153,8 +196,12 @@ type Fleet struct {
 }
 
 // Open opens the fleet database, migrating River's tables and the fleet's
-// own: url is a SQLite file path (or "sqlite:PATH") or a postgres:// URL.
+// own: url is a SQLite file path (or "sqlite:PATH") or a postgres:// URL;
+// anything else with a scheme is refused (CheckDatabaseURL).
 func Open(ctx context.Context, dbURL string) (*Fleet, error) {
+	if err := CheckDatabaseURL(dbURL); err != nil {
+		return nil, err
+	}
 	f := &Fleet{url: dbURL, MaxAttempts: DefaultMaxAttempts}
 	switch {
 	case strings.HasPrefix(dbURL, "postgres://"), strings.HasPrefix(dbURL, "postgresql://"):

@@ -208,3 +208,46 @@ func TestExportName(t *testing.T) {
 		}
 	}
 }
+
+// TestCheckDatabaseURL: a SQLite path or a postgres:// URL is a fleet
+// database; anything else with a scheme is refused, and Open creates
+// nothing for it (postgres:/typo/x.db made a SQLite file under ./postgres:).
+func TestCheckDatabaseURL(t *testing.T) {
+	tests := []struct {
+		in string
+		ok bool
+	}{
+		{"fleet.db", true},
+		{"/var/lib/frontlatch/fleet.db", true},
+		{"sqlite:fleet.db", true},
+		{"postgres://fleet@db.example/fleet", true},
+		{"postgresql://db.example/fleet?sslmode=require", true},
+		{`C:\frontlatch\fleet.db`, true},
+		{"./postgres:/typo/x.db", true},
+		{"postgres:/typo/x.db", false},
+		{"postgres:fleet", false},
+		{"POSTGRES://db.example/fleet", false},
+		{"mysql://db.example/fleet", false},
+		{"http://db.example/fleet", false},
+		{"file:fleet.db", false},
+		{"SQLite:fleet.db", false},
+	}
+	for _, tt := range tests {
+		t.Run(tt.in, func(t *testing.T) {
+			err := CheckDatabaseURL(tt.in)
+			if (err == nil) != tt.ok || (err != nil && !errors.Is(err, ErrDatabaseURL)) {
+				t.Errorf("CheckDatabaseURL(%q) = %v; want ok %t (else ErrDatabaseURL)", tt.in, err, tt.ok)
+			}
+			if tt.ok {
+				return
+			}
+			t.Chdir(t.TempDir())
+			if _, err := Open(t.Context(), tt.in); !errors.Is(err, ErrDatabaseURL) {
+				t.Errorf("Open(%q) = %v, want ErrDatabaseURL", tt.in, err)
+			}
+			if names, _ := os.ReadDir("."); len(names) != 0 {
+				t.Errorf("Open(%q) created %v", tt.in, names)
+			}
+		})
+	}
+}

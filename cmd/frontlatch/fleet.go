@@ -105,6 +105,20 @@ func defaultFleetDB() string {
 
 const fleetDBHelp = "the fleet database: a SQLite file path or a postgres:// URL ($" + envFleetDB + ", when set, is the default)"
 
+// fleetDB refuses, among the command's flag rules, a fleet database that is
+// neither a SQLite path nor a postgres:// URL — given with --db or by
+// $FRONTLATCH_FLEET_DB — before anything is opened or created (a
+// postgres:/typo made a SQLite file under ./postgres:).
+func fleetDB(r *flagRules, db string) {
+	if err := fleet.CheckDatabaseURL(db); err != nil {
+		reason := "is not a fleet database: " + strings.TrimPrefix(strings.TrimPrefix(err.Error(), fleet.ErrDatabaseURL.Error()), ": ")
+		if !r.given("db") {
+			reason += " (it is $" + envFleetDB + ")"
+		}
+		r.refuse("db", db, reason)
+	}
+}
+
 func openFleet(ctx context.Context, url string, stderr io.Writer, cmd string) (*fleet.Fleet, bool) {
 	if !strings.Contains(url, "://") {
 		if err := os.MkdirAll(filepath.Dir(strings.TrimPrefix(url, "sqlite:")), 0o700); err != nil {
@@ -125,6 +139,11 @@ func runFleetAdd(ctx context.Context, args []string, stdout, stderr io.Writer) i
 	db := fs.String("db", defaultFleetDB(), fleetDBHelp)
 	pos, ok := parseInterspersed(fs, args)
 	if !ok {
+		return exitUsage
+	}
+	rules := rulesFor(fs)
+	fleetDB(rules, *db)
+	if !rules.ok("fleet add", stderr) {
 		return exitUsage
 	}
 	if len(pos) == 0 {
@@ -211,6 +230,7 @@ func runFleetWork(ctx context.Context, args []string, stdout, stderr io.Writer) 
 	}
 	// Before the database or the audit store is opened.
 	rules := rulesFor(fs)
+	fleetDB(rules, *db)
 	rules.atLeast("workers", *workers, 1)
 	rules.atLeast("per-host", *perHost, 1)
 	rules.positive("job-timeout", *jobTimeout)
@@ -281,6 +301,11 @@ func runFleetStatus(ctx context.Context, args []string, stdout, stderr io.Writer
 	watch := fs.Bool("watch", false, "redraw every second until everything is done or failed")
 	pos, ok := parseInterspersed(fs, args)
 	if !ok || !noArgs(fs, stderr, "fleet status", pos, "") {
+		return exitUsage
+	}
+	rules := rulesFor(fs)
+	fleetDB(rules, *db)
+	if !rules.ok("fleet status", stderr) {
 		return exitUsage
 	}
 	f, ok := openFleet(ctx, *db, stderr, "fleet status")
@@ -366,6 +391,11 @@ func runFleetExport(ctx context.Context, args []string, stdout, stderr io.Writer
 		fs.Usage()
 		return exitUsage
 	}
+	rules := rulesFor(fs)
+	fleetDB(rules, *db)
+	if !rules.ok("fleet export", stderr) {
+		return exitUsage
+	}
 	f, ok := openFleet(ctx, *db, stderr, "fleet export")
 	if !ok {
 		return exitFail
@@ -396,6 +426,11 @@ func runFleetImport(ctx context.Context, args []string, stdout, stderr io.Writer
 	if len(pos) == 0 {
 		fmt.Fprintln(stderr, "frontlatch fleet import: give the graph FILEs the owner confirmed (as fleet export wrote them, after verify serve)")
 		fs.Usage()
+		return exitUsage
+	}
+	rules := rulesFor(fs)
+	fleetDB(rules, *db)
+	if !rules.ok("fleet import", stderr) {
 		return exitUsage
 	}
 	code := exitOK
@@ -463,6 +498,11 @@ func runFleetChanges(ctx context.Context, args []string, stdout, stderr io.Write
 	asJSON := fs.Bool("json", false, "one JSON list of {site, gained, lost}")
 	pos, ok := parseInterspersed(fs, args)
 	if !ok || !noArgs(fs, stderr, "fleet changes", pos, "") {
+		return exitUsage
+	}
+	rules := rulesFor(fs)
+	fleetDB(rules, *db)
+	if !rules.ok("fleet changes", stderr) {
 		return exitUsage
 	}
 	if *since <= 0 {

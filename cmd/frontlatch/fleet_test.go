@@ -1,6 +1,8 @@
 package main
 
 import (
+	"bytes"
+	"context"
 	"encoding/json"
 	"errors"
 	"io/fs"
@@ -143,5 +145,55 @@ func TestFleetAddSpellings(t *testing.T) {
 	code, out, errOut := runCmd(t, "", "fleet", "add", "--db", db, "https://a.example/", "https://a.example:443/", "https://a.example./")
 	if code != exitOK || !strings.Contains(out, "queued 1 sites, 2 already queued") {
 		t.Fatalf("exit %d: %s%s", code, out, errOut)
+	}
+}
+
+// runFor runs the command line with a context that ends after d, for a
+// command that would otherwise run until interrupted (fleet work).
+func runFor(t *testing.T, d time.Duration, args ...string) (code int, stdout, stderr string) {
+	t.Helper()
+	ctx, cancel := context.WithTimeout(t.Context(), d)
+	defer cancel()
+	var out, errb bytes.Buffer
+	code = run(ctx, args, &out, &errb)
+	return code, out.String(), errb.String()
+}
+
+// TestFleetUsageErrors: flags no run can use are usage errors (exit 2)
+// before anything is opened or created: a --db (or $FRONTLATCH_FLEET_DB)
+// that is neither a SQLite path nor a postgres:// URL, for every fleet
+// command.
+func TestFleetUsageErrors(t *testing.T) {
+	t.Setenv(envStore, "")
+	graph, _ := confirmedGraphFile(t)
+	tests := []struct {
+		name    string
+		env     string // $FRONTLATCH_FLEET_DB, when not ""
+		args    []string
+		wantErr string
+	}{
+		{"add to postgres:/", "", []string{"fleet", "add", "--db", "postgres:/typo/x.db", "https://a.example/"}, "--db is not a fleet database"},
+		{"work on postgres:/", "", []string{"fleet", "work", "--db", "postgres:/typo/x.db"}, "--db is not a fleet database"},
+		{"status of postgres:/", "", []string{"fleet", "status", "--db", "postgres:/typo/x.db"}, "a PostgreSQL URL starts postgres://"},
+		{"changes of mysql://", "", []string{"fleet", "changes", "--db", "mysql://db.example/fleet"}, "the scheme mysql: is not a fleet database"},
+		{"export of http://", "", []string{"fleet", "export", "--db", "http://db.example/fleet", "out"}, "--db is not a fleet database"},
+		{"import into postgres:/", "", []string{"fleet", "import", "--db", "postgres:/typo/x.db", graph}, "--db is not a fleet database"},
+		{"$FRONTLATCH_FLEET_DB", "postgres:/typo/x.db", []string{"fleet", "status"}, "(it is $" + envFleetDB + ")"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			dir := t.TempDir()
+			t.Chdir(dir)
+			if tt.env != "" {
+				t.Setenv(envFleetDB, tt.env)
+			}
+			code, _, errOut := runFor(t, 5*time.Second, tt.args...)
+			if code != exitUsage || !strings.Contains(errOut, tt.wantErr) {
+				t.Errorf("exit %d, want %d; stderr %q, want %q in it", code, exitUsage, errOut, tt.wantErr)
+			}
+			if names, _ := os.ReadDir(dir); len(names) != 0 {
+				t.Errorf("a refused command created %v", names)
+			}
+		})
 	}
 }
