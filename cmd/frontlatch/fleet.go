@@ -218,8 +218,8 @@ func runFleetWork(ctx context.Context, args []string, stdout, stderr io.Writer) 
 	metricsToken := fs.String("metrics-token", "", "with --metrics: the bearer token scrapers must send (default $"+envMetricsToken+", else a new one, printed)")
 	jobTimeout := fs.Duration("job-timeout", 3*time.Minute, "cancel and retry a map that runs longer")
 	pages := fs.Int("pages", 6, "pages opened per site")
-	rescan := fs.Duration("rescan-every", 0, "re-scan sites with confirmed actions at this interval and reconcile them (needs --store)")
-	storeURL := fs.String("store", "", "the verifier's audit store, for reconciling re-scans: a SQLite file path or a postgres:// URL (none by default)")
+	rescan := fs.Duration("rescan-every", 0, "re-scan sites with confirmed actions at this interval and reconcile them (needs --store, or $"+envStore+")")
+	storeURL := fs.String("store", os.Getenv(envStore), "the verifier's audit store, for reconciling re-scans: a SQLite file path or a postgres:// URL (default $"+envStore+" when set, else none: maps are not reconciled)")
 	offline := fs.Bool("offline", false, "keep the browser on loopback and the site itself")
 	pos, ok := parseInterspersed(fs, args)
 	if !ok {
@@ -236,9 +236,8 @@ func runFleetWork(ctx context.Context, args []string, stdout, stderr io.Writer) 
 	rules.positive("job-timeout", *jobTimeout)
 	rules.atLeast("pages", *pages, 1)
 	rules.notNegative("rescan-every", *rescan)
-	if *rescan > 0 {
-		rules.needs("rescan-every", "store", "re-scans are reconciled against the audit store")
-	}
+	rules.rule("rescan-every", *rescan > 0 && *storeURL == "", rescan.String(), "re-scans are reconciled against the audit store: give --store too (or set $"+envStore+")")
+	rules.needs("metrics-token", "metrics", "the token guards the metrics endpoint")
 	rules.engine("browser-url", *browserURL, topology.BrowserOptions{ControlURL: *browserURL}.Validate())
 	if !rules.ok("fleet work", stderr) {
 		return exitUsage

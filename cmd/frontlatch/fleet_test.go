@@ -16,6 +16,7 @@ import (
 )
 
 func TestFleetAddStatusExport(t *testing.T) {
+	t.Setenv(envStore, "") // fleet work --rescan-every needs a store: none
 	dir := t.TempDir()
 	db := filepath.Join(dir, "fleet.db")
 	list := filepath.Join(dir, "sites.txt")
@@ -160,9 +161,9 @@ func runFor(t *testing.T, d time.Duration, args ...string) (code int, stdout, st
 }
 
 // TestFleetUsageErrors: flags no run can use are usage errors (exit 2)
-// before anything is opened or created: a --db (or $FRONTLATCH_FLEET_DB)
-// that is neither a SQLite path nor a postgres:// URL, for every fleet
-// command.
+// before anything is opened or created: --metrics-token without
+// --metrics, and a --db (or $FRONTLATCH_FLEET_DB) that is neither a SQLite
+// path nor a postgres:// URL, for every fleet command.
 func TestFleetUsageErrors(t *testing.T) {
 	t.Setenv(envStore, "")
 	graph, _ := confirmedGraphFile(t)
@@ -172,6 +173,7 @@ func TestFleetUsageErrors(t *testing.T) {
 		args    []string
 		wantErr string
 	}{
+		{"metrics-token without metrics", "", []string{"fleet", "work", "--db", "fleet.db", "--metrics-token", "secret"}, "--metrics-token"},
 		{"add to postgres:/", "", []string{"fleet", "add", "--db", "postgres:/typo/x.db", "https://a.example/"}, "--db is not a fleet database"},
 		{"work on postgres:/", "", []string{"fleet", "work", "--db", "postgres:/typo/x.db"}, "--db is not a fleet database"},
 		{"status of postgres:/", "", []string{"fleet", "status", "--db", "postgres:/typo/x.db"}, "a PostgreSQL URL starts postgres://"},
@@ -195,5 +197,21 @@ func TestFleetUsageErrors(t *testing.T) {
 				t.Errorf("a refused command created %v", names)
 			}
 		})
+	}
+}
+
+// TestFleetWorkStoreFromEnv: fleet work's audit store defaults to
+// $FRONTLATCH_STORE when it is set (and only then: with it unset,
+// --rescan-every without --store is a usage error).
+func TestFleetWorkStoreFromEnv(t *testing.T) {
+	db := filepath.Join(t.TempDir(), "fleet.db")
+	t.Setenv(envStore, "postgres://nobody@127.0.0.1:1/x?sslmode=disable&connect_timeout=1")
+	code, _, errOut := runFor(t, time.Minute, "fleet", "work", "--db", db, "--rescan-every", "1h")
+	if code != exitFail || !strings.Contains(errOut, "the audit store") {
+		t.Errorf("with $%s set to an unreachable store: exit %d, stderr %q; want %d opening the audit store", envStore, code, errOut, exitFail)
+	}
+	t.Setenv(envStore, "")
+	if code, _, errOut := runFor(t, time.Minute, "fleet", "work", "--db", db, "--rescan-every", "1h"); code != exitUsage || !strings.Contains(errOut, "give --store") {
+		t.Errorf("with $%s unset: exit %d, stderr %q; want %d asking for --store", envStore, code, errOut, exitUsage)
 	}
 }
