@@ -66,6 +66,11 @@ func TestFlagRules(t *testing.T) {
 // created. Each case passes without Chromium, PostgreSQL or a network.
 func TestCommandsRefuseBeforeIO(t *testing.T) {
 	dir := t.TempDir()
+	// No default audit store: fleet work's --store takes $FRONTLATCH_STORE,
+	// and "--rescan-every without a store" must be refused. Any default the
+	// other commands fall back on is in the test's folder.
+	t.Setenv(envStore, "")
+	t.Setenv("XDG_DATA_HOME", filepath.Join(dir, "data"))
 	db := filepath.Join(dir, "state", "fleet.db")
 	store := filepath.Join(dir, "state", "audit.db")
 	list := filepath.Join(dir, "sites.txt")
