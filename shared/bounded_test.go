@@ -6,6 +6,7 @@ import (
 	"errors"
 	"fmt"
 	"regexp"
+	"slices"
 	"strings"
 	"testing"
 )
@@ -190,5 +191,45 @@ func TestInvalidUTF8PositionInUnion(t *testing.T) {
 	}
 	if strings.Join(got, "\n") != strings.Join(want, "\n") {
 		t.Errorf("invalid-UTF-8 issues:\n%s\nwant:\n%s", strings.Join(got, "\n"), strings.Join(want, "\n"))
+	}
+}
+
+// TestLongKeyIsNotCopiedIntoEveryIssue: an unknown key of a MiB holding a
+// value with a hundred issues gives issues whose text is bounded by the
+// input, not by the key's length times the issues: a path writes at most
+// maxPathKey bytes of a key and says how long it was.
+func TestLongKeyIsNotCopiedIntoEveryIssue(t *testing.T) {
+	key := strings.Repeat("k", 1<<20)
+	var b strings.Builder
+	b.WriteString(`{"` + key + `": [`)
+	for i := range 150 {
+		if i > 0 {
+			b.WriteString(",")
+		}
+		b.WriteString("\"\xff\"")
+	}
+	b.WriteString("]}")
+	doc := []byte(b.String())
+	for name, read := range map[string]func([]byte) []Issue{
+		"Read":       func(d []byte) []Issue { _, is := Read(d); return is },
+		"ReadAction": func(d []byte) []Issue { _, is := ReadAction(d); return is },
+	} {
+		t.Run(name, func(t *testing.T) {
+			issues := read(doc)
+			if len(issues) < MaxIssues {
+				t.Fatalf("%d issues, want the capped %d", len(issues), MaxIssues+1)
+			}
+			text := 0
+			for _, is := range issues {
+				text += len(is.Path) + len(is.Message)
+			}
+			if text > 4*len(doc) {
+				t.Errorf("the issues hold %d bytes of text for a %d-byte document", text, len(doc))
+			}
+			want := `$["` + strings.Repeat("k", maxPathKey) + `…(1048576 bytes)"]`
+			if n := len(slices.DeleteFunc(slices.Clone(issues), func(is Issue) bool { return is.Path != want })); n < MaxIssues {
+				t.Errorf("%d issues at the path %s, want every one", n, want)
+			}
+		})
 	}
 }

@@ -16,5 +16,6 @@
 // Completeness says whether our map of an action is complete, which is a
 // different question from whether it may run.
 //
-// The package does no I/O beyond bytes and imports no other Frontlatch module.
+// The package does no I/O beyond bytes, save ReadDocumentFile, which opens the
+// one file it is given, and imports no other Frontlatch module.
 package shared

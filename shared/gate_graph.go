@@ -25,9 +25,17 @@ func RefusedActions(ctx context.Context, g *ActionGraph, audit AuditLookup) (map
 	if g == nil {
 		return out, nil
 	}
+	if ctx == nil {
+		ctx = context.Background() // as the gate takes it
+	}
 	for i := range g.Actions {
 		a := &g.Actions[i]
-		if a.Verification == nil || a.Verification.Status() != StatusVerified {
+		if c, _ := confirmationOf(a.Verification); c == nil {
+			// Not verified — or a typed nil *Verified, which says nothing.
+			if v, ok := a.Verification.(*Verified); !ok || v != nil {
+				continue
+			}
+			out[a.ID] = "its verification is a nil *Verified: it records no confirmation"
 			continue
 		}
 		if err := ctx.Err(); err != nil {

@@ -94,6 +94,21 @@ func TestRefusedActions(t *testing.T) {
 			t.Errorf("RefusedActions = %v, %v; want nothing refused (the verified action is recorded)", got, err)
 		}
 	})
+	t.Run("a nil *Verified, built in Go", func(t *testing.T) {
+		g := graphWithVerified(t)
+		g.Actions[1].Verification = (*Verified)(nil)
+		got, err := RefusedActions(t.Context(), g, auditStore)
+		if err != nil || len(got) != 1 || got[g.Actions[1].ID] == "" {
+			t.Errorf("RefusedActions = %v, %v; want the nil *Verified refused, nothing else", got, err)
+		}
+	})
+	t.Run("a nil context, taken as the gate takes it", func(t *testing.T) {
+		//lint:ignore SA1012 a nil context is what this case is about
+		got, err := RefusedActions(nil, graphWithVerified(t), auditStore) //nolint:staticcheck
+		if err != nil || len(got) != 0 {
+			t.Errorf("RefusedActions(nil ctx) = %v, %v; want the recorded action granted", got, err)
+		}
+	})
 	t.Run("no graph", func(t *testing.T) {
 		if got, err := RefusedActions(t.Context(), nil, auditStore); err != nil || len(got) != 0 {
 			t.Errorf("RefusedActions(nil) = %v, %v; want nothing", got, err)

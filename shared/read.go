@@ -296,6 +296,13 @@ func (p position) String() string {
 	return fmt.Sprintf("line %d, column %d (byte %d)", r.line, off-r.lineStart+1, off)
 }
 
+// maxPathKey bounds the bytes of one key a path writes: a longer key is
+// cut (Clip) and its length said, `["abc…(4194304 bytes)"]`. Every issue
+// carries its path, so without the bound one long key would be copied into
+// each issue found below it — a read's memory would grow with the key's
+// length times the issues, not with the input.
+const maxPathKey = 64
+
 // renderPath writes a path as "$", ".key" for identifier-like keys,
 // `["key"]` for the others and "[i]" for list indexes.
 func renderPath(path []seg) string {
@@ -304,6 +311,10 @@ func renderPath(path []seg) string {
 		if s.idx >= 0 {
 			b = append(b, '[')
 			b = strconv.AppendInt(b, int64(s.idx), 10)
+			b = append(b, ']')
+		} else if len(s.key) > maxPathKey {
+			b = append(b, '[')
+			b = appendJSONString(b, strings.ToValidUTF8(Clip(s.key, maxPathKey), "\uFFFD")+"("+strconv.Itoa(len(s.key))+" bytes)")
 			b = append(b, ']')
 		} else if isIdentifier(s.key) {
 			b = append(b, '.')
