@@ -377,7 +377,8 @@ func exited(l *launcher.Launcher, d time.Duration) bool {
 // viewport, locale and time zone, a bounded navigation, a bounded wait for
 // load (past which the page is used as it is) and a wait for stability.
 // The handlers live until ctx ends or the page is closed; the caller closes
-// the page. A failed navigation returns a *NavigationError (errors.Is
+// the page. The page itself outlives ctx and its opening's bounds: a call
+// made on it later, with a context of its own, works however old the tab. A failed navigation returns a *NavigationError (errors.Is
 // ErrNavigation) and closes the tab; bad input is ErrInvalidURL or an
 // *OptionsError.
 func (b *Browser) OpenPage(ctx context.Context, rawURL string, opts PageOptions) (*rod.Page, error) {

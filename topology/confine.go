@@ -153,7 +153,9 @@ func (b *Browser) Confine(ctx context.Context, origins ...string) (*Confined, er
 // NewPage opens a blank tab in the context, its guard installed (see
 // Confined): set it up — interception, init scripts — and navigate it.
 func (c *Confined) NewPage(ctx context.Context) (*rod.Page, error) {
-	page, err := c.in.Context(ctx).Timeout(confineStepTimeout).Page(proto.TargetCreateTarget{})
+	// The tab's own context ends with the tab (see createPage), so that its
+	// Mouse works past the step's bound.
+	page, _, err := createPage(ctx, c.in, confineStepTimeout)
 	if err != nil {
 		return nil, fmt.Errorf("topology: open a confined tab: %w", err)
 	}

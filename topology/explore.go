@@ -312,7 +312,19 @@ func (r *run) click(ctx context.Context, path []int, stateID, elementID *string)
 		r.addFailure(r.failure(stateID, elementID, &act, FailNotFound, "element not found at replay: "+err.Error()))
 		return false
 	}
-	err = el.Context(ctx).Timeout(r.o.ActionTimeout).Click(proto.InputMouseButtonLeft, 1)
+	// Not el.Click: rod's Mouse runs under the context the tab was created
+	// with, not the bound set here (see createPage); ClickAt sends each
+	// event under this click's own bound.
+	cctx, cancel := context.WithTimeout(ctx, r.o.ActionTimeout)
+	defer cancel()
+	ec := el.Context(cctx)
+	pt, err := ec.WaitInteractable()
+	if err == nil {
+		err = ec.WaitEnabled()
+	}
+	if err == nil {
+		err = ClickAt(cctx, r.tab.page, pt.X, pt.Y, r.o.ActionTimeout)
+	}
 	if err == nil {
 		return true
 	}

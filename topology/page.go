@@ -74,8 +74,9 @@ type tab struct {
 	page    *rod.Page
 	browser *rod.Browser
 	o       PageOptions
-	origin  string // requests outside it are failed when o.Offline
-	stop    context.CancelFunc
+	origin  string             // requests outside it are failed when o.Offline
+	stop    context.CancelFunc // ends the event handlers
+	end     context.CancelFunc // ends the page's own context (createPage); nil for none
 
 	loading atomic.Bool
 	mu      sync.Mutex
@@ -174,15 +175,49 @@ func step(ctx context.Context, p *rod.Page, d time.Duration) *rod.Page {
 	return p.Context(ctx).Timeout(d)
 }
 
+// createPage creates a blank tab on b, the creation bounded by d and by
+// ctx, and returns it with the end of its life. rod ties a page's Mouse
+// and Keyboard (and what an Element's Click or Input sends through them)
+// to the context the page was created under, whatever Context or Timeout
+// is set on a clone later: a page created under a step's bound would have
+// a dead mouse once the bound passed (a tab older than
+// ActionTimeout+NavigationTimeout clicked nothing), and one created under
+// the caller's ctx a dead mouse once ctx was cancelled. So the page is
+// created under a context of its own, which only end (the tab's close)
+// and the creation's bound — stopped once the page exists — cancel. The
+// package sends no input through rod's Mouse or Keyboard (ClickAt sends
+// each event under a bound of its own); a caller that does gets calls
+// bounded only by the contexts it sets on them.
+func createPage(ctx context.Context, b *rod.Browser, d time.Duration) (*rod.Page, context.CancelFunc, error) {
+	life, end := context.WithCancelCause(context.Background())
+	stopCaller := context.AfterFunc(ctx, func() { end(context.Cause(ctx)) })
+	timer := time.AfterFunc(d, func() { end(context.DeadlineExceeded) })
+	p, err := b.Context(life).Page(proto.TargetCreateTarget{URL: "about:blank"})
+	timer.Stop()
+	stopCaller()
+	if err == nil && life.Err() != nil { // the bound ended as the page was made
+		_, _ = proto.TargetCloseTarget{TargetID: p.TargetID}.Call(b.Context(context.Background()).Timeout(5 * time.Second))
+		err = life.Err()
+	}
+	if err != nil {
+		if cause := context.Cause(life); cause != nil {
+			err = fmt.Errorf("%w (%v)", cause, err)
+		}
+		end(nil)
+		return nil, nil, err
+	}
+	return p, func() { end(nil) }, nil
+}
+
 // openTab creates and hardens a tab on b. Nothing is navigated yet.
 func openTab(ctx context.Context, b *rod.Browser, o PageOptions, origin string) (*tab, error) {
-	p, err := b.Context(ctx).Timeout(o.ActionTimeout + o.NavigationTimeout).Page(proto.TargetCreateTarget{URL: "about:blank"})
+	p, end, err := createPage(ctx, b, o.ActionTimeout+o.NavigationTimeout)
 	if err != nil {
 		return nil, fmt.Errorf("topology: open tab: %w", err)
 	}
 	p = p.Context(context.Background())
 	hctx, stop := context.WithCancel(context.Background())
-	t := &tab{page: p, browser: b, o: o, origin: origin, stop: stop,
+	t := &tab{page: p, browser: b, o: o, origin: origin, stop: stop, end: end,
 		inflight: map[proto.NetworkRequestID]time.Time{}, changed: make(chan struct{})}
 
 	hp := p.Context(hctx)
@@ -310,6 +345,9 @@ func (t *tab) close() {
 	// browser exiting); there is nothing else to close it with.
 	_, _ = proto.TargetCloseTarget{TargetID: t.page.TargetID}.Call(t.browser.Timeout(5 * time.Second))
 	t.stop()
+	if t.end != nil {
+		t.end()
+	}
 	t.page = nil
 }
 
