@@ -17,6 +17,7 @@ import (
 
 	"github.com/go-rod/rod"
 	"github.com/go-rod/rod/lib/launcher"
+	"github.com/go-rod/rod/lib/proto"
 )
 
 func init() {
@@ -87,6 +88,13 @@ type Browser struct {
 	dataDir  string
 	stop     context.CancelFunc // ends the DevTools connection NewBrowser opened
 	wsURL    string             // the DevTools URL NewBrowser connected to
+
+	// The confined browser contexts, whose pages may open no tab of their
+	// own, and the watch of new targets that closes any they open (see
+	// watchPopups).
+	popMu     sync.Mutex
+	confined  map[proto.BrowserBrowserContextID]bool
+	watchStop context.CancelFunc // nil until the first Confine
 }
 
 // Attach wraps a browser the caller already runs and connected to with
@@ -322,6 +330,7 @@ func (b *Browser) Close() error {
 		return nil
 	}
 	b.closed = true
+	b.stopWatch()
 	var err error
 	if b.launcher != nil && b.rod != nil {
 		err = b.rod.Timeout(5 * time.Second).Close()

@@ -102,11 +102,17 @@ const confineStepTimeout = 10 * time.Second
 // away, drops (and counts: SocketSends) every message a WebSocket
 // would send — a socket to the tab's own https origin passes the proxy in
 // its tunnel — and submits every form, and follows every link clicked, in
-// its own tab.
+// its own tab. The guard runs before the page's listeners, which can undo
+// it, so the Browser also watches every new target before it runs: a tab
+// that a page of a confined context opens, however, is closed unrun,
+// before its first request (see watchPopups). The watch, begun by the
+// first Confine, has every new target of the browser — an embedder's too —
+// wait for the Browser's word, one DevTools round trip.
 //
 // The proxy serves only the browser that asked for it and reaches only
 // what any process of the machine reaches already, so it takes no token.
 type Confined struct {
+	owner *Browser     // whose watch of new tabs closes those the context's pages open
 	in    *rod.Browser // the browser within the context: its Page opens tabs there
 	proxy *confineProxy
 
@@ -133,6 +139,10 @@ func (b *Browser) Confine(ctx context.Context, origins ...string) (*Confined, er
 	if err != nil {
 		return nil, err
 	}
+	if err := b.watchPopups(rb); err != nil {
+		p.close()
+		return nil, err
+	}
 	bc, err := proto.TargetCreateBrowserContext{
 		DisposeOnDetach: true,
 		ProxyServer:     "http://" + p.addr(),
@@ -144,10 +154,98 @@ func (b *Browser) Confine(ctx context.Context, origins ...string) (*Confined, er
 		p.close()
 		return nil, fmt.Errorf("topology: confine a browser context: %w", err)
 	}
+	b.confine(bc.BrowserContextID, true)
 	in := *rb // as rod's Incognito makes a browser of a context
 	in.BrowserContextID = bc.BrowserContextID
 	done, cancel := context.WithCancel(context.Background())
-	return &Confined{in: &in, proxy: p, done: done, cancel: cancel}, nil
+	return &Confined{owner: b, in: &in, proxy: p, done: done, cancel: cancel}, nil
+}
+
+// watchPopups has every new target of the browser wait, before it runs a
+// script or sends a request, until the Browser has seen it
+// (Target.setAutoAttach on the browser's session, waitForDebuggerOnStart):
+// a page that a page of a confined context opened (a target with an
+// opener) is closed there, unrun; every other target is let run
+// (Runtime.runIfWaitingForDebugger) and left (Target.detachFromTarget).
+//
+// The guard in the tab cannot do this alone: it sets a form's or a link's
+// target to _self as the event is dispatched, but the page's own
+// listeners run after it and can set the target back (or a microtask of
+// theirs can), a submitter's formtarget likewise, and a realm the guard
+// never ran in (a fresh about:blank iframe) has a window.open of its own.
+// Each is a new tab the browser opens, which has none of the guards and
+// is outside the sending tab's request interception; here the browser
+// itself reports the tab before it runs, however the page asked for it.
+// Started by the first Confine, it lasts until Close.
+func (b *Browser) watchPopups(rb *rod.Browser) error {
+	b.popMu.Lock()
+	defer b.popMu.Unlock()
+	if b.watchStop != nil {
+		return nil
+	}
+	wctx, stop := context.WithCancel(context.Background())
+	wait := rb.Context(wctx).EachEvent(func(e *proto.TargetAttachedToTarget, sid proto.TargetSessionID) {
+		// Ours are attached to the browser's session and wait; one that
+		// does not is a session someone asked for (rod's own, for a page
+		// it made), or a target that ran before the watch began.
+		if sid == "" && e.WaitingForDebugger {
+			go b.admit(rb, e)
+		}
+	})
+	go wait()
+	err := proto.TargetSetAutoAttach{AutoAttach: true, WaitForDebuggerOnStart: true, Flatten: true}.Call(rb.Timeout(confineStepTimeout))
+	if err != nil {
+		stop()
+		return fmt.Errorf("topology: confine a browser context: watch new tabs: %w", err)
+	}
+	b.watchStop = func() {
+		_ = proto.TargetSetAutoAttach{AutoAttach: false}.Call(rb.Timeout(5 * time.Second))
+		stop()
+	}
+	return nil
+}
+
+// stopWatch ends watchPopups, if it runs; the caller holds b.mu.
+func (b *Browser) stopWatch() {
+	b.popMu.Lock()
+	defer b.popMu.Unlock()
+	if b.watchStop != nil {
+		b.watchStop()
+		b.watchStop = nil
+	}
+}
+
+// confine adds (on) or removes a confined browser context.
+func (b *Browser) confine(id proto.BrowserBrowserContextID, on bool) {
+	b.popMu.Lock()
+	defer b.popMu.Unlock()
+	if b.confined == nil {
+		b.confined = map[proto.BrowserBrowserContextID]bool{}
+	}
+	if on {
+		b.confined[id] = true
+	} else {
+		delete(b.confined, id)
+	}
+}
+
+// admit decides on a target watchPopups attached to: a page opened by a
+// page of a confined context is closed, anything else resumed and left.
+// A call that fails leaves a target paused, which a closed Browser, or
+// the target's own close, ends.
+func (b *Browser) admit(rb *rod.Browser, e *proto.TargetAttachedToTarget) {
+	ctx, cancel := context.WithTimeout(context.Background(), confineStepTimeout)
+	defer cancel()
+	ti := e.TargetInfo
+	b.popMu.Lock()
+	confined := ti != nil && b.confined[ti.BrowserContextID]
+	b.popMu.Unlock()
+	if confined && ti.Type == proto.TargetTargetInfoTypePage && ti.OpenerID != "" {
+		_, _ = proto.TargetCloseTarget{TargetID: ti.TargetID}.Call(rb.Context(ctx))
+		return
+	}
+	_, _ = rb.Call(ctx, string(e.SessionID), proto.RuntimeRunIfWaitingForDebugger{}.ProtoReq(), nil)
+	_ = proto.TargetDetachFromTarget{SessionID: e.SessionID}.Call(rb.Context(ctx))
 }
 
 // NewPage opens a blank tab in the context, its guard installed (see
@@ -213,6 +311,7 @@ func (c *Confined) Close() error {
 	c.closeOnce.Do(func() {
 		defer c.proxy.close()
 		defer c.cancel()
+		defer c.owner.confine(c.in.BrowserContextID, false)
 		ctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
 		defer cancel()
 		if err := (proto.TargetDisposeBrowserContext{BrowserContextID: c.in.BrowserContextID}).Call(c.in.Context(ctx)); err != nil {

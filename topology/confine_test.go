@@ -295,6 +295,9 @@ func TestConfinedKeepsLinksAndFormsInTheTab(t *testing.T) {
 		{"a link to a new tab", `<a id="go" href="/next" target="_blank">Next</a><script>document.getElementById("go").click()</script>`, "/next"},
 		{"a link under the base's target", `<base target="_blank"><a id="go" href="/based">Next</a><script>document.getElementById("go").click()</script>`, "/based"},
 		{"a form under the base's target", `<base target="_blank"><form id="f" action="/sent" method="get"><input name="q" value="x"></form><script>document.getElementById("f").requestSubmit()</script>`, "/sent?q=x"},
+		{"a form whose submitter has a formtarget", `<form id="f" action="/sent" method="get"><input name="q" value="x"><button id="s" formtarget="_blank">Go</button></form><script>document.getElementById("f").requestSubmit(document.getElementById("s"))</script>`, "/sent?q=x"},
+		{"a form whose own submit listener sets its target back", `<form id="f" action="/sent" method="get" target="_blank"><input name="q" value="x"></form><script>const f=document.getElementById("f");f.addEventListener("submit",()=>f.target="_blank");f.requestSubmit()</script>`, "/"},
+		{"a link whose own click listener sets its target back", `<a id="go" href="/next" target="_blank">Next</a><script>const a=document.getElementById("go");a.addEventListener("click",()=>a.target="_blank");a.click()</script>`, "/"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			ctx, cancel := context.WithTimeout(t.Context(), 30*time.Second)
@@ -324,6 +327,9 @@ func TestConfinedKeepsLinksAndFormsInTheTab(t *testing.T) {
 			}
 			if at != site+tc.to {
 				t.Errorf("the tab is at %s, want %s: what the page opened went elsewhere", at, site+tc.to)
+			}
+			if tc.to == "/" {
+				time.Sleep(time.Second) // what the page opens, it opens after its load
 			}
 			targets, err := proto.TargetGetTargets{}.Call(b.Rod())
 			if err != nil {
