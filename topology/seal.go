@@ -9,9 +9,9 @@ import (
 	"github.com/go-rod/rod/lib/proto"
 )
 
-// SealTimeout is a good bound for Seal: its calls take milliseconds on a
-// live page, and on a page whose script hangs the first waits out its
-// bound (such a page runs no pagehide handler either).
+// SealTimeout bounds every Seal, whatever its ctx: its calls take
+// milliseconds on a live page, and on a page whose script hangs the first
+// waits out the bound (such a page runs no pagehide handler either).
 const SealTimeout = 2 * time.Second
 
 // Seal makes p unable to send anything more, before it is closed: its
@@ -24,9 +24,16 @@ const SealTimeout = 2 * time.Second
 // nothing reaches the business; the executor seals its tab after the one
 // submission a call makes, so that the site does not receive it twice.
 //
-// Seal enables the Network domain. It returns the first error, wrapped;
-// the page is then in an unknown state and should be closed all the same.
+// Seal enables the Network domain. It returns within SealTimeout, sooner
+// when ctx, or the context set on p (p.Timeout, p.Context), ends first. It
+// returns the first error, wrapped; the page is then in an unknown state
+// and should be closed all the same.
 func Seal(ctx context.Context, p *rod.Page) error {
+	ctx, cancel := context.WithTimeout(ctx, SealTimeout)
+	defer cancel()
+	if pctx := p.GetContext(); pctx != nil {
+		defer context.AfterFunc(pctx, cancel)()
+	}
 	pc := p.Context(ctx)
 	for _, step := range []struct {
 		what string
