@@ -193,7 +193,11 @@ func (b *Browser) watchPopups(rb *rod.Browser) error {
 		}
 	})
 	go wait()
-	err := proto.TargetSetAutoAttach{AutoAttach: true, WaitForDebuggerOnStart: true, Flatten: true}.Call(rb.Timeout(confineStepTimeout))
+	// Pages only: a tab is what a page opens, and the browser's own
+	// targets (browser_ui, which come with each new window) do not always
+	// answer the resume, which would keep admit waiting out its bound.
+	err := proto.TargetSetAutoAttach{AutoAttach: true, WaitForDebuggerOnStart: true, Flatten: true,
+		Filter: proto.TargetTargetFilter{{Type: string(proto.TargetTargetInfoTypePage)}}}.Call(rb.Timeout(confineStepTimeout))
 	if err != nil {
 		stop()
 		return fmt.Errorf("topology: confine a browser context: watch new tabs: %w", err)
@@ -266,19 +270,38 @@ func (c *Confined) NewPage(ctx context.Context) (*rod.Page, error) {
 }
 
 // guard installs a tab's guard before anything loads in it: the binding by
-// which the guard tells a dropped WebSocket message (counted until the
-// Confined is closed), then tabGuard, both for every frame and every
+// which the guard tells a dropped WebSocket message (counted until the tab
+// or the Confined is closed), then tabGuard, both for every frame and every
 // document the tab loads.
 func (c *Confined) guard(page *rod.Page) error {
 	if err := (proto.RuntimeAddBinding{Name: socketBinding}).Call(page.Timeout(confineStepTimeout)); err != nil {
 		return err
 	}
-	go page.Context(c.done).EachEvent(func(e *proto.RuntimeBindingCalled) {
+	// Enabled here, bounded: EachEvent would enable it under the watch's
+	// context, which has no deadline.
+	if err := (proto.RuntimeEnable{}).Call(page.Timeout(confineStepTimeout)); err != nil {
+		return err
+	}
+	// The watch ends with the tab — rod ends the context of the page it
+	// made (cached: no call) once the target is gone, as a tab's close
+	// does (see createPage) — or with Close, whichever comes first.
+	root, err := c.in.Timeout(confineStepTimeout).PageFromTarget(page.TargetID)
+	if err != nil {
+		return err
+	}
+	wctx, cancel := context.WithCancel(root.GetContext())
+	stop := context.AfterFunc(c.done, cancel)
+	wait := page.Context(wctx).EachEvent(func(e *proto.RuntimeBindingCalled) {
 		if e.Name == socketBinding {
 			c.sockets.Add(1)
 		}
-	})()
-	_, err := page.Timeout(confineStepTimeout).EvalOnNewDocument(tabGuard)
+	})
+	go func() {
+		wait()
+		stop()
+		cancel()
+	}()
+	_, err = page.Timeout(confineStepTimeout).EvalOnNewDocument(tabGuard)
 	return err
 }
 

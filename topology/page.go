@@ -273,6 +273,23 @@ func openTab(ctx context.Context, b *rod.Browser, o PageOptions, origin string) 
 			_ = proto.FetchFailRequest{RequestID: e.RequestID, ErrorReason: proto.NetworkErrorReasonBlockedByClient}.Call(p.Timeout(o.ActionTimeout))
 		})
 	}
+	// The domains the handlers need are enabled here, each call bounded:
+	// EachEvent enables what is not yet, under hctx, which has no deadline
+	// (rod enabled the Page domain as it made the tab, under createPage's
+	// bound, but does not say whether it could).
+	enable := map[string]func(proto.Client) error{
+		"Page.enable":    proto.PageEnable{}.Call,
+		"Network.enable": proto.NetworkEnable{}.Call,
+	}
+	if o.Offline {
+		enable["Fetch.enable"] = proto.FetchEnable{}.Call
+	}
+	for what, call := range enable {
+		if err := call(step(ctx, p, o.ActionTimeout)); err != nil {
+			t.close()
+			return nil, fmt.Errorf("topology: open tab: %s: %w", what, err)
+		}
+	}
 	wait := hp.EachEvent(handlers...)
 	go wait()
 
