@@ -2,7 +2,6 @@ package shadowdom
 
 import (
 	"regexp"
-	"strings"
 
 	"golang.org/x/net/html"
 	"golang.org/x/net/html/atom"
@@ -61,14 +60,36 @@ func modeOf(t *html.Node) (Mode, bool) {
 			continue
 		}
 		switch {
-		case strings.EqualFold(a.Val, string(Open)):
+		// ASCII case-insensitive, as HTML's enumerated attributes are
+		// (strings.EqualFold folds Unicode: "clo\u017fed" is no mode).
+		case asciiEqualFold(a.Val, string(Open)):
 			return Open, true
-		case strings.EqualFold(a.Val, string(Closed)):
+		case asciiEqualFold(a.Val, string(Closed)):
 			return Closed, true
 		}
 		return "", false
 	}
 	return "", false
+}
+
+// asciiEqualFold reports a and b equal under ASCII case folding only.
+func asciiEqualFold(a, b string) bool {
+	if len(a) != len(b) {
+		return false
+	}
+	for i := 0; i < len(a); i++ {
+		x, y := a[i], b[i]
+		if 'A' <= x && x <= 'Z' {
+			x += 'a' - 'A'
+		}
+		if 'A' <= y && y <= 'Z' {
+			y += 'a' - 'A'
+		}
+		if x != y {
+			return false
+		}
+	}
+	return true
 }
 
 // hosts are the elements attachShadow accepts besides custom elements

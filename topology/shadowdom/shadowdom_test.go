@@ -26,6 +26,7 @@ var hostCases = []struct{ name, html string }{
 	{"upper case", `<section data-h><template shadowrootmode="OPEN"></template></section>`},
 	{"white space around the mode", `<div data-h><template shadowrootmode=" open"></template></div>`},
 	{"an unknown mode", `<div data-h><template shadowrootmode="opened"></template></div>`},
+	{"closed with U+017F, which folds to s outside ASCII", `<div data-h><template shadowrootmode="cloſed"></template></div>`},
 	{"no mode", `<div data-h><template><p>x</p></template></div>`},
 	{"the first drafts' attribute", `<div data-h><template shadowroot="open"></template></div>`},
 	{"a host attachShadow refuses", `<ul><li data-h><template shadowrootmode="open"></template></li></ul>`},
