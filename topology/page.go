@@ -403,13 +403,19 @@ func (t *tab) evalFn(ctx context.Context, d time.Duration, fn string) (string, e
 		if res.ExceptionDetails.Exception != nil && res.ExceptionDetails.Exception.Description != "" {
 			msg = res.ExceptionDetails.Exception.Description
 		}
-		return "", fmt.Errorf("topology: in-page script: %s", truncate(msg, 300))
+		return "", &scriptThrew{truncate(msg, 300)}
 	}
 	if res.Result == nil {
 		return "", errors.New("topology: in-page script returned nothing")
 	}
 	return res.Result.Value.Str(), nil
 }
+
+// scriptThrew is evalFn's error for a script that threw (or whose Promise
+// rejected): what it threw.
+type scriptThrew struct{ msg string }
+
+func (e *scriptThrew) Error() string { return "topology: in-page script: " + e.msg }
 
 // navOutcome is what a bounded navigation observed.
 type navOutcome struct {

@@ -152,7 +152,11 @@ func (s *Session) Read(ctx context.Context, script string, capture bool) (string
 	}
 	s.pre = nil
 	if !capture {
-		return s.tab.evalFn(ctx, s.o.ActionTimeout, script)
+		out, err := s.tab.evalFn(ctx, s.o.ActionTimeout, script)
+		if thrown := (*scriptThrew)(nil); errors.As(err, &thrown) {
+			return "", fmt.Errorf("%w: %s", ErrStateScript, thrown.msg)
+		}
+		return out, err
 	}
 	snap, err := extractWith(ctx, s.tab, s.o.ActionTimeout, defaultMaxElements, script)
 	if err != nil {
