@@ -172,16 +172,7 @@ func sqlTx(db *sql.DB) txOps[*sql.Tx] {
 			if err != nil {
 				return nil, err
 			}
-			defer rows.Close()
-			var out []string
-			for rows.Next() {
-				var s string
-				if err := rows.Scan(&s); err != nil {
-					return nil, err
-				}
-				out = append(out, s)
-			}
-			return out, rows.Err()
+			return scanStrings(rows)
 		},
 	}
 }

@@ -392,6 +392,11 @@ func (f *Fleet) confirmedSites(ctx context.Context) ([]string, error) {
 	if err != nil {
 		return nil, fmt.Errorf("fleet: %w", unavailable(err))
 	}
+	return scanStrings(rows)
+}
+
+// scanStrings reads rows of one text column and closes them.
+func scanStrings(rows *sql.Rows) ([]string, error) {
 	defer rows.Close()
 	var out []string
 	for rows.Next() {
