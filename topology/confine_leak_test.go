@@ -2,7 +2,6 @@ package topology
 
 import (
 	"context"
-	"runtime"
 	"runtime/pprof"
 	"strings"
 	"testing"
@@ -36,27 +35,16 @@ func TestConfinedTabsReleaseGoroutinesOnClose(t *testing.T) {
 			t.Fatal(err)
 		}
 	}
-	settle := func() int {
-		var n int
-		for range 50 {
-			n = runtime.NumGoroutine()
-			time.Sleep(20 * time.Millisecond)
-			if runtime.NumGoroutine() == n {
-				break
-			}
-		}
-		return n
-	}
 	open(0)
 	open(1)
-	before := settle()
+	before := settledGoroutines()
 	const tabs = 10
 	for i := range tabs {
 		open(i)
 	}
 	deadline := time.Now().Add(5 * time.Second)
 	for {
-		after := settle()
+		after := settledGoroutines()
 		if after < before+tabs/2 { // a leak keeps at least one goroutine per tab
 			return
 		}

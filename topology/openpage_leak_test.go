@@ -24,25 +24,14 @@ func TestOpenPageReleasesHandlersOnClose(t *testing.T) {
 		}
 	}
 	open() // warm up rod's own per-browser goroutines
-	settle := func() int {
-		var n int
-		for range 50 {
-			n = runtime.NumGoroutine()
-			time.Sleep(20 * time.Millisecond)
-			if runtime.NumGoroutine() == n {
-				break
-			}
-		}
-		return n
-	}
-	before := settle()
+	before := settledGoroutines()
 	const pages = 8
 	for range pages {
 		open()
 	}
 	deadline := time.Now().Add(5 * time.Second)
 	for {
-		after := settle()
+		after := settledGoroutines()
 		if after < before+pages { // a leak keeps at least one goroutine per page
 			return
 		}
@@ -51,4 +40,18 @@ func TestOpenPageReleasesHandlersOnClose(t *testing.T) {
 		}
 		time.Sleep(100 * time.Millisecond)
 	}
+}
+
+// settledGoroutines is runtime.NumGoroutine once it has stopped changing
+// (a second at most), for tests that count what a tab leaves behind.
+func settledGoroutines() int {
+	var n int
+	for range 50 {
+		n = runtime.NumGoroutine()
+		time.Sleep(20 * time.Millisecond)
+		if runtime.NumGoroutine() == n {
+			break
+		}
+	}
+	return n
 }
