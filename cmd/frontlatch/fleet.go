@@ -415,7 +415,6 @@ func runFleetExport(ctx context.Context, args []string, stdout, stderr io.Writer
 // either way nothing is recorded and the database is not opened.
 func runFleetImport(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 	stdout = termSafe(stdout) // sites and action ids came from the files
-	stderr = termSafe(stderr)
 	fs := newFlagSet("fleet import", stderr)
 	db := fs.String("db", defaultFleetDB(), fleetDBHelp)
 	pos, ok := parseInterspersed(fs, args)
