@@ -105,9 +105,32 @@ func TestEmbedding(t *testing.T) {
 		if diff := cmp.Diff(want, idsAndCompleteness(g)); diff != "" {
 			t.Errorf("actions (-want +got):\n%s", diff)
 		}
-		// The caller's browser is still running: it answers a second run.
+		// The caller's browser is still running: it answers a second run,
+		// and MapAll uses it too.
 		if _, err := mapper.Map(ctx, srv.URL+"/", mapper.Options{ControlURL: ws, Offline: true, NoExplore: true}); err != nil {
 			t.Errorf("the running browser did not survive the first Map: %v", err)
+		}
+		rs, err := mapper.MapAll(ctx, []string{srv.URL + "/"}, mapper.Options{ControlURL: ws, Offline: true, NoExplore: true, SiteSlug: "acme"}, mapper.PoolOptions{})
+		if err != nil || rs[0].Err != nil {
+			t.Fatalf("MapAll over the running browser: %v, %v", err, rs[0].Err)
+		}
+		if diff := cmp.Diff(want, idsAndCompleteness(rs[0].Graph)); diff != "" {
+			t.Errorf("MapAll actions (-want +got):\n%s", diff)
+		}
+	})
+
+	// A ControlURL nothing answers is an error for Map and MapAll alike:
+	// neither launches a browser of its own in its place.
+	t.Run("a ControlURL nothing answers", func(t *testing.T) {
+		dead := "ws://127.0.0.1:1/devtools/browser/none"
+		ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
+		defer cancel()
+		if _, err := mapper.Map(ctx, srv.URL+"/", mapper.Options{ControlURL: dead, NoExplore: true}); err == nil {
+			t.Error("Map over a dead ControlURL succeeded")
+		}
+		rs, err := mapper.MapAll(ctx, []string{srv.URL + "/"}, mapper.Options{ControlURL: dead, NoExplore: true}, mapper.PoolOptions{})
+		if err == nil {
+			t.Errorf("MapAll over a dead ControlURL succeeded: %+v", rs)
 		}
 	})
 }

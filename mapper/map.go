@@ -71,11 +71,9 @@ func Map(ctx context.Context, rawURL string, opts Options) (*shared.ActionGraph,
 		} else {
 			browser := o.Browser
 			if browser == nil {
-				// A running browser's resolver is its own: Offline then
-				// keeps each tab on the site (PageOptions.Offline).
-				br, err := topology.NewBrowser(ctx, topology.BrowserOptions{Offline: o.Offline && o.ControlURL == "", ControlURL: o.ControlURL})
+				br, err := o.newBrowser(ctx)
 				if err != nil {
-					return nil, fmt.Errorf("mapper: %w", err)
+					return nil, err
 				}
 				defer br.Close()
 				browser = br
@@ -93,6 +91,18 @@ func Map(ctx context.Context, rawURL string, opts Options) (*shared.ActionGraph,
 	}
 	c.catalogs = readCatalogs(ctx, o, site, refs)
 	return build(o, c)
+}
+
+// newBrowser is the browser Map and MapAll use when o.Browser is not set:
+// the one running at o.ControlURL, or else one of their own. A running
+// browser's resolver is its own: Offline then keeps each tab on the site
+// (PageOptions.Offline) rather than the resolver.
+func (o Options) newBrowser(ctx context.Context) (*topology.Browser, error) {
+	br, err := topology.NewBrowser(ctx, topology.BrowserOptions{Offline: o.Offline && o.ControlURL == "", ControlURL: o.ControlURL})
+	if err != nil {
+		return nil, fmt.Errorf("mapper: %w", err)
+	}
+	return br, nil
 }
 
 // pageLoader reads the pages of a crawl: in a browser (Map), or from the

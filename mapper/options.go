@@ -48,9 +48,9 @@ type Options struct {
 	Browser *topology.Browser
 	// ControlURL is the DevTools WebSocket URL of a Chromium already running
 	// (the one a chromedp or Playwright program started with
-	// --remote-debugging-port): Map opens its pages there, in a tab of its
-	// own, and leaves the browser running. Ignored when Browser or Session
-	// is set.
+	// --remote-debugging-port): Map (and MapAll, one tab per worker) opens
+	// its pages there, in a tab of its own, and leaves the browser running.
+	// Ignored when Browser or Session is set.
 	ControlURL string
 	// Session is a tab to open the pages in, from NewSession: a crawler
 	// mapping site after site reuses one per worker instead of paying a new

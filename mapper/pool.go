@@ -48,7 +48,8 @@ type Result struct {
 // MapAll maps sites concurrently: a pool of Concurrency workers, each with
 // one reused tab (NewSession, reset between sites), at most PerHost sites
 // of one host at a time, every request paced by opts.Limiter. It launches
-// one Chromium unless opts.Browser is set. Results come back in the order
+// one Chromium unless opts.Browser is set, or uses the one running at
+// opts.ControlURL (which it leaves running). Results come back in the order
 // of urls; a site that fails has its Err set and the others go on. A URL
 // that cannot be mapped at all (not an absolute http(s) URL) has its Err
 // set before anything is launched, and no browser is launched when no URL
@@ -77,9 +78,9 @@ func MapAll(ctx context.Context, urls []string, opts Options, po PoolOptions) ([
 	}
 	browser := opts.Browser
 	if browser == nil {
-		br, err := topology.NewBrowser(ctx, topology.BrowserOptions{Offline: opts.Offline})
+		br, err := opts.newBrowser(ctx)
 		if err != nil {
-			return nil, fmt.Errorf("mapper: %w", err)
+			return nil, err
 		}
 		defer br.Close()
 		browser = br
