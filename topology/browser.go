@@ -385,11 +385,12 @@ func exited(l *launcher.Launcher, d time.Duration) bool {
 // offline request blocking (opts.Offline), opts.InitScripts, the emulated
 // viewport, locale and time zone, a bounded navigation, a bounded wait for
 // load (past which the page is used as it is) and a wait for stability.
-// The handlers live until ctx ends or the page is closed; the caller closes
-// the page. The page itself outlives ctx and its opening's bounds: a call
-// made on it later, with a context of its own, works however old the tab. A failed navigation returns a *NavigationError (errors.Is
-// ErrNavigation) and closes the tab; bad input is ErrInvalidURL or an
-// *OptionsError.
+// ctx bounds the opening only. The page outlives it and its opening's
+// bounds, and so do its handlers, until the page (or the browser) is
+// closed; the caller closes the page. A call made on it later, with a
+// context of its own, works however old the tab. A failed navigation
+// returns a *NavigationError (errors.Is ErrNavigation) and closes the tab;
+// bad input is ErrInvalidURL or an *OptionsError.
 func (b *Browser) OpenPage(ctx context.Context, rawURL string, opts PageOptions) (*rod.Page, error) {
 	rb, err := b.prepare(rawURL, opts)
 	if err != nil {

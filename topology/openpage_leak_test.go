@@ -55,3 +55,33 @@ func settledGoroutines() int {
 	}
 	return n
 }
+
+// TestOpenPageHandlersOutliveCtx opens a page under a context that ends as
+// soon as OpenPage returns, as a caller bounding only the opening does, and
+// uses the page afterwards: its handlers still answer what the page asks —
+// an offline page's request to its own site is let through, a dialog is
+// accepted — rather than leaving the page waiting on them.
+func TestOpenPageHandlersOutliveCtx(t *testing.T) {
+	b := browserForTest(t)
+	ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
+	p, err := b.OpenPage(ctx, testSite.URL+"/about.html", testOptions().PageOptions)
+	cancel()
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer p.Timeout(5 * time.Second).Close()
+	for _, tc := range []struct{ name, js, want string }{
+		{"a request to the site", `() => fetch("/about.html").then(r => String(r.status))`, "200"},
+		{"a dialog", `() => { alert("hello"); return "accepted"; }`, "accepted"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			res, err := p.Timeout(5 * time.Second).Eval(tc.js)
+			if err != nil {
+				t.Fatalf("after the opening ctx ended: %v", err)
+			}
+			if got := res.Value.Str(); got != tc.want {
+				t.Errorf("got %q, want %q", got, tc.want)
+			}
+		})
+	}
+}

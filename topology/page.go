@@ -599,7 +599,7 @@ func openPage(ctx context.Context, b *rod.Browser, rawURL string, o PageOptions,
 			return nil, fmt.Errorf("topology: open tab: %w", err)
 		}
 	}
-	stopWhenGone(ctx, b, t)
+	stopWhenGone(b, t)
 	nav := t.navigate(ctx, u.String())
 	if nav.navErr != nil {
 		t.close()
@@ -628,24 +628,20 @@ func truncate(s string, n int) string {
 }
 
 // stopWhenGone ends the tab's event handlers when its target is destroyed
-// (the caller closed the page) or ctx ends, whichever comes first, so a
-// caller opening thousands of pages under one long context leaks nothing.
-// The destroyed-event wait is registered before returning so a close right
-// after OpenPage is not missed.
-func stopWhenGone(ctx context.Context, b *rod.Browser, t *tab) {
-	wctx, cancel := context.WithCancel(context.Background())
+// (the caller closed the page) or the browser's connection ends, not with
+// the context the page was opened under: the page outlives that context,
+// and so must what answers its dialogs and, offline, its requests. A
+// caller opening thousands of pages under one long context leaks nothing
+// as long as it closes them. The destroyed-event wait is registered before
+// returning so a close right after OpenPage is not missed.
+func stopWhenGone(b *rod.Browser, t *tab) {
 	target := t.page.TargetID
-	gone := b.Context(wctx).EachEvent(func(e *proto.TargetTargetDestroyed) bool {
+	gone := b.Context(context.Background()).EachEvent(func(e *proto.TargetTargetDestroyed) bool {
 		return e.TargetID == target
 	})
-	done := make(chan struct{})
-	go func() { gone(); close(done) }()
 	go func() {
-		select {
-		case <-ctx.Done():
-		case <-done:
-		}
+		gone()
 		t.stop()
-		cancel()
+		t.end()
 	}()
 }
