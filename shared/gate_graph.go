@@ -18,8 +18,10 @@ import (
 // action did before an edit is refused here, as the executor refuses it
 // at call time, so that nothing compiled or reported from the file offers
 // it or says the business confirmed it. A store that cannot answer refuses
-// too (its error is in the reason). The error is ctx's, when ctx ends
-// before every action was checked.
+// too (its error is in the reason). When ctx ends before every action was
+// checked, the error is ctx's and the map still names every verified
+// action not granted, the unchecked ones with a reason saying so: a caller
+// that shows what it has (the portal's report) fails closed.
 func RefusedActions(ctx context.Context, g *ActionGraph, audit AuditLookup) (map[string]string, error) {
 	out := map[string]string{}
 	if g == nil {
@@ -28,6 +30,7 @@ func RefusedActions(ctx context.Context, g *ActionGraph, audit AuditLookup) (map
 	if ctx == nil {
 		ctx = context.Background() // as the gate takes it
 	}
+	var ended error // ctx's, once an action went unchecked for it
 	for i := range g.Actions {
 		a := &g.Actions[i]
 		if c, _ := confirmationOf(a.Verification); c == nil {
@@ -39,7 +42,8 @@ func RefusedActions(ctx context.Context, g *ActionGraph, audit AuditLookup) (map
 			continue
 		}
 		if err := ctx.Err(); err != nil {
-			return out, err
+			out[a.ID], ended = notChecked(err), err
+			continue
 		}
 		doc, err := WriteAction(a)
 		if err != nil {
@@ -50,8 +54,9 @@ func RefusedActions(ctx context.Context, g *ActionGraph, audit AuditLookup) (map
 		if err == nil {
 			continue
 		}
-		if ctx.Err() != nil {
-			return out, ctx.Err()
+		if err := ctx.Err(); err != nil {
+			out[a.ID], ended = notChecked(err), err
+			continue
 		}
 		var ue *UnverifiedActionError
 		if !errors.As(err, &ue) {
@@ -64,5 +69,11 @@ func RefusedActions(ctx context.Context, g *ActionGraph, audit AuditLookup) (map
 		}
 		out[a.ID] = strings.Join(reasons, "; ")
 	}
-	return out, nil
+	return out, ended
+}
+
+// notChecked is the reason for a verified action the gate was not asked
+// about, or did not answer for, before ctx ended (err).
+func notChecked(err error) string {
+	return "the audit store did not answer before the check ended (" + err.Error() + "), so its confirmation could not be checked"
 }

@@ -82,8 +82,15 @@ func TestRefusedActions(t *testing.T) {
 	t.Run("a done context", func(t *testing.T) {
 		ctx, cancel := context.WithCancel(t.Context())
 		cancel()
-		if _, err := RefusedActions(ctx, graphWithVerified(t), auditStore); !errors.Is(err, context.Canceled) {
+		g := graphWithVerified(t)
+		got, err := RefusedActions(ctx, g, auditStore)
+		if !errors.Is(err, context.Canceled) {
 			t.Errorf("err = %v, want context.Canceled", err)
+		}
+		// Fail closed: the verified action the store was not asked about
+		// is refused, saying why; the unverified one is not named.
+		if why := got[testActionID]; !strings.Contains(why, "could not be checked") || len(got) != 1 {
+			t.Errorf("RefusedActions(done ctx) = %v; want only %s, refused as not checked", got, testActionID)
 		}
 	})
 	t.Run("an action built without a verification", func(t *testing.T) {
