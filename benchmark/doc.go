@@ -2,8 +2,8 @@
 // publishes: it serves the fifteen fixture sites on loopback, maps each with
 // one browser, scores the graphs (site mappability, action completeness, the
 // tally of missing reasons and blockers, agreement with each site's SITE.md),
-// measures mapping time against the bare floor of merely loading the same
-// pages, and the contract reader and writer against encoding/json on the same
+// measures mapping time against the bare floor of merely loading a page
+// (measured over each site's entry page, scaled by the pages opened), and the contract reader and writer against encoding/json on the same
 // bytes — all as ratios measured in the same run — and writes
 // benchmark/results.json.
 //

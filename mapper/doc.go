@@ -2,15 +2,17 @@
 // (contract 0.1, package shared): what a customer can get done there, every
 // door to it, what each door needs, and what happens when it runs.
 //
-// There are three entry points. Map takes a URL: it checks it with a plain
+// There are four entry points. Map takes a URL: it checks it with a plain
 // HTTP request (so an unreachable site, an error status, a redirect loop or
 // a non-HTML answer fails fast with a *FetchError), opens the entry page and
-// a bounded number of same-site pages that carry actions in a real browser
-// (topology.Browser.OpenPage, the WebMCP recorder installed before page scripts),
+// a bounded number of same-site pages that carry actions in a real browser,
+// one reused tab (a topology.Session from NewSession, the WebMCP recorder
+// installed before page scripts),
 // reveals modals and "Book now" triggers through topology's safe
 // exploration, and reads the site's ARD catalogs. MapPage maps one page an
 // embedding crawler already has open. MapHTML maps static markup without a
-// browser or network.
+// browser or network. MapAll maps many sites at once over one browser, a
+// tab per worker and a bound per host.
 //
 // The doors it records: HTML forms and form-like groups without a <form>
 // (html-form), tel: and mailto: links, third-party schedulers and form hosts

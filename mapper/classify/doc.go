@@ -6,8 +6,9 @@
 // Trust order for a field, highest first: a WHATWG autocomplete token (the
 // owner's own statement), the input type, then words — label (as the
 // browser computes it), placeholder, name and id split into words, help
-// text — matched against per-type pattern tables in thirteen languages
-// with negative patterns (tables.go, the one place word lists live), then
+// text — matched against per-type pattern tables in 26 languages (13 of
+// them for the common types only) with negative patterns (tables.go, the
+// one place word lists live), then
 // the form around it (a "name" beside a "surname" is a given name; the lone
 // box of a newsletter form is an email). Where the word rules find nothing
 // or only weaker words, a small learned linear model (model.go, weights in

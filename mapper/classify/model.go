@@ -31,7 +31,7 @@ import (
 // field's own words (anyLexical), and it leads its runner-up by the margin the
 // training chose by cross-validation within dev: MinMarginFallback when
 // the rules found nothing (unknown at ConfUnknown, or only context), and
-// the larger MinMargin when the rules matched words.
+// MinMargin (as large or larger) when the rules matched words.
 
 // FieldsWith is Fields with model m deciding where the rules are unsure
 // (see combine); nil classifies by the rules alone. Fields uses the

@@ -21,8 +21,9 @@
 // Runtime.evaluate on a page the caller has opened — with
 // topology.Browser.OpenPage, which accepts dialogs and blocks foreign requests.
 // FromHTML fills the same types from markup alone with golang.org/x/net/html;
-// it cannot see stylesheets or layout, so its visibility comes only from
-// type=hidden, the hidden attribute and inline styles.
+// it cannot see linked stylesheets or layout, so its visibility comes only
+// from type=hidden, the hidden attribute, inline styles and the page's own
+// <style> rules.
 //
 // Open shadow roots are read as parts of the page: FromPage finds each
 // from its host's shadowRoot, FromHTML attaches declarative ones
