@@ -130,7 +130,7 @@ func (e *Executor) Close() error {
 // `before`) began and never completed as outcome unknown; they keep counting
 // against the cap. Run it when a process starts after a crash.
 func (e *Executor) RecoverAbandoned(ctx context.Context, before time.Time) (int, error) {
-	n, err := e.store.RecoverAbandoned(ctx, e.instance, before)
+	n, err := e.store.RecoverAbandoned(ctx, audit.RecoverOptions{Instance: e.instance, Before: before})
 	if err != nil {
 		return n, fmt.Errorf("executor: recover abandoned attempts: %w", err)
 	}

@@ -466,38 +466,6 @@ func (s *Store) Refusals(ctx context.Context, actionID string) ([]Refusal, error
 	return out, s.dbErr(op, r.Err())
 }
 
-// RecoverAbandoned marks as outcome unknown (an inserted abandonment row)
-// every attempt that has no completion, is not yet marked, and was begun by
-// another instance than instance or before before (zero: no time bound).
-// Call it when an executor starts, with its own new instance id: the
-// attempts a killed process left behind become Unknown and keep counting
-// against the cap. It returns how many it marked.
-func (s *Store) RecoverAbandoned(ctx context.Context, instance string, before time.Time) (int, error) {
-	const op = "recover-abandoned"
-	if err := s.ready(ctx, op); err != nil {
-		return 0, err
-	}
-	if err := s.checkText(op, "instance", instance, false); err != nil {
-		return 0, err
-	}
-	var n int64
-	err := s.db.write(ctx, writeOpts{}, func(q querier) error {
-		var err error
-		n, err = q.exec(ctx, `INSERT INTO abandonments (attempt_id, instance, recorded_ns)
-			SELECT a.id, ?, ? FROM attempts a
-			WHERE NOT EXISTS (SELECT 1 FROM completions c WHERE c.attempt_id = a.id)
-			  AND NOT EXISTS (SELECT 1 FROM abandonments b WHERE b.attempt_id = a.id)
-			  AND (a.instance <> ? OR a.begun_ns < ?)
-			ON CONFLICT (attempt_id) DO NOTHING`,
-			instance, time.Now().UnixNano(), instance, ns(before))
-		return err
-	})
-	if err != nil {
-		return 0, s.dbErr(op, err)
-	}
-	return int(n), nil
-}
-
 // Attempts returns an action's attempts, oldest first.
 func (s *Store) Attempts(ctx context.Context, actionID string) ([]Attempt, error) {
 	const op = "attempts"

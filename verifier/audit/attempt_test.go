@@ -1,6 +1,7 @@
 package audit_test
 
 import (
+	"bufio"
 	"bytes"
 	"context"
 	"errors"
@@ -496,7 +497,7 @@ func TestRecoverAbandoned(t *testing.T) {
 		mineOld := at("me", -time.Hour)
 		mineNew := at("me", 0)
 
-		n, err := s.RecoverAbandoned(ctx, "me", base.Add(-30*time.Minute))
+		n, err := s.RecoverAbandoned(ctx, audit.RecoverOptions{Instance: "me", Before: base.Add(-30 * time.Minute)})
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -523,7 +524,7 @@ func TestRecoverAbandoned(t *testing.T) {
 			t.Errorf("attempt states (-want +got):\n%s", diff)
 		}
 		// Running it again marks nothing new.
-		if n, err := s.RecoverAbandoned(ctx, "me", base.Add(-30*time.Minute)); err != nil || n != 0 {
+		if n, err := s.RecoverAbandoned(ctx, audit.RecoverOptions{Instance: "me", Before: base.Add(-30 * time.Minute)}); err != nil || n != 0 {
 			t.Errorf("second RecoverAbandoned = %d, %v; want 0", n, err)
 		}
 		// Unknown attempts keep counting: 4 begun, cap 5 → one more, then refused.
@@ -546,8 +547,10 @@ func TestRecoverAbandoned(t *testing.T) {
 }
 
 // TestCrashRecovery kills (SIGKILL) a process between BeginAttempt and
-// CompleteAttempt: the attempt is on disk, recovery marks it unknown, and
-// the cap counts it.
+// CompleteAttempt: the attempt is on disk, recovery leaves it alone while
+// the process's last heartbeat lease lasts — the store cannot tell a killed
+// process from a slow one — and then marks it unknown, and the cap counts
+// it.
 func TestCrashRecovery(t *testing.T) {
 	audittest.EachURL(t, func(t *testing.T, url string) {
 		ctx := context.Background()
@@ -561,22 +564,37 @@ func TestCrashRecovery(t *testing.T) {
 		if err := cmd.Start(); err != nil {
 			t.Fatal(err)
 		}
-		buf := make([]byte, 4096)
+		// The child's line "BEGUN <its lease's end, Unix ns>".
+		var untilNS int64
 		var got strings.Builder
-		for !strings.Contains(got.String(), "BEGUN\n") {
-			n, err := out.Read(buf)
-			got.Write(buf[:n])
-			if err != nil {
-				t.Fatalf("child ended before beginning: %v\n%s", err, got.String())
+		for sc := bufio.NewScanner(out); untilNS == 0; {
+			if !sc.Scan() {
+				t.Fatalf("child ended before beginning: %v\n%s", sc.Err(), got.String())
+			}
+			got.WriteString(sc.Text() + "\n")
+			if v, ok := strings.CutPrefix(sc.Text(), "BEGUN "); ok {
+				if untilNS, err = strconv.ParseInt(v, 10, 64); err != nil || untilNS == 0 {
+					t.Fatalf("the child's lease %q: %v", v, err)
+				}
 			}
 		}
 		if err := cmd.Process.Kill(); err != nil { // SIGKILL
 			t.Fatal(err)
 		}
 		_ = cmd.Wait()
+		until := time.Unix(0, untilNS)
 
-		if n, err := s.RecoverAbandoned(ctx, "restarted", time.Time{}); err != nil || n != 1 {
-			t.Fatalf("RecoverAbandoned = %d, %v; want 1", n, err)
+		for _, step := range []struct {
+			at   time.Time
+			want int
+		}{
+			{until.Add(-time.Nanosecond), 0}, // the child's lease still holds
+			{until, 1},                       // it ran out
+			{until.Add(time.Hour), 0},        // marked once
+		} {
+			if n, err := s.RecoverAbandoned(ctx, audit.RecoverOptions{Instance: "restarted", At: step.at}); err != nil || n != step.want {
+				t.Fatalf("RecoverAbandoned at the lease's end %+v = %d, %v; want %d", step.at.Sub(until), n, err, step.want)
+			}
 		}
 		atts, err := s.Attempts(ctx, "crash:action")
 		if err != nil || len(atts) != 1 || !atts[0].Unknown || string(atts[0].Request) != `{"name":"Ann"}` {
@@ -588,23 +606,29 @@ func TestCrashRecovery(t *testing.T) {
 	})
 }
 
-// TestCrashChild is TestCrashRecovery's child: it begins an attempt, says
-// so, and waits to be killed.
+// TestCrashChild is TestCrashRecovery's child: it records a heartbeat with
+// an hour's lease, begins an attempt, says so with the lease's end (Unix
+// nanoseconds), and waits to be killed.
 func TestCrashChild(t *testing.T) {
 	url := os.Getenv("AUDIT_CRASH_URL")
 	if url == "" {
 		t.Skip("run by TestCrashRecovery")
 	}
-	s, err := audit.Open(context.Background(), url)
+	ctx := context.Background()
+	s, err := audit.Open(ctx, url)
 	if err != nil {
 		t.Fatal(err)
 	}
 	b := begin("crash:action", 1)
 	b.Instance = "doomed"
-	if _, err := s.BeginAttempt(context.Background(), b); err != nil {
+	at := time.Now()
+	if err := s.Heartbeat(ctx, b.Instance, at, time.Hour); err != nil {
 		t.Fatal(err)
 	}
-	fmt.Println("BEGUN")
+	if _, err := s.BeginAttempt(ctx, b); err != nil {
+		t.Fatal(err)
+	}
+	fmt.Printf("BEGUN %d\n", at.Add(time.Hour).UnixNano())
 	time.Sleep(time.Minute)
 }
 

@@ -120,7 +120,8 @@ func TestDurableWrites(t *testing.T) {
 		}},
 		{"RecordNotification", false, func() error { return s.RecordNotification(ctx, a.ID, 1, 0, "not sent", time.Time{}) }},
 		{"RecordRefusal", false, func() error { return s.RecordRefusal(ctx, "x", "", []string{"input.invalid"}, time.Time{}) }},
-		{"RecoverAbandoned", false, func() error { _, err := s.RecoverAbandoned(ctx, "j", time.Time{}); return err }},
+		{"RecoverAbandoned", false, func() error { _, err := s.RecoverAbandoned(ctx, RecoverOptions{Instance: "j"}); return err }},
+		{"Heartbeat", false, func() error { return s.Heartbeat(ctx, "j", time.Time{}, time.Minute) }},
 		{"RecordRevocation", true, func() error { return s.RecordRevocation(ctx, Revocation{ActionID: "x", Ref: c.Ref, By: "o"}) }},
 	}
 	for _, op := range ops {

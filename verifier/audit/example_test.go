@@ -91,7 +91,9 @@ func ExampleStore_BeginAttempt() {
 }
 
 // An executor starting up marks what a killed predecessor left begun but
-// never completed: outcome unknown, still counted by the cap.
+// never completed — outcome unknown, still counted by the cap — and leaves
+// alone the attempt in flight of an executor still running beside it on
+// the same store, whose heartbeat lease lasts.
 func ExampleStore_RecoverAbandoned() {
 	dir, _ := os.MkdirTemp("", "audit-example")
 	defer os.RemoveAll(dir)
@@ -102,20 +104,34 @@ func ExampleStore_RecoverAbandoned() {
 	}
 	defer store.Close()
 
-	b := audit.Begin{ActionID: "plumber01:callback:form", Cap: shared.VolumeCap{Max: 1, Per: shared.PerDay}, Instance: "exec-killed"}
-	if _, err := store.BeginAttempt(ctx, b); err != nil { // … and the process died here
+	b := audit.Begin{ActionID: "plumber01:callback:form", Cap: shared.VolumeCap{Max: 2, Per: shared.PerDay}, Instance: "exec-killed"}
+	killed, err := store.BeginAttempt(ctx, b) // … and the process died here
+	if err != nil {
 		panic(err)
 	}
-	n, err := store.RecoverAbandoned(ctx, "exec-new", time.Time{})
+	// A live executor says it is alive for the next 30 s, then begins.
+	if err := store.Heartbeat(ctx, "exec-live", time.Time{}, 30*time.Second); err != nil {
+		panic(err)
+	}
+	b.Instance = "exec-live"
+	live, err := store.BeginAttempt(ctx, b)
+	if err != nil {
+		panic(err)
+	}
+
+	n, err := store.RecoverAbandoned(ctx, audit.RecoverOptions{Instance: "exec-new"})
 	fmt.Println(n, err)
-	atts, _ := store.Attempts(ctx, "plumber01:callback:form")
-	fmt.Println(atts[0].Unknown, atts[0].Completed == nil)
+	for _, id := range []string{killed.ID, live.ID} {
+		a, _ := store.Attempt(ctx, id)
+		fmt.Println(a.Instance, "unknown:", a.Unknown)
+	}
 	b.Instance = "exec-new"
 	_, err = store.BeginAttempt(ctx, b)
 	fmt.Println(errors.Is(err, audit.ErrCapReached))
 	// Output:
 	// 1 <nil>
-	// true true
+	// exec-killed unknown: true
+	// exec-live unknown: false
 	// true
 }
 

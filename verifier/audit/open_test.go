@@ -205,7 +205,7 @@ func TestOpenConcurrently(t *testing.T) {
 
 // TestDatabaseRefusesChanges goes around the store: a client with the
 // database's own credentials cannot update, delete or truncate a record
-// either (the triggers of migrations 0002 and 0003).
+// either (the triggers of migrations 0002, 0003 and 0004).
 func TestDatabaseRefusesChanges(t *testing.T) {
 	audittest.EachURL(t, func(t *testing.T, url string) {
 		ctx := context.Background()
@@ -221,6 +221,9 @@ func TestDatabaseRefusesChanges(t *testing.T) {
 		if err := s.CompleteAttempt(ctx, a.ID, audit.Completion{Outcome: audit.OutcomeFired, Sent: []byte(`{"fields":[]}`)}); err != nil {
 			t.Fatal(err)
 		}
+		if err := s.Heartbeat(ctx, "exec-1", time.Time{}, time.Minute); err != nil {
+			t.Fatal(err)
+		}
 		raw := openRaw(t, url)
 		defer raw.close()
 		stmts := []string{
@@ -232,9 +235,11 @@ func TestDatabaseRefusesChanges(t *testing.T) {
 			"DELETE FROM completions",
 			"UPDATE completion_sent SET sent = 'x'",
 			"DELETE FROM completion_sent",
+			"UPDATE heartbeats SET until_ns = until_ns + 1000000000000",
+			"DELETE FROM heartbeats",
 		}
 		if audittest.Driver(url) == audit.DriverPostgres {
-			stmts = append(stmts, "TRUNCATE completions", "TRUNCATE completion_sent", "TRUNCATE confirmations CASCADE")
+			stmts = append(stmts, "TRUNCATE completions", "TRUNCATE completion_sent", "TRUNCATE heartbeats", "TRUNCATE confirmations CASCADE")
 		}
 		for _, q := range stmts {
 			err := raw.exec(q)

@@ -84,8 +84,8 @@ func DefaultPath() (string, error) {
 //     — an attempt begun before its network call, a confirmation, a
 //     revocation — and not those whose loss degrades to a safe state (a
 //     completion: the attempt becomes outcome unknown; a refusal, a
-//     notification try, a recovery mark); full fsyncs every commit; normal
-//     none;
+//     notification try, a recovery mark, a heartbeat); full fsyncs every
+//     commit; normal none;
 //   - "postgres://…" or "postgresql://…" → PostgreSQL through a pgx/v5
 //     pool (connect_timeout defaults to 5 s).
 //
@@ -145,11 +145,11 @@ const (
 	// attempt, written before its network call, that the cap counts),
 	// RecordConfirmation, RecordRevocation and migrations — and survive a
 	// power loss. The others — CompleteAttempt, RecordRefusal,
-	// RecordNotification, RecoverAbandoned — do not wait: a power loss may
-	// lose the last of them (until the next fsynced commit or checkpoint),
-	// and a lost completion leaves its attempt begun and never completed,
-	// which RecoverAbandoned marks outcome unknown — the state a killed
-	// process leaves, counted by the cap, never re-sent.
+	// RecordNotification, RecoverAbandoned, Heartbeat — do not wait: a
+	// power loss may lose the last of them (until the next fsynced commit
+	// or checkpoint), and a lost completion leaves its attempt begun and
+	// never completed, which RecoverAbandoned marks outcome unknown — the
+	// state a killed process leaves, counted by the cap, never re-sent.
 	DurabilityCritical Durability = "critical"
 	// DurabilityFull: every commit waits for an fsync (SQLite
 	// synchronous=FULL) and survives a power loss.
