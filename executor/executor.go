@@ -55,9 +55,19 @@ type Options struct {
 	// over it is refused before anything is sent.
 	MaxUploadBytes int64
 	// Logger receives what fails where no caller is waiting: a webhook
-	// try, or a "not sent", that the audit store did not take (default
+	// try, or a "not sent", that the audit store did not take, a heartbeat
+	// that was not recorded; and the attempts of instances that died that
+	// this one marked outcome unknown while it runs (default
 	// slog.Default()). Everything a call decides is returned to its caller.
 	Logger *slog.Logger
+	// Heartbeat is how often this instance renews its lease in the audit
+	// store while it has attempts in flight, and how often it marks
+	// outcome unknown the attempts of instances whose leases ran out since
+	// (default DefaultHeartbeat, 10 s). A lease lasts 3×Heartbeat: other
+	// executors sharing the store leave this one's attempts alone until it
+	// has not renewed its lease for that long. New starts the ticker and
+	// Close stops it. See RecoverAbandoned.
+	Heartbeat time.Duration
 }
 
 // Executor fires verified actions. It is safe for concurrent use.
@@ -71,6 +81,8 @@ type Executor struct {
 	// maxUpload bounds the file bytes of one call.
 	maxUpload int64
 	notify    *notifier
+	log       *slog.Logger
+	live      liveness
 
 	mu     sync.Mutex
 	closed bool
@@ -108,29 +120,42 @@ func New(opts Options) (*Executor, error) {
 	if logger == nil {
 		logger = slog.Default()
 	}
+	e.log = logger
 	e.notify = newNotifier(opts.Notify, e.store, e.now, logger)
+	e.startLiveness(opts.Heartbeat)
 	return e, nil
 }
 
 // Instance is this executor's id in the audit log.
 func (e *Executor) Instance() string { return e.instance }
 
-// Close waits for the calls in flight and then for pending notifications.
-// Execute after Close returns ErrClosed. It is safe to call more than once.
+// Close waits for the calls in flight, stops the heartbeat ticker and then
+// waits for pending notifications. Execute after Close returns ErrClosed.
+// It is safe to call more than once.
 func (e *Executor) Close() error {
 	e.mu.Lock()
 	e.closed = true
 	e.mu.Unlock()
 	e.active.Wait()
+	e.stopLiveness()
 	e.notify.wait()
 	return nil
 }
 
-// RecoverAbandoned marks the attempts other instances (or this store before
-// `before`) began and never completed as outcome unknown; they keep counting
-// against the cap. Run it when a process starts after a crash.
+// RecoverAbandoned marks as outcome unknown the attempts that instances no
+// longer alive began and never completed — instances whose heartbeat
+// leases have all run out, or that never recorded one (an older binary) —
+// and those this instance began before `before` (zero: none; for a process
+// restarted under the same Options.Instance). They keep counting against
+// the cap, and are never re-sent. Run it when a process starts: the
+// attempts in flight of executors still running beside this one on the
+// same store are left alone, since their leases last. A killed process's
+// attempts are marked once its lease has run out (3×Heartbeat after its
+// last renewal, by its Options); until then they are pending, and this
+// executor's ticker marks them once the lease has run out, as it does
+// every Heartbeat for any instance that dies while this one runs.
 func (e *Executor) RecoverAbandoned(ctx context.Context, before time.Time) (int, error) {
-	n, err := e.store.RecoverAbandoned(ctx, audit.RecoverOptions{Instance: e.instance, Before: before})
+	n, err := e.store.RecoverAbandoned(ctx, audit.RecoverOptions{Instance: e.instance, Before: before, At: e.now().UTC()})
 	if err != nil {
 		return n, fmt.Errorf("executor: recover abandoned attempts: %w", err)
 	}
@@ -335,7 +360,12 @@ func (e *Executor) Execute(ctx context.Context, c Call) (*Result, error) {
 
 	// 4. The attempt, before the network call: the cap, the idempotency key
 	// and the audit record's revocation are decided here, atomically, by
-	// the store.
+	// the store. This instance's lease is renewed first when it is old,
+	// so that no other instance takes the attempt for abandoned while it
+	// is in flight.
+	e.live.inflight.Add(1)
+	defer e.live.inflight.Add(-1)
+	e.renewLease(ctx)
 	att, err := e.store.BeginAttempt(ctx, audit.Begin{
 		ActionID: actionID, AuditRef: *conf.AuditRecord, IdempotencyKey: c.IdempotencyKey,
 		Cap: *conf.Limits.VolumeCap, Request: reqJSON, At: e.now().UTC(), Instance: e.instance,

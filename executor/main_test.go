@@ -2,7 +2,10 @@ package executor_test
 
 import (
 	"bytes"
+	"context"
+	"log/slog"
 	"net/http"
+	"strings"
 	"sync"
 	"testing"
 	"time"
@@ -86,4 +89,55 @@ func (l *lockedBuffer) String() string {
 	l.mu.Lock()
 	defer l.mu.Unlock()
 	return l.b.String()
+}
+
+// records is a slog.Handler for an executor's Logger: it passes on the
+// executor's reports of the attempts it marked outcome unknown while it
+// runs (the "attempts" of such a record), and keeps every message.
+type records struct {
+	marks chan int
+	mu    sync.Mutex
+	all   []string
+}
+
+func newRecords() *records { return &records{marks: make(chan int, 16)} }
+
+func (r *records) Enabled(context.Context, slog.Level) bool { return true }
+
+func (r *records) Handle(_ context.Context, rec slog.Record) error {
+	r.mu.Lock()
+	r.all = append(r.all, rec.Level.String()+" "+rec.Message)
+	r.mu.Unlock()
+	if !strings.Contains(rec.Message, "marked outcome unknown") {
+		return nil
+	}
+	rec.Attrs(func(a slog.Attr) bool {
+		if a.Key != "attempts" {
+			return true
+		}
+		select {
+		case r.marks <- int(a.Value.Int64()):
+		default:
+		}
+		return false
+	})
+	return nil
+}
+
+func (r *records) WithAttrs([]slog.Attr) slog.Handler { return r }
+func (r *records) WithGroup(string) slog.Handler      { return r }
+
+// marked waits up to within for the executor's next report of attempts it
+// marked outcome unknown, and returns how many.
+func (r *records) marked(t testing.TB, within time.Duration) int {
+	t.Helper()
+	select {
+	case n := <-r.marks:
+		return n
+	case <-time.After(within):
+		r.mu.Lock()
+		defer r.mu.Unlock()
+		t.Fatalf("no attempt was marked outcome unknown within %v; the executor logged %q", within, r.all)
+		return 0
+	}
 }

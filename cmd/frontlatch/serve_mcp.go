@@ -97,7 +97,10 @@ func runServeMCP(ctx context.Context, args []string, stdout, stderr io.Writer) i
 	defer ex.Close() // after the server: waits for the calls in flight and the webhooks still being tried
 	// An earlier process killed between an attempt's two records left it
 	// begun: it is marked outcome unknown (it still counts against its
-	// cap; a late completion by a process still running clears the mark).
+	// cap). The attempts in flight of executors still running on the same
+	// store are left alone while their heartbeat leases last; one that dies
+	// later, or whose lease still lasts now, is marked by the executor's
+	// ticker while this one serves.
 	if n, err := ex.RecoverAbandoned(ctx, time.Now()); err != nil {
 		fmt.Fprintf(stderr, "frontlatch serve-mcp: %v\n", err)
 		return exitFail

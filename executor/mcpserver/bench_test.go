@@ -25,6 +25,7 @@ func BenchmarkCall(b *testing.B) {
 	if err != nil {
 		b.Fatal(err)
 	}
+	defer ex.Close()
 	action, err := executor.ActionBytes(e.graph, actionID)
 	if err != nil {
 		b.Fatal(err)

@@ -44,7 +44,7 @@ func exampleServer(ctx context.Context) (*mcpserver.Server, func(), error) {
 	if err != nil {
 		return nil, nil, err
 	}
-	return srv, func() { srv.Close(); store.Close(); sites.Close(); os.RemoveAll(dir) }, nil
+	return srv, func() { srv.Close(); exec.Close(); store.Close(); sites.Close(); os.RemoveAll(dir) }, nil
 }
 
 // A graph straight from the mapper has no owner confirmation, so the server

@@ -120,6 +120,7 @@ func newEnvEdited(t testing.TB, store *audit.Store, capMax int, interval time.Du
 	if err != nil {
 		t.Fatal(err)
 	}
+	t.Cleanup(func() { _ = ex.Close() }) // after the server's Close
 	srv, err := mcpserver.New(ctx, mcpserver.File(e.graphPath), ex, store, mcpserver.Options{Interval: interval})
 	if err != nil {
 		t.Fatal(err)

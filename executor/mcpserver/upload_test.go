@@ -46,6 +46,7 @@ func lawfirmEnv(t *testing.T) (*env, string) {
 	if err != nil {
 		t.Fatal(err)
 	}
+	t.Cleanup(func() { _ = ex.Close() }) // after the server's Close
 	srv, err := mcpserver.New(t.Context(), mcpserver.File(e.graphPath), ex, e.store, mcpserver.Options{Interval: testInterval})
 	if err != nil {
 		t.Fatal(err)
