@@ -7,6 +7,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"log/slog"
 	"os"
 	"strings"
 	"time"
@@ -27,11 +28,13 @@ const maxInputFile = 64 << 20
 const envNotifySecret = "FRONTLATCH_NOTIFY_SECRET"
 
 // executorOptions are the executor's options of every command that fires
-// (execute, serve-mcp): the audit store, and the webhook signing secret
-// from $FRONTLATCH_NOTIFY_SECRET (without it a notification is recorded as
-// not sent, never sent unsigned).
-func executorOptions(store *audit.Store) executor.Options {
-	return executor.Options{Store: store, Notify: executor.NotifyOptions{Secret: []byte(os.Getenv(envNotifySecret))}}
+// (execute, serve-mcp): the audit store, the webhook signing secret from
+// $FRONTLATCH_NOTIFY_SECRET (without it a notification is recorded as not
+// sent, never sent unsigned), and the command's logger, for what the
+// executor reports where no caller waits (a webhook try the store did not
+// take, attempts of dead instances it marked).
+func executorOptions(store *audit.Store, log *slog.Logger) executor.Options {
+	return executor.Options{Store: store, Logger: log, Notify: executor.NotifyOptions{Secret: []byte(os.Getenv(envNotifySecret))}}
 }
 
 func init() {
@@ -93,7 +96,7 @@ func runExecute(ctx context.Context, args []string, stdout, stderr io.Writer) in
 		return exitFail
 	}
 	defer store.Close()
-	opts := executorOptions(store)
+	opts := executorOptions(store, slog.New(slog.NewTextHandler(stderr, &slog.HandlerOptions{Level: slog.LevelWarn})))
 	if *useBrowser {
 		b, err := topology.NewBrowser(ctx, topology.BrowserOptions{})
 		if err != nil {

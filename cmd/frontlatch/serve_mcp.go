@@ -89,7 +89,7 @@ func runServeMCP(ctx context.Context, args []string, stdout, stderr io.Writer) i
 		return exitUsage
 	}
 	defer store.Close()
-	ex, err := executor.New(executorOptions(store))
+	ex, err := executor.New(executorOptions(store, log))
 	if err != nil {
 		fmt.Fprintf(stderr, "frontlatch serve-mcp: %v\n", err)
 		return exitFail
