@@ -63,7 +63,9 @@ type Input struct {
 const maxListLine = 64 << 10
 
 // ReadList reads a list of sites, one URL per line; blank lines and lines
-// starting with # are skipped. name is used in Source ("line N of NAME").
+// starting with # are skipped, and so is a UTF-8 byte order mark before the
+// first line (as editors and spreadsheets on Windows write one). name is
+// used in Source ("line N of NAME").
 func ReadList(r io.Reader, name string) ([]Input, error) {
 	var out []Input
 	sc := bufio.NewScanner(r)
@@ -71,7 +73,11 @@ func ReadList(r io.Reader, name string) ([]Input, error) {
 	n := 0
 	for sc.Scan() {
 		n++
-		line := strings.TrimSpace(sc.Text())
+		text := sc.Text()
+		if n == 1 {
+			text = strings.TrimPrefix(text, "\ufeff")
+		}
+		line := strings.TrimSpace(text)
 		if line == "" || strings.HasPrefix(line, "#") {
 			continue
 		}

@@ -97,6 +97,22 @@ func TestReadList(t *testing.T) {
 	if diff := cmp.Diff(want, got); diff != "" {
 		t.Errorf("ReadList (-want +got):\n%s", diff)
 	}
+	// A byte order mark is not part of the first URL (a list saved by
+	// Notepad or exported by a spreadsheet); elsewhere it is kept.
+	got, err = ReadList(strings.NewReader("\ufeffhttps://a.example/\n\ufeffhttps://b.example/\n"), "bom.txt")
+	if err != nil {
+		t.Fatal(err)
+	}
+	want = []Input{
+		{URL: "https://a.example/", Source: "line 1 of bom.txt"},
+		{URL: "\ufeffhttps://b.example/", Source: "line 2 of bom.txt"},
+	}
+	if diff := cmp.Diff(want, got); diff != "" {
+		t.Errorf("ReadList with a byte order mark (-want +got):\n%s", diff)
+	}
+	if _, err := SiteURL(got[0].URL); err != nil {
+		t.Errorf("the first URL after a byte order mark: %v", err)
+	}
 	// A line longer than any URL (a binary file, a minified page named by
 	// mistake) is named by its number.
 	long := "https://a.example/\n" + strings.Repeat("x", 100_000) + "\n"
