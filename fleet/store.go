@@ -2,7 +2,9 @@ package fleet
 
 import (
 	"context"
+	"crypto/sha256"
 	"database/sql"
+	"encoding/hex"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -367,8 +369,14 @@ func (f *Fleet) Export(ctx context.Context, dir string) (int, error) {
 	return n, rows.Err()
 }
 
+// maxExportName bounds exportName: a file name is at most 255 bytes, and
+// Export adds a "-N" for a name already used, ".json" and ".tmp".
+const maxExportName = 200
+
 // exportName is a file name for a site URL: host and path, with anything
-// but letters, digits, dots and dashes as '_'.
+// but letters, digits, dots and dashes as '_'. A longer name than
+// maxExportName is cut there and ends with a hash of the whole URL, so
+// that it is still a file name and still the site's own.
 func exportName(site string) string {
 	s := strings.TrimPrefix(strings.TrimPrefix(site, "https://"), "http://")
 	s = strings.TrimSuffix(s, "/")
@@ -381,7 +389,12 @@ func exportName(site string) string {
 			b.WriteByte('_')
 		}
 	}
-	return b.String()
+	name := b.String() // one byte per rune
+	if len(name) > maxExportName {
+		sum := sha256.Sum256([]byte(site))
+		name = name[:maxExportName-17] + "-" + hex.EncodeToString(sum[:8])
+	}
+	return name
 }
 
 // confirmedSites lists the sites whose latest graph has an action its owner

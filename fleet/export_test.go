@@ -1,0 +1,61 @@
+package fleet
+
+import (
+	"os"
+	"path/filepath"
+	"sort"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/google/go-cmp/cmp"
+)
+
+// TestExportLongURL: a site whose URL is longer than a file name may be
+// is exported like any other, and does not stop the export of the sites
+// after it (Export failed at it, "file name too long", and wrote none of
+// the sites that sort after it).
+func TestExportLongURL(t *testing.T) {
+	f := openTemp(t)
+	long := "https://a.example/" + strings.Repeat("page/", 80) // 418 bytes
+	longer := long + "x"                                       // the same first 200 bytes
+	sites := []string{long, longer, "https://b.example/"}
+	for i, site := range sites {
+		rec := mapRecord{site: site, jobID: int64(i + 1), attempt: 1, at: time.Now().UTC()}
+		if err := rec.setGraph(readGraph(t, clinicGraph)); err != nil {
+			t.Fatal(err)
+		}
+		if err := f.record(t.Context(), rec); err != nil {
+			t.Fatal(err)
+		}
+	}
+	dir := t.TempDir()
+	n, err := f.Export(t.Context(), dir)
+	if err != nil || n != len(sites) {
+		t.Fatalf("Export = %d, %v; want %d, nil", n, err, len(sites))
+	}
+	ents, err := os.ReadDir(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var got []string
+	for _, e := range ents {
+		got = append(got, e.Name())
+	}
+	want := []string{exportName(long) + ".json", exportName(longer) + ".json", "b.example.json"}
+	sort.Strings(want)
+	if diff := cmp.Diff(want, got); diff != "" {
+		t.Errorf("exported files (-want +got):\n%s", diff)
+	}
+	for _, name := range got {
+		if len(name) > 255 {
+			t.Errorf("%d-byte file name %q", len(name), name)
+		}
+	}
+	if exportName(long) == exportName(longer) {
+		t.Errorf("two sites, one name %q", exportName(long))
+	}
+	if _, err := os.Stat(filepath.Join(dir, "b.example.json")); err != nil {
+		t.Error(err)
+	}
+}
