@@ -20,7 +20,7 @@ import (
 	"github.com/riverqueue/river/riverdriver/riversqlite"
 	"github.com/riverqueue/river/rivermigrate"
 	"golang.org/x/net/idna"
-	_ "modernc.org/sqlite" // the "sqlite" database/sql driver, pure Go
+	"modernc.org/sqlite" // the "sqlite" database/sql driver, pure Go
 )
 
 // Errors of the package; each is wrapped with what it is about.
@@ -224,7 +224,21 @@ func Open(ctx context.Context, dbURL string) (*Fleet, error) {
 		}
 		f.pool = pool
 		f.db = stdlib.OpenDBFromPool(pool)
-		if err := migrateRiver(ctx, riverpgxv5.New(pool)); err != nil {
+		// Processes opening one new database at once take turns to migrate
+		// it: River's migrations and the fleet's are not safe side by side.
+		// The lock's connection goes back before any Close, which waits
+		// for it.
+		unlock, err := migrationLock(ctx, pool)
+		if err != nil {
+			f.Close()
+			return nil, err
+		}
+		err = migrateRiver(ctx, riverpgxv5.New(pool))
+		if err == nil {
+			err = f.migrate(ctx)
+		}
+		unlock()
+		if err != nil {
 			f.Close()
 			return nil, err
 		}
@@ -247,13 +261,17 @@ func Open(ctx context.Context, dbURL string) (*Fleet, error) {
 			return nil, fmt.Errorf("fleet: %w: %w", ErrUnavailable, err)
 		}
 		db.SetMaxOpenConns(1)
-		if err := db.PingContext(ctx); err != nil {
+		if err := pingSQLite(ctx, db); err != nil {
 			db.Close()
 			return nil, fmt.Errorf("fleet: %w: %w", ErrUnavailable, err)
 		}
 		f.db = db
 		drv := riversqlite.New(db)
-		if err := migrateRiver(ctx, drv); err != nil {
+		err = migrateRiver(ctx, drv)
+		if err == nil {
+			err = f.migrate(ctx)
+		}
+		if err != nil {
 			f.Close()
 			return nil, err
 		}
@@ -264,11 +282,30 @@ func Open(ctx context.Context, dbURL string) (*Fleet, error) {
 		}
 		f.queue = q
 	}
-	if err := f.migrate(ctx); err != nil {
-		f.Close()
-		return nil, err
-	}
 	return f, nil
+}
+
+// pingSQLite opens the database's first connection, which applies the
+// DSN's pragmas. Its journal_mode(WAL) on a new file that another process
+// is turning into WAL at that moment fails at once with SQLITE_BUSY (SQLite
+// does not wait out its busy timeout there): it is tried again, briefly,
+// within ctx.
+func pingSQLite(ctx context.Context, db *sql.DB) error {
+	const sqliteBusy = 5 // SQLITE_BUSY, the primary result code
+	delay, deadline := 5*time.Millisecond, time.Now().Add(10*time.Second)
+	for {
+		err := db.PingContext(ctx)
+		var se *sqlite.Error
+		if err == nil || !errors.As(err, &se) || se.Code()&0xff != sqliteBusy || time.Now().After(deadline) {
+			return err
+		}
+		select {
+		case <-ctx.Done():
+			return ctx.Err()
+		case <-time.After(delay):
+		}
+		delay = min(2*delay, 200*time.Millisecond)
+	}
 }
 
 // Driver returns "sqlite" or "postgres".
@@ -287,65 +324,120 @@ func (f *Fleet) Close() error {
 	return err
 }
 
+// migrationLockKey is the PostgreSQL advisory lock Open holds while it
+// migrates (any fixed number, the same in every process).
+const migrationLockKey = 0x66_6c_65_65_74_6d_69_67 // "fleetmig"
+
+// migrationLock takes PostgreSQL's advisory lock of the fleet's migrations
+// on a connection of its own, waiting for another process that holds it
+// (within ctx), and returns what releases it.
+func migrationLock(ctx context.Context, pool *pgxpool.Pool) (unlock func(), err error) {
+	conn, err := pool.Acquire(ctx)
+	if err != nil {
+		return nil, fmt.Errorf("fleet: %w", unavailable(err))
+	}
+	if _, err := conn.Exec(ctx, `SELECT pg_advisory_lock($1)`, int64(migrationLockKey)); err != nil {
+		conn.Release()
+		return nil, fmt.Errorf("fleet: waiting for another process's migrations: %w", unavailable(err))
+	}
+	return func() {
+		uctx, cancel := context.WithTimeout(context.WithoutCancel(ctx), 5*time.Second)
+		defer cancel()
+		if _, err := conn.Exec(uctx, `SELECT pg_advisory_unlock($1)`, int64(migrationLockKey)); err != nil {
+			// The lock is the session's: a connection that cannot say
+			// unlock is closed, which releases it.
+			conn.Conn().Close(uctx)
+		}
+		conn.Release()
+	}, nil
+}
+
+// migrateRiver applies River's migrations. River reads which are applied
+// before it applies each in a transaction of its own, so two processes
+// opening one new SQLite file at once race: the one whose migration another
+// has just applied fails (the table already exists) and is tried again, and
+// then sees it applied. Each retry follows another process's progress, so
+// there are at most as many as there are migrations. (PostgreSQL's are
+// serialised by migrationLock.)
 func migrateRiver[TTx any](ctx context.Context, drv riverdriver.Driver[TTx]) error {
 	m, err := rivermigrate.New(drv, nil)
 	if err != nil {
 		return fmt.Errorf("fleet: river migrations: %w", err)
 	}
-	if _, err := m.Migrate(ctx, rivermigrate.DirectionUp, nil); err != nil {
-		return fmt.Errorf("fleet: %w: river migrations: %w", ErrUnavailable, err)
+	for tries := len(m.AllVersions()) + 1; ; tries-- {
+		_, err := m.Migrate(ctx, rivermigrate.DirectionUp, nil)
+		if err == nil {
+			return nil
+		}
+		if tries <= 1 || ctx.Err() != nil {
+			return fmt.Errorf("fleet: river migrations: %w", unavailable(err))
+		}
 	}
-	return nil
 }
 
 // migrate applies the fleet's own migrations (migrations/NNNN_name.sql,
-// in order, each once, recorded in fleet_migrations).
+// in order, each once, recorded in fleet_migrations). Each is applied in a
+// transaction that first reads which are applied: on SQLite the
+// transaction is immediate (it holds the write lock from its start), on
+// PostgreSQL Open holds migrationLock, so processes opening one new
+// database at once apply each migration once.
 func (f *Fleet) migrate(ctx context.Context) error {
 	if _, err := f.db.ExecContext(ctx, `CREATE TABLE IF NOT EXISTS fleet_migrations (version INTEGER PRIMARY KEY, applied_at TEXT NOT NULL)`); err != nil {
-		return fmt.Errorf("fleet: %w: %w", ErrUnavailable, err)
+		return fmt.Errorf("fleet: %w", unavailable(err))
 	}
 	names, err := fs.Glob(migrationFS, "migrations/*.sql")
 	if err != nil {
 		return err
 	}
 	sort.Strings(names)
-	var have int
-	if err := f.db.QueryRowContext(ctx, `SELECT COALESCE(MAX(version), 0) FROM fleet_migrations`).Scan(&have); err != nil {
-		return fmt.Errorf("fleet: %w: %w", ErrUnavailable, err)
-	}
-	if have > len(names) {
-		return fmt.Errorf("fleet: the database's schema (version %d) is newer than this program's (%d): upgrade frontlatch", have, len(names))
-	}
-	for i, name := range names[have:] {
-		version := have + i + 1
-		body, err := migrationFS.ReadFile(name)
-		if err != nil {
+	for {
+		done, err := f.migrateNext(ctx, names)
+		if err != nil || done {
 			return err
 		}
-		stmt := string(body)
-		if f.driver == "postgres" {
-			stmt = strings.ReplaceAll(stmt, "INTEGER PRIMARY KEY AUTOINCREMENT", "BIGSERIAL PRIMARY KEY")
+	}
+}
+
+// migrateNext applies the first of names not yet applied, in a transaction
+// of its own, and reports whether every one already was.
+func (f *Fleet) migrateNext(ctx context.Context, names []string) (done bool, err error) {
+	tx, err := f.db.BeginTx(ctx, nil)
+	if err != nil {
+		return false, fmt.Errorf("fleet: %w", unavailable(err))
+	}
+	defer tx.Rollback()
+	var have int
+	if err := tx.QueryRowContext(ctx, `SELECT COALESCE(MAX(version), 0) FROM fleet_migrations`).Scan(&have); err != nil {
+		return false, fmt.Errorf("fleet: %w", unavailable(err))
+	}
+	if have > len(names) {
+		return false, fmt.Errorf("fleet: the database's schema (version %d) is newer than this program's (%d): upgrade frontlatch", have, len(names))
+	}
+	if have == len(names) {
+		return true, nil
+	}
+	name := names[have]
+	body, err := migrationFS.ReadFile(name)
+	if err != nil {
+		return false, err
+	}
+	stmt := string(body)
+	if f.driver == "postgres" {
+		stmt = strings.ReplaceAll(stmt, "INTEGER PRIMARY KEY AUTOINCREMENT", "BIGSERIAL PRIMARY KEY")
+	}
+	for _, s := range strings.Split(stmt, ";\n") {
+		if strings.TrimSpace(s) == "" {
+			continue
 		}
-		tx, err := f.db.BeginTx(ctx, nil)
-		if err != nil {
-			return fmt.Errorf("fleet: %w: %w", ErrUnavailable, err)
-		}
-		for _, s := range strings.Split(stmt, ";\n") {
-			if strings.TrimSpace(s) == "" {
-				continue
-			}
-			if _, err := tx.ExecContext(ctx, s); err != nil {
-				tx.Rollback()
-				return fmt.Errorf("fleet: migration %s: %w", name, err)
-			}
-		}
-		if _, err := tx.ExecContext(ctx, `INSERT INTO fleet_migrations (version, applied_at) VALUES ($1, $2)`, version, time.Now().UTC().Format(time.RFC3339)); err != nil {
-			tx.Rollback()
-			return fmt.Errorf("fleet: migration %s: %w", name, err)
-		}
-		if err := tx.Commit(); err != nil {
-			return fmt.Errorf("fleet: migration %s: %w", name, err)
+		if _, err := tx.ExecContext(ctx, s); err != nil {
+			return false, fmt.Errorf("fleet: migration %s: %w", name, err)
 		}
 	}
-	return nil
+	if _, err := tx.ExecContext(ctx, `INSERT INTO fleet_migrations (version, applied_at) VALUES ($1, $2)`, have+1, time.Now().UTC().Format(time.RFC3339)); err != nil {
+		return false, fmt.Errorf("fleet: migration %s: %w", name, err)
+	}
+	if err := tx.Commit(); err != nil {
+		return false, fmt.Errorf("fleet: migration %s: %w", name, err)
+	}
+	return false, nil
 }
