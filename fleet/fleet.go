@@ -11,6 +11,7 @@ import (
 	"net/url"
 	"sort"
 	"strings"
+	"sync"
 	"time"
 
 	"github.com/jackc/pgx/v5/pgxpool"
@@ -35,6 +36,8 @@ var (
 	// ErrDatabaseURL is matched when a database URL is neither a SQLite
 	// path nor a PostgreSQL URL (CheckDatabaseURL).
 	ErrDatabaseURL = errors.New("fleet: not a fleet database URL")
+	// ErrClosed is returned by Work on a Fleet already closed.
+	ErrClosed = errors.New("fleet: closed")
 )
 
 // CheckDatabaseURL checks what Open is given before anything is opened or
@@ -193,6 +196,16 @@ type Fleet struct {
 	pool   *pgxpool.Pool // PostgreSQL only
 	queue  queue
 	url    string
+
+	// closing is done when Close starts: it stops every Work, which
+	// Close then waits for (working) before it closes the database.
+	closing     context.Context
+	closeWork   context.CancelFunc
+	mu          sync.Mutex
+	closed      bool // under mu
+	working     sync.WaitGroup
+	closeOnce   sync.Once
+	closeResult error
 }
 
 // Open opens the fleet database, migrating River's tables and the fleet's
@@ -203,6 +216,7 @@ func Open(ctx context.Context, dbURL string) (*Fleet, error) {
 		return nil, err
 	}
 	f := &Fleet{url: dbURL, MaxAttempts: DefaultMaxAttempts}
+	f.closing, f.closeWork = context.WithCancel(context.Background())
 	switch {
 	case strings.HasPrefix(dbURL, "postgres://"), strings.HasPrefix(dbURL, "postgresql://"):
 		f.driver = "postgres"
@@ -311,17 +325,46 @@ func pingSQLite(ctx context.Context, db *sql.DB) error {
 // Driver returns "sqlite" or "postgres".
 func (f *Fleet) Driver() string { return f.driver }
 
-// Close stops workers started by Work (if still running) and closes the
-// database.
+// Close stops workers started by Work (if still running), as the end of
+// Work's context does — their running jobs get StopGrace to finish and are
+// recorded, the others are queued again — and waits for each Work to
+// return; then it closes the database. Work on a closed Fleet returns
+// ErrClosed. Close may be called more than once.
 func (f *Fleet) Close() error {
-	var err error
-	if f.db != nil {
-		err = f.db.Close()
+	f.closeOnce.Do(func() {
+		f.mu.Lock()
+		f.closed = true
+		f.mu.Unlock()
+		if f.closeWork != nil {
+			f.closeWork()
+		}
+		f.working.Wait()
+		if f.db != nil {
+			f.closeResult = f.db.Close()
+		}
+		if f.pool != nil {
+			f.pool.Close()
+		}
+	})
+	return f.closeResult
+}
+
+// startWork registers a Work, to be stopped and waited for by Close, and
+// returns its context (ctx, ended by Close too) and what unregisters it.
+func (f *Fleet) startWork(ctx context.Context) (context.Context, func(), error) {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	if f.closed {
+		return nil, nil, ErrClosed
 	}
-	if f.pool != nil {
-		f.pool.Close()
-	}
-	return err
+	f.working.Add(1)
+	ctx, cancel := context.WithCancel(ctx)
+	stop := context.AfterFunc(f.closing, cancel)
+	return ctx, func() {
+		stop()
+		cancel()
+		f.working.Done()
+	}, nil
 }
 
 // migrationLockKey is the PostgreSQL advisory lock Open holds while it

@@ -72,13 +72,16 @@ func (m *Metrics) failed(reason string) {
 }
 
 // watchQueue refreshes the queue-depth gauge every few seconds until the
-// returned stop is called.
+// returned stop is called; stop returns when it no longer reads the
+// database.
 func (m *Metrics) watchQueue(ctx context.Context, f *Fleet) (stop func()) {
 	if m == nil {
 		return func() {}
 	}
 	ctx, cancel := context.WithCancel(ctx)
+	done := make(chan struct{})
 	go func() {
+		defer close(done)
 		t := time.NewTicker(5 * time.Second)
 		defer t.Stop()
 		for {
@@ -95,5 +98,8 @@ func (m *Metrics) watchQueue(ctx context.Context, f *Fleet) (stop func()) {
 			}
 		}
 	}()
-	return cancel
+	return func() {
+		cancel()
+		<-done
+	}
 }

@@ -81,12 +81,18 @@ func (o WorkOptions) withDefaults() WorkOptions {
 // failure: the worker stopped, the site did not fail.
 const StopGrace = 10 * time.Second
 
-// Work maps queued sites until ctx is done, then stops: running jobs are
-// given StopGrace to finish and are otherwise cancelled and queued again as
-// they were (River's soft stop: no attempt used, no failure recorded).
+// Work maps queued sites until ctx is done or the Fleet is closed, then
+// stops: running jobs are given StopGrace to finish and are otherwise
+// cancelled and queued again as they were (River's soft stop: no attempt
+// used, no failure recorded).
 // A job that fails — a site down, a browser connection lost, a timeout —
 // fails for retry with backoff; it never stops the worker.
 func (f *Fleet) Work(ctx context.Context, opts WorkOptions) error {
+	ctx, done, err := f.startWork(ctx)
+	if err != nil {
+		return err
+	}
+	defer done()
 	o := opts.withDefaults()
 	w := &mapWorker{fleet: f, opts: o, stop: ctx, hosts: mapper.NewHostSlots(o.PerHost), browsers: &browserSource{url: o.BrowserURL, offline: o.Offline}}
 	defer w.browsers.close()

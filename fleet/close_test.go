@@ -1,0 +1,75 @@
+package fleet
+
+import (
+	"context"
+	"errors"
+	"log/slog"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+)
+
+// signalHandler is a slog handler that closes started when a record's
+// message contains msg.
+type signalHandler struct {
+	msg     string
+	started chan struct{}
+	once    *sync.Once
+}
+
+func (h signalHandler) Enabled(context.Context, slog.Level) bool { return true }
+func (h signalHandler) WithAttrs([]slog.Attr) slog.Handler       { return h }
+func (h signalHandler) WithGroup(string) slog.Handler            { return h }
+func (h signalHandler) Handle(_ context.Context, r slog.Record) error {
+	if strings.Contains(r.Message, h.msg) {
+		h.once.Do(func() { close(h.started) })
+	}
+	return nil
+}
+
+// TestCloseStopsWork: Close stops a running Work, as its godoc says, and
+// returns only once Work has returned (it closed the database under the
+// running workers, and Work went on until its context ended); Work on a
+// closed Fleet is ErrClosed.
+func TestCloseStopsWork(t *testing.T) {
+	for _, driver := range drivers {
+		t.Run(driver, func(t *testing.T) {
+			f := openFor(t, driver)
+			started := make(chan struct{})
+			h := signalHandler{msg: "River client started", started: started, once: new(sync.Once)}
+			done := make(chan error, 1)
+			go func() {
+				done <- f.Work(t.Context(), WorkOptions{Workers: 1, Logger: slog.New(h), Metrics: NewMetrics()})
+			}()
+			select {
+			case <-started:
+			case err := <-done:
+				t.Fatalf("Work returned before it started: %v", err)
+			case <-time.After(time.Minute):
+				t.Fatal("the worker did not start")
+			}
+			closed := make(chan error, 1)
+			go func() { closed <- f.Close() }()
+			select {
+			case err := <-closed:
+				select {
+				case werr := <-done:
+					if err != nil || werr != nil {
+						t.Errorf("Close = %v, Work = %v; want nil, nil", err, werr)
+					}
+				default:
+					t.Fatalf("Close returned (%v) while Work was still running", err)
+				}
+			case <-time.After(StopGrace + time.Minute):
+				t.Fatal("Close did not return: it did not stop Work")
+			}
+			if err := f.Work(t.Context(), WorkOptions{}); !errors.Is(err, ErrClosed) {
+				t.Errorf("Work on a closed Fleet = %v, want ErrClosed", err)
+			}
+			if err := f.Close(); err != nil {
+				t.Errorf("a second Close = %v", err)
+			}
+		})
+	}
+}
