@@ -159,7 +159,7 @@ func (f *Fleet) Add(ctx context.Context, inputs []Input) (AddResult, error) {
 	}
 	results, recent, err := f.queue.insertManyChecked(ctx, params, f.mappedWithin(time.Now(), UniqueWindow))
 	if err != nil {
-		return AddResult{}, fmt.Errorf("fleet: queueing %d sites (nothing was queued): %w", len(params), unavailable(err))
+		return AddResult{}, unavailableIn(fmt.Sprintf("queueing %d sites (nothing was queued)", len(params)), err)
 	}
 	for _, p := range recent {
 		res.Duplicates = append(res.Duplicates, p.Args.(MapArgs).URL)
@@ -207,12 +207,24 @@ func (f *Fleet) mappedWithin(now time.Time, window time.Duration) checkFunc {
 }
 
 // unavailable marks an error that came from the database as ErrUnavailable
-// unless it is a context error.
-func unavailable(err error) error {
-	if errors.Is(err, context.Canceled) || errors.Is(err, context.DeadlineExceeded) {
-		return err
+// unless it is a context error, with the package's one prefix.
+func unavailable(err error) error { return unavailableIn("", err) }
+
+// unavailableIn is unavailable for an error met doing what.
+func unavailableIn(what string, err error) error {
+	if what != "" {
+		what += ": "
 	}
-	return fmt.Errorf("%w: %w", ErrUnavailable, err)
+	switch {
+	case errors.Is(err, ErrUnavailable):
+		if what == "" {
+			return err
+		}
+		return fmt.Errorf("fleet: %s%w", what, err)
+	case errors.Is(err, context.Canceled), errors.Is(err, context.DeadlineExceeded):
+		return fmt.Errorf("fleet: %s%w", what, err)
+	}
+	return fmt.Errorf("%w: %s%w", ErrUnavailable, what, err)
 }
 
 // insertOpts are a map job's options: MapArgs's own, with the fleet's

@@ -222,19 +222,19 @@ func Open(ctx context.Context, dbURL string) (*Fleet, error) {
 		f.driver = "postgres"
 		cfg, err := pgxpool.ParseConfig(dbURL)
 		if err != nil {
-			return nil, fmt.Errorf("fleet: %w: %w", ErrUnavailable, err)
+			return nil, fmt.Errorf("%w: %w", ErrUnavailable, err)
 		}
 		cfg.ConnConfig.ConnectTimeout = 5 * time.Second
 		pool, err := pgxpool.NewWithConfig(ctx, cfg)
 		if err != nil {
-			return nil, fmt.Errorf("fleet: %w: %w", ErrUnavailable, err)
+			return nil, fmt.Errorf("%w: %w", ErrUnavailable, err)
 		}
 		pctx, cancel := context.WithTimeout(ctx, 10*time.Second)
 		err = pool.Ping(pctx)
 		cancel()
 		if err != nil {
 			pool.Close()
-			return nil, fmt.Errorf("fleet: %w: %w", ErrUnavailable, err)
+			return nil, fmt.Errorf("%w: %w", ErrUnavailable, err)
 		}
 		f.pool = pool
 		f.db = stdlib.OpenDBFromPool(pool)
@@ -266,18 +266,18 @@ func Open(ctx context.Context, dbURL string) (*Fleet, error) {
 		f.driver = "sqlite"
 		path := strings.TrimPrefix(dbURL, "sqlite:")
 		if path == "" {
-			return nil, fmt.Errorf("fleet: %w: no database path", ErrUnavailable)
+			return nil, fmt.Errorf("%w: no database path", ErrUnavailable)
 		}
 		// One connection: SQLite allows one writer, and River's many
 		// internal operations would otherwise meet SQLITE_BUSY.
 		db, err := sql.Open("sqlite", "file:"+path+"?_pragma=journal_mode(WAL)&_pragma=busy_timeout(10000)&_pragma=foreign_keys(1)&_txlock=immediate")
 		if err != nil {
-			return nil, fmt.Errorf("fleet: %w: %w", ErrUnavailable, err)
+			return nil, fmt.Errorf("%w: %w", ErrUnavailable, err)
 		}
 		db.SetMaxOpenConns(1)
 		if err := pingSQLite(ctx, db); err != nil {
 			db.Close()
-			return nil, fmt.Errorf("fleet: %w: %w", ErrUnavailable, err)
+			return nil, fmt.Errorf("%w: %w", ErrUnavailable, err)
 		}
 		f.db = db
 		drv := riversqlite.New(db)
@@ -377,11 +377,11 @@ const migrationLockKey = 0x66_6c_65_65_74_6d_69_67 // "fleetmig"
 func migrationLock(ctx context.Context, pool *pgxpool.Pool) (unlock func(), err error) {
 	conn, err := pool.Acquire(ctx)
 	if err != nil {
-		return nil, fmt.Errorf("fleet: %w", unavailable(err))
+		return nil, unavailable(err)
 	}
 	if _, err := conn.Exec(ctx, `SELECT pg_advisory_lock($1)`, int64(migrationLockKey)); err != nil {
 		conn.Release()
-		return nil, fmt.Errorf("fleet: waiting for another process's migrations: %w", unavailable(err))
+		return nil, unavailableIn("waiting for another process's migrations", err)
 	}
 	return func() {
 		uctx, cancel := context.WithTimeout(context.WithoutCancel(ctx), 5*time.Second)
@@ -413,7 +413,7 @@ func migrateRiver[TTx any](ctx context.Context, drv riverdriver.Driver[TTx]) err
 			return nil
 		}
 		if tries <= 1 || ctx.Err() != nil {
-			return fmt.Errorf("fleet: river migrations: %w", unavailable(err))
+			return unavailableIn("river migrations", err)
 		}
 	}
 }
@@ -426,7 +426,7 @@ func migrateRiver[TTx any](ctx context.Context, drv riverdriver.Driver[TTx]) err
 // database at once apply each migration once.
 func (f *Fleet) migrate(ctx context.Context) error {
 	if _, err := f.db.ExecContext(ctx, `CREATE TABLE IF NOT EXISTS fleet_migrations (version INTEGER PRIMARY KEY, applied_at TEXT NOT NULL)`); err != nil {
-		return fmt.Errorf("fleet: %w", unavailable(err))
+		return unavailable(err)
 	}
 	names, err := fs.Glob(migrationFS, "migrations/*.sql")
 	if err != nil {
@@ -446,12 +446,12 @@ func (f *Fleet) migrate(ctx context.Context) error {
 func (f *Fleet) migrateNext(ctx context.Context, names []string) (done bool, err error) {
 	tx, err := f.db.BeginTx(ctx, nil)
 	if err != nil {
-		return false, fmt.Errorf("fleet: %w", unavailable(err))
+		return false, unavailable(err)
 	}
 	defer tx.Rollback()
 	var have int
 	if err := tx.QueryRowContext(ctx, `SELECT COALESCE(MAX(version), 0) FROM fleet_migrations`).Scan(&have); err != nil {
-		return false, fmt.Errorf("fleet: %w", unavailable(err))
+		return false, unavailable(err)
 	}
 	if have > len(names) {
 		return false, fmt.Errorf("fleet: the database's schema (version %d) is newer than this program's (%d): upgrade frontlatch", have, len(names))

@@ -3,6 +3,7 @@ package fleet
 import (
 	"context"
 	"database/sql"
+	"errors"
 	"fmt"
 
 	"github.com/jackc/pgx/v5"
@@ -78,7 +79,7 @@ func (q *riverQueue[TTx]) insertManyChecked(ctx context.Context, params []river.
 		// insert: rolled back, and tried again without.
 		params = late
 	}
-	return nil, nil, fmt.Errorf("fleet: the queue kept changing under the insert; try again")
+	return nil, nil, errors.New("the queue kept changing under the insert; try again")
 }
 
 // insertOnce is one transaction of insertManyChecked; late is non-nil when

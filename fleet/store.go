@@ -121,7 +121,7 @@ func (f *Fleet) record(ctx context.Context, r mapRecord) error {
 		r.site, r.jobID, r.attempt, r.at.Format(time.RFC3339Nano), ok, r.errCode, r.err,
 		r.actions, r.complete, string(ids), r.confirmed, report, string(r.graph), r.reconciled)
 	if err != nil {
-		return fmt.Errorf("fleet: recording the map of %s: %w", r.site, unavailable(err))
+		return unavailableIn("recording the map of "+r.site, err)
 	}
 	return nil
 }
@@ -135,10 +135,10 @@ func (f *Fleet) Latest(ctx context.Context, site string) (*shared.ActionGraph, e
 	var data string
 	err = f.db.QueryRowContext(ctx, `SELECT graph FROM fleet_maps WHERE site = $1 AND ok = 1 ORDER BY id DESC LIMIT 1`, u).Scan(&data)
 	if errors.Is(err, sql.ErrNoRows) {
-		return nil, fmt.Errorf("fleet: %s: %w", u, ErrNoSuchSite)
+		return nil, fmt.Errorf("%w: %s", ErrNoSuchSite, u)
 	}
 	if err != nil {
-		return nil, fmt.Errorf("fleet: %w", unavailable(err))
+		return nil, unavailable(err)
 	}
 	g, issues := shared.Read([]byte(data))
 	if len(issues) > 0 {
@@ -204,14 +204,14 @@ func (f *Fleet) Status(ctx context.Context) (Status, error) {
 	var st Status
 	rows, err := f.db.QueryContext(ctx, `SELECT state, COUNT(*) FROM river_job WHERE kind = $1 GROUP BY state`, MapArgs{}.Kind())
 	if err != nil {
-		return st, fmt.Errorf("fleet: %w", unavailable(err))
+		return st, unavailable(err)
 	}
 	defer rows.Close()
 	for rows.Next() {
 		var state string
 		var n int
 		if err := rows.Scan(&state, &n); err != nil {
-			return st, fmt.Errorf("fleet: %w", unavailable(err))
+			return st, unavailable(err)
 		}
 		switch state {
 		case "available", "scheduled", "retryable", "pending":
@@ -225,12 +225,12 @@ func (f *Fleet) Status(ctx context.Context) (Status, error) {
 		}
 	}
 	if err := rows.Err(); err != nil {
-		return st, fmt.Errorf("fleet: %w", unavailable(err))
+		return st, unavailable(err)
 	}
 	err = f.db.QueryRowContext(ctx, `SELECT COUNT(*), COALESCE(SUM(CASE WHEN m.complete_actions > 0 THEN 1 ELSE 0 END), 0)
 		FROM fleet_maps m WHERE m.ok = 1 AND m.id = (SELECT MAX(id) FROM fleet_maps l WHERE l.site = m.site AND l.ok = 1)`).Scan(&st.Sites, &st.Complete)
 	if err != nil {
-		return st, fmt.Errorf("fleet: %w", unavailable(err))
+		return st, unavailable(err)
 	}
 	return st, nil
 }
@@ -249,7 +249,7 @@ func (f *Fleet) Failures(ctx context.Context) ([]Failure, error) {
 	rows, err := f.db.QueryContext(ctx, `SELECT site, error_code, error, attempt, mapped_at FROM fleet_maps m
 		WHERE m.ok = 0 AND m.id = (SELECT MAX(id) FROM fleet_maps l WHERE l.site = m.site) ORDER BY site`)
 	if err != nil {
-		return nil, fmt.Errorf("fleet: %w", unavailable(err))
+		return nil, unavailable(err)
 	}
 	defer rows.Close()
 	var out []Failure
@@ -257,12 +257,15 @@ func (f *Fleet) Failures(ctx context.Context) ([]Failure, error) {
 		var fl Failure
 		var at string
 		if err := rows.Scan(&fl.Site, &fl.Code, &fl.Error, &fl.Attempt, &at); err != nil {
-			return nil, fmt.Errorf("fleet: %w", unavailable(err))
+			return nil, unavailable(err)
 		}
 		fl.At, _ = time.Parse(time.RFC3339Nano, at)
 		out = append(out, fl)
 	}
-	return out, rows.Err()
+	if err := rows.Err(); err != nil {
+		return nil, unavailable(err)
+	}
+	return out, nil
 }
 
 // Change is a site whose complete actions differ between two moments.
@@ -278,7 +281,7 @@ type Change struct {
 func (f *Fleet) Changes(ctx context.Context, since time.Time) ([]Change, error) {
 	rows, err := f.db.QueryContext(ctx, `SELECT site, mapped_at, complete_ids FROM fleet_maps WHERE ok = 1 ORDER BY site, id`)
 	if err != nil {
-		return nil, fmt.Errorf("fleet: %w", unavailable(err))
+		return nil, unavailable(err)
 	}
 	defer rows.Close()
 	type snap struct{ then, now []string }
@@ -287,7 +290,7 @@ func (f *Fleet) Changes(ctx context.Context, since time.Time) ([]Change, error) 
 	for rows.Next() {
 		var site, at, ids string
 		if err := rows.Scan(&site, &at, &ids); err != nil {
-			return nil, fmt.Errorf("fleet: %w", unavailable(err))
+			return nil, unavailable(err)
 		}
 		var list []string
 		if err := json.Unmarshal([]byte(ids), &list); err != nil {
@@ -305,7 +308,7 @@ func (f *Fleet) Changes(ctx context.Context, since time.Time) ([]Change, error) 
 		s.now = list
 	}
 	if err := rows.Err(); err != nil {
-		return nil, err
+		return nil, unavailable(err)
 	}
 	var out []Change
 	for _, site := range order {
@@ -338,7 +341,7 @@ func (f *Fleet) Export(ctx context.Context, dir string) (int, error) {
 	rows, err := f.db.QueryContext(ctx, `SELECT m.site, m.graph FROM fleet_maps m
 		WHERE m.ok = 1 AND m.id = (SELECT MAX(id) FROM fleet_maps l WHERE l.site = m.site AND l.ok = 1) ORDER BY m.site`)
 	if err != nil {
-		return 0, fmt.Errorf("fleet: %w", unavailable(err))
+		return 0, unavailable(err)
 	}
 	defer rows.Close()
 	if err := os.MkdirAll(dir, 0o755); err != nil {
@@ -349,7 +352,7 @@ func (f *Fleet) Export(ctx context.Context, dir string) (int, error) {
 	for rows.Next() {
 		var site, graph string
 		if err := rows.Scan(&site, &graph); err != nil {
-			return n, fmt.Errorf("fleet: %w", unavailable(err))
+			return n, unavailable(err)
 		}
 		name := exportName(site)
 		for i := 2; used[name]; i++ {
@@ -366,7 +369,10 @@ func (f *Fleet) Export(ctx context.Context, dir string) (int, error) {
 		}
 		n++
 	}
-	return n, rows.Err()
+	if err := rows.Err(); err != nil {
+		return n, unavailable(err)
+	}
+	return n, nil
 }
 
 // maxExportName bounds exportName: a file name is at most 255 bytes, and
@@ -403,9 +409,13 @@ func (f *Fleet) confirmedSites(ctx context.Context) ([]string, error) {
 	rows, err := f.db.QueryContext(ctx, `SELECT m.site FROM fleet_maps m
 		WHERE m.ok = 1 AND m.confirmed > 0 AND m.id = (SELECT MAX(id) FROM fleet_maps l WHERE l.site = m.site AND l.ok = 1) ORDER BY m.site`)
 	if err != nil {
-		return nil, fmt.Errorf("fleet: %w", unavailable(err))
+		return nil, unavailable(err)
 	}
-	return scanStrings(rows)
+	sites, err := scanStrings(rows)
+	if err != nil {
+		return nil, unavailable(err)
+	}
+	return sites, nil
 }
 
 // scanStrings reads rows of one text column and closes them.

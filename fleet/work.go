@@ -180,7 +180,7 @@ func (w *mapWorker) Work(ctx context.Context, job *river.Job[MapArgs]) error {
 		return err
 	}
 	if _, err := url.Parse(job.Args.URL); err != nil {
-		return river.JobCancel(fail("invalid-url", fmt.Errorf("fleet: %w: %w", ErrInvalidURL, err)))
+		return river.JobCancel(fail("invalid-url", fmt.Errorf("%w: %w", ErrInvalidURL, err)))
 	}
 	host := hostKey(job.Args.URL)
 	release, err := w.hosts.Acquire(ctx, host)
