@@ -47,9 +47,10 @@ func hangingSite(t *testing.T) string {
 var quickRetry = func(int) time.Duration { return 100 * time.Millisecond }
 
 // TestEveryFailedAttemptIsARow: an attempt that fails before the map — no
-// browser, no host slot within the job's timeout — or after it — the audit
-// store down while reconciling — is a row with its code, as a failed map
-// is, so Failures (fleet status) names the site and why.
+// browser, no host slot within the job's timeout — during it — the map
+// panics — or after it — the audit store down while reconciling — is a row
+// with its code, as a failed map is, so Failures (fleet status) names the
+// site and why.
 func TestEveryFailedAttemptIsARow(t *testing.T) {
 	tests := []struct {
 		name     string
@@ -78,6 +79,17 @@ func TestEveryFailedAttemptIsARow(t *testing.T) {
 			mo.FetchTimeout, mo.RunTimeout = time.Minute, 2*time.Minute // the job's timeout ends it
 			workUntilDone(t, f, WorkOptions{Workers: 2, PerHost: 1, Offline: true, Map: mo, JobTimeout: 2 * time.Second}, 2)
 			return []Failure{{Site: sites[0], Code: "timeout", Attempt: 1}, {Site: sites[1], Code: "timeout", Attempt: 1}}, 2
+		}},
+		{name: "map panicked", chromium: true, run: func(t *testing.T, f *Fleet) ([]Failure, int) {
+			f.MaxAttempts = 2
+			site := serveVariants(t, 1)[0]
+			if _, err := f.Add(t.Context(), inputs([]string{site})); err != nil {
+				t.Fatal(err)
+			}
+			mo := testMapOptions()
+			mo.OnPage = func(string) { panic("a bug the page found") }
+			workUntilDone(t, f, WorkOptions{Workers: 1, Offline: true, Map: mo, Backoff: quickRetry}, 1)
+			return []Failure{{Site: site, Code: "other", Attempt: 2}}, 2
 		}},
 		{name: "audit store down", chromium: true, run: func(t *testing.T, f *Fleet) ([]Failure, int) {
 			ctx := t.Context()

@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"log/slog"
 	"net/url"
+	"runtime/debug"
 	"sync"
 	"time"
 
@@ -155,8 +156,10 @@ type mapWorker struct {
 
 // Work maps one site and records the result, ok or not, in fleet_maps:
 // every attempt that fails — waiting for a host slot, getting a browser,
-// mapping, reconciling with the audit store — is a row with its code.
-func (w *mapWorker) Work(ctx context.Context, job *river.Job[MapArgs]) error {
+// mapping, reconciling with the audit store — is a row with its code. A map
+// that panics (a bug the site's pages found, or an OnPage callback's) is
+// such a failure too ("other"), its tab closed; River retries it.
+func (w *mapWorker) Work(ctx context.Context, job *river.Job[MapArgs]) (err error) {
 	start := time.Now()
 	rec := mapRecord{site: job.Args.URL, jobID: job.ID, attempt: job.Attempt}
 	// fail records the attempt's failure, within a bound of its own (the
@@ -197,6 +200,18 @@ func (w *mapWorker) Work(ctx context.Context, job *river.Job[MapArgs]) error {
 		}
 		return fail(code, fmt.Errorf("fleet: browser: %w", err))
 	}
+	held := true // the tab, until it is given back
+	defer func() {
+		p := recover()
+		if p == nil {
+			return
+		}
+		if held {
+			w.browsers.put(sess, browser, false)
+		}
+		w.opts.Logger.Error("map panicked", "site", job.Args.URL, "attempt", job.Attempt, "panic", p, "stack", string(debug.Stack()))
+		err = fail("other", fmt.Errorf("fleet: mapping %s panicked: %v", job.Args.URL, p))
+	}()
 	mo.Browser, mo.Session = browser, sess
 	onPage := mo.OnPage
 	mo.OnPage = func(u string) {
@@ -207,6 +222,7 @@ func (w *mapWorker) Work(ctx context.Context, job *river.Job[MapArgs]) error {
 	}
 	g, mapErr := mapper.Map(ctx, job.Args.URL, mo)
 	reusable := reusableAfter(mapErr)
+	held = false
 	w.browsers.put(sess, browser, reusable)
 	if !reusable {
 		w.browsers.checkAlive(ctx, browser)
