@@ -48,7 +48,7 @@ var quickRetry = func(int) time.Duration { return 100 * time.Millisecond }
 
 // TestEveryFailedAttemptIsARow: an attempt that fails before the map — no
 // browser, no host slot within the job's timeout — during it — the map
-// panics — or after it — the audit store down while reconciling — is a row
+// panics, the site's robots.txt refuses it — or after it — the audit store down while reconciling — is a row
 // with its code, as a failed map is, so Failures (fleet status) names the
 // site and why.
 func TestEveryFailedAttemptIsARow(t *testing.T) {
@@ -79,6 +79,23 @@ func TestEveryFailedAttemptIsARow(t *testing.T) {
 			mo.FetchTimeout, mo.RunTimeout = time.Minute, 2*time.Minute // the job's timeout ends it
 			workUntilDone(t, f, WorkOptions{Workers: 2, PerHost: 1, Offline: true, Map: mo, JobTimeout: 2 * time.Second}, 2)
 			return []Failure{{Site: sites[0], Code: "timeout", Attempt: 1}, {Site: sites[1], Code: "timeout", Attempt: 1}}, 2
+		}},
+		{name: "robots.txt disallows", chromium: true, run: func(t *testing.T, f *Fleet) ([]Failure, int) {
+			f.MaxAttempts = 1
+			srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+				if r.URL.Path == "/robots.txt" {
+					w.Write([]byte("User-agent: *\nDisallow: /\n"))
+					return
+				}
+				w.Write([]byte("<!doctype html><title>x</title><p>x"))
+			}))
+			t.Cleanup(srv.Close)
+			site := srv.URL + "/"
+			if _, err := f.Add(t.Context(), inputs([]string{site})); err != nil {
+				t.Fatal(err)
+			}
+			workUntilDone(t, f, WorkOptions{Workers: 1, Offline: true, Map: testMapOptions()}, 1)
+			return []Failure{{Site: site, Code: "disallowed", Attempt: 1}}, 1
 		}},
 		{name: "map panicked", chromium: true, run: func(t *testing.T, f *Fleet) ([]Failure, int) {
 			f.MaxAttempts = 2

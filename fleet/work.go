@@ -287,6 +287,8 @@ func classify(err error) string {
 		return "not-html"
 	case errors.Is(err, mapper.ErrRedirectLoop):
 		return "redirect-loop"
+	case errors.Is(err, mapper.ErrDisallowed):
+		return "disallowed" // the site's robots.txt: no page was opened
 	case errors.Is(err, errBrowserLost):
 		return "browser"
 	}
@@ -297,11 +299,11 @@ var errBrowserLost = errors.New("fleet: browser connection lost")
 
 // reusableAfter reports whether a tab may map the next site after a map
 // that ended with err: yes when it succeeded or the site itself failed
-// (down, an error status, not HTML), no when the tab or the job may be
-// stuck (a timeout, a lost browser, anything else).
+// (down, an error status, not HTML, its robots.txt refusing), no when the
+// tab or the job may be stuck (a timeout, a lost browser, anything else).
 func reusableAfter(err error) bool {
 	switch classify(err) {
-	case "invalid-url", "http-status", "unreachable", "not-html", "redirect-loop":
+	case "invalid-url", "http-status", "unreachable", "not-html", "redirect-loop", "disallowed":
 		return true
 	}
 	return err == nil
