@@ -270,7 +270,7 @@ func Open(ctx context.Context, dbURL string) (*Fleet, error) {
 		}
 		// One connection: SQLite allows one writer, and River's many
 		// internal operations would otherwise meet SQLITE_BUSY.
-		db, err := sql.Open("sqlite", "file:"+path+"?_pragma=journal_mode(WAL)&_pragma=busy_timeout(10000)&_pragma=foreign_keys(1)&_txlock=immediate")
+		db, err := sql.Open("sqlite", sqliteURI(path)+"?_pragma=journal_mode(WAL)&_pragma=busy_timeout(10000)&_pragma=foreign_keys(1)&_txlock=immediate")
 		if err != nil {
 			return nil, fmt.Errorf("%w: %w", ErrUnavailable, err)
 		}
@@ -297,6 +297,19 @@ func Open(ctx context.Context, dbURL string) (*Fleet, error) {
 		f.queue = q
 	}
 	return f, nil
+}
+
+// sqliteURI is the SQLite URI (file:…) of the file at path, whatever its
+// name: '?' and '#' would end the URI's path there (fleet#2.db was the
+// file fleet, and a?b.db was a without the DSN's pragmas), '%' would
+// start an escape (100%41.db was 100A.db), and a path that starts with //
+// would name a host.
+func sqliteURI(path string) string {
+	esc := strings.NewReplacer("%", "%25", "?", "%3f", "#", "%23").Replace(path)
+	if strings.HasPrefix(path, "/") {
+		return "file://" + esc // an empty authority, then the absolute path
+	}
+	return "file:" + esc
 }
 
 // pingSQLite opens the database's first connection, which applies the
