@@ -184,31 +184,59 @@ func hostOfURL(raw string) string {
 
 // HostSlots bounds how many sites of one host (host:port) are mapped at
 // once: MapAll uses it, and so can a crawler's own workers (the fleet's).
+// A host is forgotten as soon as no site of it holds or waits for a slot,
+// so a worker that maps a million sites keeps no entry per host it has
+// seen.
 type HostSlots struct {
 	per int
 	mu  sync.Mutex
-	m   map[string]chan struct{}
+	m   map[string]*hostSlot
+}
+
+// hostSlot is one host's slots: a token per site being mapped, and how
+// many Acquires hold or wait for one (under HostSlots.mu).
+type hostSlot struct {
+	c    chan struct{}
+	refs int
 }
 
 // NewHostSlots allows per sites of one host at once (at least 1).
 func NewHostSlots(per int) *HostSlots {
-	return &HostSlots{per: max(per, 1), m: map[string]chan struct{}{}}
+	return &HostSlots{per: max(per, 1), m: map[string]*hostSlot{}}
 }
 
 // Acquire waits for a slot of host, or ctx's end, and returns the function
-// that gives the slot back.
+// that gives the slot back (once, however often it is called).
 func (h *HostSlots) Acquire(ctx context.Context, host string) (release func(), err error) {
 	h.mu.Lock()
-	c, ok := h.m[host]
-	if !ok {
-		c = make(chan struct{}, h.per)
-		h.m[host] = c
+	s := h.m[host]
+	if s == nil {
+		s = &hostSlot{c: make(chan struct{}, h.per)}
+		h.m[host] = s
 	}
+	s.refs++
 	h.mu.Unlock()
 	select {
-	case c <- struct{}{}:
-		return func() { <-c }, nil
+	case s.c <- struct{}{}:
+		var once sync.Once
+		return func() {
+			once.Do(func() {
+				<-s.c
+				h.leave(host, s)
+			})
+		}, nil
 	case <-ctx.Done():
+		h.leave(host, s)
 		return nil, ctx.Err()
+	}
+}
+
+// leave drops one reference to host's slots, and the entry with the last.
+func (h *HostSlots) leave(host string, s *hostSlot) {
+	h.mu.Lock()
+	defer h.mu.Unlock()
+	s.refs--
+	if s.refs == 0 && h.m[host] == s {
+		delete(h.m, host)
 	}
 }

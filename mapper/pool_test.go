@@ -10,49 +10,11 @@ import (
 	"sync"
 	"sync/atomic"
 	"testing"
-	"time"
 
 	"github.com/frontlatch/frontlatch/topology"
 	"github.com/frontlatch/frontlatch/topology/topologytest"
 	"github.com/google/go-cmp/cmp"
 )
-
-// At most PerHost sites of one host are mapped at once; other hosts are
-// not held up, and a cancelled wait returns.
-func TestHostSlots(t *testing.T) {
-	h := NewHostSlots(1)
-	ctx := context.Background()
-	release, _ := h.Acquire(ctx, "127.0.0.1:1")
-	other, err := h.Acquire(ctx, "127.0.0.1:2") // another host: not blocked
-	if err != nil {
-		t.Fatal(err)
-	}
-	other()
-	got := make(chan bool, 1)
-	go func() {
-		r, _ := h.Acquire(ctx, "127.0.0.1:1")
-		got <- true
-		r()
-	}()
-	select {
-	case <-got:
-		t.Fatal("a second site of the same host started while the first was mapped")
-	case <-time.After(50 * time.Millisecond):
-	}
-	release()
-	select {
-	case <-got:
-	case <-time.After(5 * time.Second):
-		t.Fatal("the second site never started after the first ended")
-	}
-	hold, _ := h.Acquire(ctx, "127.0.0.1:3")
-	defer hold()
-	cctx, cancel := context.WithCancel(ctx)
-	cancel()
-	if _, err := h.Acquire(cctx, "127.0.0.1:3"); !errors.Is(err, context.Canceled) {
-		t.Errorf("cancelled wait: %v, want context.Canceled", err)
-	}
-}
 
 // MapAll maps several sites on a pool of reused tabs: results in input
 // order, the same graphs as one Map each, a failing site reported in its
