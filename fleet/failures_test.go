@@ -142,6 +142,46 @@ func TestEveryFailedAttemptIsARow(t *testing.T) {
 			workUntilDone(t, f, WorkOptions{Workers: 1, Offline: true, Map: testMapOptions(), Audit: down}, 2)
 			return []Failure{{Site: site, Code: "audit", Attempt: 1}}, 1
 		}},
+		{name: "no audit store for a confirmed site", chromium: true, run: func(t *testing.T, f *Fleet) ([]Failure, int) {
+			ctx := t.Context()
+			site := serveVariants(t, 2)[1] // electrician01
+			if _, err := f.Add(ctx, inputs([]string{site})); err != nil {
+				t.Fatal(err)
+			}
+			workUntilDone(t, f, WorkOptions{Workers: 1, Offline: true, Map: testMapOptions()}, 1)
+			g, err := f.Latest(ctx, site)
+			if err != nil {
+				t.Fatal(err)
+			}
+			store, err := audit.Open(ctx, filepath.Join(t.TempDir(), "audit.db"))
+			if err != nil {
+				t.Fatal(err)
+			}
+			defer store.Close()
+			notify := "owner@example.com"
+			limits := shared.ConfirmationLimits{VolumeCap: &shared.VolumeCap{Max: 3, Per: shared.PerDay}, Notify: &notify}
+			if g, _, err = verifier.Confirm(ctx, g, g.Actions[0].ID, verifier.Confirmation{By: "Owner", Limits: limits}, store); err != nil {
+				t.Fatal(err)
+			}
+			if _, err := f.Import(ctx, g); err != nil {
+				t.Fatal(err)
+			}
+			f.MaxAttempts = 1
+			if n, err := f.QueueRescans(ctx, time.Now()); err != nil || n != 1 {
+				t.Fatalf("QueueRescans = %d, %v", n, err)
+			}
+			// A worker with no audit store takes the re-scan: it must not
+			// record a graph that drops the owner's confirmation.
+			workUntilDone(t, f, WorkOptions{Workers: 1, Offline: true, Map: testMapOptions()}, 2)
+			latest, err := f.Latest(ctx, site)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if st := latest.Actions[0].Verification.Status(); st != shared.StatusVerified {
+				t.Errorf("the site's latest graph lost its confirmation: %s is %s", latest.Actions[0].ID, st)
+			}
+			return []Failure{{Site: site, Code: "audit", Attempt: 1}}, 1
+		}},
 	}
 	for _, driver := range drivers {
 		for _, tt := range tests {

@@ -38,6 +38,11 @@ var (
 	ErrDatabaseURL = errors.New("fleet: not a fleet database URL")
 	// ErrClosed is returned by Work on a Fleet already closed.
 	ErrClosed = errors.New("fleet: closed")
+	// ErrNoAuditStore is matched when a map of a site whose latest graph
+	// holds owner-confirmed actions reaches a worker without an audit store
+	// (WorkOptions.Audit): the map is not recorded, for a graph recorded
+	// unreconciled would drop every confirmation from the site's latest.
+	ErrNoAuditStore = errors.New("fleet: no audit store to reconcile the map with")
 )
 
 // CheckDatabaseURL checks what Open is given before anything is opened or

@@ -148,6 +148,9 @@ func (f *Fleet) Latest(ctx context.Context, site string) (*shared.ActionGraph, e
 }
 
 // reconcile carries the confirmations of site's latest graph over to g.
+// Without an audit store it refuses (ErrNoAuditStore) when there are
+// confirmations to carry: as a store that does not answer, a store that
+// is not there must neither withdraw nor keep consent.
 func (f *Fleet) reconcile(ctx context.Context, site string, g *shared.ActionGraph, audit shared.AuditLookup) (*shared.ActionGraph, string, error) {
 	prev, err := f.Latest(ctx, site)
 	if errors.Is(err, ErrNoSuchSite) {
@@ -160,7 +163,7 @@ func (f *Fleet) reconcile(ctx context.Context, site string, g *shared.ActionGrap
 		return g, "", nil
 	}
 	if audit == nil {
-		return g, "not reconciled: no audit store configured; confirmations were not carried over", nil
+		return nil, "", fmt.Errorf("%w: %s's latest graph holds owner-confirmed actions, which a graph recorded unreconciled would drop", ErrNoAuditStore, site)
 	}
 	out, report, err := verifier.Reconcile(ctx, prev, g, audit)
 	if err != nil {

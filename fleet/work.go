@@ -40,8 +40,11 @@ type WorkOptions struct {
 	// Map is the mapper's options for every site (Browser is set by Work).
 	Map mapper.Options
 	// Audit is the verifier's audit store, used to reconcile a re-scan of a
-	// site with confirmed actions (verifier.Reconcile). Nil: re-scans are
-	// recorded but confirmations are not carried over.
+	// site with confirmed actions (verifier.Reconcile). Nil: a map of a
+	// site whose latest graph holds confirmed actions fails (code "audit",
+	// ErrNoAuditStore, retried: a worker with a store may take it) and is
+	// not recorded, so that no confirmation is dropped from the site's
+	// latest graph; other sites are mapped as ever.
 	Audit shared.AuditLookup
 	// RescanEvery queues, at this interval, a re-scan of every site whose
 	// latest graph has confirmed actions (0: no re-scans from this process).
@@ -238,12 +241,15 @@ func (w *mapWorker) Work(ctx context.Context, job *river.Job[MapArgs]) (err erro
 		}
 		return err
 	}
-	if job.Args.Rescan || w.opts.Audit != nil {
-		g, rec.reconciled, err = w.fleet.reconcile(ctx, job.Args.URL, g, w.opts.Audit)
-		if err != nil {
-			// The store could not be asked: retry, change no confirmation.
-			return fail("audit", fmt.Errorf("fleet: reconciling with the audit store: %w", err))
-		}
+	// Every map of a site is reconciled with its latest graph, a re-scan's
+	// or not: a map recorded unreconciled would drop its confirmations.
+	g, rec.reconciled, err = w.fleet.reconcile(ctx, job.Args.URL, g, w.opts.Audit)
+	switch {
+	case errors.Is(err, ErrNoAuditStore):
+		return fail("audit", err) // retry: change no confirmation
+	case err != nil:
+		// The store could not be asked: retry, change no confirmation.
+		return fail("audit", fmt.Errorf("fleet: reconciling with the audit store: %w", err))
 	}
 	if err := rec.setGraph(g); err != nil {
 		return river.JobCancel(fail("other", fmt.Errorf("fleet: the mapper made an invalid graph of %s: %w", job.Args.URL, err)))

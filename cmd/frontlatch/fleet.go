@@ -219,7 +219,7 @@ func runFleetWork(ctx context.Context, args []string, stdout, stderr io.Writer) 
 	jobTimeout := fs.Duration("job-timeout", 3*time.Minute, "cancel and retry a map that runs longer")
 	pages := fs.Int("pages", 6, "pages opened per site")
 	rescan := fs.Duration("rescan-every", 0, "re-scan sites with confirmed actions at this interval and reconcile them (needs --store, or $"+envStore+")")
-	storeURL := fs.String("store", os.Getenv(envStore), "the verifier's audit store, for reconciling re-scans: a SQLite file path or a postgres:// URL (default $"+envStore+" when set, else none: maps are not reconciled)")
+	storeURL := fs.String("store", os.Getenv(envStore), "the verifier's audit store, for reconciling re-scans: a SQLite file path or a postgres:// URL (default $"+envStore+" when set, else none: a site whose latest graph holds confirmed actions is not re-mapped, failing with code audit)")
 	offline := fs.Bool("offline", false, "keep the browser on loopback and the site itself")
 	pos, ok := parseInterspersed(fs, args)
 	if !ok {
