@@ -28,11 +28,11 @@ type Metrics struct {
 func NewMetrics() *Metrics {
 	m := &Metrics{
 		reg:      prometheus.NewRegistry(),
-		jobs:     prometheus.NewCounterVec(prometheus.CounterOpts{Name: "frontlatch_fleet_jobs_total", Help: "Map jobs finished by this worker, by outcome."}, []string{"outcome"}),
+		jobs:     prometheus.NewCounterVec(prometheus.CounterOpts{Name: "frontlatch_fleet_jobs_total", Help: "Map attempts finished by this worker, by outcome (a job retried counts once per failed attempt)."}, []string{"outcome"}),
 		actions:  prometheus.NewCounter(prometheus.CounterOpts{Name: "frontlatch_fleet_actions_found_total", Help: "Actions found by the maps of this worker."}),
 		pages:    prometheus.NewCounter(prometheus.CounterOpts{Name: "frontlatch_fleet_pages_total", Help: "Pages opened in the browser by the maps of this worker (pages/s is its rate)."}),
-		failures: prometheus.NewCounterVec(prometheus.CounterOpts{Name: "frontlatch_fleet_failures_total", Help: "Failed maps by reason."}, []string{"reason"}),
-		duration: prometheus.NewHistogram(prometheus.HistogramOpts{Name: "frontlatch_fleet_map_seconds", Help: "Time to map one site.", Buckets: prometheus.ExponentialBuckets(0.25, 2, 10)}),
+		failures: prometheus.NewCounterVec(prometheus.CounterOpts{Name: "frontlatch_fleet_failures_total", Help: "Failed map attempts by reason."}, []string{"reason"}),
+		duration: prometheus.NewHistogram(prometheus.HistogramOpts{Name: "frontlatch_fleet_map_seconds", Help: "Time to map one site, of the maps that succeeded.", Buckets: prometheus.ExponentialBuckets(0.25, 2, 10)}),
 		depth:    prometheus.NewGaugeVec(prometheus.GaugeOpts{Name: "frontlatch_fleet_queue_jobs", Help: "Map jobs in the queue, by state."}, []string{"state"}),
 	}
 	m.reg.MustRegister(m.jobs, m.actions, m.pages, m.failures, m.duration, m.depth,
