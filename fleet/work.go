@@ -35,7 +35,8 @@ type WorkOptions struct {
 	JobTimeout time.Duration
 	// RescueAfter is how long a job may stay running before River hands it
 	// to another worker, as after a worker process was killed (default
-	// JobTimeout + 1m).
+	// JobTimeout + 1m; a value not above JobTimeout is taken as the
+	// default, for a job still within its timeout is never rescued).
 	RescueAfter time.Duration
 	// Map is the mapper's options for every site (Browser is set by Work).
 	Map mapper.Options
