@@ -237,7 +237,10 @@ func (w *mapWorker) Work(ctx context.Context, job *river.Job[MapArgs]) (err erro
 			w.browsers.invalidate(browser)
 		}
 		err := fail(code, mapErr)
-		if code == "invalid-url" {
+		// Neither is retried: the URL will not become one, and the
+		// site's robots.txt asked not to be mapped (a later re-add or
+		// re-scan asks again).
+		if code == "invalid-url" || code == "disallowed" {
 			return river.JobCancel(err)
 		}
 		return err
