@@ -109,33 +109,7 @@ func TestEveryFailedAttemptIsARow(t *testing.T) {
 			return []Failure{{Site: site, Code: "other", Attempt: 2}}, 2
 		}},
 		{name: "audit store down", chromium: true, run: func(t *testing.T, f *Fleet) ([]Failure, int) {
-			ctx := t.Context()
-			site := serveVariants(t, 2)[1] // electrician01
-			if _, err := f.Add(ctx, inputs([]string{site})); err != nil {
-				t.Fatal(err)
-			}
-			workUntilDone(t, f, WorkOptions{Workers: 1, Offline: true, Map: testMapOptions()}, 1)
-			g, err := f.Latest(ctx, site)
-			if err != nil {
-				t.Fatal(err)
-			}
-			store, err := audit.Open(ctx, filepath.Join(t.TempDir(), "audit.db"))
-			if err != nil {
-				t.Fatal(err)
-			}
-			defer store.Close()
-			notify := "owner@example.com"
-			limits := shared.ConfirmationLimits{VolumeCap: &shared.VolumeCap{Max: 3, Per: shared.PerDay}, Notify: &notify}
-			if g, _, err = verifier.Confirm(ctx, g, g.Actions[0].ID, verifier.Confirmation{By: "Owner", Limits: limits}, store); err != nil {
-				t.Fatal(err)
-			}
-			if _, err := f.Import(ctx, g); err != nil {
-				t.Fatal(err)
-			}
-			f.MaxAttempts = 1
-			if n, err := f.QueueRescans(ctx, time.Now()); err != nil || n != 1 {
-				t.Fatalf("QueueRescans = %d, %v", n, err)
-			}
+			site := rescanOfConfirmed(t, f)
 			down := shared.AuditLookupFunc(func(context.Context, shared.AuditQuery) (shared.AuditAnswer, error) {
 				return shared.AuditAnswer{}, errors.New("the audit store is down")
 			})
@@ -143,37 +117,11 @@ func TestEveryFailedAttemptIsARow(t *testing.T) {
 			return []Failure{{Site: site, Code: "audit", Attempt: 1}}, 1
 		}},
 		{name: "no audit store for a confirmed site", chromium: true, run: func(t *testing.T, f *Fleet) ([]Failure, int) {
-			ctx := t.Context()
-			site := serveVariants(t, 2)[1] // electrician01
-			if _, err := f.Add(ctx, inputs([]string{site})); err != nil {
-				t.Fatal(err)
-			}
-			workUntilDone(t, f, WorkOptions{Workers: 1, Offline: true, Map: testMapOptions()}, 1)
-			g, err := f.Latest(ctx, site)
-			if err != nil {
-				t.Fatal(err)
-			}
-			store, err := audit.Open(ctx, filepath.Join(t.TempDir(), "audit.db"))
-			if err != nil {
-				t.Fatal(err)
-			}
-			defer store.Close()
-			notify := "owner@example.com"
-			limits := shared.ConfirmationLimits{VolumeCap: &shared.VolumeCap{Max: 3, Per: shared.PerDay}, Notify: &notify}
-			if g, _, err = verifier.Confirm(ctx, g, g.Actions[0].ID, verifier.Confirmation{By: "Owner", Limits: limits}, store); err != nil {
-				t.Fatal(err)
-			}
-			if _, err := f.Import(ctx, g); err != nil {
-				t.Fatal(err)
-			}
-			f.MaxAttempts = 1
-			if n, err := f.QueueRescans(ctx, time.Now()); err != nil || n != 1 {
-				t.Fatalf("QueueRescans = %d, %v", n, err)
-			}
+			site := rescanOfConfirmed(t, f)
 			// A worker with no audit store takes the re-scan: it must not
 			// record a graph that drops the owner's confirmation.
 			workUntilDone(t, f, WorkOptions{Workers: 1, Offline: true, Map: testMapOptions()}, 2)
-			latest, err := f.Latest(ctx, site)
+			latest, err := f.Latest(t.Context(), site)
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -205,4 +153,39 @@ func TestEveryFailedAttemptIsARow(t *testing.T) {
 			})
 		}
 	}
+}
+
+// rescanOfConfirmed maps a fixture site, has its owner confirm an action
+// (imported as the site's latest graph) and queues its re-scan, which
+// then fails at its first attempt (MaxAttempts 1). It returns the site.
+func rescanOfConfirmed(t *testing.T, f *Fleet) string {
+	t.Helper()
+	ctx := t.Context()
+	site := serveVariants(t, 2)[1] // electrician01
+	if _, err := f.Add(ctx, inputs([]string{site})); err != nil {
+		t.Fatal(err)
+	}
+	workUntilDone(t, f, WorkOptions{Workers: 1, Offline: true, Map: testMapOptions()}, 1)
+	g, err := f.Latest(ctx, site)
+	if err != nil {
+		t.Fatal(err)
+	}
+	store, err := audit.Open(ctx, filepath.Join(t.TempDir(), "audit.db"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer store.Close()
+	notify := "owner@example.com"
+	limits := shared.ConfirmationLimits{VolumeCap: &shared.VolumeCap{Max: 3, Per: shared.PerDay}, Notify: &notify}
+	if g, _, err = verifier.Confirm(ctx, g, g.Actions[0].ID, verifier.Confirmation{By: "Owner", Limits: limits}, store); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := f.Import(ctx, g); err != nil {
+		t.Fatal(err)
+	}
+	f.MaxAttempts = 1
+	if n, err := f.QueueRescans(ctx, time.Now()); err != nil || n != 1 {
+		t.Fatalf("QueueRescans = %d, %v", n, err)
+	}
+	return site
 }
