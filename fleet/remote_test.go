@@ -4,43 +4,11 @@ import (
 	"context"
 	"fmt"
 	"net"
-	"net/http"
-	"os/exec"
 	"testing"
 	"time"
 
-	"github.com/frontlatch/frontlatch/topology"
 	"github.com/frontlatch/frontlatch/topology/topologytest"
 )
-
-// remoteChromium starts Debian's Chromium as a browser pool would, with a
-// DevTools port on 127.0.0.1, and waits until it answers.
-func remoteChromium(t *testing.T, port int) *exec.Cmd {
-	t.Helper()
-	bin, err := topology.ResolveChromium("")
-	if err != nil {
-		t.Fatal(err)
-	}
-	cmd := exec.Command(bin, "--headless", "--no-sandbox", "--disable-gpu", "--no-first-run",
-		"--disable-background-networking", "--disable-component-update", "--disable-sync", "--disable-quic",
-		"--user-data-dir="+t.TempDir(), "--remote-debugging-address=127.0.0.1", fmt.Sprintf("--remote-debugging-port=%d", port),
-		"--host-resolver-rules=MAP * ~NOTFOUND, EXCLUDE 127.0.0.1, EXCLUDE localhost", "about:blank")
-	if err := cmd.Start(); err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() { cmd.Process.Kill(); cmd.Wait() })
-	deadline := time.Now().Add(30 * time.Second)
-	for time.Now().Before(deadline) {
-		resp, err := http.Get(fmt.Sprintf("http://127.0.0.1:%d/json/version", port))
-		if err == nil {
-			resp.Body.Close()
-			return cmd
-		}
-		time.Sleep(100 * time.Millisecond)
-	}
-	t.Fatal("the remote Chromium did not answer on its DevTools port")
-	return nil
-}
 
 // TestRemoteBrowserLost: workers drive a remote Chromium through
 // --browser-url http://host:port; when that browser dies mid-run the jobs
@@ -54,7 +22,7 @@ func TestRemoteBrowserLost(t *testing.T) {
 	}
 	port := l.Addr().(*net.TCPAddr).Port
 	l.Close()
-	first := remoteChromium(t, port)
+	first := topologytest.StartChromium(t, port)
 
 	f := openTemp(t)
 	f.MaxAttempts = 20
@@ -83,10 +51,9 @@ func TestRemoteBrowserLost(t *testing.T) {
 		case <-time.After(100 * time.Millisecond):
 		}
 	}
-	first.Process.Kill()
-	first.Wait()
+	first.Kill()
 	time.Sleep(time.Second) // jobs meet the dead browser
-	remoteChromium(t, port)
+	topologytest.StartChromium(t, port)
 	st := waitDone(t, f, len(urls), 4*time.Minute)
 	select {
 	case err := <-done:

@@ -1,16 +1,10 @@
 package mapper_test
 
 import (
-	"bufio"
 	"context"
 	"fmt"
 	"net/http"
 	"net/http/httptest"
-	"os"
-	"os/exec"
-	"regexp"
-	"strings"
-	"syscall"
 	"testing"
 	"time"
 
@@ -95,7 +89,7 @@ func TestEmbedding(t *testing.T) {
 
 	t.Run("a running Chromium's DevTools URL", func(t *testing.T) {
 		topologytest.NeedChromium(t)
-		ws := runChromium(t)
+		ws := topologytest.StartChromium(t, 0).URL
 		ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
 		defer cancel()
 		g, err := mapper.Map(ctx, srv.URL+"/", mapper.Options{ControlURL: ws, Offline: true, NoExplore: true, SiteSlug: "acme"})
@@ -133,66 +127,4 @@ func TestEmbedding(t *testing.T) {
 			t.Errorf("MapAll over a dead ControlURL succeeded: %+v", rs)
 		}
 	})
-}
-
-// devtoolsLine is what Chromium prints once it listens for DevTools.
-var devtoolsLine = regexp.MustCompile(`DevTools listening on (ws://\S+)`)
-
-// runChromium starts Chromium the way another program (chromedp,
-// Playwright's connectOverCDP) would, and returns its DevTools URL. The
-// process ends with the test.
-func runChromium(t *testing.T) string {
-	t.Helper()
-	bin, err := topology.ResolveChromium("")
-	if err != nil {
-		t.Fatal(err)
-	}
-	// The profile is removed by hand once every Chromium process is gone:
-	// t.TempDir would race its helpers still writing there.
-	profile, err := os.MkdirTemp("", "frontlatch-embed-test-")
-	if err != nil {
-		t.Fatal(err)
-	}
-	ctx, cancel := context.WithCancel(context.Background())
-	cmd := exec.CommandContext(ctx, bin, "--headless", "--no-sandbox", "--disable-gpu", "--no-first-run",
-		"--remote-debugging-port=0", "--remote-debugging-address=127.0.0.1", "--user-data-dir="+profile, "about:blank")
-	// Its own process group, so ending the test ends Chromium's helpers too.
-	cmd.SysProcAttr = &syscall.SysProcAttr{Setpgid: true}
-	cmd.Cancel = func() error { return syscall.Kill(-cmd.Process.Pid, syscall.SIGKILL) }
-	stderr, err := cmd.StderrPipe()
-	if err != nil {
-		t.Fatal(err)
-	}
-	if err := cmd.Start(); err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() {
-		cancel()
-		_ = cmd.Wait()
-		for range 20 { // helpers of the killed group may still be exiting
-			if os.RemoveAll(profile) == nil {
-				return
-			}
-			time.Sleep(100 * time.Millisecond)
-		}
-	})
-	found := make(chan string, 1)
-	go func() {
-		sc := bufio.NewScanner(stderr)
-		for sc.Scan() {
-			if m := devtoolsLine.FindStringSubmatch(sc.Text()); m != nil {
-				found <- m[1]
-				break
-			}
-		}
-		for sc.Scan() { // keep draining so Chromium never blocks on stderr
-		}
-	}()
-	select {
-	case u := <-found:
-		return strings.TrimSpace(u)
-	case <-time.After(30 * time.Second):
-		t.Fatal("Chromium printed no DevTools URL within 30 s")
-		return ""
-	}
 }
