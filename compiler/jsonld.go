@@ -3,6 +3,7 @@ package compiler
 import (
 	"bytes"
 	"encoding/json"
+	"net/url"
 
 	"github.com/frontlatch/frontlatch/shared"
 )
@@ -106,7 +107,7 @@ func buildJSONLD(p *plan) ([]byte, error) {
 	g := p.graph
 	doc := jsonldDoc{Context: "https://schema.org", Type: "Organization", Name: siteName(g), URL: g.Site.URL, PotentialAction: []jsonldAction{}}
 	for i := range p.actions {
-		doc.PotentialAction = append(doc.PotentialAction, jsonldActionsOf(&p.actions[i])...)
+		doc.PotentialAction = append(doc.PotentialAction, jsonldActionsOf(g.Site.URL, &p.actions[i])...)
 	}
 	out, err := marshalDocument(doc)
 	if err != nil {
@@ -130,7 +131,7 @@ func scriptSafeJSON(b []byte) []byte {
 // EntryPoint and inputs; every other door as information (a link, a tel:
 // or mailto: URL, the page a form is on); an action with no door at all as
 // one entry without a target, so its status is still stated.
-func jsonldActionsOf(ap *actionPlan) []jsonldAction {
+func jsonldActionsOf(site string, ap *actionPlan) []jsonldAction {
 	a := ap.action
 	base := jsonldAction{Type: schemaOrgType(a), Name: title(ap), Description: actionDescription(ap), ActionStatus: "https://schema.org/PotentialActionStatus"}
 	var out []jsonldAction
@@ -146,7 +147,13 @@ func jsonldActionsOf(ap *actionPlan) []jsonldAction {
 			if sub.Enctype != nil && *sub.Enctype != "" {
 				enctype = *sub.Enctype
 			}
-			e.Target = &jsonldEntryPoint{Type: "EntryPoint", URLTemplate: *sub.Endpoint, HTTPMethod: httpMethod(sub.Transport),
+			target := *sub.Endpoint
+			if u, err := url.Parse(target); err == nil && !u.IsAbs() {
+				if abs := endpointURL(site, d.URL, target); abs != nil {
+					target = abs.String() // where a browser sends it, not a path an agent cannot resolve
+				}
+			}
+			e.Target = &jsonldEntryPoint{Type: "EntryPoint", URLTemplate: target, HTTPMethod: httpMethod(sub.Transport),
 				EncodingType: enctype, ContentType: contentTypeOf(sub.Transport), ActionPlatform: webPlatforms}
 			e.inputs = jsonldInputs(a)
 		}

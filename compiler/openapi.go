@@ -3,6 +3,7 @@ package compiler
 import (
 	"net/url"
 	"sort"
+	"strings"
 
 	"github.com/frontlatch/frontlatch/shared"
 )
@@ -113,7 +114,7 @@ func buildOpenAPI(p *plan) ([]byte, error) {
 	ops := make([]placed, len(refs))
 	uses := map[string]int{}
 	for i, r := range refs {
-		op, path, method := openapiOperationOf(r)
+		op, path, method := openapiOperationOf(g.Site.URL, r)
 		ops[i] = placed{path, method, op}
 		uses[method+" "+path]++
 	}
@@ -138,21 +139,28 @@ func buildOpenAPI(p *plan) ([]byte, error) {
 
 // openapiOperationOf returns the operation of one door (one of httpDoors),
 // its path key and its lower-case method.
-func openapiOperationOf(r toolRef) (openapiOperation, string, string) {
+func openapiOperationOf(site string, r toolRef) (openapiOperation, string, string) {
 	a := r.ap.action
 	d := r.t.door
 	sub, _ := httpRequest(d)
-	u, _ := url.Parse(*sub.Endpoint)
+	u := endpointURL(site, d.URL, *sub.Endpoint)
 	path := "/"
 	if u != nil && u.Path != "" {
 		path = u.Path
+	}
+	if !strings.HasPrefix(path, "/") {
+		path = "/" + path // a Paths Object's keys start with "/"
+	}
+	server := *sub.Endpoint
+	if u != nil {
+		server = origin(u.String())
 	}
 	op := openapiOperation{
 		OperationID:  r.t.name,
 		Summary:      title(r.ap),
 		Description:  actionDescription(r.ap),
 		Tags:         []string{string(a.Kind)},
-		Servers:      []openapiServer{{URL: origin(*sub.Endpoint)}},
+		Servers:      []openapiServer{{URL: server}},
 		Responses:    object{{"default", openapiResponse{Description: "Whatever the business's site answers (a page or JSON); Frontlatch does not model it."}}},
 		Verification: statusMeta{r.ap.status, statusSentence(r.ap)},
 		Door:         doorMeta{ActionID: a.ID, Index: r.t.index, Kind: a.Kind, Door: d.Method, URL: d.URL, Locator: d.Locator, Endpoint: sub.Endpoint, ToolName: d.ToolName},
@@ -190,6 +198,29 @@ func openapiOperationOf(r toolRef) (openapiOperation, string, string) {
 		Content:     object{{enctype, openapiMedia{Schema: schema}}},
 	}
 	return op, path, "post"
+}
+
+// endpointURL is where a door's request goes: its endpoint resolved, as a
+// browser resolves a form's action, against the page the door is on (itself
+// resolved against the site's URL), so that a relative endpoint
+// ("contact.php", "/contact") names the path it is sent to. Nil when the
+// endpoint is no URL reference.
+func endpointURL(site, page, endpoint string) *url.URL {
+	ref, err := url.Parse(endpoint)
+	if err != nil {
+		return nil
+	}
+	for _, base := range []string{page, site} {
+		b, err := url.Parse(base)
+		if err != nil {
+			continue
+		}
+		ref = b.ResolveReference(ref)
+		if ref.IsAbs() {
+			break
+		}
+	}
+	return ref
 }
 
 // origin returns scheme://host of a URL, or the URL itself if it has none.

@@ -1,0 +1,83 @@
+package compiler
+
+import (
+	"encoding/json"
+	"testing"
+
+	"github.com/google/go-cmp/cmp"
+)
+
+// TestRelativeEndpoint: a form's endpoint the page wrote relative
+// ("contact.php", "/contact", "?send=1") is resolved against the page the
+// door is on, as a browser resolves the form's action: the OpenAPI path is
+// the path the request goes to (a Paths Object key starts with "/", so
+// "contact.php" failed the official schema), the operation's server is the
+// endpoint's origin (not the endpoint itself, which put the path twice),
+// and the JSON-LD EntryPoint names the whole URL.
+func TestRelativeEndpoint(t *testing.T) {
+	const page = "https://harbour-plumbing.example/quote/"
+	type op struct{ Path, Server, Query, Target string }
+	tests := []struct {
+		endpoint string
+		want     op
+	}{
+		{"contact.php", op{"/quote/contact.php", "https://harbour-plumbing.example", "", page + "contact.php"}},
+		{"/contact", op{"/contact", "https://harbour-plumbing.example", "", "https://harbour-plumbing.example/contact"}},
+		{"?send=1", op{"/quote/", "https://harbour-plumbing.example", "send", page + "?send=1"}},
+		{"https://forms.example/f/1", op{"/f/1", "https://forms.example", "", "https://forms.example/f/1"}},
+	}
+	v := loadSchemas(t)
+	for _, tt := range tests {
+		t.Run(tt.endpoint, func(t *testing.T) {
+			g := doorsGraph()
+			g.Actions[0].Access[0].Submission.Endpoint = ptr(tt.endpoint)
+			files, err := CompileAll(g, Options{IncludeUnverified: true})
+			if err != nil {
+				t.Fatal(err)
+			}
+			m := byName(files)
+			for _, base := range openAPIBases {
+				if err := v.openapi[base].Validate(instance(t, m[FileOpenAPI])); err != nil {
+					t.Errorf("openapi.json does not validate against %s: %v", base, err)
+				}
+			}
+			var doc struct {
+				Paths map[string]map[string]struct {
+					OperationID string                      `json:"operationId"`
+					Servers     []struct{ URL string }      `json:"servers"`
+					Parameters  []struct{ Name, In string } `json:"parameters"`
+				} `json:"paths"`
+			}
+			if err := json.Unmarshal(m[FileOpenAPI], &doc); err != nil {
+				t.Fatal(err)
+			}
+			var got op
+			for path, item := range doc.Paths {
+				if o, ok := item["post"]; ok && o.OperationID == "plumber.quote.job.form" {
+					got.Path = path
+					got.Server = o.Servers[0].URL
+					for _, p := range o.Parameters {
+						got.Query += p.Name
+					}
+				}
+			}
+			var ld struct {
+				PotentialAction []struct {
+					Identifier string
+					Target     struct{ URLTemplate string }
+				}
+			}
+			if err := json.Unmarshal(m[FileJSONLD], &ld); err != nil {
+				t.Fatal(err)
+			}
+			for _, a := range ld.PotentialAction {
+				if a.Identifier == "plumber.quote.job.form" {
+					got.Target = a.Target.URLTemplate
+				}
+			}
+			if diff := cmp.Diff(tt.want, got); diff != "" {
+				t.Errorf("the quote form's operation (-want +got):\n%s", diff)
+			}
+		})
+	}
+}
