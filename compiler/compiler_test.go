@@ -166,7 +166,7 @@ func TestInputSchema(t *testing.T) {
 	}{
 		{"company-url", "", nil},                 // honeypot never offered
 		{"_wpnonce", "", nil},                    // system token never offered
-		{"message", "minLength", nil},            // inferred min-length never becomes a keyword
+		{"message", "minLength", 1.0},            // required: not empty; the inferred min-length 20 never becomes a keyword
 		{"message", "maxLength", 1000.0},         // declared value space does
 		{"suburb", "pattern", nil},               // inferred pattern never becomes a keyword
 		{"phone", "pattern", "^(?:04[0-9]{8})$"}, // HTML pattern anchored

@@ -279,6 +279,12 @@ func inputSchema(in *shared.Input, rules []shared.Rule, mode schemaMode) (propSc
 		ps.Enum = optionValues(c.options)
 		ps.Format = jsonFormat(c.format, in.Type)
 		ps.MinLength, ps.MaxLength = c.minLen, c.maxLen
+		if c.required && (ps.MinLength == nil || *ps.MinLength < 1) && (ps.Enum == nil || slices.Contains(ps.Enum, "")) {
+			// HTML's required refuses an empty value (valueMissing), a
+			// <select>'s empty placeholder ("Choose…") included; JSON
+			// Schema's required only asks for the key.
+			ps.MinLength = ptrInt(1)
+		}
 		if len(c.patterns) > 0 {
 			ps.Pattern = c.patterns[0]
 			for _, p := range c.patterns[1:] {

@@ -24,13 +24,15 @@
             "type": "string",
             "title": "Your name",
             "description": "First and last name. Semantic type: person-name.",
+            "minLength": 1,
             "maxLength": 80
           },
           "phone": {
             "type": "string",
             "title": "Phone",
             "description": "Australian number, no spaces. Semantic type: phone.",
-            "pattern": "^(?:^0[2-9]\\d{8}$)$"
+            "pattern": "^(?:^0[2-9]\\d{8}$)$",
+            "minLength": 1
           }
         },
         "required": [

@@ -36,7 +36,8 @@
             "type": "string",
             "title": "Email",
             "description": "We reply by email. Semantic type: email.",
-            "format": "email"
+            "format": "email",
+            "minLength": 1
           },
           "phone": {
             "type": "string",
@@ -114,6 +115,7 @@
             "type": "string",
             "title": "Describe the job",
             "description": "Semantic type: message.",
+            "minLength": 1,
             "maxLength": 1000
           },
           "news": {
@@ -285,7 +287,8 @@
             "type": "string",
             "title": "Email",
             "description": "Semantic type: email.",
-            "format": "email"
+            "format": "email",
+            "minLength": 1
           },
           "reply-by": {
             "type": "string",
@@ -323,7 +326,8 @@
           "your-question": {
             "type": "string",
             "title": "Question",
-            "description": "Semantic type: message."
+            "description": "Semantic type: message.",
+            "minLength": 1
           }
         },
         "required": [
@@ -416,7 +420,8 @@
             "type": "string",
             "title": "Email",
             "description": "Semantic type: email.",
-            "format": "email"
+            "format": "email",
+            "minLength": 1
           },
           "reply-by": {
             "type": "string",
@@ -454,7 +459,8 @@
           "your-question": {
             "type": "string",
             "title": "Question",
-            "description": "Semantic type: message."
+            "description": "Semantic type: message.",
+            "minLength": 1
           }
         },
         "required": [

@@ -35,7 +35,8 @@
             "type": "string",
             "title": "Email",
             "description": "Semantic type: email.",
-            "format": "email"
+            "format": "email",
+            "minLength": 1
           }
         },
         "required": [
@@ -81,7 +82,8 @@
             "type": "string",
             "title": "Email",
             "description": "Semantic type: email.",
-            "format": "email"
+            "format": "email",
+            "minLength": 1
           }
         },
         "required": [
@@ -127,7 +129,8 @@
             "type": "string",
             "title": "Email",
             "description": "Semantic type: email.",
-            "format": "email"
+            "format": "email",
+            "minLength": 1
           }
         },
         "required": [
@@ -173,7 +176,8 @@
             "type": "string",
             "title": "Email",
             "description": "Semantic type: email.",
-            "format": "email"
+            "format": "email",
+            "minLength": 1
           }
         },
         "required": [
@@ -219,7 +223,8 @@
             "type": "string",
             "title": "Email",
             "description": "Semantic type: email.",
-            "format": "email"
+            "format": "email",
+            "minLength": 1
           }
         },
         "required": [
@@ -265,7 +270,8 @@
             "type": "string",
             "title": "Email",
             "description": "Semantic type: email.",
-            "format": "email"
+            "format": "email",
+            "minLength": 1
           }
         },
         "required": [
@@ -311,7 +317,8 @@
             "type": "string",
             "title": "Email",
             "description": "Semantic type: email.",
-            "format": "email"
+            "format": "email",
+            "minLength": 1
           }
         },
         "required": [
@@ -357,7 +364,8 @@
             "type": "string",
             "title": "Email",
             "description": "Semantic type: email.",
-            "format": "email"
+            "format": "email",
+            "minLength": 1
           }
         },
         "required": [
@@ -403,7 +411,8 @@
             "type": "string",
             "title": "Email",
             "description": "Semantic type: email.",
-            "format": "email"
+            "format": "email",
+            "minLength": 1
           }
         },
         "required": [
@@ -449,7 +458,8 @@
             "type": "string",
             "title": "Email",
             "description": "Semantic type: email.",
-            "format": "email"
+            "format": "email",
+            "minLength": 1
           }
         },
         "required": [
@@ -495,7 +505,8 @@
             "type": "string",
             "title": "Email",
             "description": "Semantic type: email.",
-            "format": "email"
+            "format": "email",
+            "minLength": 1
           }
         },
         "required": [
@@ -541,7 +552,8 @@
             "type": "string",
             "title": "Email",
             "description": "Semantic type: email.",
-            "format": "email"
+            "format": "email",
+            "minLength": 1
           }
         },
         "required": [

@@ -1,0 +1,69 @@
+package compiler
+
+import (
+	"fmt"
+	"testing"
+
+	"github.com/santhosh-tekuri/jsonschema/v6"
+
+	"github.com/frontlatch/frontlatch/shared"
+)
+
+// TestRequiredRefusesEmpty: a required field refuses an empty value, as
+// HTML's required does (valueMissing), a <select>'s empty placeholder
+// included, and as the executor does; JSON Schema's required asks only for
+// the key, so the inputSchema took "" for a required name, email or
+// select. An optional field still takes "" (HTML's pattern and minlength
+// do not look at an empty value), and a required select whose options
+// have no empty value needs nothing more than its enum.
+func TestRequiredRefusesEmpty(t *testing.T) {
+	choose := shared.OneOfSpace{Options: []shared.Option{{Value: "", Label: ptr("Choose…")}, {Value: "leak"}}}
+	plain := shared.OneOfSpace{Options: []shared.Option{{Value: "leak"}, {Value: "hot-water"}}}
+	tests := []struct {
+		name      string
+		in        shared.Input
+		rules     []shared.Validation
+		value     any
+		wantValid bool
+	}{
+		{"required text, empty", field("form#quote", "x", "X", shared.SemanticPersonName, "text", true), nil, "", false},
+		{"required text, given", field("form#quote", "x", "X", shared.SemanticPersonName, "text", true), nil, "Ann", true},
+		{"declared required email, empty", field("form#quote", "x", "X", shared.SemanticEmail, "email", false),
+			[]shared.Validation{declared("x", shared.RuleRequired, nil, "required")}, "", false},
+		{"required select, placeholder", field("form#quote", "x", "X", shared.SemanticServiceRequested, "select", true, choose), nil, "", false},
+		{"required select, option", field("form#quote", "x", "X", shared.SemanticServiceRequested, "select", true, choose), nil, "leak", true},
+		{"required select without placeholder, option", field("form#quote", "x", "X", shared.SemanticServiceRequested, "select", true, plain), nil, "hot-water", true},
+		{"required textarea with a length, empty", field("form#quote", "x", "X", shared.SemanticMessage, "textarea", true, shared.LengthSpace{MaxLength: ptr(10)}), nil, "", false},
+		{"optional text, empty", field("form#quote", "x", "X", shared.SemanticLocality, "text", false), nil, "", true},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			g := doorsGraph()
+			a := &g.Actions[0]
+			a.Inputs = append(a.Inputs, tt.in)
+			a.Validations = append(a.Validations, tt.rules...)
+			v := compileMCP(t, g, Options{})
+			var schema map[string]any
+			for _, tl := range v.Tools {
+				if tl.Name == "plumber.quote.job.form" {
+					schema = tl.InputSchema["properties"].(map[string]any)["x"].(map[string]any)
+				}
+			}
+			if schema == nil {
+				t.Fatal("no property x in the quote form's inputSchema")
+			}
+			c := jsonschema.NewCompiler()
+			if err := c.AddResource("mem://x.json", schema); err != nil {
+				t.Fatal(err)
+			}
+			sch, err := c.Compile("mem://x.json")
+			if err != nil {
+				t.Fatal(err)
+			}
+			err = sch.Validate(tt.value)
+			if got := err == nil; got != tt.wantValid {
+				t.Errorf("%q valid = %v, want %v (HTML's required)\nschema: %v\nerr: %v", tt.value, got, tt.wantValid, fmt.Sprint(schema), err)
+			}
+		})
+	}
+}
