@@ -248,7 +248,8 @@ func inputSchema(in *shared.Input, rules []shared.Rule, mode schemaMode) (propSc
 	case in.Type == "number" || in.Type == "range":
 		ps.Type = "number"
 		ps.Minimum, ps.Maximum = number(c.min), number(c.max)
-		if st := number(c.step); st != nil && stepExact(c.min, c.step) {
+		step := htmlStep(c.step)
+		if st := number(step); st != nil && stepExact(stepBase(c.min, in.DefaultValue), step) {
 			ps.MultipleOf = st
 		}
 	case in.MultiValued(): // a checkbox group, a <select multiple> (decision 0006)
@@ -446,8 +447,38 @@ func number(s *string) *json.Number {
 	return &n
 }
 
+// htmlStep is the step a number or range input enforces: the one the site
+// states, "any" (no step, nil), or HTML's default step of 1 when it states
+// none or one that is no positive number (step="0", step="x"), so that such
+// an input takes whole numbers only, as a browser's checkValidity (and a
+// range's rounding) has it.
+func htmlStep(step *string) *string {
+	if step != nil && strings.EqualFold(strings.TrimSpace(*step), "any") {
+		return nil
+	}
+	if st := number(step); st != nil {
+		if f, _ := st.Float64(); f > 0 {
+			return step
+		}
+	}
+	one := "1"
+	return &one
+}
+
+// stepBase is what HTML counts steps from: the min when it is a number,
+// else the value the page sets (the value attribute), else zero (nil).
+func stepBase(min, value *string) *string {
+	if number(min) != nil {
+		return min
+	}
+	if number(value) != nil {
+		return value
+	}
+	return nil
+}
+
 // stepExact: a step is a multipleOf only when it counts from zero (HTML
-// counts steps from min), and "any" means no step.
+// counts steps from the step base, stepBase), and "any" means no step.
 func stepExact(min, step *string) bool {
 	st := number(step)
 	if st == nil {

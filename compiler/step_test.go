@@ -1,0 +1,72 @@
+package compiler
+
+import (
+	"testing"
+
+	"github.com/google/go-cmp/cmp"
+	"github.com/santhosh-tekuri/jsonschema/v6"
+
+	"github.com/frontlatch/frontlatch/shared"
+)
+
+// TestNumberStep: a number or range input takes what HTML's step allows:
+// the step the site states, counted from min (else from the value the page
+// sets, else from zero), and HTML's default step of 1 when it states none
+// or an invalid one, so that <input type=number> without a step takes 3
+// and refuses 2.5, as a browser's checkValidity does (a range rounds it).
+// The schema took any number there. step="any" takes any number.
+func TestNumberStep(t *testing.T) {
+	tests := []struct {
+		name     string
+		typ      string
+		space    shared.RangeSpace
+		value    *string // the page's value attribute
+		want     any     // multipleOf, nil when absent
+		accepted []any
+		refused  []any
+	}{
+		{"number without a step", "number", shared.RangeSpace{}, nil, 1.0, []any{3, 0, -2}, []any{2.5}},
+		{"range without a step", "range", shared.RangeSpace{Min: ptr("0"), Max: ptr("10")}, nil, 1.0, []any{4}, []any{4.5}},
+		{"an invalid step is the default", "number", shared.RangeSpace{Step: ptr("0")}, nil, 1.0, []any{2}, []any{2.5}},
+		{"step any", "number", shared.RangeSpace{Step: ptr("any")}, nil, nil, []any{2.5, 3}, nil},
+		{"a stated step", "number", shared.RangeSpace{Step: ptr("0.5")}, nil, 0.5, []any{2.5}, []any{2.25}},
+		{"a stated step from a min it divides", "number", shared.RangeSpace{Min: ptr("100"), Step: ptr("50")}, nil, 50.0, []any{150}, []any{175}},
+		{"the default step from a min off the grid", "number", shared.RangeSpace{Min: ptr("0.5")}, nil, nil, []any{1.5}, nil},
+		{"the default step from the page's value", "number", shared.RangeSpace{}, ptr("1.5"), nil, []any{2.5}, nil},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			g := doorsGraph()
+			a := &g.Actions[0]
+			in := field("form#quote", "x", "X", shared.SemanticPartySize, tt.typ, false, tt.space)
+			in.DefaultValue = tt.value
+			a.Inputs = append(a.Inputs, in)
+			v := compileMCP(t, g, Options{})
+			schema := property(t, v, "plumber.quote.job.form", "x")
+			if schema == nil {
+				t.Fatal("no property x in the quote form's inputSchema")
+			}
+			if diff := cmp.Diff(tt.want, schema["multipleOf"]); diff != "" {
+				t.Errorf("multipleOf (-want +got):\n%s", diff)
+			}
+			c := jsonschema.NewCompiler()
+			if err := c.AddResource("mem://x.json", schema); err != nil {
+				t.Fatal(err)
+			}
+			sch, err := c.Compile("mem://x.json")
+			if err != nil {
+				t.Fatal(err)
+			}
+			for _, x := range tt.accepted {
+				if err := sch.Validate(x); err != nil {
+					t.Errorf("%v refused, but the input takes it: %v", x, err)
+				}
+			}
+			for _, x := range tt.refused {
+				if sch.Validate(x) == nil {
+					t.Errorf("%v accepted, but the input's step refuses it", x)
+				}
+			}
+		})
+	}
+}
