@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"testing"
 
+	"github.com/frontlatch/frontlatch/shared"
 	"github.com/google/go-cmp/cmp"
 )
 
@@ -77,6 +78,60 @@ func TestRelativeEndpoint(t *testing.T) {
 			}
 			if diff := cmp.Diff(tt.want, got); diff != "" {
 				t.Errorf("the quote form's operation (-want +got):\n%s", diff)
+			}
+		})
+	}
+}
+
+// A GET form sends its fields as the query, replacing the query its action
+// names (as a browser does, and the executor): the operation's query
+// parameters are the fields, not the action's own query. A POST keeps the
+// action's query, fixed.
+func TestGetFormQuery(t *testing.T) {
+	tests := []struct {
+		transport shared.Transport
+		method    string
+		wantLang  bool
+	}{
+		{shared.TransportFormGet, "get", false},
+		{shared.TransportFormPost, "post", true},
+	}
+	v := loadSchemas(t)
+	for _, tt := range tests {
+		t.Run(string(tt.transport), func(t *testing.T) {
+			g := doorsGraph()
+			sub := g.Actions[0].Access[0].Submission
+			sub.Endpoint = ptr("https://harbour-plumbing.example/quote/send?lang=en")
+			sub.Transport = tt.transport
+			files, err := CompileAll(g, Options{IncludeUnverified: true})
+			if err != nil {
+				t.Fatal(err)
+			}
+			m := byName(files)
+			for _, base := range openAPIBases {
+				if err := v.openapi[base].Validate(instance(t, m[FileOpenAPI])); err != nil {
+					t.Errorf("openapi.json does not validate against %s: %v", base, err)
+				}
+			}
+			var doc struct {
+				Paths map[string]map[string]struct {
+					OperationID string                      `json:"operationId"`
+					Parameters  []struct{ Name, In string } `json:"parameters"`
+				} `json:"paths"`
+			}
+			if err := json.Unmarshal(m[FileOpenAPI], &doc); err != nil {
+				t.Fatal(err)
+			}
+			o, ok := doc.Paths["/quote/send"][tt.method]
+			if !ok || o.OperationID != "plumber.quote.job.form" {
+				t.Fatalf("no %s operation of the quote form at /quote/send: %s", tt.method, m[FileOpenAPI])
+			}
+			lang := false
+			for _, p := range o.Parameters {
+				lang = lang || p.Name == "lang"
+			}
+			if lang != tt.wantLang {
+				t.Errorf("the action's own query parameter lang listed: %v, want %v (parameters %v)", lang, tt.wantLang, o.Parameters)
 			}
 		})
 	}

@@ -165,7 +165,11 @@ func openapiOperationOf(site string, r toolRef) (openapiOperation, string, strin
 		Verification: statusMeta{r.ap.status, statusSentence(r.ap)},
 		Door:         doorMeta{ActionID: a.ID, Index: r.t.index, Kind: a.Kind, Door: d.Method, URL: d.URL, Locator: d.Locator, Endpoint: sub.Endpoint, ToolName: d.ToolName},
 	}
-	if u != nil {
+	method := httpMethod(sub.Transport)
+	// A GET form replaces its action's query with the form's fields, as a
+	// browser does (and the executor): the endpoint's own query is sent
+	// only in a body-carrying request.
+	if u != nil && method != "GET" {
 		q := u.Query()
 		keys := make([]string, 0, len(q))
 		for k := range q {
@@ -177,7 +181,6 @@ func openapiOperationOf(site string, r toolRef) (openapiOperation, string, strin
 		}
 	}
 	schema := inputsSchema(a, wireInputs)
-	method := httpMethod(sub.Transport)
 	if method == "GET" {
 		required := map[string]bool{}
 		for _, n := range schema.Required {
