@@ -566,14 +566,24 @@ func cpuModel() string {
 	return ""
 }
 
+// ErrResultsFile reports a results file that exists but cannot be read as
+// results: WriteResults keeps sections other commands recorded in it, so it
+// does not overwrite what it cannot read.
+var ErrResultsFile = errors.New("benchmark: the results file cannot be read as results (it keeps the sections other commands recorded); fix or move it")
+
 // WriteResults writes r as indented JSON to path, keeping what other
 // commands recorded there when r has none: the classifier section (formeval),
 // the performance figures of benchmarks this harness does not run (shared's
 // adversarial reads, the executor, the fleet, topology's confined tab),
 // performance.before and the
-// last --scaling measurement.
+// last --scaling measurement. A file that exists but cannot be read as
+// results gives an error matching ErrResultsFile and is left as it is. The
+// file is replaced whole (a temporary file renamed over it), so a reader
+// never sees it half written.
 func WriteResults(path string, r *Results) error {
-	if old, err := os.ReadFile(path); err == nil {
+	old, err := os.ReadFile(path)
+	switch {
+	case err == nil && len(strings.TrimSpace(string(old))) > 0:
 		var prev struct {
 			Classifier  json.RawMessage `json:"classifier"`
 			Performance struct {
@@ -586,28 +596,59 @@ func WriteResults(path string, r *Results) error {
 				ScalingNote       string          `json:"scalingNote"`
 			} `json:"performance"`
 		}
-		if json.Unmarshal(old, &prev) == nil {
-			keep := func(dst *json.RawMessage, v json.RawMessage) {
-				if *dst == nil {
-					*dst = v
-				}
-			}
-			keep(&r.Classifier, prev.Classifier)
-			keep(&r.Performance.ReaderAdversarial, prev.Performance.ReaderAdversarial)
-			keep(&r.Performance.Executor, prev.Performance.Executor)
-			keep(&r.Performance.Fleet, prev.Performance.Fleet)
-			keep(&r.Performance.Confine, prev.Performance.Confine)
-			keep(&r.Performance.Before, prev.Performance.Before)
-			if r.Performance.Scaling == nil {
-				r.Performance.Scaling, r.Performance.ScalingNote = prev.Performance.Scaling, prev.Performance.ScalingNote
+		if err := json.Unmarshal(old, &prev); err != nil {
+			return fmt.Errorf("%w: %s: %v", ErrResultsFile, path, err)
+		}
+		keep := func(dst *json.RawMessage, v json.RawMessage) {
+			if *dst == nil {
+				*dst = v
 			}
 		}
+		keep(&r.Classifier, prev.Classifier)
+		keep(&r.Performance.ReaderAdversarial, prev.Performance.ReaderAdversarial)
+		keep(&r.Performance.Executor, prev.Performance.Executor)
+		keep(&r.Performance.Fleet, prev.Performance.Fleet)
+		keep(&r.Performance.Confine, prev.Performance.Confine)
+		keep(&r.Performance.Before, prev.Performance.Before)
+		if r.Performance.Scaling == nil {
+			r.Performance.Scaling, r.Performance.ScalingNote = prev.Performance.Scaling, prev.Performance.ScalingNote
+		}
+	case err != nil && !errors.Is(err, os.ErrNotExist):
+		return err
 	}
 	data, err := json.MarshalIndent(r, "", "  ")
 	if err != nil {
 		return err
 	}
-	return writeFile(path, append(data, '\n'))
+	return replaceFile(path, append(data, '\n'))
+}
+
+// replaceFile writes data to a temporary file beside path and renames it
+// over path.
+func replaceFile(path string, data []byte) error {
+	dir := filepath.Dir(path)
+	if err := os.MkdirAll(dir, 0o755); err != nil {
+		return err
+	}
+	f, err := os.CreateTemp(dir, "."+filepath.Base(path)+".*.tmp")
+	if err != nil {
+		return err
+	}
+	tmp := f.Name()
+	_, err = f.Write(data)
+	if cerr := f.Close(); err == nil {
+		err = cerr
+	}
+	if err == nil {
+		err = os.Chmod(tmp, 0o644)
+	}
+	if err == nil {
+		err = os.Rename(tmp, path)
+	}
+	if err != nil {
+		_ = os.Remove(tmp)
+	}
+	return err
 }
 
 func errSuffix(e string) string {
