@@ -59,6 +59,10 @@ type Options struct {
 // ErrNoSites is returned when Options.Sites names no fixture site.
 var ErrNoSites = errors.New("benchmark: no fixture sites to run")
 
+// ErrDuplicateSite is returned when Options.Sites names a site twice: it
+// would be mapped and counted twice in every figure.
+var ErrDuplicateSite = errors.New("benchmark: a fixture site is named twice")
+
 // Run serves the fixture set on loopback, maps every site with one browser,
 // scores the graphs against completeness and each SITE.md, measures the
 // floor and the contract's throughput, and returns the results. Per-site
@@ -78,6 +82,13 @@ func Run(ctx context.Context, o Options) (*Results, error) {
 	}
 	if len(names) == 0 {
 		return nil, ErrNoSites
+	}
+	seen := map[string]bool{}
+	for _, n := range names {
+		if seen[n] {
+			return nil, fmt.Errorf("%w: %q", ErrDuplicateSite, n)
+		}
+		seen[n] = true
 	}
 	srv, err := fixtures.Serve(ctx, names...)
 	if err != nil {
