@@ -268,6 +268,7 @@ func scoreSite(j siteJob, m siteMap, floor Floor) (SiteResult, *shared.ActionGra
 	canonical, err := shared.Write(g)
 	if err != nil {
 		sr.Error = fmt.Sprintf("mapper produced an invalid graph: %v", err)
+		sr.Missed = append(sr.Missed, sr.Named...) // nothing is scored from it
 		return sr, nil
 	}
 	sr.Graph = canonical

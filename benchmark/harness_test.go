@@ -3,8 +3,10 @@ package benchmark
 import (
 	"context"
 	"encoding/json"
+	"errors"
 	"os"
 	"path/filepath"
+	"strings"
 	"testing"
 	"time"
 
@@ -226,4 +228,47 @@ func siteNames(sites []SiteResult) []string {
 		out[i] = s.Site
 	}
 	return out
+}
+
+// TestScoreSiteOfAFailedSite: a site whose map failed or gave a graph that
+// does not validate scores nothing: every action its SITE.md names is
+// missed, so Missed stays Named - Found in the totals.
+func TestScoreSiteOfAFailedSite(t *testing.T) {
+	expected, err := fixtures.Expected("clinic01")
+	if err != nil {
+		t.Fatal(err)
+	}
+	var named []string
+	for _, e := range expected {
+		named = append(named, describeExpected(e))
+	}
+	tests := []struct {
+		name      string
+		m         siteMap
+		wantError string
+	}{
+		{"mapping failed", siteMap{err: errors.New("tab crashed")}, "tab crashed"},
+		{"an invalid graph", siteMap{graph: &shared.ActionGraph{}}, "mapper produced an invalid graph"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			sr, g := scoreSite(siteJob{name: "clinic01", url: "http://127.0.0.1:1"}, tt.m, Floor{})
+			if g != nil {
+				t.Errorf("scoreSite returned a graph for a failed site")
+			}
+			if !strings.Contains(sr.Error, tt.wantError) {
+				t.Errorf("Error %q, want it to say %q", sr.Error, tt.wantError)
+			}
+			got := struct{ Named, Found, Missed []string }{sr.Named, sr.Found, sr.Missed}
+			want := struct{ Named, Found, Missed []string }{named, []string{}, named}
+			if diff := cmp.Diff(want, got); diff != "" {
+				t.Errorf("agreement (-want +got):\n%s", diff)
+			}
+			r := &Results{MissingTally: map[string]int{}, BlockerTally: map[string]int{}}
+			r.add(sr)
+			if a := r.Agreement; a.Missed != a.Named-a.Found {
+				t.Errorf("totals: missed %d, want named %d - found %d", a.Missed, a.Named, a.Found)
+			}
+		})
+	}
 }
