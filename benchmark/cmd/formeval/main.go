@@ -39,6 +39,14 @@ func run(args []string, stdout, stderr io.Writer) int {
 	if err := fs.Parse(args); err != nil {
 		return 2
 	}
+	if fs.NArg() > 0 {
+		fmt.Fprintf(stderr, "formeval: unexpected argument %q (every option is a flag: -corpus, -out, -only, …)\n", fs.Arg(0))
+		return 2
+	}
+	if *workers < 1 {
+		fmt.Fprintf(stderr, "formeval: -workers must be at least 1, got %d\n", *workers)
+		return 2
+	}
 	if *only != "" && *only != "dev" && *only != "holdout" {
 		fmt.Fprintln(stderr, "formeval: -only must be dev or holdout")
 		return 2

@@ -17,6 +17,9 @@ func TestRunExitCodes(t *testing.T) {
 	}{
 		{"bad split", []string{"-only", "test"}, 2, "-only must be dev or holdout"},
 		{"unknown flag", []string{"-frobnicate"}, 2, "flag provided but not defined"},
+		{"no workers", []string{"-workers", "0", "-corpus", missing, "-out", "-"}, 2, "-workers must be at least 1"},
+		{"negative workers", []string{"-workers", "-3", "-corpus", missing, "-out", "-"}, 2, "-workers must be at least 1"},
+		{"a stray argument", []string{"-corpus", missing, "-out", "-", "holdout"}, 2, `unexpected argument "holdout"`},
 		{"missing corpus", []string{"-corpus", missing, "-out", "-"}, 1, "corpus not found"},
 		{"missing corpus advice", []string{"-corpus", missing, "-out", "-"}, 1, "formeval: pass -corpus DIR"},
 	}

@@ -56,6 +56,10 @@ func run(args []string, stdout, stderr io.Writer) int {
 	if err := fs.Parse(args); err != nil {
 		return 2
 	}
+	if fs.NArg() > 0 {
+		fmt.Fprintf(stderr, "train-classifier: unexpected argument %q (every option is a flag: -corpus, -out, -check, …)\n", fs.Arg(0))
+		return 2
+	}
 	root, rootErr := fixtures.RepoRoot()
 	if (*corpus == "" || *out == "" || *purposeOut == "") && rootErr != nil {
 		fmt.Fprintln(stderr, "train-classifier:", rootErr, "— or pass -corpus and -out")

@@ -66,6 +66,7 @@ func TestRunExitCodes(t *testing.T) {
 		wantErr string
 	}{
 		{"unknown flag", []string{"-frobnicate"}, 2, "flag provided but not defined"},
+		{"a stray argument", []string{"-corpus", missing, "-out", out, "check"}, 2, `unexpected argument "check"`},
 		{"no corpus: left alone", []string{"-corpus", missing, "-out", out}, 0, "left as it is"},
 		{"no corpus under -check fails", []string{"-corpus", missing, "-out", out, "-check"}, 1, "corpus not found"},
 	}
