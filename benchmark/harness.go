@@ -432,7 +432,11 @@ func measureFloor(ctx context.Context, b *topology.Browser, pages []string) (Flo
 		if err := p.Context(ctx).Timeout(15 * time.Second).Navigate(u); err != nil {
 			return f, err
 		}
-		_ = p.Context(ctx).Timeout(5 * time.Second).WaitLoad()
+		// A page whose load event does not come in time would add the
+		// whole wait to the floor and shrink every ratio: an error.
+		if err := p.Context(ctx).Timeout(5 * time.Second).WaitLoad(); err != nil {
+			return f, fmt.Errorf("%s: waiting for the load event: %w", u, err)
+		}
 		if _, err := extract.FromPage(ctx, p); err != nil {
 			return f, err
 		}

@@ -4,6 +4,9 @@ import (
 	"context"
 	"encoding/json"
 	"errors"
+	"io"
+	"net/http"
+	"net/http/httptest"
 	"os"
 	"path/filepath"
 	"strings"
@@ -14,6 +17,7 @@ import (
 
 	"github.com/frontlatch/frontlatch/fixtures"
 	"github.com/frontlatch/frontlatch/shared"
+	"github.com/frontlatch/frontlatch/topology"
 )
 
 func TestAgree(t *testing.T) {
@@ -270,5 +274,44 @@ func TestScoreSiteOfAFailedSite(t *testing.T) {
 				t.Errorf("totals: missed %d, want named %d - found %d", a.Missed, a.Named, a.Found)
 			}
 		})
+	}
+}
+
+// TestMeasureFloorNeedsTheLoadEvent: the floor is a navigation, the load
+// event and one extraction; a page whose load event never comes is an
+// error, not a floor inflated by the whole wait (which would shrink every
+// ratio divided by it).
+func TestMeasureFloorNeedsTheLoadEvent(t *testing.T) {
+	hang := make(chan struct{})
+	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		switch r.URL.Path {
+		case "/":
+			w.Header().Set("Content-Type", "text/html; charset=utf-8")
+			_, _ = io.WriteString(w, `<!DOCTYPE html><title>slow</title><p>An image that never arrives.</p><img src="/hang" alt="">`)
+		case "/hang":
+			w.Header().Set("Content-Type", "image/png")
+			w.WriteHeader(http.StatusOK)
+			w.(http.Flusher).Flush()
+			select {
+			case <-hang:
+			case <-r.Context().Done():
+			}
+		default:
+			http.NotFound(w, r)
+		}
+	}))
+	t.Cleanup(srv.Close)
+	t.Cleanup(func() { close(hang) }) // runs first: lets /hang return
+	b, err := topology.NewBrowser(t.Context(), topology.BrowserOptions{Offline: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer b.Close()
+	f, err := measureFloor(t.Context(), b, []string{srv.URL + "/"})
+	if err == nil {
+		t.Fatalf("measureFloor = %+v, nil error; want an error for a page whose load event never came", f)
+	}
+	if !strings.Contains(err.Error(), "load event") {
+		t.Errorf("error %q does not say the load event was missing", err)
 	}
 }
