@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"io"
 	"math"
+	neturl "net/url"
 	"os"
 	"path/filepath"
 	"runtime"
@@ -395,18 +396,35 @@ func sharesDoor(doors []shared.AccessMethod, access []shared.Access) bool {
 }
 
 // actionPages is the entry page plus every page an action was found on: the
-// pages a bare visit must load to see what the mapper saw.
+// pages a bare visit must load to see what the mapper saw. Pages are
+// compared as URLs: the entry is a bare origin ("http://127.0.0.1:41234",
+// as fixtures.Server.URL gives it) and an action on the home page is at
+// "http://127.0.0.1:41234/", one page; a fragment names no other page.
 func actionPages(entry string, g *shared.ActionGraph) []string {
-	seen := map[string]bool{entry: true}
+	seen := map[string]bool{samePage(entry): true}
 	pages := []string{entry}
 	for _, a := range g.Actions {
-		if strings.HasPrefix(a.URL, "http") && !seen[a.URL] {
-			seen[a.URL] = true
+		if k := samePage(a.URL); strings.HasPrefix(a.URL, "http") && !seen[k] {
+			seen[k] = true
 			pages = append(pages, a.URL)
 		}
 	}
 	sort.Strings(pages[1:])
 	return pages
+}
+
+// samePage is the key under which two URLs of one page are equal: the root
+// path "/" for an empty one, no fragment.
+func samePage(raw string) string {
+	u, err := neturl.Parse(raw)
+	if err != nil {
+		return raw
+	}
+	if u.Path == "" && u.Opaque == "" {
+		u.Path = "/"
+	}
+	u.Fragment, u.RawFragment = "", ""
+	return u.String()
 }
 
 // measureFloor is the physical floor of looking at pages at all: one

@@ -9,6 +9,7 @@ import (
 	"net/http/httptest"
 	"os"
 	"path/filepath"
+	"strconv"
 	"strings"
 	"testing"
 	"time"
@@ -313,5 +314,38 @@ func TestMeasureFloorNeedsTheLoadEvent(t *testing.T) {
 	}
 	if !strings.Contains(err.Error(), "load event") {
 		t.Errorf("error %q does not say the load event was missing", err)
+	}
+}
+
+// TestActionPages: the entry page and the pages actions live on, each page
+// once — the entry is a bare origin, an action on the home page is at "/".
+func TestActionPages(t *testing.T) {
+	const origin = "http://127.0.0.1:41234"
+	graph := func(urls ...string) *shared.ActionGraph {
+		g := &shared.ActionGraph{}
+		for i, u := range urls {
+			g.Actions = append(g.Actions, shared.NewAction(strconv.Itoa(i), shared.KindContact, "a", u))
+		}
+		return g
+	}
+	tests := []struct {
+		name  string
+		entry string
+		g     *shared.ActionGraph
+		want  []string
+	}{
+		{"no action", origin, graph(), []string{origin}},
+		{"an action on the home page", origin, graph(origin + "/"), []string{origin}},
+		{"the entry with its slash", origin + "/", graph(origin + "/"), []string{origin + "/"}},
+		{"home and an inner page", origin, graph(origin+"/", origin+"/callback/"), []string{origin, origin + "/callback/"}},
+		{"two actions on one inner page", origin, graph(origin+"/quote/", origin+"/quote/"), []string{origin, origin + "/quote/"}},
+		{"a fragment of the home page", origin, graph(origin + "/#book"), []string{origin}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			if diff := cmp.Diff(tt.want, actionPages(tt.entry, tt.g)); diff != "" {
+				t.Errorf("actionPages (-want +got):\n%s", diff)
+			}
+		})
 	}
 }

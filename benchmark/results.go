@@ -179,7 +179,8 @@ type SiteResult struct {
 	Mappability float64        `json:"mappability"`
 	Missing     map[string]int `json:"missing"`
 	Blockers    map[string]int `json:"blockers"`
-	// Pages is the number of distinct pages the graph's actions live on;
+	// Pages is the number of distinct pages among the entry page and those
+	// the graph's actions live on (the home page counted once);
 	// PagesOpened the pages the mapper opened in the browser, and
 	// FloorSeconds the physical floor of that many pages.
 	Pages        int     `json:"pages"`
