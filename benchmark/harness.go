@@ -444,7 +444,10 @@ func measureFloor(ctx context.Context, b *topology.Browser, pages []string) (Flo
 	if err != nil {
 		return f, err
 	}
-	defer p.Close()
+	// Closed on its own context: p carries the 30 s creation timeout and
+	// ctx, so a floor that outlasted either (a slow machine, an
+	// interrupted run) left the tab open in the browser.
+	defer func() { _ = p.Context(context.Background()).Timeout(5 * time.Second).Close() }()
 	start := time.Now()
 	for _, u := range pages {
 		if err := p.Context(ctx).Timeout(15 * time.Second).Navigate(u); err != nil {

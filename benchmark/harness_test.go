@@ -14,6 +14,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/go-rod/rod/lib/proto"
 	"github.com/google/go-cmp/cmp"
 
 	"github.com/frontlatch/frontlatch/fixtures"
@@ -283,6 +284,57 @@ func TestScoreSiteOfAFailedSite(t *testing.T) {
 // error, not a floor inflated by the whole wait (which would shrink every
 // ratio divided by it).
 func TestMeasureFloorNeedsTheLoadEvent(t *testing.T) {
+	page := hangingPage(t)
+	b, err := topology.NewBrowser(t.Context(), topology.BrowserOptions{Offline: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer b.Close()
+	f, err := measureFloor(t.Context(), b, []string{page})
+	if err == nil {
+		t.Fatalf("measureFloor = %+v, nil error; want an error for a page whose load event never came", f)
+	}
+	if !strings.Contains(err.Error(), "load event") {
+		t.Errorf("error %q does not say the load event was missing", err)
+	}
+}
+
+// TestMeasureFloorClosesItsTab: the floor's tab is closed however the floor
+// ends — an error, or the run's context ending (the browser may be an
+// embedder's, which goes on).
+func TestMeasureFloorClosesItsTab(t *testing.T) {
+	page := hangingPage(t)
+	b, err := topology.NewBrowser(t.Context(), topology.BrowserOptions{Offline: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer b.Close()
+	before := openTabs(t, b)
+	tests := []struct {
+		name    string
+		timeout time.Duration
+	}{
+		{"the page never loads", time.Minute},
+		{"the run's context ends", time.Second},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			ctx, cancel := context.WithTimeout(t.Context(), tt.timeout)
+			defer cancel()
+			if _, err := measureFloor(ctx, b, []string{page}); err == nil {
+				t.Fatal("measureFloor: nil error for a page that never loads")
+			}
+			if after := openTabs(t, b); after != before {
+				t.Errorf("%d tabs open after the floor, %d before: the floor's tab was left open", after, before)
+			}
+		})
+	}
+}
+
+// hangingPage serves a page whose load event never comes (an image that
+// never finishes) for the test's lifetime and returns its URL.
+func hangingPage(t *testing.T) string {
+	t.Helper()
 	hang := make(chan struct{})
 	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		switch r.URL.Path {
@@ -303,18 +355,23 @@ func TestMeasureFloorNeedsTheLoadEvent(t *testing.T) {
 	}))
 	t.Cleanup(srv.Close)
 	t.Cleanup(func() { close(hang) }) // runs first: lets /hang return
-	b, err := topology.NewBrowser(t.Context(), topology.BrowserOptions{Offline: true})
+	return srv.URL + "/"
+}
+
+// openTabs counts the browser's open pages.
+func openTabs(t *testing.T, b *topology.Browser) int {
+	t.Helper()
+	targets, err := proto.TargetGetTargets{}.Call(b.Rod())
 	if err != nil {
 		t.Fatal(err)
 	}
-	defer b.Close()
-	f, err := measureFloor(t.Context(), b, []string{srv.URL + "/"})
-	if err == nil {
-		t.Fatalf("measureFloor = %+v, nil error; want an error for a page whose load event never came", f)
+	n := 0
+	for _, ti := range targets.TargetInfos {
+		if ti.Type == proto.TargetTargetInfoTypePage {
+			n++
+		}
 	}
-	if !strings.Contains(err.Error(), "load event") {
-		t.Errorf("error %q does not say the load event was missing", err)
-	}
+	return n
 }
 
 // TestActionPages: the entry page and the pages actions live on, each page
