@@ -25,7 +25,7 @@ func Main(ctx context.Context, command string, args []string, stdout, stderr io.
 	fs.SetOutput(stderr)
 	asJSON := fs.Bool("json", false, "print the results as JSON instead of a table")
 	out := fs.String("out", "", "write out/<site>/graph.json and every compiled format under this directory")
-	resultsPath := fs.String("results", "", "results file (default <repo>/benchmark/results.json, or ./results.json outside the repo)")
+	resultsPath := fs.String("results", "", "results file (default <repo>/benchmark/results.json, or ./results.json outside the repo; with --site, none unless given)")
 	sites := fs.String("site", "", "comma-separated fixture sites to run (default all)")
 	conc := fs.Int("concurrency", DefaultConcurrency, "sites mapped at once, each in its own reused tab")
 	scaling := fs.String("scaling", "", "also map the set at each of these comma-separated concurrencies and record pages/s and peak memory (e.g. 1,2,4,8)")
@@ -57,7 +57,11 @@ func Main(ctx context.Context, command string, args []string, stdout, stderr io.
 		}
 		o.Scaling = append(o.Scaling, n)
 	}
-	if *resultsPath == "" {
+	// A subset's figures are not the set's: --site writes no results file
+	// unless one is named, so that the committed fifteen-site figures are
+	// never replaced by one site's.
+	write := *resultsPath != "" || *sites == ""
+	if *resultsPath == "" && write {
 		*resultsPath = DefaultResultsPath()
 	}
 	res, err := Run(ctx, o)
@@ -68,9 +72,13 @@ func Main(ctx context.Context, command string, args []string, stdout, stderr io.
 	// The end-to-end wall time: everything but writing results.json itself.
 	res.Performance.WallSeconds = seconds(time.Since(start))
 	res.Performance.ProductSeconds = round(res.Performance.WallSeconds - res.Performance.ArtefactSeconds)
-	if err := WriteResults(*resultsPath, res); err != nil {
-		fmt.Fprintf(stderr, "frontlatch bench: write results: %v\n", err)
-		return 2
+	if write {
+		if err := WriteResults(*resultsPath, res); err != nil {
+			fmt.Fprintf(stderr, "frontlatch bench: write results: %v\n", err)
+			return 2
+		}
+	} else {
+		fmt.Fprintf(stderr, "frontlatch bench: no results file written: --site maps a subset of the set (--results FILE writes one)\n")
 	}
 	if *asJSON {
 		enc := json.NewEncoder(stdout)
@@ -82,7 +90,9 @@ func Main(ctx context.Context, command string, args []string, stdout, stderr io.
 		fmt.Fprintln(stdout)
 		PrintTable(stdout, res)
 		fmt.Fprintln(stdout)
-		fmt.Fprintf(stdout, "results: %s\n", *resultsPath)
+		if write {
+			fmt.Fprintf(stdout, "results: %s\n", *resultsPath)
+		}
 		if *out != "" {
 			fmt.Fprintf(stdout, "outputs: %s/<site>/graph.json and compiled formats (%s/<site>/include-unverified/ shows unconfirmed actions as tools)\n", *out, *out)
 		}

@@ -7,6 +7,8 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/frontlatch/frontlatch/topology/topologytest"
 )
 
 // TestMainRefusesBadFlags: a bad value is a usage error (exit 2) before
@@ -38,5 +40,32 @@ func TestMainRefusesBadFlags(t *testing.T) {
 				t.Errorf("results written (%v), want none", err)
 			}
 		})
+	}
+}
+
+// TestMainSubsetWritesNoResults: `bench --site NAME` without --results maps
+// the site and prints its table, but leaves the committed results file —
+// the fifteen sites' figures — as it was.
+func TestMainSubsetWritesNoResults(t *testing.T) {
+	topologytest.NeedChromium(t)
+	path := DefaultResultsPath()
+	before, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { // the old behaviour replaced the committed file: put it back
+		if now, _ := os.ReadFile(path); !bytes.Equal(now, before) {
+			_ = os.WriteFile(path, before, 0o644)
+		}
+	})
+	var stdout, stderr bytes.Buffer
+	if code := Main(t.Context(), "bench", []string{"--site", "wpforms01"}, &stdout, &stderr); code != 0 {
+		t.Fatalf("exit %d; stderr %s", code, stderr.String())
+	}
+	if now, err := os.ReadFile(path); err != nil || !bytes.Equal(now, before) {
+		t.Errorf("%s was rewritten by a one-site run (%v)", path, err)
+	}
+	if !strings.Contains(stderr.String(), "no results file written") || !strings.Contains(stdout.String(), "wpforms01") {
+		t.Errorf("stdout %q / stderr %q: want the site's table and a note that no results file was written", stdout.String(), stderr.String())
 	}
 }
