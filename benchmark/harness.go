@@ -616,8 +616,10 @@ var ErrResultsFile = errors.New("benchmark: the results file cannot be read as r
 // last --scaling measurement. A file that exists but cannot be read as
 // results gives an error matching ErrResultsFile and is left as it is. The
 // file is replaced whole (a temporary file renamed over it), so a reader
-// never sees it half written.
-func WriteResults(path string, r *Results) error {
+// never sees it half written. in itself is not changed: what the run
+// prints afterwards is the run's own.
+func WriteResults(path string, in *Results) error {
+	r := *in // what is kept goes to the file, not into the caller's results
 	old, err := os.ReadFile(path)
 	switch {
 	case err == nil && len(strings.TrimSpace(string(old))) > 0:
@@ -653,7 +655,7 @@ func WriteResults(path string, r *Results) error {
 	case err != nil && !errors.Is(err, os.ErrNotExist):
 		return err
 	}
-	data, err := json.MarshalIndent(r, "", "  ")
+	data, err := json.MarshalIndent(&r, "", "  ")
 	if err != nil {
 		return err
 	}

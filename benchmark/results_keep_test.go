@@ -27,12 +27,19 @@ func TestWriteResultsKeepsHandRecordedSections(t *testing.T) {
 		}
 		prev += `"` + k + `": {"command": "go test -bench ` + k + `"}`
 	}
-	prev += `}, "classifier": {"accuracy": 0.9}}`
+	prev += `, "scaling": [{"concurrency": 4}]}, "classifier": {"accuracy": 0.9}}`
 	if err := os.WriteFile(path, []byte(prev), 0o644); err != nil {
 		t.Fatal(err)
 	}
-	if err := WriteResults(path, &Results{}); err != nil {
+	r := &Results{}
+	if err := WriteResults(path, r); err != nil {
 		t.Fatal(err)
+	}
+	// What the run printed after writing is its own: the kept sections are
+	// in the file, not in r (the table showed an earlier run's scaling as
+	// this run's).
+	if r.Classifier != nil || r.Performance.Scaling != nil || r.Performance.Executor != nil {
+		t.Errorf("WriteResults changed the results it was given: classifier %s, scaling %v, executor %s", r.Classifier, r.Performance.Scaling, r.Performance.Executor)
 	}
 	data, err := os.ReadFile(path)
 	if err != nil {
