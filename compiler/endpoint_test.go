@@ -32,16 +32,7 @@ func TestRelativeEndpoint(t *testing.T) {
 		t.Run(tt.endpoint, func(t *testing.T) {
 			g := doorsGraph()
 			g.Actions[0].Access[0].Submission.Endpoint = ptr(tt.endpoint)
-			files, err := CompileAll(g, Options{IncludeUnverified: true})
-			if err != nil {
-				t.Fatal(err)
-			}
-			m := byName(files)
-			for _, base := range openAPIBases {
-				if err := v.openapi[base].Validate(instance(t, m[FileOpenAPI])); err != nil {
-					t.Errorf("openapi.json does not validate against %s: %v", base, err)
-				}
-			}
+			m := compileValidOpenAPI(t, v, g)
 			var doc struct {
 				Paths map[string]map[string]struct {
 					OperationID string                      `json:"operationId"`
@@ -103,16 +94,7 @@ func TestGetFormQuery(t *testing.T) {
 			sub := g.Actions[0].Access[0].Submission
 			sub.Endpoint = ptr("https://harbour-plumbing.example/quote/send?lang=en")
 			sub.Transport = tt.transport
-			files, err := CompileAll(g, Options{IncludeUnverified: true})
-			if err != nil {
-				t.Fatal(err)
-			}
-			m := byName(files)
-			for _, base := range openAPIBases {
-				if err := v.openapi[base].Validate(instance(t, m[FileOpenAPI])); err != nil {
-					t.Errorf("openapi.json does not validate against %s: %v", base, err)
-				}
-			}
+			m := compileValidOpenAPI(t, v, g)
 			var doc struct {
 				Paths map[string]map[string]struct {
 					OperationID string                      `json:"operationId"`
@@ -135,4 +117,22 @@ func TestGetFormQuery(t *testing.T) {
 			}
 		})
 	}
+}
+
+// compileValidOpenAPI compiles every format of g, unverified actions
+// included, checks openapi.json against both official 3.1 schemas, and
+// returns the files by name.
+func compileValidOpenAPI(t *testing.T, v *validators, g *shared.ActionGraph) map[string][]byte {
+	t.Helper()
+	files, err := CompileAll(g, Options{IncludeUnverified: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	m := byName(files)
+	for _, base := range openAPIBases {
+		if err := v.openapi[base].Validate(instance(t, m[FileOpenAPI])); err != nil {
+			t.Errorf("openapi.json does not validate against %s: %v", base, err)
+		}
+	}
+	return m
 }

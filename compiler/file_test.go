@@ -77,14 +77,7 @@ func TestFileSchemaInstances(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	c := jsonschema.NewCompiler()
-	if err := c.AddResource("mem://file.json", doc); err != nil {
-		t.Fatal(err)
-	}
-	sch, err := c.Compile("mem://file.json")
-	if err != nil {
-		t.Fatal(err)
-	}
+	sch := compileSchema(t, doc)
 	for _, tc := range []struct {
 		name, instance string
 		valid          bool
@@ -110,4 +103,19 @@ func TestFileSchemaInstances(t *testing.T) {
 			}
 		})
 	}
+}
+
+// compileSchema compiles one JSON Schema document (a decoded value, as
+// jsonschema.UnmarshalJSON gives) for validating instances against it.
+func compileSchema(t *testing.T, doc any) *jsonschema.Schema {
+	t.Helper()
+	c := jsonschema.NewCompiler()
+	if err := c.AddResource("mem://schema.json", doc); err != nil {
+		t.Fatal(err)
+	}
+	sch, err := c.Compile("mem://schema.json")
+	if err != nil {
+		t.Fatal(err)
+	}
+	return sch
 }

@@ -4,8 +4,6 @@ import (
 	"fmt"
 	"testing"
 
-	"github.com/santhosh-tekuri/jsonschema/v6"
-
 	"github.com/frontlatch/frontlatch/shared"
 )
 
@@ -52,15 +50,8 @@ func TestRequiredRefusesEmpty(t *testing.T) {
 			if schema == nil {
 				t.Fatal("no property x in the quote form's inputSchema")
 			}
-			c := jsonschema.NewCompiler()
-			if err := c.AddResource("mem://x.json", schema); err != nil {
-				t.Fatal(err)
-			}
-			sch, err := c.Compile("mem://x.json")
-			if err != nil {
-				t.Fatal(err)
-			}
-			err = sch.Validate(tt.value)
+			sch := compileSchema(t, schema)
+			err := sch.Validate(tt.value)
 			if got := err == nil; got != tt.wantValid {
 				t.Errorf("%q valid = %v, want %v (HTML's required)\nschema: %v\nerr: %v", tt.value, got, tt.wantValid, fmt.Sprint(schema), err)
 			}
