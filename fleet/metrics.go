@@ -41,12 +41,24 @@ func NewMetrics() *Metrics {
 }
 
 // Handler serves the metrics in Prometheus's text format (for /metrics).
+// A nil *Metrics — no metrics, as WorkOptions.Metrics allows — answers
+// 404.
 func (m *Metrics) Handler() http.Handler {
+	if m == nil {
+		return http.HandlerFunc(func(w http.ResponseWriter, _ *http.Request) {
+			http.Error(w, "no metrics: this worker records none", http.StatusNotFound)
+		})
+	}
 	return promhttp.HandlerFor(m.reg, promhttp.HandlerOpts{})
 }
 
-// Registry is the registry the metrics are in.
-func (m *Metrics) Registry() *prometheus.Registry { return m.reg }
+// Registry is the registry the metrics are in (nil for a nil *Metrics).
+func (m *Metrics) Registry() *prometheus.Registry {
+	if m == nil {
+		return nil
+	}
+	return m.reg
+}
 
 func (m *Metrics) mapped(actions int, took time.Duration) {
 	if m == nil {
