@@ -80,14 +80,7 @@ func (e *leaseEnv) states(atts map[string]audit.Attempt) map[string]string {
 		if err != nil {
 			e.t.Fatal(err)
 		}
-		switch {
-		case got.Completed != nil:
-			out[name] = "completed"
-		case got.Unknown:
-			out[name] = "unknown"
-		default:
-			out[name] = "pending"
-		}
+		out[name] = audittest.State(got)
 	}
 	return out
 }

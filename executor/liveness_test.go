@@ -103,14 +103,7 @@ func states(t *testing.T, st *audit.Store) map[string]string {
 	}
 	out := map[string]string{}
 	for _, a := range atts {
-		switch {
-		case a.Completed != nil:
-			out[a.Instance] = "completed"
-		case a.Unknown:
-			out[a.Instance] = "unknown"
-		default:
-			out[a.Instance] = "pending"
-		}
+		out[a.Instance] = audittest.State(a)
 	}
 	return out
 }

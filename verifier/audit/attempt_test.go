@@ -510,14 +510,7 @@ func TestRecoverAbandoned(t *testing.T) {
 			t.Fatal(err)
 		}
 		for _, a := range atts {
-			switch {
-			case a.Completed != nil:
-				state[a.ID] = "completed"
-			case a.Unknown:
-				state[a.ID] = "unknown"
-			default:
-				state[a.ID] = "pending"
-			}
+			state[a.ID] = audittest.State(a)
 		}
 		want := map[string]string{deadDone.ID: "completed", deadPending.ID: "unknown", mineOld.ID: "unknown", mineNew.ID: "pending"}
 		if diff := cmp.Diff(want, state); diff != "" {

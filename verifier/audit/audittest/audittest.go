@@ -163,3 +163,15 @@ func Driver(url string) string {
 	}
 	return audit.DriverSQLite
 }
+
+// State is an attempt's state in one word, for tests that compare many:
+// "completed", "unknown" (marked abandoned, not completed) or "pending".
+func State(a audit.Attempt) string {
+	switch {
+	case a.Completed != nil:
+		return "completed"
+	case a.Unknown:
+		return "unknown"
+	}
+	return "pending"
+}
