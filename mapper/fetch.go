@@ -138,17 +138,20 @@ func fetch(ctx context.Context, o Options, raw string, accept string) (*fetched,
 }
 
 func fetchNow(ctx context.Context, o Options, raw string, accept string) (*fetched, error) {
-	ctx, cancel := context.WithTimeout(ctx, o.FetchTimeout)
-	defer cancel()
-	req, err := http.NewRequestWithContext(ctx, http.MethodGet, raw, nil)
+	req, err := http.NewRequest(http.MethodGet, raw, nil)
 	if err != nil {
 		return nil, &FetchError{URL: raw, Kind: ErrInvalidURL, Cause: err}
 	}
+	// Waiting for the host's turn is the run's time, not the request's:
+	// FetchTimeout starts once the turn has come.
+	if err := o.Limiter.Wait(ctx, req.URL.Host); err != nil {
+		return nil, err
+	}
+	ctx, cancel := context.WithTimeout(ctx, o.FetchTimeout)
+	defer cancel()
+	req = req.WithContext(ctx)
 	req.Header.Set("Accept", accept)
 	req.Header.Set("User-Agent", o.UserAgent)
-	if err := o.Limiter.Wait(ctx, req.URL.Host); err != nil {
-		return nil, &FetchError{URL: raw, Kind: ErrUnreachable, Cause: err}
-	}
 	resp, err := o.httpClient().Do(req)
 	if err != nil {
 		if errors.Is(err, errRedirect) {

@@ -243,6 +243,11 @@ func crawl(ctx context.Context, o Options, site *url.URL, pre *fetched, robots r
 			resp = nil
 			if ld.preflight() {
 				f, err := fetchHTML(ctx, o, next.url)
+				if late(err) {
+					c.note("The run ran out of time before %s was mapped: %v.", relPath(site, next.url), err)
+					outOfTime = true
+					break
+				}
 				if err != nil {
 					c.note("%s was not mapped: %v.", relPath(site, next.url), err)
 					continue
@@ -276,6 +281,11 @@ func crawl(ctx context.Context, o Options, site *url.URL, pre *fetched, robots r
 					return nil, nil, err // already says which page and why
 				}
 				return nil, nil, fmt.Errorf("mapper: the entry page did not load: %w", err)
+			}
+			if late(err) {
+				c.note("The run ran out of time before %s was mapped: %v.", relPath(site, next.url), err)
+				outOfTime = true
+				break
 			}
 			c.note("%s was not mapped: %v.", relPath(site, next.url), err)
 			continue
@@ -325,6 +335,10 @@ func crawl(ctx context.Context, o Options, site *url.URL, pre *fetched, robots r
 	}
 	return c, refs, nil
 }
+
+// late reports an error that says a page's host could not be given its
+// turn before the run's end (its pace is slower than the time left).
+func late(err error) bool { return errors.As(err, new(*paceError)) }
 
 // Accept headers of the plain HTTP requests.
 const (
@@ -469,11 +483,12 @@ func observed(p *extract.Page, tools string, err error) (*observation, error) {
 // state for the reveal that follows, with capture). With judge, the
 // browser's response is checked first (responseOf) and kept.
 func observe(ctx context.Context, sess *topology.Session, u string, o Options, judge, capture bool) (*observation, error) {
+	// The host's turn is waited for in the run's time, before the page's own.
+	if err := o.Limiter.Wait(ctx, hostOfURL(u)); err != nil {
+		return nil, err
+	}
 	pctx, cancel := context.WithTimeout(ctx, o.PageTimeout)
 	defer cancel()
-	if err := o.Limiter.Wait(pctx, hostOfURL(u)); err != nil {
-		return nil, &FetchError{URL: u, Kind: ErrUnreachable, Cause: err}
-	}
 	if _, err := sess.Open(pctx, u); err != nil {
 		if errors.Is(err, topology.ErrNavigation) {
 			return nil, &FetchError{URL: u, Kind: ErrUnreachable, Cause: err}

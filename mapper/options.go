@@ -24,10 +24,12 @@ type Options struct {
 	MaxPages int
 	// PageTimeout bounds opening, settling and extracting one page
 	// (default 20s, or RunTimeout when that is shorter). A page that takes
-	// longer is skipped, not waited on.
+	// longer is skipped, not waited on. It starts when the page's host's
+	// turn comes (Limiter): waiting for the turn is the run's time.
 	PageTimeout time.Duration
 	// FetchTimeout bounds each plain HTTP request: the pre-flight of a page,
-	// robots.txt, an ARD catalog (default 10s).
+	// robots.txt, an ARD catalog (default 10s), from the moment its host's
+	// turn comes.
 	FetchTimeout time.Duration
 	// RunTimeout bounds a whole Map (default 2m); pages not reached by then
 	// are left out and named in the graph's notes.

@@ -136,15 +136,53 @@ func (l *HostLimiter) limiter(host string) *rate.Limiter {
 	return lim
 }
 
-// Wait blocks until host may be sent one more request, or ctx ends.
+// Wait blocks until host may be sent one more request, or ctx ends. When
+// ctx's deadline comes before host's turn, Wait returns at once, without
+// taking the turn, an error that matches context.DeadlineExceeded and says
+// how the host is paced.
 func (l *HostLimiter) Wait(ctx context.Context, host string) error {
 	if l == nil {
 		return nil
 	}
-	return l.limiter(host).Wait(ctx)
+	lim := l.limiter(host)
+	turn := lim.Reserve()
+	wait := turn.Delay()
+	if wait == 0 {
+		return nil
+	}
+	if end, ok := ctx.Deadline(); ok && time.Until(end) < wait {
+		turn.Cancel()
+		return &paceError{host: host, every: time.Duration(float64(time.Second) / float64(lim.Limit()))}
+	}
+	t := time.NewTimer(wait)
+	defer t.Stop()
+	select {
+	case <-t.C:
+		return nil
+	case <-ctx.Done():
+		turn.Cancel()
+		return ctx.Err()
+	}
 }
 
-// slowTo applies a Crawl-delay: at most one request per delay to host.
+// paceError says that a host's next turn comes after the run's end: the
+// host is paced (by a robots.txt Crawl-delay, or the limiter's own rate)
+// more slowly than the time left allows. It is not the host's fault, so it
+// is no FetchError; it matches context.DeadlineExceeded.
+type paceError struct {
+	host  string
+	every time.Duration
+}
+
+func (e *paceError) Error() string {
+	return fmt.Sprintf("%s is paced to one request every %v, and its next turn comes after the run ends", e.host, e.every)
+}
+
+func (e *paceError) Unwrap() error { return context.DeadlineExceeded }
+
+// slowTo applies a Crawl-delay: at most one request per delay to host. It
+// is called just after host's robots.txt was read, so that request takes
+// the turn: the next one waits a whole delay.
 func (l *HostLimiter) slowTo(host string, delay time.Duration) {
 	if l == nil || delay <= 0 {
 		return
@@ -153,5 +191,6 @@ func (l *HostLimiter) slowTo(host string, delay time.Duration) {
 	if cur := lim.Limit(); cur == rate.Inf || time.Duration(float64(time.Second)/float64(cur)) < delay {
 		lim.SetLimit(rate.Every(delay))
 		lim.SetBurst(1)
+		lim.Allow()
 	}
 }

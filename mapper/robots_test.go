@@ -137,7 +137,7 @@ func TestRobotsPerHost(t *testing.T) {
 			Opened:     []string{"acme.test/", "acme.test/contact/", "shop.acme.test/quote/"},
 			Notes:      "/book/ was not opened: robots.txt disallows it for Frontlatch. /quote/ was not opened: robots.txt disallows it for Frontlatch.",
 			RobotsRead: map[string]int{"acme.test": 1, "shop.acme.test": 1},
-			Paces:      []rate.Limit{rate.Inf, rate.Every(7 * time.Second)},
+			Paces:      []rate.Limit{rate.Inf, rate.Every(200 * time.Millisecond)},
 		}},
 		{"IgnoreRobots", true, crawled{
 			Opened:     []string{"acme.test/", "acme.test/contact/", "acme.test/quote/", "shop.acme.test/book/", "shop.acme.test/quote/"},
@@ -157,7 +157,7 @@ func TestRobotsPerHost(t *testing.T) {
 				case "acme.test/robots.txt":
 					body, ct = "User-agent: *\nDisallow: /quote/\n", "text/plain"
 				case "shop.acme.test/robots.txt":
-					body, ct = "User-agent: *\nDisallow: /book/\nCrawl-delay: 7\n", "text/plain"
+					body, ct = "User-agent: *\nDisallow: /book/\nCrawl-delay: 0.2\n", "text/plain"
 				case "acme.test/":
 					shop := "http://shop.acme.test:" + port
 					body = page("Acme", `<a href="/contact/">Contact us</a> <a href="`+shop+`/book/">Book online</a> <a href="`+shop+`/quote/">Get a quote</a> <a href="/quote/">Quote</a>`)
@@ -272,5 +272,60 @@ func TestCrawlDelay(t *testing.T) {
 	g := parseRobots(200, []byte("User-agent: *\nCrawl-delay: 3\n"), DefaultUserAgent)
 	if got := g.crawlDelay(); got != 3*time.Second {
 		t.Errorf("Crawl-delay read as %v, want 3s", got)
+	}
+}
+
+// Waiting for a host's turn is the run's time, not a request's: a
+// Crawl-delay longer than FetchTimeout slows the crawl and loses no page,
+// and a turn that would come after the run's end stops the crawl at once
+// with the run's own note, not a page that "does not answer".
+func TestCrawlDelayIsTheRunsTime(t *testing.T) {
+	tests := []struct {
+		name       string
+		delay      string // robots.txt Crawl-delay
+		runTimeout time.Duration
+		want       []string // notes, sorted, the port replaced by PORT
+		wantPages  int
+	}{
+		{"delay longer than a request's timeout", "0.3", 0, nil, 4},
+		{"next turn after the run's end", "30", time.Second, []string{
+			"The run ran out of time before /book/ was mapped.",
+			"The run ran out of time before /contact/ was mapped.",
+			"The run ran out of time before /quote/ was mapped: 127.0.0.1:PORT is paced to one request every 30s, and its next turn comes after the run ends.",
+		}, 1},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			srv := serveSite(t, site{pages: map[string]string{
+				"/robots.txt": "User-agent: *\nCrawl-delay: " + tc.delay + "\n",
+				"/":           page("Acme", `<a href="/contact/">Contact us</a> <a href="/quote/">Get a quote</a> <a href="/book/">Book online</a>`),
+				"/contact/":   page("Contact", contactForm),
+				"/quote/":     page("Quote", contactForm),
+				"/book/":      page("Book", contactForm),
+			}})
+			o := testOptions()
+			o.NoExplore, o.Limiter, o.FetchTimeout, o.RunTimeout = true, NewHostLimiter(0, 1), 100*time.Millisecond, tc.runTimeout
+			pages := 0
+			o.OnPage = func(string) { pages++ }
+			g, err := Map(context.Background(), srv.URL+"/", o)
+			if err != nil {
+				t.Fatal(err)
+			}
+			var got []string
+			if g.Notes != nil {
+				_, port, _ := net.SplitHostPort(srv.Listener.Addr().String())
+				got = strings.SplitAfter(strings.ReplaceAll(*g.Notes, ":"+port, ":PORT"), ". ")
+				for i := range got {
+					got[i] = strings.TrimSpace(got[i])
+				}
+				sort.Strings(got)
+			}
+			if diff := cmp.Diff(tc.want, got); diff != "" {
+				t.Errorf("notes (-want +got):\n%s", diff)
+			}
+			if pages != tc.wantPages {
+				t.Errorf("%d pages opened, want %d", pages, tc.wantPages)
+			}
+		})
 	}
 }
