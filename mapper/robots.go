@@ -94,12 +94,16 @@ func (r robotsRules) crawlDelay() time.Duration {
 // and every page the mapper opens waits for its host's token. One limiter
 // shared by concurrent Maps keeps a whole crawl polite to each host. A
 // robots.txt Crawl-delay slows its host further, never speeds it up.
+// A host at the limiter's own pace whose burst has refilled is forgotten
+// (a fresh one would be the same), so a process that maps a fleet holds
+// only the hosts it met lately and the ones a Crawl-delay slowed.
 type HostLimiter struct {
 	every time.Duration // minimum spacing, 0 for none
 	burst int
 
-	mu    sync.Mutex
-	hosts map[string]*rate.Limiter
+	mu      sync.Mutex
+	hosts   map[string]*rate.Limiter
+	sweepAt int // how many hosts make the next new one forget the idle
 }
 
 // NewHostLimiter allows each host perSecond requests a second (0 or less:
@@ -121,19 +125,42 @@ const (
 	DefaultHostBurst = 5
 )
 
+// minSweep is how many hosts a HostLimiter holds before it first looks
+// for idle ones to forget; after each look, twice as many as remain.
+const minSweep = 1024
+
+// pace is the limiter's own rate.
+func (l *HostLimiter) pace() rate.Limit {
+	if l.every > 0 {
+		return rate.Every(l.every)
+	}
+	return rate.Inf
+}
+
+// limiter is host's rate limiter; l.mu must be held, and kept while the
+// limiter is used, so that forgetIdle never drops one in use.
 func (l *HostLimiter) limiter(host string) *rate.Limiter {
-	l.mu.Lock()
-	defer l.mu.Unlock()
 	lim, ok := l.hosts[host]
 	if !ok {
-		r := rate.Inf
-		if l.every > 0 {
-			r = rate.Every(l.every)
+		if len(l.hosts) >= max(l.sweepAt, minSweep) {
+			l.forgetIdle(time.Now())
+			l.sweepAt = 2 * len(l.hosts)
 		}
-		lim = rate.NewLimiter(r, l.burst)
+		lim = rate.NewLimiter(l.pace(), l.burst)
 		l.hosts[host] = lim
 	}
 	return lim
+}
+
+// forgetIdle drops the hosts at the limiter's own pace whose bursts have
+// refilled by now; l.mu must be held.
+func (l *HostLimiter) forgetIdle(now time.Time) {
+	pace := l.pace()
+	for h, lim := range l.hosts {
+		if lim.Limit() == pace && lim.Burst() == l.burst && lim.TokensAt(now) >= float64(l.burst) {
+			delete(l.hosts, h)
+		}
+	}
 }
 
 // Wait blocks until host may be sent one more request, or ctx ends. When
@@ -144,15 +171,18 @@ func (l *HostLimiter) Wait(ctx context.Context, host string) error {
 	if l == nil {
 		return nil
 	}
+	l.mu.Lock()
 	lim := l.limiter(host)
 	turn := lim.Reserve()
+	every := time.Duration(float64(time.Second) / float64(lim.Limit()))
+	l.mu.Unlock()
 	wait := turn.Delay()
 	if wait == 0 {
 		return nil
 	}
 	if end, ok := ctx.Deadline(); ok && time.Until(end) < wait {
 		turn.Cancel()
-		return &paceError{host: host, every: time.Duration(float64(time.Second) / float64(lim.Limit()))}
+		return &paceError{host: host, every: every}
 	}
 	t := time.NewTimer(wait)
 	defer t.Stop()
@@ -187,6 +217,8 @@ func (l *HostLimiter) slowTo(host string, delay time.Duration) {
 	if l == nil || delay <= 0 {
 		return
 	}
+	l.mu.Lock()
+	defer l.mu.Unlock()
 	lim := l.limiter(host)
 	if cur := lim.Limit(); cur == rate.Inf || time.Duration(float64(time.Second)/float64(cur)) < delay {
 		lim.SetLimit(rate.Every(delay))

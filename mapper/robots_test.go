@@ -329,3 +329,44 @@ func TestCrawlDelayIsTheRunsTime(t *testing.T) {
 		})
 	}
 }
+
+// A HostLimiter forgets the hosts at its own pace whose bursts have
+// refilled, and keeps the ones in use and the ones a Crawl-delay slowed: a
+// process mapping a fleet holds no limiter per host it ever met.
+func TestHostLimiterForgetsIdleHosts(t *testing.T) {
+	t.Run("unlimited hosts never pile up", func(t *testing.T) {
+		l := NewHostLimiter(0, 1)
+		for i := range 5 * minSweep {
+			if err := l.Wait(context.Background(), fmt.Sprintf("h%d.example", i)); err != nil {
+				t.Fatal(err)
+			}
+		}
+		if n := len(l.hosts); n > minSweep {
+			t.Errorf("%d hosts held after %d were met, want at most %d", n, 5*minSweep, minSweep)
+		}
+	})
+	t.Run("busy and slowed hosts are kept", func(t *testing.T) {
+		l := NewHostLimiter(1, 1)
+		for i := range 10 {
+			if err := l.Wait(context.Background(), fmt.Sprintf("h%d.example", i)); err != nil {
+				t.Fatal(err)
+			}
+		}
+		l.slowTo("slow.example", time.Hour)
+		l.mu.Lock()
+		defer l.mu.Unlock()
+		now := time.Now()
+		l.forgetIdle(now)
+		if n := len(l.hosts); n != 11 {
+			t.Errorf("%d hosts held just after each was sent a request, want 11", n)
+		}
+		l.forgetIdle(now.Add(2 * time.Second)) // every burst has refilled
+		var kept []string
+		for h := range l.hosts {
+			kept = append(kept, h)
+		}
+		if diff := cmp.Diff([]string{"slow.example"}, kept); diff != "" {
+			t.Errorf("hosts held once idle (-want +got):\n%s", diff)
+		}
+	})
+}
