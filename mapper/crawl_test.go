@@ -6,6 +6,7 @@ import (
 	"net/http"
 	"net/http/httptest"
 	"net/url"
+	"strconv"
 	"strings"
 	"testing"
 	"time"
@@ -149,6 +150,58 @@ func TestLoginWall(t *testing.T) {
 		Barriers: []shared.BarrierKind{shared.BarrierLogin}}}
 	if diff := cmp.Diff(want, summaryOf(g)); diff != "" {
 		t.Fatalf("graph (-want +got):\n%s", diff)
+	}
+}
+
+// A page of the site that leads to another site — an HTTP redirect seen
+// by the pre-flight or by the browser, or a script that sends the browser
+// on — is not mapped as this site's: the crawl follows no link off the
+// site, and a redirect does not get round that. The link that named it is
+// still the site's door to the action.
+func TestOffSiteRedirect(t *testing.T) {
+	other := serveSite(t, site{pages: map[string]string{"/acme/": page("Booking platform", bookingForm(""))}})
+	elsewhere := other.URL + "/acme/"
+	mux := http.NewServeMux()
+	mux.HandleFunc("/", func(w http.ResponseWriter, r *http.Request) {
+		w.Header().Set("Content-Type", "text/html")
+		w.Write([]byte(page("Acme", `<a href="/book/">Book online</a> <a href="/contact/">Contact us</a>`)))
+	})
+	mux.HandleFunc("/book/", func(w http.ResponseWriter, r *http.Request) { http.Redirect(w, r, elsewhere, http.StatusFound) })
+	mux.HandleFunc("/contact/", func(w http.ResponseWriter, r *http.Request) {
+		w.Header().Set("Content-Type", "text/html")
+		w.Write([]byte(page("Contact", `<script>location.replace(`+strconv.Quote(elsewhere)+`)</script><p>Taking you to our booking page</p>`)))
+	})
+	srv := httptest.NewServer(mux)
+	defer srv.Close()
+	links := []actionSummary{
+		{Kind: shared.KindBooking, Doors: []doorSummary{{Method: shared.AccessLinkToPage, Occurrences: 1}}, Effects: []shared.EffectKind{shared.EffectRequestsAppointment}},
+	}
+	tests := []struct {
+		name      string
+		browser   bool
+		wantNotes string
+	}{
+		{"pre-flight", false, "/book/ was not mapped: it redirects to " + elsewhere + ", another site."},
+		{"browser", true, "/book/ was not mapped: it led to " + elsewhere + ", another site. /contact/ was not mapped: it led to " + elsewhere + ", another site."},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			o := testOptions()
+			if tc.browser {
+				o = browserOptions(t)
+			}
+			g := mapWith(t, o, srv.URL+"/", func(o *Options) { o.NoExplore, o.Offline = true, false })
+			if diff := cmp.Diff(links, summaryOf(g)); diff != "" {
+				t.Errorf("graph (-want +got):\n%s", diff)
+			}
+			var notes string
+			if g.Notes != nil {
+				notes = *g.Notes
+			}
+			if notes != tc.wantNotes {
+				t.Errorf("notes %q, want %q", notes, tc.wantNotes)
+			}
+		})
 	}
 }
 

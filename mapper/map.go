@@ -252,6 +252,10 @@ func crawl(ctx context.Context, o Options, site *url.URL, pre *fetched, robots r
 					c.note("%s was not mapped: %v.", relPath(site, next.url), err)
 					continue
 				}
+				if offSite(site, f.URL) {
+					c.note("%s was not mapped: it redirects to %s, another site.", relPath(site, next.url), f.URL)
+					continue
+				}
 				resp = f
 			}
 		}
@@ -271,6 +275,12 @@ func crawl(ctx context.Context, o Options, site *url.URL, pre *fetched, robots r
 		opened++
 		if err == nil && resp == nil {
 			resp = obs.resp
+		}
+		if err == nil && opened > 1 && offSite(site, obs.url) {
+			// The crawl follows no link off the site; nor does it map
+			// another site's page that one of this site's led to.
+			c.note("%s was not mapped: it led to %s, another site.", relPath(site, next.url), obs.url)
+			continue
 		}
 		if err == nil && opened > 1 && canonicalPage(resp.URL) != canonicalPage(next.url) {
 			c.redirects[canonicalPage(next.url)] = resp.URL
@@ -334,6 +344,13 @@ func crawl(ctx context.Context, o Options, site *url.URL, pre *fetched, robots r
 		}
 	}
 	return c, refs, nil
+}
+
+// offSite reports a page URL that is not on site (sameSite), or does not
+// parse.
+func offSite(site *url.URL, raw string) bool {
+	u, err := url.Parse(raw)
+	return err != nil || !sameSite(site, u)
 }
 
 // late reports an error that says a page's host could not be given its
