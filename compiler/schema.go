@@ -240,12 +240,13 @@ func inputSchema(in *shared.Input, rules []shared.Rule, mode schemaMode) (propSc
 		ps.Description = joinNotes(notes)
 		return ps, c.required
 	}
-	if f, ok := browserValue[strings.ToLower(in.Type)]; ok {
-		notes = append(notes, "The value as a browser's "+strings.ToLower(in.Type)+" input sends it: "+f+".")
+	typ := controlType(in)
+	if f, ok := browserValue[typ]; ok {
+		notes = append(notes, "The value as a browser's "+typ+" input sends it: "+f+".")
 	}
 
 	switch {
-	case in.Type == "number" || in.Type == "range":
+	case typ == "number" || typ == "range":
 		ps.Type = "number"
 		ps.Minimum, ps.Maximum = number(c.min), number(c.max)
 		step := htmlStep(c.step)
@@ -261,24 +262,24 @@ func inputSchema(in *shared.Input, rules []shared.Rule, mode schemaMode) (propSc
 			one := 1
 			ps.MinItems = &one
 		}
-	case in.Type == "checkbox" && mode == agentInputs:
+	case typ == "checkbox" && mode == agentInputs:
 		ps.Type = "boolean"
 		notes = append(notes, "true ticks the box.")
 		if c.required { // a required checkbox must be ticked
 			ticked := true
 			ps.Const = &ticked
 		}
-	case strings.EqualFold(in.Type, "file") && mode == wireInputs:
+	case typ == "file" && mode == wireInputs:
 		// On the wire, a multipart file part: its bytes.
 		ps.ContentMediaType = "application/octet-stream"
-	case strings.EqualFold(in.Type, "file"):
+	case typ == "file":
 		// The object's keys describe themselves; the notes (accept, size)
 		// stay the input's, as every output that describes it shows them.
 		ps = fileSchema(ps, c.accept)
 	}
 	if ps.Type == "string" {
 		ps.Enum = optionValues(c.options)
-		ps.Format = jsonFormat(c.format, in.Type)
+		ps.Format = jsonFormat(c.format, typ)
 		ps.MinLength, ps.MaxLength = c.minLen, c.maxLen
 		if c.required && (ps.MinLength == nil || *ps.MinLength < 1) && (ps.Enum == nil || slices.Contains(ps.Enum, "")) {
 			// HTML's required refuses an empty value (valueMissing), a
@@ -313,6 +314,18 @@ func inputSchema(in *shared.Input, rules []shared.Rule, mode schemaMode) (propSc
 	}
 	ps.Description = joinNotes(notes)
 	return ps, c.required
+}
+
+// controlType is an input's type with its ASCII letters in lower case:
+// HTML's input types are ASCII case-insensitive (type=Number is a number
+// input), as the executor reads them.
+func controlType(in *shared.Input) string {
+	return strings.Map(func(r rune) rune {
+		if 'A' <= r && r <= 'Z' {
+			return r + 'a' - 'A'
+		}
+		return r
+	}, in.Type)
 }
 
 // File object keys: the shape of a file an agent uploads (decision 0007),

@@ -345,10 +345,10 @@ func closingTag(element string) string {
 
 // elementOf is the element a control is written as in the HTML snippet.
 func elementOf(in *shared.Input) string {
-	switch {
-	case strings.HasPrefix(in.Type, "select"):
+	switch typ := controlType(in); {
+	case strings.HasPrefix(typ, "select"):
 		return "select"
-	case in.Type == "textarea":
+	case typ == "textarea":
 		return "textarea"
 	}
 	return "input"
