@@ -249,6 +249,14 @@ func inputSchema(in *shared.Input, rules []shared.Rule, mode schemaMode) (propSc
 	case typ == "number" || typ == "range":
 		ps.Type = "number"
 		ps.Minimum, ps.Maximum = number(c.min), number(c.max)
+		if typ == "range" { // HTML's range has a minimum of 0 and a maximum of 100 unless it states others
+			if ps.Minimum == nil {
+				ps.Minimum = jsonNumber("0")
+			}
+			if ps.Maximum == nil {
+				ps.Maximum = jsonNumber("100")
+			}
+		}
 		step := htmlStep(c.step)
 		if st := number(step); st != nil && stepExact(stepBase(c.min, in.DefaultValue), step) {
 			ps.MultipleOf = st
@@ -459,6 +467,8 @@ func number(s *string) *json.Number {
 	n := json.Number(strconv.FormatFloat(f, 'f', -1, 64))
 	return &n
 }
+
+func jsonNumber(s string) *json.Number { n := json.Number(s); return &n }
 
 // htmlStep is the step a number or range input enforces: the one the site
 // states, "any" (no step, nil), or HTML's default step of 1 when it states

@@ -62,3 +62,36 @@ func TestNumberStep(t *testing.T) {
 		})
 	}
 }
+
+// TestRangeDefaults: a range input that states no min or max has HTML's,
+// 0 and 100, and the schema says so: a browser clamps 150 to 100 and
+// sends that, so an agent's 150 is not what the site gets. A number input
+// has no default bounds, and a stated bound is kept.
+func TestRangeDefaults(t *testing.T) {
+	tests := []struct {
+		name     string
+		typ      string
+		space    shared.RangeSpace
+		min, max any
+	}{
+		{"range without bounds", "range", shared.RangeSpace{}, 0.0, 100.0},
+		{"range with a min", "range", shared.RangeSpace{Min: ptr("10")}, 10.0, 100.0},
+		{"range with a max", "range", shared.RangeSpace{Max: ptr("5")}, 0.0, 5.0},
+		{"range with invalid bounds", "range", shared.RangeSpace{Min: ptr("low"), Max: ptr("")}, 0.0, 100.0},
+		{"range with both", "range", shared.RangeSpace{Min: ptr("-5"), Max: ptr("5")}, -5.0, 5.0},
+		{"number without bounds", "number", shared.RangeSpace{}, nil, nil},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			g := doorsGraph()
+			g.Actions[0].Inputs = append(g.Actions[0].Inputs, field("form#quote", "x", "X", shared.SemanticPartySize, tt.typ, false, tt.space))
+			schema := property(t, compileMCP(t, g, Options{}), "plumber.quote.job.form", "x")
+			if schema == nil {
+				t.Fatal("no property x in the quote form's inputSchema")
+			}
+			if diff := cmp.Diff([]any{tt.min, tt.max}, []any{schema["minimum"], schema["maximum"]}); diff != "" {
+				t.Errorf("[minimum maximum] (-want +got):\n%s", diff)
+			}
+		})
+	}
+}
