@@ -14,7 +14,8 @@ import (
 // the path the request goes to (a Paths Object key starts with "/", so
 // "contact.php" failed the official schema), the operation's server is the
 // endpoint's origin (not the endpoint itself, which put the path twice),
-// and the JSON-LD EntryPoint names the whole URL.
+// and the JSON-LD EntryPoint names the whole URL. The path key is the
+// path as the request writes it, percent-encoding kept.
 func TestRelativeEndpoint(t *testing.T) {
 	const page = "https://harbour-plumbing.example/quote/"
 	type op struct{ Path, Server, Query, Target string }
@@ -26,6 +27,13 @@ func TestRelativeEndpoint(t *testing.T) {
 		{"/contact", op{"/contact", "https://harbour-plumbing.example", "", "https://harbour-plumbing.example/contact"}},
 		{"?send=1", op{"/quote/", "https://harbour-plumbing.example", "send", page + "?send=1"}},
 		{"https://forms.example/f/1", op{"/f/1", "https://forms.example", "", "https://forms.example/f/1"}},
+		// The path as it is sent: a %7B…%7D is no path template (which
+		// would name a parameter no operation declares), a %2F no
+		// segment break, a space or é percent-encoded.
+		{"/api/%7Bid%7D/send", op{"/api/%7Bid%7D/send", "https://harbour-plumbing.example", "", "https://harbour-plumbing.example/api/%7Bid%7D/send"}},
+		{"/api/{id}", op{"/api/%7Bid%7D", "https://harbour-plumbing.example", "", "https://harbour-plumbing.example/api/%7Bid%7D"}},
+		{"/a%2Fb", op{"/a%2Fb", "https://harbour-plumbing.example", "", "https://harbour-plumbing.example/a%2Fb"}},
+		{"/caf%C3%A9/a%20b", op{"/caf%C3%A9/a%20b", "https://harbour-plumbing.example", "", "https://harbour-plumbing.example/caf%C3%A9/a%20b"}},
 	}
 	v := loadSchemas(t)
 	for _, tt := range tests {

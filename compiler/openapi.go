@@ -144,9 +144,12 @@ func openapiOperationOf(site string, r toolRef) (openapiOperation, string, strin
 	d := r.t.door
 	sub, _ := httpRequest(d)
 	u := endpointURL(site, d.URL, *sub.Endpoint)
+	// The path as the request writes it (EscapedPath): decoded, a %7Bid%7D
+	// would be a path template naming a parameter nothing declares, and a
+	// %2F a segment break the site never sent.
 	path := "/"
-	if u != nil && u.Path != "" {
-		path = u.Path
+	if u != nil && u.EscapedPath() != "" {
+		path = u.EscapedPath()
 	}
 	if !strings.HasPrefix(path, "/") {
 		path = "/" + path // a Paths Object's keys start with "/"
