@@ -5,6 +5,8 @@ import (
 	"strconv"
 	"strings"
 
+	"golang.org/x/net/idna"
+
 	"github.com/frontlatch/frontlatch/shared"
 )
 
@@ -52,7 +54,10 @@ type mcpServerCard struct {
 }
 
 // publisher is the domain part of an ARD identifier: the site's host,
-// without a port, in the characters the identifier allows.
+// without a port, in the characters the identifier allows. An
+// internationalised name is written in its ASCII form (bäckerei.de is
+// xn--bckerei-5wa.de), the name DNS knows it by: dropping its other
+// letters would name another domain (bckerei.de).
 func publisher(g *shared.ActionGraph) string {
 	host := g.Site.Domain
 	if u, err := url.Parse(g.Site.URL); host == "" && err == nil {
@@ -60,6 +65,10 @@ func publisher(g *shared.ActionGraph) string {
 	}
 	if h, _, ok := strings.Cut(host, ":"); ok {
 		host = h
+	}
+	host = strings.ToLower(host)
+	if a, err := idna.Punycode.ToASCII(host); err == nil {
+		host = a
 	}
 	var b strings.Builder
 	for _, r := range strings.ToLower(host) {

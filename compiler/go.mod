@@ -8,7 +8,7 @@ require (
 	github.com/santhosh-tekuri/jsonschema/v6 v6.0.3
 )
 
-require golang.org/x/net v0.62.0 // indirect
+require golang.org/x/net v0.62.0
 
 require (
 	github.com/frontlatch/frontlatch/fixtures v0.0.0-00010101000000-000000000000
