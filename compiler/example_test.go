@@ -136,7 +136,7 @@ func ExampleCompileFormat_webMCP() {
 	fmt.Println(strings.Contains(js2, `"form#appointment-form": {`))
 	// Output:
 	// true true
-	//   <input name="patient-name" toolparamdescription="Your name. First and last name. Semantic type: person-name.">
+	//   <input name="patient-name" toolparamdescription="Your name. First and last name. Semantic type: person-name. Length as the site counts it: in UTF-16 code units, so a character outside the Basic Multilingual Plane (most emoji) counts as two.">
 	//   <input name="phone" toolparamdescription="Phone. Australian number, no spaces. Semantic type: phone.">
 	// true
 }

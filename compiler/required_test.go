@@ -2,6 +2,7 @@ package compiler
 
 import (
 	"fmt"
+	"strings"
 	"testing"
 
 	"github.com/frontlatch/frontlatch/shared"
@@ -54,6 +55,31 @@ func TestRequiredRefusesEmpty(t *testing.T) {
 			err := sch.Validate(tt.value)
 			if got := err == nil; got != tt.wantValid {
 				t.Errorf("%q valid = %v, want %v (HTML's required)\nschema: %v\nerr: %v", tt.value, got, tt.wantValid, fmt.Sprint(schema), err)
+			}
+		})
+	}
+}
+
+// TestLengthCountsUTF16: a field that states a length says that the site
+// counts it in UTF-16 code units (HTML's minlength and maxlength, and the
+// executor, count so), which JSON Schema's maxLength, counting characters,
+// cannot state: ten emoji pass maxLength 10 and are twenty to the site.
+func TestLengthCountsUTF16(t *testing.T) {
+	tests := []struct {
+		name string
+		vs   []shared.ValueSpace
+		want bool
+	}{
+		{"max length", []shared.ValueSpace{shared.LengthSpace{MaxLength: ptr(10)}}, true},
+		{"min length", []shared.ValueSpace{shared.LengthSpace{MinLength: ptr(2)}}, true},
+		{"no length", nil, false},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			in := field("form", "x", "X", shared.SemanticMessage, "text", true, tt.vs...)
+			ps, _ := inputSchema(&in, nil, agentInputs)
+			if got := strings.Contains(ps.Description, "UTF-16 code units"); got != tt.want {
+				t.Errorf("the description states how the site counts a length: %v, want %v\n%s", got, tt.want, ps.Description)
 			}
 		})
 	}

@@ -289,6 +289,9 @@ func inputSchema(in *shared.Input, rules []shared.Rule, mode schemaMode) (propSc
 		ps.Enum = optionValues(c.options)
 		ps.Format = jsonFormat(c.format, typ)
 		ps.MinLength, ps.MaxLength = c.minLen, c.maxLen
+		if c.minLen != nil || c.maxLen != nil {
+			notes = append(notes, utf16Note)
+		}
 		if c.required && (ps.MinLength == nil || *ps.MinLength < 1) && (ps.Enum == nil || slices.Contains(ps.Enum, "")) {
 			// HTML's required refuses an empty value (valueMissing), a
 			// <select>'s empty placeholder ("Choose…") included; JSON
@@ -335,6 +338,12 @@ func controlType(in *shared.Input) string {
 		return r
 	}, in.Type)
 }
+
+// utf16Note says how the site counts a length, for a field that states
+// one: HTML's minlength and maxlength (and the executor) count UTF-16 code
+// units, JSON Schema's minLength and maxLength count characters, so an
+// emoji is one character to the schema and two to the site.
+const utf16Note = "Length as the site counts it: in UTF-16 code units, so a character outside the Basic Multilingual Plane (most emoji) counts as two."
 
 // File object keys: the shape of a file an agent uploads (decision 0007),
 // which the executor reads (executor.File).

@@ -23,7 +23,7 @@
           "patient-name": {
             "type": "string",
             "title": "Your name",
-            "description": "First and last name. Semantic type: person-name.",
+            "description": "First and last name. Semantic type: person-name. Length as the site counts it: in UTF-16 code units, so a character outside the Basic Multilingual Plane (most emoji) counts as two.",
             "minLength": 1,
             "maxLength": 80
           },

@@ -28,7 +28,7 @@
           "full-name": {
             "type": "string",
             "title": "Full name",
-            "description": "Semantic type: person-name.",
+            "description": "Semantic type: person-name. Length as the site counts it: in UTF-16 code units, so a character outside the Basic Multilingual Plane (most emoji) counts as two.",
             "minLength": 2,
             "maxLength": 60
           },
@@ -114,7 +114,7 @@
           "message": {
             "type": "string",
             "title": "Describe the job",
-            "description": "Semantic type: message.",
+            "description": "Semantic type: message. Length as the site counts it: in UTF-16 code units, so a character outside the Basic Multilingual Plane (most emoji) counts as two.",
             "minLength": 1,
             "maxLength": 1000
           },
