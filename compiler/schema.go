@@ -195,21 +195,44 @@ func gather(in *shared.Input, rules []shared.Rule) constraints {
 	return c
 }
 
+// addPattern records a pattern the site states, as the site wrote it (an
+// HTML pattern, which jsonPatterns turns into JSON Schema's).
 func (c *constraints) addPattern(p string) {
-	if p == "" {
+	if p == "" || slices.Contains(c.patterns, p) {
 		return
-	}
-	p = anchored(p)
-	for _, q := range c.patterns {
-		if q == p {
-			return
-		}
 	}
 	c.patterns = append(c.patterns, p)
 }
 
-// anchored turns an HTML pattern (the whole value must match) into a JSON
-// Schema pattern (which matches anywhere) without changing its meaning:
+// jsonPatterns returns the JSON Schema patterns of the site's patterns,
+// anchored, and a sentence for each one a JSON Schema pattern cannot hold:
+// one that is no valid regular expression with HTML's v flag, which a
+// browser ignores (a site's [a-z-] or [0-9/]), so the field does not
+// refuse what the page takes; and one that needs the v flag (a class set
+// operation, a nested class, \q{…}, a property of strings), which an
+// agent's validator, reading ECMA-262 with the u flag, would refuse or
+// read otherwise, so the description states it instead. The same rule
+// holds for every output, as every output's schema is inputSchema's.
+func jsonPatterns(patterns []string) (out, notes []string) {
+	for _, p := range patterns {
+		u, kind := readPattern(p)
+		switch kind {
+		case patternPortable:
+			if a := anchored(u); !slices.Contains(out, a) {
+				out = append(out, a)
+			}
+		case patternVOnly:
+			notes = append(notes, "The whole value must also match the page's pattern /"+p+"/v, which a JSON Schema pattern cannot state (it needs JavaScript's v flag).")
+		case patternInvalid:
+			notes = append(notes, "The page's pattern /"+p+"/v is no valid regular expression as HTML reads it (with the v flag), so a browser does not check it.")
+		}
+	}
+	return out, notes
+}
+
+// anchored turns an HTML pattern (the whole value must match), as the u
+// flag reads it (readPattern), into a JSON Schema pattern (which matches
+// anywhere) without changing its meaning:
 // ^(?:pattern)$, as HTML compiles it (the v flag aside), always. A pattern
 // that starts with ^ and ends with $ is no exception: ^a|b$ is a top-level
 // alternation, which kept as it is would take any value starting with a.
@@ -298,12 +321,14 @@ func inputSchema(in *shared.Input, rules []shared.Rule, mode schemaMode) (propSc
 			// Schema's required only asks for the key.
 			ps.MinLength = ptrInt(1)
 		}
-		if len(c.patterns) > 0 {
-			ps.Pattern = c.patterns[0]
-			for _, p := range c.patterns[1:] {
+		patterns, patternNotes := jsonPatterns(c.patterns)
+		if len(patterns) > 0 {
+			ps.Pattern = patterns[0]
+			for _, p := range patterns[1:] {
 				ps.AllOf = append(ps.AllOf, patternOnly{p})
 			}
 		}
+		notes = append(notes, patternNotes...)
 		if c.min != nil {
 			notes = append(notes, "Earliest or lowest accepted: "+*c.min+".")
 		}
