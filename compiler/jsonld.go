@@ -179,12 +179,19 @@ func offeredTool(ap *actionPlan, d *shared.Access) (toolPlan, bool) {
 }
 
 // jsonldInputs states each agent-fillable input as a -input specification,
-// from the same schema the MCP tool carries.
+// from the same schema the MCP tool carries, but for valuePattern, which
+// Schema.org reads as HTML reads a pattern attribute: the site's own
+// pattern (htmlPattern).
 func jsonldInputs(a *shared.Action) object {
 	s := inputsSchema(a, agentInputs)
 	required := map[string]bool{}
 	for _, n := range s.Required {
 		required[n] = true
+	}
+	declared := declaredRules(a)
+	patterns := map[string]string{}
+	for _, in := range agentInputsOf(a) {
+		patterns[in.Name] = htmlPattern(gather(in, declared[in.Name]).patterns)
 	}
 	var out object
 	for _, m := range s.Properties {
@@ -192,10 +199,25 @@ func jsonldInputs(a *shared.Action) object {
 		spec := propertyValueSpec{
 			Type: "PropertyValueSpecification", ValueName: m.Key, Description: paramDescription(ps),
 			ValueRequired: required[m.Key], ValueMinLength: ps.MinLength, ValueMaxLength: ps.MaxLength,
-			ValuePattern: ps.Pattern, MinValue: ps.Minimum, MaxValue: ps.Maximum, StepValue: ps.MultipleOf,
+			ValuePattern: patterns[m.Key], MinValue: ps.Minimum, MaxValue: ps.Maximum, StepValue: ps.MultipleOf,
 			MultipleValues: ps.Type == "array", DefaultValue: ps.Default,
 		}
 		out.set(m.Key+"-input", spec)
 	}
 	return out
+}
+
+// htmlPattern is a field's valuePattern: the first of the site's patterns
+// a browser applies (valid with the v flag, readPattern), as the site
+// wrote it, since Schema.org reads valuePattern as HTML reads a pattern
+// attribute (anchored, with the v flag); "" when there is none. The JSON
+// Schema form (anchored, for the u flag) can differ from it: [\&\&] is
+// [&&] to the u flag, an operator to the v flag.
+func htmlPattern(patterns []string) string {
+	for _, p := range patterns {
+		if _, kind := readPattern(p); kind != patternInvalid {
+			return p
+		}
+	}
+	return ""
 }

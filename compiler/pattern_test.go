@@ -138,3 +138,47 @@ func TestSitePatternsAsHTMLReadsThem(t *testing.T) {
 		})
 	}
 }
+
+// TestJSONLDValuePattern: JSON-LD's valuePattern is the site's pattern as
+// the site wrote it, which Schema.org reads as HTML reads a pattern
+// attribute (anchored, with the v flag): not the JSON Schema pattern,
+// whose u-flag form of [\&\&] is [&&], an operator to the v flag, and
+// which leaves out a pattern that needs the v flag. A pattern a browser
+// ignores is none.
+func TestJSONLDValuePattern(t *testing.T) {
+	tests := []struct {
+		pattern string
+		want    string
+	}{
+		{`0[2-9]\d{8}`, `0[2-9]\d{8}`},
+		{`[\&\&]+`, `[\&\&]+`},
+		{`[\p{L}--[a-z]]+`, `[\p{L}--[a-z]]+`},
+		{`[a-z-]+`, ""},
+	}
+	for _, tt := range tests {
+		t.Run(tt.pattern, func(t *testing.T) {
+			g := doorsGraph()
+			g.Actions[0].Inputs = append(g.Actions[0].Inputs, field("form#quote", "x", "X", shared.SemanticUnknown, "text", true, shared.PatternSpace{Pattern: tt.pattern}))
+			files, err := CompileFormat(g, FormatJSONLD, Options{})
+			if err != nil {
+				t.Fatal(err)
+			}
+			var doc struct {
+				PotentialAction []map[string]any `json:"potentialAction"`
+			}
+			if err := json.Unmarshal(files[0].Data, &doc); err != nil {
+				t.Fatal(err)
+			}
+			var got any = "(no entry)"
+			for _, a := range doc.PotentialAction {
+				if a["identifier"] == "plumber.quote.job.form" {
+					spec, _ := a["x-input"].(map[string]any)
+					got, _ = spec["valuePattern"].(string)
+				}
+			}
+			if diff := cmp.Diff(tt.want, got); diff != "" {
+				t.Errorf("valuePattern (-want +got):\n%s", diff)
+			}
+		})
+	}
+}
