@@ -164,12 +164,12 @@ func TestInputSchema(t *testing.T) {
 		keyword string
 		want    any // nil: the keyword (or, with keyword "", the property) must be absent
 	}{
-		{"company-url", "", nil},                 // honeypot never offered
-		{"_wpnonce", "", nil},                    // system token never offered
-		{"message", "minLength", 1.0},            // required: not empty; the inferred min-length 20 never becomes a keyword
-		{"message", "maxLength", 1000.0},         // declared value space does
-		{"suburb", "pattern", nil},               // inferred pattern never becomes a keyword
-		{"phone", "pattern", "^(?:04[0-9]{8})$"}, // HTML pattern anchored
+		{"company-url", "", nil},                    // honeypot never offered
+		{"_wpnonce", "", nil},                       // system token never offered
+		{"message", "minLength", 1.0},               // required: not empty; the inferred min-length 20 never becomes a keyword
+		{"message", "maxLength", 1000.0},            // declared value space does
+		{"suburb", "pattern", nil},                  // inferred pattern never becomes a keyword
+		{"phone", "pattern", "^(?:04[0-9]{8})$|^$"}, // HTML pattern anchored; optional, so empty too
 		{"full-name", "minLength", 2.0},
 		{"full-name", "maxLength", 60.0},
 		{"email", "format", "email"},

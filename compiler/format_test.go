@@ -44,7 +44,7 @@ func TestFormatOnlyFromDeclaredType(t *testing.T) {
 		{"month with a declared date format", field(form, "start", "Start", shared.SemanticDate, "month", false),
 			[]shared.Validation{declared("start", shared.RuleFormat, ptr("date"), "format")}, keywords{}},
 		{"month with a declared pattern", field(form, "period", "Period", shared.SemanticDate, "month", false),
-			[]shared.Validation{declared("period", shared.RulePattern, ptr(`\d{4}-\d{2}`), "pattern")}, keywords{Pattern: `^(?:\d{4}-\d{2})$`}},
+			[]shared.Validation{declared("period", shared.RulePattern, ptr(`\d{4}-\d{2}`), "pattern")}, keywords{Pattern: `^(?:\d{4}-\d{2})$|^$`}},
 		{"week, semantic date", field(form, "week", "Week", shared.SemanticDate, "week", false, shared.FormatSpace{Format: "week"}), nil, keywords{}},
 	}
 	for _, tt := range tests {

@@ -181,7 +181,8 @@ func offeredTool(ap *actionPlan, d *shared.Access) (toolPlan, bool) {
 // jsonldInputs states each agent-fillable input as a -input specification,
 // from the same schema the MCP tool carries, but for valuePattern, which
 // Schema.org reads as HTML reads a pattern attribute: the site's own
-// pattern (htmlPattern).
+// pattern (htmlPattern), and valueMinLength, which HTML applies to a value
+// that is not empty, as the site states it.
 func jsonldInputs(a *shared.Action) object {
 	s := inputsSchema(a, agentInputs)
 	required := map[string]bool{}
@@ -189,17 +190,21 @@ func jsonldInputs(a *shared.Action) object {
 		required[n] = true
 	}
 	declared := declaredRules(a)
-	patterns := map[string]string{}
+	site := map[string]constraints{}
 	for _, in := range agentInputsOf(a) {
-		patterns[in.Name] = htmlPattern(gather(in, declared[in.Name]).patterns)
+		site[in.Name] = gather(in, declared[in.Name])
 	}
 	var out object
 	for _, m := range s.Properties {
 		ps := m.Value.(propSchema)
+		minLen := ps.MinLength
+		if minLen == nil { // an optional field's minLength is in its anyOf
+			minLen = site[m.Key].minLen
+		}
 		spec := propertyValueSpec{
 			Type: "PropertyValueSpecification", ValueName: m.Key, Description: paramDescription(ps),
-			ValueRequired: required[m.Key], ValueMinLength: ps.MinLength, ValueMaxLength: ps.MaxLength,
-			ValuePattern: patterns[m.Key], MinValue: ps.Minimum, MaxValue: ps.Maximum, StepValue: ps.MultipleOf,
+			ValueRequired: required[m.Key], ValueMinLength: minLen, ValueMaxLength: ps.MaxLength,
+			ValuePattern: htmlPattern(site[m.Key].patterns), MinValue: ps.Minimum, MaxValue: ps.Maximum, StepValue: ps.MultipleOf,
 			MultipleValues: ps.Type == "array", DefaultValue: ps.Default,
 		}
 		out.set(m.Key+"-input", spec)

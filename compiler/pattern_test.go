@@ -29,7 +29,7 @@ func TestPatternAnchoredAsHTML(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.pattern, func(t *testing.T) {
-			in := field("form", "code", "Code", shared.SemanticUnknown, "text", false, shared.PatternSpace{Pattern: tt.pattern})
+			in := field("form", "code", "Code", shared.SemanticUnknown, "text", true, shared.PatternSpace{Pattern: tt.pattern})
 			ps, _ := inputSchema(&in, nil, agentInputs)
 			if diff := cmp.Diff(tt.want, ps.Pattern); diff != "" {
 				t.Fatalf("pattern (-want +got):\n%s", diff)

@@ -1,9 +1,12 @@
 package compiler
 
 import (
+	"encoding/json"
 	"fmt"
 	"strings"
 	"testing"
+
+	"github.com/google/go-cmp/cmp"
 
 	"github.com/frontlatch/frontlatch/shared"
 )
@@ -80,6 +83,71 @@ func TestLengthCountsUTF16(t *testing.T) {
 			ps, _ := inputSchema(&in, nil, agentInputs)
 			if got := strings.Contains(ps.Description, "UTF-16 code units"); got != tt.want {
 				t.Errorf("the description states how the site counts a length: %v, want %v\n%s", got, tt.want, ps.Description)
+			}
+		})
+	}
+}
+
+// TestOptionalTakesEmpty: an optional field takes "", as HTML's pattern
+// and minlength do not look at an empty value (nor does the executor),
+// while its other values keep the site's pattern and length; the schema
+// refused "" for an optional phone with a pattern or a message with a
+// minlength. A required field still refuses it, and JSON-LD, which reads
+// as HTML does, keeps the site's minlength.
+func TestOptionalTakesEmpty(t *testing.T) {
+	digits := shared.PatternSpace{Pattern: `[0-9]{4}`}
+	three := shared.LengthSpace{MinLength: ptr(3)}
+	tests := []struct {
+		name      string
+		required  bool
+		vs        []shared.ValueSpace
+		valid     map[string]bool
+		jsonldMin *int
+	}{
+		{"optional pattern", false, []shared.ValueSpace{digits}, map[string]bool{"": true, "1234": true, "12": false, "abcd": false}, nil},
+		{"optional minlength", false, []shared.ValueSpace{three}, map[string]bool{"": true, "abc": true, "ab": false}, ptr(3)},
+		{"optional both", false, []shared.ValueSpace{digits, three}, map[string]bool{"": true, "1234": true, "12": false}, ptr(3)},
+		{"required pattern", true, []shared.ValueSpace{digits}, map[string]bool{"": false, "1234": true, "12": false}, ptr(1)},
+		{"required minlength", true, []shared.ValueSpace{three}, map[string]bool{"": false, "abc": true, "ab": false}, ptr(3)},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			g := doorsGraph()
+			g.Actions[0].Inputs = append(g.Actions[0].Inputs, field("form#quote", "x", "X", shared.SemanticMessage, "text", tt.required, tt.vs...))
+			v := compileMCP(t, g, Options{})
+			schema := property(t, v, "plumber.quote.job.form", "x")
+			if schema == nil {
+				t.Fatal("no property x in the quote form's inputSchema")
+			}
+			sch := compileSchema(t, schema)
+			got := map[string]bool{}
+			for value := range tt.valid {
+				got[value] = sch.Validate(value) == nil
+			}
+			if diff := cmp.Diff(tt.valid, got); diff != "" {
+				t.Errorf("values the schema takes (-HTML +schema):\n%s\nschema: %v", diff, schema)
+			}
+			files, err := CompileFormat(g, FormatJSONLD, Options{})
+			if err != nil {
+				t.Fatal(err)
+			}
+			var doc struct {
+				PotentialAction []struct {
+					Identifier string
+					X          struct{ ValueMinLength *int } `json:"x-input"`
+				}
+			}
+			if err := json.Unmarshal(files[0].Data, &doc); err != nil {
+				t.Fatal(err)
+			}
+			var gotMin *int
+			for _, a := range doc.PotentialAction {
+				if a.Identifier == "plumber.quote.job.form" {
+					gotMin = a.X.ValueMinLength
+				}
+			}
+			if diff := cmp.Diff(tt.jsonldMin, gotMin); diff != "" {
+				t.Errorf("jsonld.json's valueMinLength (-want +got):\n%s", diff)
 			}
 		})
 	}

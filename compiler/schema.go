@@ -37,6 +37,7 @@ type propSchema struct {
 	MinItems         *int          `json:"minItems,omitempty"`
 	Pattern          string        `json:"pattern,omitempty"`
 	AllOf            []patternOnly `json:"allOf,omitempty"`
+	AnyOf            []lengthOnly  `json:"anyOf,omitempty"`
 	MinLength        *int          `json:"minLength,omitempty"`
 	MaxLength        *int          `json:"maxLength,omitempty"`
 	Minimum          *json.Number  `json:"minimum,omitempty"`
@@ -58,6 +59,13 @@ type propSchema struct {
 // patternOnly carries a second pattern when a field has more than one.
 type patternOnly struct {
 	Pattern string `json:"pattern"`
+}
+
+// lengthOnly is one branch of an optional field's length: empty, or at
+// least its minLength.
+type lengthOnly struct {
+	MinLength *int `json:"minLength,omitempty"`
+	MaxLength *int `json:"maxLength,omitempty"`
 }
 
 // fieldMeta tells an HTTP client how to treat a field an agent never fills.
@@ -322,6 +330,17 @@ func inputSchema(in *shared.Input, rules []shared.Rule, mode schemaMode) (propSc
 			ps.MinLength = ptrInt(1)
 		}
 		patterns, patternNotes := jsonPatterns(c.patterns)
+		if !c.required {
+			// HTML's pattern and minlength do not look at an empty value
+			// (nor does the executor): an optional field takes "".
+			for i := range patterns {
+				patterns[i] += "|^$"
+			}
+			if ps.MinLength != nil && *ps.MinLength > 0 {
+				ps.AnyOf = []lengthOnly{{MaxLength: ptrInt(0)}, {MinLength: ps.MinLength}}
+				ps.MinLength = nil
+			}
+		}
 		if len(patterns) > 0 {
 			ps.Pattern = patterns[0]
 			for _, p := range patterns[1:] {

@@ -43,7 +43,7 @@
             "type": "string",
             "title": "Mobile",
             "description": "Semantic type: phone.",
-            "pattern": "^(?:04[0-9]{8})$"
+            "pattern": "^(?:04[0-9]{8})$|^$"
           },
           "suburb": {
             "type": "string",
