@@ -2,6 +2,7 @@ package compiler
 
 import (
 	"encoding/json"
+	"strings"
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
@@ -44,5 +45,40 @@ func TestARDPublisher(t *testing.T) {
 				t.Errorf("ai-catalog.json does not validate: %v", err)
 			}
 		})
+	}
+}
+
+// TestProvenanceAsWritten: the JSON files that name the graph they came
+// from (OpenAPI's info, the ARD entry) quote its id and site as the graph
+// writes them: only comments keep them from closing (commentSafe), and a
+// JSON string needs none of that ("*/" became "* /", "</" became "<\/").
+func TestProvenanceAsWritten(t *testing.T) {
+	g := doorsGraph()
+	g.GraphID = "ag_doors*/--></x"
+	files, err := CompileAll(g, Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	m := byName(files)
+	var api struct{ Info struct{ Description string } }
+	var cat struct {
+		Entries []struct{ Description string }
+	}
+	if err := json.Unmarshal(m[FileOpenAPI], &api); err != nil {
+		t.Fatal(err)
+	}
+	if err := json.Unmarshal(m[FileAICatalog], &cat); err != nil {
+		t.Fatal(err)
+	}
+	want := "Action Graph " + g.GraphID + " (schema"
+	for name, desc := range map[string]string{FileOpenAPI: api.Info.Description, FileAICatalog: cat.Entries[0].Description} {
+		if !strings.Contains(desc, want) {
+			t.Errorf("%s: description %q does not quote %q", name, desc, want)
+		}
+	}
+	for _, name := range []string{FileWebMCPScript, FileWebMCPDeclarative} {
+		if strings.Contains(string(m[name]), g.GraphID) {
+			t.Errorf("%s: a comment quotes %q unescaped", name, g.GraphID)
+		}
 	}
 }
