@@ -134,14 +134,30 @@ func scriptSafeJSON(b []byte) []byte {
 func jsonldActionsOf(site string, ap *actionPlan) []jsonldAction {
 	a := ap.action
 	base := jsonldAction{Type: schemaOrgType(a), Name: title(ap), Description: actionDescription(ap), ActionStatus: "https://schema.org/PotentialActionStatus"}
+	entryPoint := func(d *shared.Access) (toolPlan, *shared.Submission, bool) {
+		t, offered := offeredTool(ap, d)
+		sub, ok := httpRequest(d)
+		return t, sub, offered && ok
+	}
+	// An information entry is "<action id>#<method>", and, when the action
+	// has another such door of its method (two tel: numbers), a hash of the
+	// door, its URL included: as a tool name, never a position.
+	infoCount := map[shared.AccessMethod]int{}
+	for j := range a.Access {
+		if _, _, ok := entryPoint(&a.Access[j]); !ok {
+			infoCount[a.Access[j].Method]++
+		}
+	}
 	var out []jsonldAction
 	for j := range a.Access {
 		d := &a.Access[j]
 		e := base
 		e.Identifier = a.ID + "#" + string(d.Method)
+		if infoCount[d.Method] > 1 {
+			e.Identifier += "-" + shortHash(doorKey(d)+"|"+d.URL)
+		}
 		e.Target = &jsonldEntryPoint{Type: "EntryPoint", URLTemplate: d.URL}
-		t, offered := offeredTool(ap, d)
-		if sub, ok := httpRequest(d); offered && ok {
+		if t, sub, ok := entryPoint(d); ok {
 			e.Identifier = t.name
 			enctype := defaultEnctype(sub.Transport)
 			if sub.Enctype != nil && *sub.Enctype != "" {
