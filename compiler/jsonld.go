@@ -236,7 +236,7 @@ func jsonldInputs(a *shared.Action) object {
 // [&&] to the u flag, an operator to the v flag.
 func htmlPattern(patterns []string) string {
 	for _, p := range patterns {
-		if _, kind := readPattern(p); kind != patternInvalid {
+		if _, kind := readPattern(anchored(p)); kind != patternInvalid {
 			return p
 		}
 	}

@@ -23,8 +23,9 @@ const (
 	patternInvalid
 )
 
-// readPattern reads p as HTML reads a pattern attribute: an ECMAScript
-// regular expression compiled with the v flag (ECMA-262's
+// readPattern reads p as HTML reads a pattern attribute, once anchored
+// (anchored: HTML checks ^(?:pattern)$, not the attribute alone): an
+// ECMAScript regular expression compiled with the v flag (ECMA-262's
 // UnicodeSetsMode). For a portable pattern it also returns p as the u flag
 // reads it: the same text, with the escapes only the v flag allows in a
 // class (\& \! \# \% \, \: \; \< \= \> \@ \` \~) written as the plain

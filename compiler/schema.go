@@ -223,11 +223,13 @@ func (c *constraints) addPattern(p string) {
 // holds for every output, as every output's schema is inputSchema's.
 func jsonPatterns(patterns []string) (out, notes []string) {
 	for _, p := range patterns {
-		u, kind := readPattern(p)
+		// Read as the browser reads it: anchored first, so that a)|(b is
+		// the valid ^(?:a)|(b)$ it compiles.
+		u, kind := readPattern(anchored(p))
 		switch kind {
 		case patternPortable:
-			if a := anchored(u); !slices.Contains(out, a) {
-				out = append(out, a)
+			if !slices.Contains(out, u) {
+				out = append(out, u)
 			}
 		case patternVOnly:
 			notes = append(notes, "The whole value must also match the page's pattern /"+p+"/v, which a JSON Schema pattern cannot state (it needs JavaScript's v flag).")
