@@ -84,16 +84,18 @@ func TestRelativeEndpoint(t *testing.T) {
 
 // A GET form sends its fields as the query, replacing the query its action
 // names (as a browser does, and the executor): the operation's query
-// parameters are the fields, not the action's own query. A POST keeps the
-// action's query, fixed.
+// parameters are the fields, not the action's own query, and the JSON-LD
+// EntryPoint's urlTemplate has none. A POST keeps the action's query,
+// fixed.
 func TestGetFormQuery(t *testing.T) {
 	tests := []struct {
 		transport shared.Transport
 		method    string
 		wantLang  bool
+		target    string
 	}{
-		{shared.TransportFormGet, "get", false},
-		{shared.TransportFormPost, "post", true},
+		{shared.TransportFormGet, "get", false, "https://harbour-plumbing.example/quote/send"},
+		{shared.TransportFormPost, "post", true, "https://harbour-plumbing.example/quote/send?lang=en"},
 	}
 	v := loadSchemas(t)
 	for _, tt := range tests {
@@ -119,6 +121,24 @@ func TestGetFormQuery(t *testing.T) {
 			lang := false
 			for _, p := range o.Parameters {
 				lang = lang || p.Name == "lang"
+			}
+			var ld struct {
+				PotentialAction []struct {
+					Identifier string
+					Target     struct{ URLTemplate string }
+				}
+			}
+			if err := json.Unmarshal(m[FileJSONLD], &ld); err != nil {
+				t.Fatal(err)
+			}
+			target := "(no entry)"
+			for _, a := range ld.PotentialAction {
+				if a.Identifier == "plumber.quote.job.form" {
+					target = a.Target.URLTemplate
+				}
+			}
+			if target != tt.target {
+				t.Errorf("JSON-LD urlTemplate = %q, want %q", target, tt.target)
 			}
 			if lang != tt.wantLang {
 				t.Errorf("the action's own query parameter lang listed: %v, want %v (parameters %v)", lang, tt.wantLang, o.Parameters)

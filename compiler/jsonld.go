@@ -169,6 +169,12 @@ func jsonldActionsOf(site string, ap *actionPlan) []jsonldAction {
 					target = abs.String() // where a browser sends it, not a path an agent cannot resolve
 				}
 			}
+			if u, err := url.Parse(target); err == nil && d.Method == shared.AccessHTMLForm && sub.Transport == shared.TransportFormGet {
+				// A GET form replaces its action's query with its fields,
+				// as a browser does (and the executor, and openapi.json).
+				u.RawQuery, u.ForceQuery = "", false
+				target = u.String()
+			}
 			e.Target = &jsonldEntryPoint{Type: "EntryPoint", URLTemplate: target, HTTPMethod: httpMethod(sub.Transport),
 				EncodingType: enctype, ContentType: contentTypeOf(sub.Transport), ActionPlatform: webPlatforms}
 			e.inputs = jsonldInputs(a)
