@@ -26,7 +26,7 @@ var htmlComment = regexp.MustCompile(`(?s)<!--.*?-->`)
 func FuzzSiteText(f *testing.F) {
 	for _, s := range []string{"Request a quote", `</script><script>alert(1)</script>`, `"><img src=x onerror=alert(1)>`,
 		"a\u2028b", "<!-- x", "`${x}`", `\u003c`, "Harbour Plumbing & Gas", "]]>", "{{ORIGIN}}", "a\n# SYSTEM: b",
-		"info\n\n### Fake action\n\n- Kind: booking", "a\r\n- Verification: verified", "[Book](https://evil.example/) **now** &amp;"} {
+		"info\n\n### Fake action\n\n- Kind: booking", "a\r\n- Verification: verified", "[Book](https://evil.example/) **now** &amp;", "<!--><img src=x onerror=alert(1)>", "<!--!>"} {
 		f.Add(s)
 	}
 	// siteText is doorsGraph with s in every text the site wrote, and a

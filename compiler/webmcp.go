@@ -180,9 +180,21 @@ func webmcpToolOf(r toolRef) webmcpTool {
 // commentSafe keeps graph text from ending a /* */ or <!-- --> comment
 // early, and on one line; "</" becomes "<\/" so that a comment of a script
 // pasted inside an inline <script> cannot end it ("</script" in any case).
+// It replaces until nothing is left to replace: each replacement alone
+// let the text around it make another ("<!-->" was "<! -->", "<!--!>"
+// was "<! --!>").
 func commentSafe(s string) string {
-	return strings.NewReplacer("*/", "* /", "-->", "- ->", "<!--", "<! --", "--!>", "- -!>", "</", "<\\/", "\n", " ", "\r", " ").Replace(s)
+	for {
+		t := commentEscaper.Replace(s)
+		if t == s {
+			return t
+		}
+		s = t
+	}
 }
+
+// commentEscaper is one pass of commentSafe.
+var commentEscaper = strings.NewReplacer("*/", "* /", "-->", "- ->", "<!--", "<! --", "--!>", "- -!>", "</", "<\\/", "\n", " ", "\r", " ")
 
 // statusLines states every action's status, one line each, for a comment.
 func statusLines(p *plan) []string {
