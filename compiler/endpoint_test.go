@@ -2,6 +2,7 @@ package compiler
 
 import (
 	"encoding/json"
+	"strings"
 	"testing"
 
 	"github.com/frontlatch/frontlatch/shared"
@@ -163,4 +164,58 @@ func compileValidOpenAPI(t *testing.T, v *validators, g *shared.ActionGraph) map
 		}
 	}
 	return m
+}
+
+// TestMailtoFormIsNoTool: a form whose action is a mailto: address hands
+// its fields to the visitor's email program, and no request reaches the
+// business: it is no tool (MCP, WebMCP), no OpenAPI operation (whose
+// server was "mailto:…"), no JSON-LD EntryPoint, and llms.txt says it
+// informs only. A documented endpoint or a WebMCP tool's submission to one
+// is no HTTP request either.
+func TestMailtoFormIsNoTool(t *testing.T) {
+	for _, ep := range []string{"mailto:office@harbour-plumbing.example", "MAILTO:office@harbour-plumbing.example?subject=Quote"} {
+		t.Run(ep, func(t *testing.T) {
+			g := doorsGraph()
+			q := &g.Actions[0]
+			q.Access[0].Submission.Endpoint = ptr(ep)
+			q.Access[2].Submission.Endpoint = ptr(ep)
+			q.Access[3].Submission = &shared.Submission{Transport: shared.TransportFormPost, Endpoint: ptr(ep)}
+			m := compileValidOpenAPI(t, loadSchemas(t), g)
+			var mcp mcpResultView
+			if err := json.Unmarshal(m[FileMCPTools], &mcp); err != nil {
+				t.Fatal(err)
+			}
+			var got []string
+			for _, tl := range mcp.Tools {
+				if strings.HasPrefix(tl.Name, "plumber.quote.job.") {
+					got = append(got, tl.Name)
+				}
+			}
+			if diff := cmp.Diff([]string{"plumber.quote.job.webmcp"}, got); diff != "" {
+				t.Errorf("the quote action's tools (-want +got):\n%s", diff)
+			}
+			for name, op := range map[string]string{FileOpenAPI: `"operationId": "plumber.quote.job.`, FileWebMCPScript: `"name": "plumber.quote.job.form"`} {
+				if strings.Contains(string(m[name]), op) {
+					t.Errorf("%s still has %s…", name, op)
+				}
+			}
+			var ld struct {
+				PotentialAction []struct {
+					Identifier string
+					Target     struct{ HTTPMethod string }
+				}
+			}
+			if err := json.Unmarshal(m[FileJSONLD], &ld); err != nil {
+				t.Fatal(err)
+			}
+			for _, a := range ld.PotentialAction {
+				if strings.Contains(a.Identifier, "quote") && a.Target.HTTPMethod != "" {
+					t.Errorf("JSON-LD entry %s is an EntryPoint with %s", a.Identifier, a.Target.HTTPMethod)
+				}
+			}
+			if !strings.Contains(string(m[FileLLMsTxt]), "html form at https://harbour-plumbing.example/quote/ (no submission an agent can drive) — information only, not a tool") {
+				t.Errorf("llms.txt does not say the mailto: form informs only:\n%s", m[FileLLMsTxt])
+			}
+		})
+	}
 }

@@ -5,6 +5,7 @@ import (
 	"encoding/hex"
 	"errors"
 	"fmt"
+	"net/url"
 	"slices"
 	"strings"
 
@@ -144,16 +145,25 @@ func executable(d *shared.Access) bool {
 	case shared.AccessWebMCPTool:
 		return d.ToolName != nil && *d.ToolName != ""
 	case shared.AccessDocumentedEndpoint:
-		return d.Submission != nil && d.Submission.Endpoint != nil && httpMethod(d.Submission.Transport) != ""
+		return d.Submission != nil && d.Submission.Endpoint != nil && httpEndpoint(*d.Submission.Endpoint) && httpMethod(d.Submission.Transport) != ""
 	}
 	return false
 }
 
+// httpEndpoint reports whether an endpoint is where an HTTP request goes:
+// an http or https URL, or a reference relative to the page (which is
+// one). A form whose action is mailto: hands its fields to the visitor's
+// email program: no request reaches the business, so no tool can send it.
+func httpEndpoint(ep string) bool {
+	u, err := url.Parse(strings.TrimSpace(ep))
+	return err == nil && (u.Scheme == "" || u.Scheme == "http" || u.Scheme == "https")
+}
+
 // usableSubmission: the data reaches the business by a request we can
-// describe (not JavaScript-only, not unknown), and a form has a real submit
-// control to press.
+// describe (not JavaScript-only, not unknown, not to a mailto: address),
+// and a form has a real submit control to press.
 func usableSubmission(s *shared.Submission) bool {
-	if s == nil || s.Endpoint == nil || *s.Endpoint == "" {
+	if s == nil || s.Endpoint == nil || *s.Endpoint == "" || !httpEndpoint(*s.Endpoint) {
 		return false
 	}
 	switch s.Transport {
@@ -171,7 +181,7 @@ func usableSubmission(s *shared.Submission) bool {
 // only its tool name, whatever its submission says) is no such request.
 func httpRequest(d *shared.Access) (*shared.Submission, bool) {
 	s := d.Submission
-	if s == nil || s.Endpoint == nil || *s.Endpoint == "" || httpMethod(s.Transport) == "" {
+	if s == nil || s.Endpoint == nil || *s.Endpoint == "" || !httpEndpoint(*s.Endpoint) || httpMethod(s.Transport) == "" {
 		return nil, false
 	}
 	return s, true
