@@ -203,8 +203,8 @@ func offeredTool(ap *actionPlan, d *shared.Access) (toolPlan, bool) {
 // jsonldInputs states each agent-fillable input as a -input specification,
 // from the same schema the MCP tool carries, but for valuePattern, which
 // Schema.org reads as HTML reads a pattern attribute: the site's own
-// pattern (htmlPattern), and valueMinLength, which HTML applies to a value
-// that is not empty, as the site states it.
+// pattern (htmlPattern), valueMinLength, which HTML applies to a value
+// that is not empty, as the site states it, and stepValue, HTML's step.
 func jsonldInputs(a *shared.Action) object {
 	s := inputsSchema(a, agentInputs)
 	required := map[string]bool{}
@@ -223,10 +223,17 @@ func jsonldInputs(a *shared.Action) object {
 		if minLen == nil { // an optional field's minLength is in its anyOf
 			minLen = site[m.Key].minLen
 		}
+		var step *json.Number
+		if ps.Type == "number" {
+			// HTML's step, counted from the step base as HTML counts it:
+			// JSON Schema's multipleOf, counted from zero, is none when
+			// the base is off the grid (min 1, step 2).
+			step = number(htmlStep(site[m.Key].step))
+		}
 		spec := propertyValueSpec{
 			Type: "PropertyValueSpecification", ValueName: m.Key, Description: paramDescription(ps),
 			ValueRequired: required[m.Key], ValueMinLength: minLen, ValueMaxLength: ps.MaxLength,
-			ValuePattern: htmlPattern(site[m.Key].patterns), MinValue: ps.Minimum, MaxValue: ps.Maximum, StepValue: ps.MultipleOf,
+			ValuePattern: htmlPattern(site[m.Key].patterns), MinValue: ps.Minimum, MaxValue: ps.Maximum, StepValue: step,
 			MultipleValues: ps.Type == "array", DefaultValue: ps.Default,
 		}
 		out.set(m.Key+"-input", spec)

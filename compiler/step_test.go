@@ -1,6 +1,7 @@
 package compiler
 
 import (
+	"encoding/json"
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
@@ -91,6 +92,48 @@ func TestRangeDefaults(t *testing.T) {
 			}
 			if diff := cmp.Diff([]any{tt.min, tt.max}, []any{schema["minimum"], schema["maximum"]}); diff != "" {
 				t.Errorf("[minimum maximum] (-want +got):\n%s", diff)
+			}
+		})
+	}
+}
+
+// TestJSONLDStepValue: JSON-LD's stepValue is HTML's step, which counts
+// from the step base (min), as Schema.org reads it: it was multipleOf,
+// which JSON Schema counts from zero and the compiler leaves out when the
+// base is off the grid, so min 1 step 2 (odd numbers) lost its step.
+func TestJSONLDStepValue(t *testing.T) {
+	tests := []struct {
+		name  string
+		space shared.RangeSpace
+		want  any
+	}{
+		{"step from an odd min", shared.RangeSpace{Min: ptr("1"), Step: ptr("2")}, 2.0},
+		{"default step from a min off the grid", shared.RangeSpace{Min: ptr("0.5")}, 1.0},
+		{"a step from zero", shared.RangeSpace{Min: ptr("0"), Step: ptr("5")}, 5.0},
+		{"step any", shared.RangeSpace{Step: ptr("any")}, nil},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			g := doorsGraph()
+			g.Actions[0].Inputs = append(g.Actions[0].Inputs, field("form#quote", "x", "X", shared.SemanticPartySize, "number", false, tt.space))
+			files, err := CompileFormat(g, FormatJSONLD, Options{})
+			if err != nil {
+				t.Fatal(err)
+			}
+			var doc struct {
+				PotentialAction []map[string]any `json:"potentialAction"`
+			}
+			if err := json.Unmarshal(files[0].Data, &doc); err != nil {
+				t.Fatal(err)
+			}
+			var got any = "(no x-input)"
+			for _, a := range doc.PotentialAction {
+				if spec, ok := a["x-input"].(map[string]any); ok && a["identifier"] == "plumber.quote.job.form" {
+					got = spec["stepValue"]
+				}
+			}
+			if diff := cmp.Diff(tt.want, got); diff != "" {
+				t.Errorf("stepValue (-want +got):\n%s", diff)
 			}
 		})
 	}
