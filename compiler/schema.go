@@ -291,8 +291,14 @@ func inputSchema(in *shared.Input, rules []shared.Rule, mode schemaMode) (propSc
 			}
 		}
 		step := htmlStep(c.step)
-		if st := number(step); st != nil && stepExact(stepBase(c.min, in.DefaultValue), step) {
+		base := stepBase(c.min, in.DefaultValue)
+		if st := number(step); st != nil && stepExact(base, step) {
 			ps.MultipleOf = st
+		} else if st != nil {
+			// multipleOf counts from zero: a step from a base off its grid
+			// (min 1, step 2) is said in words.
+			b := string(*number(base))
+			notes = append(notes, "Accepted: "+b+" plus a whole multiple of "+string(*st)+" (the page's step counts from "+b+").")
 		}
 	case in.MultiValued(): // a checkbox group, a <select multiple> (decision 0006)
 		ps.Type = "array"

@@ -2,6 +2,7 @@ package compiler
 
 import (
 	"encoding/json"
+	"strings"
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
@@ -14,7 +15,9 @@ import (
 // sets, else from zero), and HTML's default step of 1 when it states none
 // or an invalid one, so that <input type=number> without a step takes 3
 // and refuses 2.5, as a browser's checkValidity does (a range rounds it).
-// The schema took any number there. step="any" takes any number.
+// The schema took any number there. step="any" takes any number. A step
+// from a base off its grid, which multipleOf (counted from zero) cannot
+// state, is said in the description.
 func TestNumberStep(t *testing.T) {
 	tests := []struct {
 		name     string
@@ -22,17 +25,19 @@ func TestNumberStep(t *testing.T) {
 		space    shared.RangeSpace
 		value    *string // the page's value attribute
 		want     any     // multipleOf, nil when absent
+		note     string  // in the description: a step multipleOf cannot state
 		accepted []any
 		refused  []any
 	}{
-		{"number without a step", "number", shared.RangeSpace{}, nil, 1.0, []any{3, 0, -2}, []any{2.5}},
-		{"range without a step", "range", shared.RangeSpace{Min: ptr("0"), Max: ptr("10")}, nil, 1.0, []any{4}, []any{4.5}},
-		{"an invalid step is the default", "number", shared.RangeSpace{Step: ptr("0")}, nil, 1.0, []any{2}, []any{2.5}},
-		{"step any", "number", shared.RangeSpace{Step: ptr("any")}, nil, nil, []any{2.5, 3}, nil},
-		{"a stated step", "number", shared.RangeSpace{Step: ptr("0.5")}, nil, 0.5, []any{2.5}, []any{2.25}},
-		{"a stated step from a min it divides", "number", shared.RangeSpace{Min: ptr("100"), Step: ptr("50")}, nil, 50.0, []any{150}, []any{175}},
-		{"the default step from a min off the grid", "number", shared.RangeSpace{Min: ptr("0.5")}, nil, nil, []any{1.5}, nil},
-		{"the default step from the page's value", "number", shared.RangeSpace{}, ptr("1.5"), nil, []any{2.5}, nil},
+		{"number without a step", "number", shared.RangeSpace{}, nil, 1.0, "", []any{3, 0, -2}, []any{2.5}},
+		{"range without a step", "range", shared.RangeSpace{Min: ptr("0"), Max: ptr("10")}, nil, 1.0, "", []any{4}, []any{4.5}},
+		{"an invalid step is the default", "number", shared.RangeSpace{Step: ptr("0")}, nil, 1.0, "", []any{2}, []any{2.5}},
+		{"step any", "number", shared.RangeSpace{Step: ptr("any")}, nil, nil, "", []any{2.5, 3}, nil},
+		{"a stated step", "number", shared.RangeSpace{Step: ptr("0.5")}, nil, 0.5, "", []any{2.5}, []any{2.25}},
+		{"a stated step from a min it divides", "number", shared.RangeSpace{Min: ptr("100"), Step: ptr("50")}, nil, 50.0, "", []any{150}, []any{175}},
+		{"the default step from a min off the grid", "number", shared.RangeSpace{Min: ptr("0.5")}, nil, nil, "Accepted: 0.5 plus a whole multiple of 1 (the page's step counts from 0.5).", []any{1.5}, nil},
+		{"a stated step from an odd min", "number", shared.RangeSpace{Min: ptr("1"), Step: ptr("2")}, nil, nil, "Accepted: 1 plus a whole multiple of 2 (the page's step counts from 1).", []any{3}, nil},
+		{"the default step from the page's value", "number", shared.RangeSpace{}, ptr("1.5"), nil, "Accepted: 1.5 plus a whole multiple of 1 (the page's step counts from 1.5).", []any{2.5}, nil},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -48,6 +53,10 @@ func TestNumberStep(t *testing.T) {
 			}
 			if diff := cmp.Diff(tt.want, schema["multipleOf"]); diff != "" {
 				t.Errorf("multipleOf (-want +got):\n%s", diff)
+			}
+			desc, _ := schema["description"].(string)
+			if !strings.Contains(desc, tt.note) || tt.note == "" && strings.Contains(desc, "Accepted:") {
+				t.Errorf("description %q, want it to say %q", desc, tt.note)
 			}
 			sch := compileSchema(t, schema)
 			for _, x := range tt.accepted {
