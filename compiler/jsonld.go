@@ -242,14 +242,14 @@ func jsonldInputs(a *shared.Action) object {
 }
 
 // htmlPattern is a field's valuePattern: the first of the site's patterns
-// a browser applies (valid with the v flag, readPattern), as the site
+// a browser applies (valid with the v flag, shared.HTMLPattern), as the site
 // wrote it, since Schema.org reads valuePattern as HTML reads a pattern
 // attribute (anchored, with the v flag); "" when there is none. The JSON
 // Schema form (anchored, for the u flag) can differ from it: [\&\&] is
 // [&&] to the u flag, an operator to the v flag.
 func htmlPattern(patterns []string) string {
 	for _, p := range patterns {
-		if _, kind := readPattern(anchored(p)); kind != patternInvalid {
+		if _, kind := shared.HTMLPattern(p); kind != shared.PatternInvalid {
 			return p
 		}
 	}

@@ -223,30 +223,20 @@ func (c *constraints) addPattern(p string) {
 // holds for every output, as every output's schema is inputSchema's.
 func jsonPatterns(patterns []string) (out, notes []string) {
 	for _, p := range patterns {
-		// Read as the browser reads it: anchored first, so that a)|(b is
-		// the valid ^(?:a)|(b)$ it compiles.
-		u, kind := readPattern(anchored(p))
+		u, kind := shared.HTMLPattern(p)
 		switch kind {
-		case patternPortable:
+		case shared.PatternPortable:
 			if !slices.Contains(out, u) {
 				out = append(out, u)
 			}
-		case patternVOnly:
+		case shared.PatternVOnly:
 			notes = append(notes, "The whole value must also match the page's pattern /"+p+"/v, which a JSON Schema pattern cannot state (it needs JavaScript's v flag).")
-		case patternInvalid:
+		case shared.PatternInvalid:
 			notes = append(notes, "The page's pattern /"+p+"/v is no valid regular expression as HTML reads it (with the v flag), so a browser does not check it.")
 		}
 	}
 	return out, notes
 }
-
-// anchored turns an HTML pattern (the whole value must match), as the u
-// flag reads it (readPattern), into a JSON Schema pattern (which matches
-// anywhere) without changing its meaning:
-// ^(?:pattern)$, as HTML compiles it (the v flag aside), always. A pattern
-// that starts with ^ and ends with $ is no exception: ^a|b$ is a top-level
-// alternation, which kept as it is would take any value starting with a.
-func anchored(p string) string { return "^(?:" + p + ")$" }
 
 // inputSchema returns the schema of one input and whether it is required.
 func inputSchema(in *shared.Input, rules []shared.Rule, mode schemaMode) (propSchema, bool) {

@@ -1,41 +1,64 @@
-package compiler
+package shared
 
 import (
 	"strconv"
 	"strings"
 )
 
-// patternKind is what a site's pattern attribute is to a browser and to a
-// JSON Schema validator.
-type patternKind int
+// PatternKind is what an HTML pattern attribute is to a browser, and to a
+// JSON Schema (ECMA-262) validator.
+type PatternKind int
 
 const (
-	// patternPortable: a valid regular expression with the v flag, as HTML
+	// PatternPortable: a valid regular expression with the v flag, as HTML
 	// compiles a pattern, that means the same with the u flag, as a JSON
 	// Schema (ECMA-262) validator reads one.
-	patternPortable patternKind = iota
-	// patternVOnly: valid with the v flag only (a class set operation, a
+	PatternPortable PatternKind = iota
+	// PatternVOnly: valid with the v flag only (a class set operation, a
 	// nested class, \q{…}, a property of strings): with the u flag it is
 	// an error or means something else.
-	patternVOnly
-	// patternInvalid: no valid regular expression with the v flag, so a
-	// browser ignores the attribute ([a-z-], [\w-], a lone {).
-	patternInvalid
+	PatternVOnly
+	// PatternInvalid: no valid regular expression with the v flag, so a
+	// browser ignores the attribute and checks nothing ([a-z-], [\w-],
+	// [A-Za-z0-9._%+-]+, a lone {).
+	PatternInvalid
 )
 
-// readPattern reads p as HTML reads a pattern attribute, once anchored
-// (anchored: HTML checks ^(?:pattern)$, not the attribute alone): an
-// ECMAScript regular expression compiled with the v flag (ECMA-262's
-// UnicodeSetsMode). For a portable pattern it also returns p as the u flag
-// reads it: the same text, with the escapes only the v flag allows in a
-// class (\& \! \# \% \, \: \; \< \= \> \@ \` \~) written as the plain
-// character, which is what they stand for.
+// String names the kind ("portable", "v-only", "invalid").
+func (k PatternKind) String() string {
+	switch k {
+	case PatternPortable:
+		return "portable"
+	case PatternVOnly:
+		return "v-only"
+	case PatternInvalid:
+		return "invalid"
+	}
+	return "PatternKind(" + strconv.Itoa(int(k)) + ")"
+}
+
+// HTMLPattern reads an HTML pattern attribute p as a browser does: it
+// compiles ^(?:p)$ (the whole value must match; so a)|(b is valid) as an
+// ECMAScript regular expression with the v flag (ECMA-262's
+// UnicodeSetsMode), and checks nothing when that fails. For a portable
+// pattern it returns that anchored expression as the u flag reads it — a
+// JSON Schema pattern, meaning what the browser checks: the same text,
+// with the escapes only the v flag allows in a class (\& \! \# \% \, \:
+// \; \< \= \> \@ \` \~) written as the plain character they stand for.
+// The compiler writes that into every schema; the executor checks agent
+// input against it; a PatternInvalid pattern is checked by neither, as by
+// no browser.
 //
 // The syntax is checked whole (groups, quantifiers and their bounds,
 // escapes, backreferences and group names, classes with their ranges,
 // operators and reserved punctuators); a \p{…} property is checked for its
-// form, not looked up in Unicode's tables.
-func readPattern(p string) (string, patternKind) {
+// form, not looked up in Unicode's tables. It runs no regular expression.
+func HTMLPattern(p string) (string, PatternKind) {
+	return readPattern("^(?:" + p + ")$")
+}
+
+// readPattern reads p, as it stands, as HTMLPattern reads ^(?:p)$.
+func readPattern(p string) (string, PatternKind) {
 	r := &jsPatternReader{src: []rune(p), names: map[string]bool{}}
 	r.disjunction()
 	if r.pos < len(r.src) { // an unmatched )
@@ -53,11 +76,11 @@ func readPattern(p string) (string, patternKind) {
 	}
 	switch {
 	case r.bad:
-		return "", patternInvalid
+		return "", PatternInvalid
 	case r.vOnly:
-		return "", patternVOnly
+		return "", PatternVOnly
 	}
-	return r.out.String(), patternPortable
+	return r.out.String(), PatternPortable
 }
 
 // jsPatternReader is one pass over a pattern: what it has read, written
