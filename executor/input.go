@@ -2,6 +2,7 @@ package executor
 
 import (
 	"encoding/json"
+	"errors"
 	"fmt"
 	"math"
 	"net/url"
@@ -299,6 +300,9 @@ func check(in *shared.Input, rule shared.Rule, v string) (msg string, checked bo
 		if err != nil {
 			return "", false
 		}
+		if re == nil {
+			return "", true // no browser checks it, so the page takes any value
+		}
 		if !re.MatchString(v) {
 			return fmt.Sprintf("%q must match the pattern %s (the whole value), not %q", name, rv, shared.Clip(v, 80)), true
 		}
@@ -379,17 +383,32 @@ var (
 	patternCache = map[string]*regexp.Regexp{}
 )
 
-// compilePattern compiles an HTML pattern attribute: the whole value must
-// match, so it is anchored.
+// errVOnlyPattern is compilePattern's error for a pattern only the v flag
+// reads, which Go's regexp cannot run.
+var errVOnlyPattern = errors.New("the pattern needs JavaScript's v flag")
+
+// compilePattern compiles an HTML pattern attribute as a browser reads it
+// (shared.HTMLPattern: ^(?:p)$ with the v flag, the one reading the
+// compiler's schemas state too). It returns nil and no error for a pattern
+// no browser checks (shared.PatternInvalid: the page takes any value), and
+// an error for one Go's regexp cannot run (a v-flag class, a lookahead, a
+// \u escape): the site checks that one.
 func compilePattern(p string) (*regexp.Regexp, error) {
 	patternMu.Lock()
 	defer patternMu.Unlock()
 	if re, ok := patternCache[p]; ok {
 		return re, nil
 	}
-	re, err := regexp.Compile(`^(?:` + p + `)$`)
-	if err != nil {
-		return nil, err
+	expr, kind := shared.HTMLPattern(p)
+	var re *regexp.Regexp
+	switch kind {
+	case shared.PatternVOnly:
+		return nil, errVOnlyPattern
+	case shared.PatternPortable:
+		var err error
+		if re, err = regexp.Compile(expr); err != nil {
+			return nil, err
+		}
 	}
 	if len(patternCache) < 1024 {
 		patternCache[p] = re
