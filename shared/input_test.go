@@ -23,6 +23,8 @@ func TestInputMultiValued(t *testing.T) {
 		{"lone checkbox", shared.Input{Type: "checkbox", ValueSpace: []shared.ValueSpace{}}, false, nil},
 		{"checkbox with one option", shared.Input{Type: "checkbox", ValueSpace: one}, false, []string{"yes"}},
 		{"select multiple", shared.Input{Type: "select-multiple", ValueSpace: two}, true, []string{"wiring", "solar"}},
+		{"checkbox group, type in capitals", shared.Input{Type: "CheckBox", ValueSpace: two}, true, []string{"wiring", "solar"}},
+		{"select multiple, type in capitals", shared.Input{Type: "Select-Multiple", ValueSpace: two}, true, []string{"wiring", "solar"}},
 		{"select", shared.Input{Type: "select", ValueSpace: two}, false, []string{"wiring", "solar"}},
 		{"radio group", shared.Input{Type: "radio", ValueSpace: two}, false, []string{"wiring", "solar"}},
 		{"text", shared.Input{Type: "text", ValueSpace: []shared.ValueSpace{shared.LengthSpace{}}}, false, nil},
