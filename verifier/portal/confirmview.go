@@ -1,6 +1,9 @@
 package portal
 
 import (
+	"crypto/sha256"
+	"encoding/hex"
+	"encoding/json"
 	"strings"
 
 	"github.com/frontlatch/frontlatch/shared"
@@ -172,4 +175,63 @@ func shownSubject(a *shared.Action) (shared.ConsentSubject, string, string, erro
 	}
 	d, err := shared.ConsentDigest(s)
 	return s, strings.TrimSpace(string(canon)), d, err
+}
+
+// pageDigests fingerprint what an action's page shows beyond its consent
+// subject, so that a confirmation binds the page the owner read: the fields
+// it collects (as the page lists them), its safe test runs, and the action's
+// bytes with the site's address (its name, the details of its doors and
+// fields, which door is on another website). The subject's digest, which
+// the audit record keeps, leaves these out (docs/decisions/0003); the page
+// must not, or a graph edited between the page and the click — a field
+// added, a failed run recorded — would be confirmed on the old page.
+//
+// The action's bytes are taken without its verification state, whose runs
+// are bound by Runs: a confirmation of the same action sent meanwhile (from
+// another tab) changes only that state, and the next one replaces it.
+type pageDigests struct {
+	Inputs, Runs, Action string
+}
+
+// pageDigestsOf fingerprints the page of g.Actions[i].
+func pageDigestsOf(g *shared.ActionGraph, i int) (pageDigests, error) {
+	a := &g.Actions[i]
+	bare := *a
+	bare.Verification = shared.Unverified{}
+	data, err := shared.WriteAction(&bare)
+	if err != nil {
+		return pageDigests{}, err
+	}
+	inputs, err := json.Marshal(inputsViewOf(a))
+	if err != nil {
+		return pageDigests{}, err
+	}
+	runs, err := json.Marshal(runsViewOf(a))
+	if err != nil {
+		return pageDigests{}, err
+	}
+	return pageDigests{Inputs: digestOf(inputs), Runs: digestOf(runs), Action: digestOf(append(append(data, 0), g.Site.URL...))}, nil
+}
+
+func digestOf(b []byte) string {
+	sum := sha256.Sum256(b)
+	return hex.EncodeToString(sum[:])
+}
+
+// changes says, for the owner, what of the page shown (p) differs from the
+// page the action would have now; explained is true when the consent
+// subject's changes are listed already, which then account for a change of
+// the action's bytes that neither its fields nor its runs show.
+func (p pageDigests) changes(now pageDigests, explained bool) []string {
+	var out []string
+	if p.Inputs != now.Inputs {
+		out = append(out, "the fields it collects changed since the page was shown (a field added, removed, renamed or relabelled, or who fills it in)")
+	}
+	if p.Runs != now.Runs {
+		out = append(out, "its safe test runs changed since the page was shown (a run was recorded or removed)")
+	}
+	if p.Action != now.Action && len(out) == 0 && !explained {
+		out = append(out, "what the page showed of this action changed since: its name, or details of its doors or fields")
+	}
+	return out
 }

@@ -83,6 +83,10 @@ func (s *Server) confirmViewOf(ctx context.Context, g *shared.ActionGraph, i int
 	if err != nil {
 		return confirmView{}, err
 	}
+	pd, err := pageDigestsOf(g, i)
+	if err != nil {
+		return confirmView{}, err
+	}
 	gr := shared.GraphCompleteness(g)
 	v := confirmView{
 		Action:     actionReport(a, gr.PerAction[i].Report, originOf(g.Site.URL), s.unconfirmed(ctx, &shared.ActionGraph{Actions: g.Actions[i : i+1]})[a.ID]),
@@ -94,7 +98,7 @@ func (s *Server) confirmViewOf(ctx context.Context, g *shared.ActionGraph, i int
 	if vs, ok := a.Verification.(shared.Verified); ok && v.Action.Unconfirmed == "" {
 		v.Live = limitsWords(vs.Confirmation.Limits) + " (confirmed by " + vs.Confirmation.ConfirmedBy + ", " + string(vs.Confirmation.ConfirmedAt) + ")"
 	}
-	f.Nonce, f.CSRF = s.issue(a.ID, shown, subject)
+	f.Nonce, f.CSRF = s.issue(a.ID, shown, subject, pd)
 	f.Shown = shown
 	f.Action = actionPath(a.ID)
 	f.Periods = periodOptions(f.Per)
@@ -114,7 +118,9 @@ type confirmedView struct {
 // must come from this server's own page (Origin, Sec-Fetch-Site), carry the
 // session's CSRF token and an unused nonce issued for this action; the
 // limits must be usable; the action on disk now, with the submitted limits,
-// must have the digest of what was shown with them. Only then is the audit
+// must have the digest of what was shown with them, and the rest of its
+// page (fields, test runs, the action's bytes) must be what was shown
+// (pageDigests). Only then is the audit
 // record written, the result checked against the consent gate with the
 // store, and the graph rewritten atomically; after that, the confirmation
 // it replaces, if any, is revoked. Any refusal writes nothing to the graph
@@ -192,15 +198,17 @@ func (s *Server) handleConfirm(w http.ResponseWriter, r *http.Request) {
 	dShown, err1 := shared.ConsentDigest(shownWith)
 	dNow, err2 := shared.ConsentDigest(now)
 	_, _, dNowEmpty, err3 := shownSubject(a)
-	if err := errors.Join(err1, err2, err3); err != nil {
+	pageNow, err4 := pageDigestsOf(g, i)
+	if err := errors.Join(err1, err2, err3, err4); err != nil {
 		refuse(http.StatusInternalServerError, err)
 		return
 	}
-	if !subtleEqual(r.PostForm.Get("shown"), is.Shown) || dShown != dNow || dNowEmpty != is.Shown {
-		var changes []string
-		for _, c := range shared.CompareConsent(shownWith, now) {
-			changes = append(changes, changeWords(c))
-		}
+	var changes []string
+	for _, c := range shared.CompareConsent(shownWith, now) {
+		changes = append(changes, changeWords(c))
+	}
+	changes = append(changes, is.Page.changes(pageNow, len(changes) > 0)...)
+	if !subtleEqual(r.PostForm.Get("shown"), is.Shown) || dShown != dNow || dNowEmpty != is.Shown || len(changes) > 0 {
 		if len(changes) == 0 {
 			changes = append(changes, "the page's fingerprint of what you were shown does not match what this server showed")
 		}

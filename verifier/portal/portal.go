@@ -78,6 +78,7 @@ type issued struct {
 	ActionID string
 	Shown    string // digest of the subject shown, limits not yet set
 	Subject  shared.ConsentSubject
+	Page     pageDigests // the rest of what the page showed
 	At       time.Time
 }
 
@@ -288,11 +289,11 @@ func sameOrigin(r *http.Request) error {
 }
 
 // issue hands out a form nonce for an action as shown.
-func (s *Server) issue(actionID, shown string, subject shared.ConsentSubject) (nonce, csrf string) {
+func (s *Server) issue(actionID, shown string, subject shared.ConsentSubject, pd pageDigests) (nonce, csrf string) {
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	nonce = randomToken()
-	s.nonces[nonce] = issued{ActionID: actionID, Shown: shown, Subject: subject, At: s.o.Now()}
+	s.nonces[nonce] = issued{ActionID: actionID, Shown: shown, Subject: subject, Page: pd, At: s.o.Now()}
 	s.nonceList = append(s.nonceList, nonce)
 	for len(s.nonceList) > maxNonces {
 		delete(s.nonces, s.nonceList[0])

@@ -202,6 +202,29 @@ func TestConfirmRefusalsWriteNothing(t *testing.T) {
 			b, _ := shared.Write(g)
 			os.WriteFile(h.path, b, 0o644)
 		}, "$.disclosure.chargesMoney"},
+		// What the page shows beyond the consent subject is bound too: the
+		// fields it collects, their labels, the safe test runs.
+		{"personal-data field added on disk between GET and POST", http.StatusConflict, func(t *testing.T, h *harness, _ url.Values, _ map[string]string) {
+			editGraph(t, h, func(g *shared.ActionGraph) {
+				in := g.Actions[0].Inputs[0]
+				in.Name, in.Label, in.Semantic = "card-number", strp("Card number"), shared.SemanticUnknown
+				g.Actions[0].Inputs = append(g.Actions[0].Inputs, in)
+			})
+		}, "the fields it collects"},
+		{"field label edited on disk between GET and POST", http.StatusConflict, func(t *testing.T, h *harness, _ url.Values, _ map[string]string) {
+			editGraph(t, h, func(g *shared.ActionGraph) { g.Actions[0].Inputs[0].Label = strp("Medicare number") })
+		}, "the fields it collects"},
+		{"failed safe test recorded between GET and POST", http.StatusConflict, func(t *testing.T, h *harness, _ url.Values, _ map[string]string) {
+			editGraph(t, h, func(g *shared.ActionGraph) {
+				withSandboxRun(0)(g)
+				vs := g.Actions[0].Verification.(shared.SandboxTested)
+				vs.SandboxRuns[0].Outcome = shared.SandboxFailed
+				g.Actions[0].Verification = vs
+			})
+		}, "safe test runs"},
+		{"action label edited on disk between GET and POST", http.StatusConflict, func(t *testing.T, h *harness, _ url.Values, _ map[string]string) {
+			editGraph(t, h, func(g *shared.ActionGraph) { g.Actions[0].Label = "Book a free consultation" })
+		}, "what the page showed of this action changed"},
 		{"nonce of another action", http.StatusConflict, func(t *testing.T, h *harness, f url.Values, _ map[string]string) {
 			other := h.confirmForm(t, "clinic01:contact:email")
 			f.Set("nonce", other.Get("nonce"))
