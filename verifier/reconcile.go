@@ -180,14 +180,18 @@ type Revoker interface {
 // revocation record (an audit record of its own) through store, then returns
 // a copy of g with the action unverified and a note beginning
 // RevokedNotePrefix. g is not modified; when the store refuses, nothing
-// changes and the error says why. Revoking an action that is not verified
-// is an error matching ErrNotVerified.
+// changes and the error says why. A zero at is now, for the record and the
+// note alike. Revoking an action that is not verified is an error matching
+// ErrNotVerified.
 func Revoke(ctx context.Context, g *shared.ActionGraph, actionID string, store Revoker, by, reason string, at time.Time) (*shared.ActionGraph, error) {
 	if g == nil {
 		return nil, fmt.Errorf("verifier: revoke: %w: nil graph", ErrInvalidGraph)
 	}
 	if strings.TrimSpace(by) == "" {
 		return nil, &ActionError{ActionID: actionID, Err: errors.New("revoke: who revokes must be named")}
+	}
+	if at.IsZero() {
+		at = time.Now()
 	}
 	out, err := cloneGraph(g)
 	if err != nil {

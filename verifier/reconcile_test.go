@@ -285,3 +285,31 @@ func TestRevoke(t *testing.T) {
 		t.Error("a revocation by nobody was accepted")
 	}
 }
+
+// A zero time is now, as Confirm takes it: the note and the store's
+// revocation record state the same moment.
+func TestRevokeAtZeroTimeIsNow(t *testing.T) {
+	store := sqliteStore(t)
+	g, _ := confirmed(t, store)
+	out, err := Revoke(t.Context(), g, reconcileAction, store, "Owner", "", time.Time{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	hist, err := store.History(t.Context(), reconcileAction)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var recorded []string
+	for _, e := range hist {
+		if e.Kind == audit.EventRevocation {
+			recorded = append(recorded, string(shared.TimestampOf(e.At)))
+		}
+	}
+	if len(recorded) != 1 {
+		t.Fatalf("revocations recorded at %q, want one", recorded)
+	}
+	_, note := statusOf(t, out)
+	if want := RevokedNotePrefix + "by Owner at " + recorded[0]; note != want {
+		t.Errorf("note %q, want %q (the time the store recorded)", note, want)
+	}
+}
