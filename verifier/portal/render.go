@@ -5,9 +5,12 @@ import (
 	"crypto/sha256"
 	"embed"
 	"encoding/hex"
+	"fmt"
 	"html/template"
 	"io"
 	"net/url"
+	"unicode"
+	"unicode/utf8"
 )
 
 //go:embed templates/*.tmpl
@@ -55,15 +58,45 @@ var (
 )
 
 // render executes t into a buffer first, so a template error never leaves
-// half a page on the wire.
+// half a page on the wire, and shows every bidi control and control
+// character in it as its code point (showCodePoints).
 func render(w io.Writer, t *template.Template, p page) error {
 	p.CSS = styleCSS
 	var buf bytes.Buffer
 	if err := t.ExecuteTemplate(&buf, "page", p); err != nil {
 		return &RenderError{Page: t.Name(), Err: err}
 	}
-	_, err := w.Write(buf.Bytes())
+	_, err := w.Write(showCodePoints(buf.Bytes()))
 	return err
+}
+
+// showCodePoints writes each bidi control (U+202E RIGHT-TO-LEFT OVERRIDE,
+// the isolates, the marks…) and each control character but tab and line
+// breaks of page as "[U+XXXX]". html/template escapes markup, not these:
+// passed on, a site's override makes "moc.elpmaxe" read "example.com" and
+// turns the text after it around, and a control character shows nothing,
+// so the owner would read something else than what they confirm. The
+// templates hold none, so every one is from the site (or the owner's
+// entries), and none is inside markup: tags, attribute names and the
+// portal's URLs are ASCII.
+func showCodePoints(page []byte) []byte {
+	hidden := func(r rune) bool {
+		return unicode.Is(unicode.Bidi_Control, r) || (unicode.IsControl(r) && r != '\t' && r != '\n' && r != '\r')
+	}
+	if bytes.IndexFunc(page, hidden) < 0 {
+		return page
+	}
+	out := make([]byte, 0, len(page)+64)
+	for len(page) > 0 {
+		r, n := utf8.DecodeRune(page)
+		if hidden(r) {
+			out = fmt.Appendf(out, "[U+%04X]", r)
+		} else {
+			out = append(out, page[:n]...)
+		}
+		page = page[n:]
+	}
+	return out
 }
 
 // RenderReport writes r as a standalone HTML file: one document with its
