@@ -221,6 +221,11 @@ var errNoValue = errors.New("no value meets every declared rule")
 // synthesize returns a value meeting every rule in r, or the closest one it
 // found with an error saying which rule it breaks.
 func synthesize(r rules, def *string, today time.Time) (string, error) {
+	if r.minLen > maxFieldBytes {
+		// What a run records of a value is cut there, and a value the page
+		// may take is no larger: a stated minimum beyond it is not filled.
+		return "", fmt.Errorf("%w: the minimum length %d is more than the %d characters the sandbox fills", errNoValue, r.minLen, maxFieldBytes)
+	}
 	var cands []string
 	if r.options != nil {
 		// One-of: prefer the page's default, then the first non-empty option.
@@ -315,14 +320,11 @@ var semanticValues = map[shared.SemanticType]string{
 // (on a rune boundary). Lengths count UTF-16 code units in a browser; the
 // synthetic values are ASCII, where the two agree.
 func fitLength(v string, r rules) string {
-	if r.minLen >= 0 {
-		for utf8.RuneCountInString(v) < r.minLen {
-			if v == "" {
-				v = "x"
-			} else {
-				v += " test"
-			}
+	if n := utf8.RuneCountInString(v); r.minLen >= 0 && n < r.minLen {
+		if v == "" {
+			v, n = "x", 1
 		}
+		v += strings.Repeat(" test", (r.minLen-n+4)/5)
 	}
 	if r.maxLen >= 0 && utf8.RuneCountInString(v) > r.maxLen {
 		v = string([]rune(v)[:r.maxLen])

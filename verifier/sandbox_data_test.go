@@ -2,6 +2,8 @@ package verifier
 
 import (
 	"errors"
+	"strconv"
+	"strings"
 	"testing"
 	"time"
 
@@ -32,6 +34,8 @@ func TestSynthesize(t *testing.T) {
 			ValueSpace: []shared.ValueSpace{shared.LengthSpace{MaxLength: ptr(5)}}}, nil, "Sandy"},
 		{"message padded to min length", shared.Input{Name: "m", Type: "textarea", Semantic: shared.SemanticSubject}, []shared.Validation{
 			declared("m", shared.RuleMinLength, ptr("30"))}, "Frontlatch sandbox test test test"},
+		{"padded to the longest min length a run records", shared.Input{Name: "m", Type: "text"}, []shared.Validation{
+			declared("m", shared.RuleMinLength, ptr(strconv.Itoa(maxFieldBytes)))}, "Sandbox test" + strings.Repeat(" test", (maxFieldBytes-len("Sandbox test")+4)/5)},
 		{"email", shared.Input{Name: "e", Type: "email", Semantic: shared.SemanticEmail}, nil, "sandbox.test@example.com"},
 		{"email with a tight max length", shared.Input{Name: "e", Type: "email", Semantic: shared.SemanticEmail,
 			ValueSpace: []shared.ValueSpace{shared.LengthSpace{MaxLength: ptr(15)}}}, nil, "t@example.com"},
@@ -100,6 +104,12 @@ func TestSynthesizeImpossible(t *testing.T) {
 			shared.LengthSpace{MaxLength: ptr(4)}}}},
 		{"empty one-of", shared.Input{Name: "s", Type: "select", Required: true, ValueSpace: []shared.ValueSpace{
 			shared.OneOfSpace{Options: []shared.Option{{Value: ""}}}}}},
+		// A site can state any minimum; the sandbox fills what a run can
+		// record (maxFieldBytes), and says so for more.
+		{"min length beyond what a run records", shared.Input{Name: "m", Type: "textarea", Semantic: shared.SemanticMessage, ValueSpace: []shared.ValueSpace{
+			shared.LengthSpace{MinLength: ptr(maxFieldBytes + 1)}}}},
+		{"declared min length of a billion", shared.Input{Name: "m", Type: "text", Required: true, ValueSpace: []shared.ValueSpace{
+			shared.LengthSpace{MinLength: ptr(1_000_000_000)}}}},
 	}
 	for _, tc := range cases {
 		t.Run(tc.name, func(t *testing.T) {
