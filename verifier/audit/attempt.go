@@ -443,6 +443,9 @@ func (s *Store) Refusals(ctx context.Context, actionID string) ([]Refusal, error
 	if err := s.ready(ctx, op); err != nil {
 		return nil, err
 	}
+	if !storable(actionID) {
+		return nil, nil // no record holds it
+	}
 	r, err := s.db.query(ctx, `SELECT action_id, idempotency_key, kind, reasons, at_ns FROM refusals
 		WHERE action_id = ? ORDER BY id`, actionID)
 	if err != nil {
@@ -472,6 +475,9 @@ func (s *Store) Attempts(ctx context.Context, actionID string) ([]Attempt, error
 	if err := s.ready(ctx, op); err != nil {
 		return nil, err
 	}
+	if !storable(actionID) {
+		return nil, nil // no record holds it
+	}
 	r, err := s.db.query(ctx, "SELECT "+attemptColumns+" WHERE a.action_id = ? ORDER BY a.begun_ns, a.recorded_ns, a.id", actionID)
 	if err != nil {
 		return nil, s.dbErr(op, err)
@@ -486,13 +492,15 @@ func (s *Store) Attempt(ctx context.Context, attemptID string) (Attempt, error) 
 	if err := s.ready(ctx, op); err != nil {
 		return Attempt{}, err
 	}
-	r, err := s.db.query(ctx, "SELECT "+attemptColumns+" WHERE a.id = ?", attemptID)
-	if err != nil {
-		return Attempt{}, s.dbErr(op, err)
-	}
-	out, err := scanAttempts(r)
-	if err != nil {
-		return Attempt{}, s.dbErr(op, err)
+	var out []Attempt
+	if storable(attemptID) {
+		r, err := s.db.query(ctx, "SELECT "+attemptColumns+" WHERE a.id = ?", attemptID)
+		if err != nil {
+			return Attempt{}, s.dbErr(op, err)
+		}
+		if out, err = scanAttempts(r); err != nil {
+			return Attempt{}, s.dbErr(op, err)
+		}
 	}
 	if len(out) == 0 {
 		return Attempt{}, s.fail(op, ErrNotFound, nil, "no attempt %q", attemptID)
@@ -534,6 +542,9 @@ func (s *Store) Notifications(ctx context.Context, attemptID string) ([]Notifica
 	const op = "notifications"
 	if err := s.ready(ctx, op); err != nil {
 		return nil, err
+	}
+	if !storable(attemptID) {
+		return nil, nil // no record holds it
 	}
 	r, err := s.db.query(ctx, `SELECT attempt_id, try, status, error, at_ns FROM notifications
 		WHERE attempt_id = ? ORDER BY id`, attemptID)

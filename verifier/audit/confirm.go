@@ -168,7 +168,7 @@ func (s *Store) LookupAudit(ctx context.Context, q shared.AuditQuery) (shared.Au
 	if err := s.ready(ctx, op); err != nil {
 		return shared.AuditAnswer{}, err
 	}
-	if q.Ref == "" || len(q.Ref) > MaxText {
+	if q.Ref == "" || len(q.Ref) > MaxText || !storable(q.Ref) {
 		return shared.AuditAnswer{}, nil // no record has that reference
 	}
 	var actionID, by, at, digest string
@@ -199,9 +199,12 @@ func (s *Store) Confirmation(ctx context.Context, ref string) (Confirmation, err
 	if err := s.ready(ctx, op); err != nil {
 		return Confirmation{}, err
 	}
-	cs, err := s.confirmations(ctx, op, "ref", ref)
-	if err != nil {
-		return Confirmation{}, err
+	var cs []storedConfirmation
+	var err error
+	if storable(ref) {
+		if cs, err = s.confirmations(ctx, op, "ref", ref); err != nil {
+			return Confirmation{}, err
+		}
 	}
 	if len(cs) == 0 {
 		return Confirmation{}, s.fail(op, ErrNotFound, nil, "no confirmation with audit record %q", ref)

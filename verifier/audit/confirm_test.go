@@ -3,6 +3,7 @@ package audit_test
 import (
 	"context"
 	"errors"
+	"fmt"
 	"os"
 	"testing"
 	"time"
@@ -153,6 +154,10 @@ func TestLookupAuditContract(t *testing.T) {
 			{"unknown ref", func(q *shared.AuditQuery) { q.Ref = "aud_00000000000000000000000000000000" }, shared.AuditAnswer{}},
 			{"empty ref", func(q *shared.AuditQuery) { q.Ref = "" }, shared.AuditAnswer{}},
 			{"ref of another case", func(q *shared.AuditQuery) { q.Ref = "AUD_" + q.Ref[4:] }, shared.AuditAnswer{}},
+			// No record has such a reference (the store refuses to write
+			// one): both drivers say so, neither fails.
+			{"ref holding a NUL", func(q *shared.AuditQuery) { q.Ref += "\x00" }, shared.AuditAnswer{}},
+			{"ref that is not UTF-8", func(q *shared.AuditQuery) { q.Ref += "\xff" }, shared.AuditAnswer{}},
 			{"other action id", func(q *shared.AuditQuery) { q.ActionID = "plumber01:booking:form" }, shared.AuditAnswer{}},
 			{"action id with a trailing space", func(q *shared.AuditQuery) { q.ActionID += " " }, shared.AuditAnswer{}},
 			{"other confirmer", func(q *shared.AuditQuery) { q.ConfirmedBy = "Mallory" }, shared.AuditAnswer{}},
@@ -393,6 +398,34 @@ func TestGateWithStore(t *testing.T) {
 		u := refusal(s)
 		if u == nil || !u.Has(shared.RefuseConfirmationAuditUnresolved) || !errors.Is(u, audit.ErrUnavailable) {
 			t.Errorf("closed store: %v, want confirmation.audit-unresolved wrapping ErrUnavailable", u)
+		}
+	})
+}
+
+// A key no record can hold (the store refuses to write a NUL or bytes that
+// are not UTF-8) finds nothing on either driver: PostgreSQL's text type
+// refuses such a parameter, and that must not become "store unavailable".
+func TestReadsByKeysNoRecordHolds(t *testing.T) {
+	audittest.EachStore(t, func(t *testing.T, s *audit.Store) {
+		ctx := context.Background()
+		for _, key := range []string{"aud_\x00", "aud_\xff", "plumber01:callback:form\x00"} {
+			t.Run(fmt.Sprintf("%q", key), func(t *testing.T) {
+				if _, err := s.Confirmation(ctx, key); !errors.Is(err, audit.ErrNotFound) {
+					t.Errorf("Confirmation: err = %v, want ErrNotFound", err)
+				}
+				if _, err := s.Attempt(ctx, key); !errors.Is(err, audit.ErrNotFound) {
+					t.Errorf("Attempt: err = %v, want ErrNotFound", err)
+				}
+				if got, err := s.Attempts(ctx, key); err != nil || len(got) != 0 {
+					t.Errorf("Attempts = %v, %v; want none", got, err)
+				}
+				if got, err := s.Refusals(ctx, key); err != nil || len(got) != 0 {
+					t.Errorf("Refusals = %v, %v; want none", got, err)
+				}
+				if got, err := s.Notifications(ctx, key); err != nil || len(got) != 0 {
+					t.Errorf("Notifications = %v, %v; want none", got, err)
+				}
+			})
 		}
 	})
 }

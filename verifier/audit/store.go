@@ -443,10 +443,19 @@ func (s *Store) checkText(op, field, v string, required bool) error {
 	if len(v) > MaxText {
 		return s.invalid(op, "%s is %d bytes, more than %d", field, len(v), MaxText)
 	}
-	if strings.ContainsRune(v, 0) || !utf8.ValidString(v) {
+	if !storable(v) {
 		return s.invalid(op, "%s holds a NUL byte or is not UTF-8", field)
 	}
 	return nil
+}
+
+// storable reports whether v is text both drivers store: valid UTF-8
+// without NUL (PostgreSQL's text refuses either). checkText refuses to write
+// anything else, so a read by a key that is not storable finds nothing, on
+// either driver, without asking the database (PostgreSQL would fail the
+// query, which is not "store unavailable").
+func storable(v string) bool {
+	return !strings.ContainsRune(v, 0) && utf8.ValidString(v)
 }
 
 // excerpt makes text that came from elsewhere (an error, a site's answer)
