@@ -196,6 +196,9 @@ func (s *Store) BeginAttempt(ctx context.Context, b Begin) (Attempt, error) {
 	if b.Cap.Max < 1 {
 		return Attempt{}, s.invalid(op, "volume cap max %d: it must be at least 1", b.Cap.Max)
 	}
+	if err := s.checkTime(op, "At", b.At); err != nil {
+		return Attempt{}, err
+	}
 	at := nowOr(b.At)
 	from, to, ok := Window(b.Cap.Per, at)
 	if !ok {
@@ -287,6 +290,9 @@ func (s *Store) CapReached(ctx context.Context, actionID string, c shared.Volume
 	if c.Max < 1 {
 		return false, s.invalid(op, "volume cap max %d: it must be at least 1", c.Max)
 	}
+	if err := s.checkTime(op, "at", at); err != nil {
+		return false, err
+	}
 	from, to, ok := Window(c.Per, nowOr(at))
 	if !ok {
 		return false, s.invalid(op, "volume cap period %q: it must be hour, day, week or month", c.Per)
@@ -315,6 +321,9 @@ func (s *Store) RecordCapRefusal(ctx context.Context, actionID, idempotencyKey, 
 		if err := s.checkText(op, f.name, f.v, f.required); err != nil {
 			return err
 		}
+	}
+	if err := s.checkTime(op, "at", at); err != nil {
+		return err
 	}
 	err := s.db.write(ctx, writeOpts{}, func(q querier) error {
 		return insertRefusal(ctx, q, actionID, idempotencyKey, RefusalCap, []string{reason}, nowOr(at))
@@ -367,11 +376,17 @@ func (s *Store) CompleteAttempt(ctx context.Context, attemptID string, c Complet
 	if resp == nil {
 		resp = []byte{}
 	}
+	if err := s.checkTime(op, "At", c.At); err != nil {
+		return err
+	}
 	at := nowOr(c.At)
 	for i := range c.Notifications {
 		n := &c.Notifications[i]
 		if n.Try < 1 || n.Status < 0 || n.Status > 999 {
 			return s.invalid(op, "notification %d: try %d (from 1) or status %d (0 or an HTTP status) out of range", i, n.Try, n.Status)
+		}
+		if err := s.checkTime(op, fmt.Sprintf("notification %d: At", i), n.At); err != nil {
+			return err
 		}
 		n.AttemptID, n.Error, n.At = attemptID, excerpt(n.Error), nowOr(n.At)
 	}
@@ -421,6 +436,9 @@ func (s *Store) RecordRefusal(ctx context.Context, actionID, idempotencyKey stri
 		return err
 	}
 	if err := s.checkText(op, "idempotencyKey", idempotencyKey, false); err != nil {
+		return err
+	}
+	if err := s.checkTime(op, "at", at); err != nil {
 		return err
 	}
 	if len(reasons) == 0 {
@@ -522,6 +540,9 @@ func (s *Store) RecordNotification(ctx context.Context, attemptID string, try in
 	errText = excerpt(errText)
 	if try < 1 || status < 0 || status > 999 {
 		return s.invalid(op, "try %d (from 1) or status %d (0 or an HTTP status) out of range", try, status)
+	}
+	if err := s.checkTime(op, "at", at); err != nil {
+		return err
 	}
 	err := s.db.write(ctx, writeOpts{}, func(q querier) error {
 		var x int64

@@ -135,6 +135,9 @@ func (s *Store) RecordRevocation(ctx context.Context, r Revocation) error {
 			return err
 		}
 	}
+	if err := s.checkTime(op, "At", r.At); err != nil {
+		return err
+	}
 	at := nowOr(r.At)
 	err := s.db.write(ctx, writeOpts{durable: true}, func(q querier) error {
 		var actionID string

@@ -13,7 +13,8 @@ import (
 // it lives. Each heartbeat is a row of its own (the store only inserts).
 // The times are the caller's clock, which RecoverOptions.At is compared
 // with: the clocks of the machines sharing a store must agree to well
-// within a lease. An empty instance or a lease that is not positive is
+// within a lease. An empty instance, a lease that is not positive, or one
+// that ends after 2262-04-11 (the store keeps times as Unix nanoseconds) is
 // ErrInvalid.
 func (s *Store) Heartbeat(ctx context.Context, instance string, at time.Time, lease time.Duration) error {
 	const op = "heartbeat"
@@ -26,7 +27,13 @@ func (s *Store) Heartbeat(ctx context.Context, instance string, at time.Time, le
 	if lease <= 0 {
 		return s.invalid(op, "lease %v: it must be positive", lease)
 	}
+	if err := s.checkTime(op, "at", at); err != nil {
+		return err
+	}
 	at = nowOr(at)
+	if err := s.checkTime(op, "at+lease", at.Add(lease)); err != nil {
+		return err
+	}
 	err := s.db.write(ctx, writeOpts{}, func(q querier) error {
 		_, err := q.exec(ctx, `INSERT INTO heartbeats (instance, seen_ns, until_ns, recorded_ns) VALUES (?, ?, ?, ?)`,
 			instance, ns(at), ns(at.Add(lease)), time.Now().UnixNano())
@@ -78,6 +85,14 @@ func (s *Store) RecoverAbandoned(ctx context.Context, o RecoverOptions) (int, er
 	}
 	if err := s.checkText(op, "Instance", o.Instance, false); err != nil {
 		return 0, err
+	}
+	for _, f := range []struct {
+		name string
+		t    time.Time
+	}{{"At", o.At}, {"Before", o.Before}, {"LapsedSince", o.LapsedSince}} {
+		if err := s.checkTime(op, f.name, f.t); err != nil {
+			return 0, err
+		}
 	}
 	at := ns(nowOr(o.At))
 	const pending = `NOT EXISTS (SELECT 1 FROM completions c WHERE c.attempt_id = a.id)

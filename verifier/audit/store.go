@@ -9,6 +9,7 @@ import (
 	"errors"
 	"fmt"
 	"io/fs"
+	"math"
 	"os"
 	"path"
 	"path/filepath"
@@ -409,6 +410,24 @@ func newID(prefix string) string {
 	var b [16]byte
 	_, _ = rand.Read(b[:]) // crypto/rand.Read never fails
 	return prefix + hex.EncodeToString(b[:])
+}
+
+// minTime and maxTime bound the times the store keeps: Unix nanoseconds,
+// the form both drivers store them in, hold 1677-09-21 to 2262-04-11.
+var (
+	minTime = time.Unix(0, math.MinInt64)
+	maxTime = time.Unix(0, math.MaxInt64)
+)
+
+// checkTime refuses a time the store cannot keep, which ns would wrap
+// around (a lease ending in 2300 stored as ending in 1715). The zero time,
+// which the store takes for now, passes.
+func (s *Store) checkTime(op, field string, t time.Time) error {
+	if !t.IsZero() && (t.Before(minTime) || t.After(maxTime)) {
+		return s.invalid(op, "%s %s is outside the times the store keeps (%s to %s)", field,
+			t.UTC().Format(time.RFC3339), minTime.UTC().Format(time.RFC3339), maxTime.UTC().Format(time.RFC3339))
+	}
+	return nil
 }
 
 // ns converts a time to the stored Unix nanoseconds (zero stays zero).
