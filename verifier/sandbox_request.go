@@ -117,15 +117,19 @@ func (r interceptedRequest) fields() ([]shared.SubmittedField, error) {
 // number.
 const maxFields = 500
 
-// bounded cuts a field list to maxFields and each value to maxFieldBytes
-// (on a rune boundary, marked with an ellipsis), so a hostile page cannot
-// blow up the graph a run is written into.
+// bounded cuts a field list to maxFields and each name and value to
+// maxFieldBytes (on a rune boundary, marked with an ellipsis), so a hostile
+// page cannot blow up the graph a run is written into, and makes each valid
+// UTF-8 (a byte that is not becomes U+FFFD: a query's %FF, a multipart
+// part's raw bytes), which the contract's writer requires: else the run is
+// not written at all.
 func bounded(fs []shared.SubmittedField) []shared.SubmittedField {
 	if len(fs) > maxFields {
 		fs = fs[:maxFields]
 	}
+	text := func(s string) string { return shared.Clip(strings.ToValidUTF8(s, "\uFFFD"), maxFieldBytes) }
 	for i := range fs {
-		fs[i].Value = shared.Clip(fs[i].Value, maxFieldBytes)
+		fs[i].Name, fs[i].Value = text(fs[i].Name), text(fs[i].Value)
 	}
 	return fs
 }

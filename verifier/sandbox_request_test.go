@@ -297,3 +297,43 @@ func TestWithRun(t *testing.T) {
 		})
 	}
 }
+
+// A page chooses the names as well as the values it sends: names are cut
+// like values, and both are made valid UTF-8, so whatever the page sends,
+// the run is written into the graph (the contract's writer refuses a
+// string that is not UTF-8, which lost the run).
+func TestInterceptedFieldsNamesBoundedAndUTF8(t *testing.T) {
+	long := strings.Repeat("n", 2*maxFieldBytes)
+	for _, req := range []interceptedRequest{
+		{Method: "POST", ContentType: "application/x-www-form-urlencoded", Body: []byte("na%FFme=v%FEal&" + long + "=v")},
+		{Method: "GET", URL: "http://h/book/?na%FFme=v%FEal&" + long + "=v"},
+		{Method: "POST", ContentType: "text/plain", Body: []byte("na\xffme=v\xfeal\r\n" + long + "=v\r\n")},
+		{Method: "POST", ContentType: "application/json", Body: []byte("{\"na\xffme\":\"v\xfeal\",\"" + long + "\":\"v\"}")},
+		{Method: "POST", ContentType: "multipart/form-data; boundary=XyZ", Body: []byte("--XyZ\r\nContent-Disposition: form-data; name=\"na\xffme\"\r\n\r\nv\xfeal\r\n" +
+			"--XyZ\r\nContent-Disposition: form-data; name=\"" + long + "\"; filename=\"a\xff.pdf\"\r\n\r\n12345\r\n--XyZ--\r\n")},
+	} {
+		t.Run(req.ContentType+req.Method, func(t *testing.T) {
+			got, err := req.fields()
+			if err != nil {
+				t.Fatal(err)
+			}
+			if len(got) != 2 {
+				t.Fatalf("%d fields, want 2", len(got))
+			}
+			for _, f := range got {
+				if !utf8.ValidString(f.Name) || !utf8.ValidString(f.Value) {
+					t.Errorf("field %.20q = %.20q is not valid UTF-8", f.Name, f.Value)
+				}
+				if len(f.Name) > maxFieldBytes+len("…") || len(f.Value) > maxFieldBytes+len("…") {
+					t.Errorf("a field of %d and %d bytes was recorded, want each cut to %d", len(f.Name), len(f.Value), maxFieldBytes)
+				}
+			}
+			a := mappedGraph(t).Actions[0]
+			a.Verification = shared.SandboxTested{SandboxRuns: []shared.SandboxRun{{RunID: "sbx-0000000000000000", At: "2026-12-01T21:00:00.000Z",
+				By: sandboxBy, Outcome: shared.SandboxPassed, Fields: got}}}
+			if _, err := shared.WriteAction(&a); err != nil {
+				t.Errorf("a run with these fields does not write: %v", err)
+			}
+		})
+	}
+}
