@@ -257,6 +257,82 @@ func TestDatabaseRefusesChanges(t *testing.T) {
 	})
 }
 
+// An insert that would replace a record does not rewrite it either. On
+// SQLite, REPLACE (INSERT OR REPLACE, REPLACE INTO) deletes the row in the
+// way without firing its delete trigger (recursive_triggers is off unless a
+// connection turns it on), so a client could move a revocation off its
+// confirmation or turn a fired attempt into a failed one; on PostgreSQL an
+// upsert's DO UPDATE meets the update triggers.
+func TestDatabaseKeepsRecordsAnInsertWouldReplace(t *testing.T) {
+	audittest.EachURL(t, func(t *testing.T, url string) {
+		ctx := context.Background()
+		s := audittest.Open(t, url)
+		c, err := s.RecordConfirmation(ctx, confirmation(t, "a"))
+		if err != nil {
+			t.Fatal(err)
+		}
+		other, err := s.RecordConfirmation(ctx, confirmation(t, "a"))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if err := s.RecordRevocation(ctx, audit.Revocation{ActionID: "a", Ref: c.Ref, By: "Owner"}); err != nil {
+			t.Fatal(err)
+		}
+		a, err := s.BeginAttempt(ctx, begin("a", 5))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if err := s.CompleteAttempt(ctx, a.ID, audit.Completion{Outcome: audit.OutcomeFired, Status: 200}); err != nil {
+			t.Fatal(err)
+		}
+		raw := openRaw(t, url)
+		defer raw.close()
+		const (
+			confCols = "ref, graph_id, action_id, confirmed_by, confirmed_at, method, digest, subject, recorded_ns"
+			forged   = "ref, graph_id, action_id, confirmed_by, confirmed_at, method, 'sha256:forged', subject, recorded_ns"
+			revCols  = "id, ref, revoked_by, revoked_ns, reason, recorded_ns"
+			compCols = "attempt_id, outcome, status, response, error, at_ns, recorded_ns"
+			attCols  = "id, action_id, audit_ref, idempotency_key, cap_max, cap_per, request, begun_ns, instance, recorded_ns"
+		)
+		moved := "id, '" + other.Ref + "', revoked_by, revoked_ns, reason, recorded_ns"
+		stmts := []string{
+			"INSERT OR REPLACE INTO confirmations (" + confCols + ") SELECT " + forged + " FROM confirmations",
+			"REPLACE INTO revocations (" + revCols + ") SELECT " + moved + " FROM revocations",
+			"REPLACE INTO completions (" + compCols + ") SELECT attempt_id, 'failed', 500, response, error, at_ns, recorded_ns FROM completions",
+			"INSERT OR REPLACE INTO attempts (" + attCols + ") SELECT id, 'b', audit_ref, idempotency_key, cap_max, cap_per, request, begun_ns, instance, recorded_ns FROM attempts",
+		}
+		if audittest.Driver(url) == audit.DriverPostgres {
+			stmts = []string{
+				"INSERT INTO confirmations (" + confCols + ") SELECT " + forged + " FROM confirmations ON CONFLICT (ref) DO UPDATE SET digest = excluded.digest",
+				"INSERT INTO revocations (" + revCols + ") SELECT " + moved + " FROM revocations ON CONFLICT (id) DO UPDATE SET ref = excluded.ref",
+				"INSERT INTO completions (" + compCols + ") SELECT attempt_id, 'failed', 500, response, error, at_ns, recorded_ns FROM completions ON CONFLICT (attempt_id) DO UPDATE SET outcome = excluded.outcome",
+			}
+		}
+		for _, q := range stmts {
+			_ = raw.exec(q) // refused, or dropped: either way nothing is rewritten
+		}
+		got, err := s.LookupAudit(ctx, query(c))
+		if err != nil || !got.Found || got.Digest != c.Digest || !got.Revoked {
+			t.Errorf("the revoked confirmation is now found %v, digest %s, revoked %v (%v); want it as written, and revoked", got.Found, got.Digest, got.Revoked, err)
+		}
+		if got, err := s.LookupAudit(ctx, query(other)); err != nil || !got.Found || got.Revoked {
+			t.Errorf("the other confirmation is now found %v, revoked %v (%v); want it found, not revoked", got.Found, got.Revoked, err)
+		}
+		att, err := s.Attempt(ctx, a.ID)
+		if err != nil || att.ActionID != "a" || att.Completed == nil || att.Completed.Outcome != audit.OutcomeFired || att.Completed.Status != 200 {
+			t.Errorf("the attempt is now %+v (completed %+v), %v; want it as written", att, att.Completed, err)
+		}
+		// The store's own inserts still meet a record they would repeat as
+		// it says: a duplicate, not a failure.
+		if _, err := s.RecordConfirmation(ctx, c); !errors.Is(err, audit.ErrDuplicate) {
+			t.Errorf("recording the same confirmation again: %v, want ErrDuplicate", err)
+		}
+		if err := s.CompleteAttempt(ctx, a.ID, audit.Completion{Outcome: audit.OutcomeFailed}); !errors.Is(err, audit.ErrAlreadyCompleted) {
+			t.Errorf("completing the attempt again: %v, want ErrAlreadyCompleted", err)
+		}
+	})
+}
+
 // sqliteBusy is what opening a store retries on: SQLite's busy code, read
 // from the driver's error, not from its text.
 func TestSQLiteBusyIsReadFromTheCode(t *testing.T) {
