@@ -350,8 +350,8 @@ func check(v string, r rules) error {
 	}
 	for _, p := range r.patterns {
 		re, err := htmlPattern(p)
-		if err != nil {
-			continue // the browser ignores a pattern it cannot compile
+		if err != nil || re == nil {
+			continue // no browser checks it, or the run cannot
 		}
 		if !re.MatchString(v) {
 			return fmt.Errorf("does not match the pattern %q", p)
@@ -447,18 +447,40 @@ var formatLayouts = map[string][]string{
 	"month":          {"2006-01"},
 }
 
-// htmlPattern compiles an HTML pattern attribute: the whole value must
-// match. JavaScript and Go agree on the syntax the fixture sites and common
-// forms use (classes, \d, \w, quantifiers, groups, alternation).
+// errVOnlyPattern is htmlPattern's error for a pattern only the v flag
+// reads, which Go's regexp cannot run.
+var errVOnlyPattern = errors.New("the pattern needs JavaScript's v flag")
+
+// htmlPattern compiles an HTML pattern attribute as a browser reads it
+// (shared.HTMLPattern: ^(?:p)$ with the v flag, the reading the compiler
+// and the executor use): nil when no browser checks it, an error when Go's
+// regexp cannot run it (a v-flag class, a lookahead), which a run cannot
+// check either.
 func htmlPattern(p string) (*regexp.Regexp, error) {
-	return regexp.Compile(`^(?:` + p + `)$`)
+	expr, kind := shared.HTMLPattern(p)
+	switch kind {
+	case shared.PatternInvalid:
+		return nil, nil
+	case shared.PatternVOnly:
+		return nil, errVOnlyPattern
+	}
+	return regexp.Compile(expr)
 }
 
-// fromPatterns generates values from the first pattern, with growing
-// repeat counts so that one of them can meet a length rule.
+// fromPatterns generates values from the first pattern a browser checks
+// and Go's regexp reads, with growing repeat counts so that one of them can
+// meet a length rule.
 func fromPatterns(r rules) []string {
-	re, err := syntax.Parse(r.patterns[0], syntax.Perl)
-	if err != nil {
+	var re *syntax.Regexp
+	for _, p := range r.patterns {
+		if expr, kind := shared.HTMLPattern(p); kind == shared.PatternPortable {
+			if parsed, err := syntax.Parse(expr, syntax.Perl); err == nil {
+				re = parsed
+				break
+			}
+		}
+	}
+	if re == nil {
 		return nil
 	}
 	re = re.Simplify()

@@ -47,6 +47,8 @@ func TestSynthesize(t *testing.T) {
 			declared("r", shared.RulePattern, ptr(`REF-[A-Z]{2}[0-9]{4}`))}, "REF-AA5555"},
 		{"pattern and min length together", shared.Input{Name: "r", Type: "text"}, []shared.Validation{
 			declared("r", shared.RulePattern, ptr(`[a-z]+`)), declared("r", shared.RuleMinLength, ptr("5"))}, "aaaaa"},
+		{"from the first pattern a browser checks", shared.Input{Name: "r", Type: "text"}, []shared.Validation{
+			declared("r", shared.RulePattern, ptr(`[A-Z-]+`)), declared("r", shared.RulePattern, ptr(`REF[0-9]{4}`))}, "REF5555"},
 		{"alternation", shared.Input{Name: "s", Type: "text"}, []shared.Validation{
 			declared("s", shared.RulePattern, ptr(`(NSW|VIC|QLD)`))}, "NSW"},
 		{"url", shared.Input{Name: "w", Type: "url", Semantic: shared.SemanticWebsiteURL}, nil, "https://example.com/"},
@@ -136,6 +138,8 @@ func TestCheck(t *testing.T) {
 		{"too long", "abcd", rules{minLen: -1, maxLen: 3}, false},
 		{"pattern is anchored", "x123", rules{minLen: -1, maxLen: -1, patterns: []string{`\d+`}}, false},
 		{"pattern with alternation is anchored as a whole", "ab", rules{minLen: -1, maxLen: -1, patterns: []string{`a|ab`}}, true},
+		{"pattern no browser checks", "ABC", rules{minLen: -1, maxLen: -1, patterns: []string{`[a-z-]+`}}, true},
+		{"pattern as the u flag reads it", "&", rules{minLen: -1, maxLen: -1, patterns: []string{`[\&]`}}, true},
 		{"not an option", "gravel", rules{minLen: -1, maxLen: -1, options: []string{"road"}}, false},
 		{"bad email", "sandbox@", rules{minLen: -1, maxLen: -1, formats: []string{"email"}}, false},
 		{"email without a dot in the domain", "a@b", rules{minLen: -1, maxLen: -1, formats: []string{"email"}}, false},
