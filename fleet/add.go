@@ -182,7 +182,7 @@ func (f *Fleet) Add(ctx context.Context, inputs []Input) (AddResult, error) {
 // imported graph is no map) within window before now: fleet_maps' ok rows,
 // read in the insert's transaction.
 func (f *Fleet) mappedWithin(now time.Time, window time.Duration) checkFunc {
-	cutoff := now.Add(-window).UTC().Format(time.RFC3339Nano)
+	cutoff := now.Add(-window).UTC().Format(mappedAtLayout)
 	return func(ctx context.Context, query queryStrings, params []river.InsertManyParams) (keep, drop []river.InsertManyParams, err error) {
 		if len(params) == 0 {
 			return nil, nil, nil

@@ -98,6 +98,13 @@ func (f *Fleet) Import(ctx context.Context, g *shared.ActionGraph) (string, erro
 	return site, nil
 }
 
+// mappedAtLayout is how fleet_maps.mapped_at is written: UTC with all
+// nine fractional digits, so that the text sorts as the time does and
+// SQL compares it so on either database (RFC3339Nano drops trailing
+// zeros: 10:00:00Z sorted after 10:00:00.5Z). Migration 0004 rewrote the
+// rows written before. time.RFC3339Nano parses it.
+const mappedAtLayout = "2006-01-02T15:04:05.000000000Z"
+
 // record inserts the row. A second ok row for the same job (a job rescued
 // after its worker died between writing and completing) is ignored: each
 // job's graph is written exactly once.
@@ -118,7 +125,7 @@ func (f *Fleet) record(ctx context.Context, r mapRecord) error {
 		(site, job_id, attempt, mapped_at, ok, error_code, error, actions, complete_actions, complete_ids, confirmed, completeness, graph, reconciled)
 		VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14)
 		ON CONFLICT DO NOTHING`,
-		r.site, r.jobID, r.attempt, r.at.Format(time.RFC3339Nano), ok, r.errCode, r.err,
+		r.site, r.jobID, r.attempt, r.at.UTC().Format(mappedAtLayout), ok, r.errCode, r.err,
 		r.actions, r.complete, string(ids), r.confirmed, report, string(r.graph), r.reconciled)
 	if err != nil {
 		return unavailableIn("recording the map of "+r.site, err)

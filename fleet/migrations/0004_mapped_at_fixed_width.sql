@@ -1,0 +1,1 @@
+UPDATE fleet_maps SET mapped_at = substr(mapped_at, 1, 19) || '.' || substr(CASE WHEN length(mapped_at) > 20 THEN substr(mapped_at, 21, length(mapped_at) - 21) ELSE '' END || '000000000', 1, 9) || 'Z' WHERE length(mapped_at) <> 30 AND mapped_at LIKE '%Z'
