@@ -3,6 +3,7 @@ package fleet
 import (
 	"context"
 	"database/sql"
+	"encoding/json"
 	"errors"
 	"fmt"
 
@@ -107,11 +108,9 @@ func (q *riverQueue[TTx]) insertOnce(ctx context.Context, params []river.InsertM
 			return nil, nil, err
 		}
 	}
-	var inserted []river.InsertManyParams
-	for i, r := range res {
-		if !r.UniqueSkippedAsDuplicate {
-			inserted = append(inserted, keep[i])
-		}
+	inserted, err := insertedParams(keep, res)
+	if err != nil {
+		return nil, nil, err
 	}
 	_, again, err := check(ctx, query, inserted)
 	if err != nil {
@@ -128,6 +127,37 @@ func (q *riverQueue[TTx]) insertOnce(ctx context.Context, params []river.InsertM
 	done = true
 	*skipped = append(*skipped, drop...)
 	return res, nil, nil
+}
+
+// insertedParams are the params of keep (map jobs) whose jobs res says
+// were inserted, not skipped as duplicates. Each result is matched to its
+// param by the job's arguments, not by its position: neither SQLite nor
+// PostgreSQL promises RETURNING's rows in the order of the insert. A
+// result that matches no param, or one already matched, is an error.
+func insertedParams(keep []river.InsertManyParams, res []*rivertype.JobInsertResult) ([]river.InsertManyParams, error) {
+	index := make(map[MapArgs]int, len(keep))
+	for i, p := range keep {
+		if a, ok := p.Args.(MapArgs); ok {
+			index[a] = i
+		}
+	}
+	matched := make([]bool, len(keep))
+	var inserted []river.InsertManyParams
+	for _, r := range res {
+		var a MapArgs
+		if err := json.Unmarshal(r.Job.EncodedArgs, &a); err != nil {
+			return nil, fmt.Errorf("a queued job's arguments do not decode: %w", err)
+		}
+		i, ok := index[a]
+		if !ok || matched[i] {
+			return nil, fmt.Errorf("the queue answered for a job of %s it was not asked to insert", a.URL)
+		}
+		matched[i] = true
+		if !r.UniqueSkippedAsDuplicate {
+			inserted = append(inserted, keep[i])
+		}
+	}
+	return inserted, nil
 }
 
 // minusParams is a without the elements of b (compared by identity of

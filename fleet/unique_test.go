@@ -3,12 +3,14 @@ package fleet
 import (
 	"context"
 	"database/sql"
+	"encoding/json"
 	"testing"
 	"time"
 
 	"github.com/google/go-cmp/cmp"
 	"github.com/jackc/pgx/v5"
 	"github.com/riverqueue/river"
+	"github.com/riverqueue/river/rivertype"
 )
 
 // stubClock is a River time generator that says what the test wants.
@@ -164,6 +166,52 @@ func TestInsertManyCheckedLate(t *testing.T) {
 			st, err := f.Status(t.Context())
 			if err != nil || st.Queued != 2 || st.Total() != 2 {
 				t.Errorf("status %+v, %v; want the 2 others queued, the late one rolled back", st, err)
+			}
+		})
+	}
+}
+
+// TestInsertedParams: which params were inserted is read from each
+// result's job arguments, not from its position (neither SQLite nor
+// PostgreSQL promises RETURNING's rows in the order of the insert): the
+// second check of insertManyChecked is asked about the sites that were
+// inserted, not about their neighbours.
+func TestInsertedParams(t *testing.T) {
+	sites := []string{"https://a.example/", "https://b.example/", "https://c.example/"}
+	var keep []river.InsertManyParams
+	for _, s := range sites {
+		keep = append(keep, river.InsertManyParams{Args: MapArgs{URL: s}})
+	}
+	result := func(site string, skipped bool) *rivertype.JobInsertResult {
+		args, err := json.Marshal(MapArgs{URL: site})
+		if err != nil {
+			t.Fatal(err)
+		}
+		return &rivertype.JobInsertResult{Job: &rivertype.JobRow{EncodedArgs: args}, UniqueSkippedAsDuplicate: skipped}
+	}
+	tests := []struct {
+		name    string
+		res     []*rivertype.JobInsertResult
+		want    []string
+		wantErr bool
+	}{
+		{name: "in order", res: []*rivertype.JobInsertResult{result(sites[0], false), result(sites[1], true), result(sites[2], false)}, want: []string{sites[0], sites[2]}},
+		{name: "reversed", res: []*rivertype.JobInsertResult{result(sites[2], false), result(sites[1], true), result(sites[0], true)}, want: []string{sites[2]}},
+		{name: "a job of no param", res: []*rivertype.JobInsertResult{result(sites[0], false), result("https://d.example/", false), result(sites[2], false)}, wantErr: true},
+		{name: "more results than params", res: []*rivertype.JobInsertResult{result(sites[0], false), result(sites[1], false), result(sites[2], false), result(sites[2], false)}, wantErr: true},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			got, err := insertedParams(keep, tt.res)
+			if (err != nil) != tt.wantErr {
+				t.Fatalf("insertedParams: error %v, want one: %v", err, tt.wantErr)
+			}
+			var urls []string
+			for _, p := range got {
+				urls = append(urls, p.Args.(MapArgs).URL)
+			}
+			if diff := cmp.Diff(tt.want, urls); diff != "" {
+				t.Errorf("inserted (-want +got):\n%s", diff)
 			}
 		})
 	}
