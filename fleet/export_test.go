@@ -59,3 +59,40 @@ func TestExportLongURL(t *testing.T) {
 		t.Error(err)
 	}
 }
+
+// TestExportCaseInsensitiveNames: two sites whose file names differ only
+// by case (a path is case-sensitive, macOS's and Windows's file systems
+// are not) get two files there too, not one written over the other.
+func TestExportCaseInsensitiveNames(t *testing.T) {
+	f := openTemp(t)
+	sites := []string{"https://a.example/Menu", "https://a.example/menu", "https://a.example/MENU"}
+	for i, site := range sites {
+		rec := mapRecord{site: site, jobID: int64(i + 1), attempt: 1, at: time.Now().UTC()}
+		if err := rec.setGraph(readGraph(t, clinicGraph)); err != nil {
+			t.Fatal(err)
+		}
+		if err := f.record(t.Context(), rec); err != nil {
+			t.Fatal(err)
+		}
+	}
+	dir := t.TempDir()
+	n, err := f.Export(t.Context(), dir)
+	if err != nil || n != len(sites) {
+		t.Fatalf("Export = %d, %v; want %d, nil", n, err, len(sites))
+	}
+	ents, err := os.ReadDir(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	folded := map[string]string{}
+	for _, e := range ents {
+		k := strings.ToLower(e.Name())
+		if other, dup := folded[k]; dup {
+			t.Errorf("files %q and %q are one file where case does not matter", other, e.Name())
+		}
+		folded[k] = e.Name()
+	}
+	if len(ents) != len(sites) {
+		t.Errorf("%d files, want %d", len(ents), len(sites))
+	}
+}

@@ -346,7 +346,8 @@ func minus(a, b []string) []string {
 }
 
 // Export writes every site's latest graph into dir as <host>[_<path>].json
-// (canonical JSON) and returns how many it wrote.
+// (canonical JSON) and returns how many it wrote. Sites whose names would
+// be one file, even where case does not matter, get "-2", "-3"… after it.
 func (f *Fleet) Export(ctx context.Context, dir string) (int, error) {
 	rows, err := f.db.QueryContext(ctx, `SELECT m.site, m.graph FROM fleet_maps m
 		WHERE m.ok = 1 AND m.id = (SELECT MAX(id) FROM fleet_maps l WHERE l.site = m.site AND l.ok = 1) ORDER BY m.site`)
@@ -358,6 +359,9 @@ func (f *Fleet) Export(ctx context.Context, dir string) (int, error) {
 		return 0, fmt.Errorf("fleet: export: %w", err)
 	}
 	n := 0
+	// The names used, in lower case: a path is case-sensitive, and the file
+	// systems of macOS and Windows are not (a.example_Menu and
+	// a.example_menu are one file there).
 	used := map[string]bool{}
 	for rows.Next() {
 		var site, graph string
@@ -365,10 +369,10 @@ func (f *Fleet) Export(ctx context.Context, dir string) (int, error) {
 			return n, unavailable(err)
 		}
 		name := exportName(site)
-		for i := 2; used[name]; i++ {
+		for i := 2; used[strings.ToLower(name)]; i++ {
 			name = fmt.Sprintf("%s-%d", exportName(site), i)
 		}
-		used[name] = true
+		used[strings.ToLower(name)] = true
 		path := filepath.Join(dir, name+".json")
 		tmp := path + ".tmp"
 		if err := os.WriteFile(tmp, []byte(graph), 0o644); err != nil {
