@@ -5,6 +5,7 @@ import (
 	"flag"
 	"fmt"
 	"io"
+	"net"
 	"os"
 	"path/filepath"
 	"time"
@@ -145,6 +146,13 @@ func (r *flagRules) dir(name, path string) {
 	if st, err := os.Stat(path); err == nil && !st.IsDir() {
 		r.refuse(name, path, fmt.Sprintf("%s is a file, not a folder: give the folder to write the files into", path))
 	}
+}
+
+// hostPort refuses an address to listen on that is not HOST:PORT, with
+// example (say 127.0.0.1:9464) as one that is.
+func (r *flagRules) hostPort(name, addr, example string) {
+	_, _, err := net.SplitHostPort(addr)
+	r.rule(name, err != nil, addr, fmt.Sprintf("%s is not HOST:PORT (for example %s): %v", addr, example, err))
 }
 
 // ok reports the first refusal, if any, on stderr with the command's usage

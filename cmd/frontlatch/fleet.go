@@ -238,6 +238,7 @@ func runFleetWork(ctx context.Context, args []string, stdout, stderr io.Writer) 
 	rules.notNegative("rescan-every", *rescan)
 	rules.rule("rescan-every", *rescan > 0 && *storeURL == "", rescan.String(), "re-scans are reconciled against the audit store: give --store too (or set $"+envStore+")")
 	rules.needs("metrics-token", "metrics", "the token guards the metrics endpoint")
+	rules.hostPort("metrics", *metricsAddr, "127.0.0.1:9464")
 	rules.engine("browser-url", *browserURL, topology.BrowserOptions{ControlURL: *browserURL}.Validate())
 	if !rules.ok("fleet work", stderr) {
 		return exitUsage

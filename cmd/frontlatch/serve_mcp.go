@@ -66,8 +66,7 @@ func runServeMCP(ctx context.Context, args []string, stdout, stderr io.Writer) i
 		rules.only(name, *useHTTP, "with --http")
 	}
 	if *useHTTP {
-		_, _, err := net.SplitHostPort(*addr)
-		rules.rule("addr", err != nil, *addr, fmt.Sprintf("%s is not HOST:PORT (for example 127.0.0.1:8765): %v", *addr, err))
+		rules.hostPort("addr", *addr, "127.0.0.1:8765")
 	}
 	if !rules.ok("serve-mcp", stderr) {
 		return exitUsage

@@ -5,7 +5,6 @@ import (
 	"errors"
 	"fmt"
 	"io"
-	"net"
 
 	"github.com/frontlatch/frontlatch/shared"
 	"github.com/frontlatch/frontlatch/verifier/portal"
@@ -39,8 +38,7 @@ func runVerifyServe(ctx context.Context, args []string, stdout, stderr io.Writer
 	// The flags, then the graph, before opening the store, so a mistake
 	// creates no database.
 	rules := rulesFor(fs)
-	_, _, addrErr := net.SplitHostPort(*addr)
-	rules.rule("addr", addrErr != nil, *addr, fmt.Sprintf("%s is not HOST:PORT (for example 127.0.0.1:0): %v", *addr, addrErr))
+	rules.hostPort("addr", *addr, "127.0.0.1:0")
 	if !rules.ok("verify serve", stderr) {
 		return exitUsage
 	}
