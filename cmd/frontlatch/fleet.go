@@ -305,6 +305,7 @@ func runFleetStatus(ctx context.Context, args []string, stdout, stderr io.Writer
 	}
 	rules := rulesFor(fs)
 	fleetDB(rules, *db)
+	rules.rule("watch", *asJSON, "", "redraws the text every second: give --json or --watch, not both")
 	if !rules.ok("fleet status", stderr) {
 		return exitUsage
 	}
