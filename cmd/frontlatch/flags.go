@@ -140,12 +140,21 @@ func (r *flagRules) file(name, path string) {
 // dir refuses an output folder that names an existing file (or anything
 // else that is not a folder), before any work.
 func (r *flagRules) dir(name, path string) {
+	if reason := notAFolder(path); reason != "" {
+		r.refuse(name, path, reason)
+	}
+}
+
+// notAFolder says why path, an output folder, cannot be one (it names an
+// existing file), or "" when it can ("" and a path not there yet can).
+func notAFolder(path string) string {
 	if path == "" {
-		return
+		return ""
 	}
 	if st, err := os.Stat(path); err == nil && !st.IsDir() {
-		r.refuse(name, path, fmt.Sprintf("%s is a file, not a folder: give the folder to write the files into", path))
+		return fmt.Sprintf("%s is a file, not a folder: give the folder to write the files into", path)
 	}
+	return ""
 }
 
 // hostPort refuses an address to listen on that is not HOST:PORT, with

@@ -397,6 +397,11 @@ func runFleetExport(ctx context.Context, args []string, stdout, stderr io.Writer
 	if !rules.ok("fleet export", stderr) {
 		return exitUsage
 	}
+	if reason := notAFolder(pos[0]); reason != "" {
+		fmt.Fprintf(stderr, "frontlatch fleet export: %s\n", reason)
+		fs.Usage()
+		return exitUsage
+	}
 	f, ok := openFleet(ctx, *db, stderr, "fleet export")
 	if !ok {
 		return exitFail

@@ -162,9 +162,9 @@ func runFor(t *testing.T, d time.Duration, args ...string) (code int, stdout, st
 
 // TestFleetUsageErrors: flags no run can use are usage errors (exit 2)
 // before anything is opened or created: --metrics-token without
-// --metrics, a --metrics that is not HOST:PORT, --watch with --json, and
-// a --db (or $FRONTLATCH_FLEET_DB) that is neither a SQLite path nor a
-// postgres:// URL, for every fleet command.
+// --metrics, a --metrics that is not HOST:PORT, --watch with --json, an
+// export DIR that is a file, and a --db (or $FRONTLATCH_FLEET_DB) that is
+// neither a SQLite path nor a postgres:// URL, for every fleet command.
 func TestFleetUsageErrors(t *testing.T) {
 	t.Setenv(envStore, "")
 	graph, _ := confirmedGraphFile(t)
@@ -182,6 +182,7 @@ func TestFleetUsageErrors(t *testing.T) {
 		{"export of http://", "", []string{"fleet", "export", "--db", "http://db.example/fleet", "out"}, "--db is not a fleet database"},
 		{"import into postgres:/", "", []string{"fleet", "import", "--db", "postgres:/typo/x.db", graph}, "--db is not a fleet database"},
 		{"$FRONTLATCH_FLEET_DB", "postgres:/typo/x.db", []string{"fleet", "status"}, "(it is $" + envFleetDB + ")"},
+		{"export into a file", "", []string{"fleet", "export", "--db", "fleet.db", graph}, graph + " is a file, not a folder"},
 		{"status --watch --json", "", []string{"fleet", "status", "--db", "fleet.db", "--watch", "--json"}, "--watch redraws the text"},
 		{"metrics not HOST:PORT", "", []string{"fleet", "work", "--db", "fleet.db", "--metrics", "9464"}, "--metrics 9464 is not HOST:PORT (for example 127.0.0.1:9464)"},
 	}
