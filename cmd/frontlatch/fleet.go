@@ -6,6 +6,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"io/fs"
 	"log/slog"
 	"net"
 	"os"
@@ -112,6 +113,24 @@ const fleetDBHelp = "the fleet database: a SQLite file path or a postgres:// URL
 func fleetDB(r *flagRules, db string) {
 	if err := fleet.CheckDatabaseURL(db); err != nil {
 		reason := "is not a fleet database: " + strings.TrimPrefix(strings.TrimPrefix(err.Error(), fleet.ErrDatabaseURL.Error()), ": ")
+		if !r.given("db") {
+			reason += " (it is $" + envFleetDB + ")"
+		}
+		r.refuse("db", db, reason)
+	}
+}
+
+// existingFleetDB refuses, among the flag rules of a command that only
+// reads the fleet (status, changes, export), a SQLite database that is not
+// there: opening it would create an empty one at a mistyped path and
+// report an empty fleet. (fleet add and fleet work create it.)
+func existingFleetDB(r *flagRules, db string) {
+	if strings.HasPrefix(db, "postgres://") || strings.HasPrefix(db, "postgresql://") || fleet.CheckDatabaseURL(db) != nil {
+		return
+	}
+	path := strings.TrimPrefix(db, "sqlite:")
+	if _, err := os.Stat(path); errors.Is(err, fs.ErrNotExist) {
+		reason := path + ": there is no fleet database there; `frontlatch fleet add` creates one, or give the --db that fleet add and fleet work use"
 		if !r.given("db") {
 			reason += " (it is $" + envFleetDB + ")"
 		}
@@ -306,6 +325,7 @@ func runFleetStatus(ctx context.Context, args []string, stdout, stderr io.Writer
 	rules := rulesFor(fs)
 	fleetDB(rules, *db)
 	rules.rule("watch", *asJSON, "", "redraws the text every second: give --json or --watch, not both")
+	existingFleetDB(rules, *db)
 	if !rules.ok("fleet status", stderr) {
 		return exitUsage
 	}
@@ -392,14 +412,15 @@ func runFleetExport(ctx context.Context, args []string, stdout, stderr io.Writer
 		fs.Usage()
 		return exitUsage
 	}
-	rules := rulesFor(fs)
-	fleetDB(rules, *db)
-	if !rules.ok("fleet export", stderr) {
-		return exitUsage
-	}
 	if reason := notAFolder(pos[0]); reason != "" {
 		fmt.Fprintf(stderr, "frontlatch fleet export: %s\n", reason)
 		fs.Usage()
+		return exitUsage
+	}
+	rules := rulesFor(fs)
+	fleetDB(rules, *db)
+	existingFleetDB(rules, *db)
+	if !rules.ok("fleet export", stderr) {
 		return exitUsage
 	}
 	f, ok := openFleet(ctx, *db, stderr, "fleet export")
@@ -507,6 +528,7 @@ func runFleetChanges(ctx context.Context, args []string, stdout, stderr io.Write
 	}
 	rules := rulesFor(fs)
 	fleetDB(rules, *db)
+	existingFleetDB(rules, *db)
 	if !rules.ok("fleet changes", stderr) {
 		return exitUsage
 	}

@@ -163,8 +163,11 @@ func runFor(t *testing.T, d time.Duration, args ...string) (code int, stdout, st
 // TestFleetUsageErrors: flags no run can use are usage errors (exit 2)
 // before anything is opened or created: --metrics-token without
 // --metrics, a --metrics that is not HOST:PORT, --watch with --json, an
-// export DIR that is a file, and a --db (or $FRONTLATCH_FLEET_DB) that is
-// neither a SQLite path nor a postgres:// URL, for every fleet command.
+// export DIR that is a file, a --db (or $FRONTLATCH_FLEET_DB) that is
+// neither a SQLite path nor a postgres:// URL, for every fleet command,
+// and a SQLite file that is not there for the commands that only read one
+// (an empty database was created at the mistyped path and reported as an
+// empty fleet).
 func TestFleetUsageErrors(t *testing.T) {
 	t.Setenv(envStore, "")
 	graph, _ := confirmedGraphFile(t)
@@ -184,6 +187,10 @@ func TestFleetUsageErrors(t *testing.T) {
 		{"$FRONTLATCH_FLEET_DB", "postgres:/typo/x.db", []string{"fleet", "status"}, "(it is $" + envFleetDB + ")"},
 		{"export into a file", "", []string{"fleet", "export", "--db", "fleet.db", graph}, graph + " is a file, not a folder"},
 		{"status --watch --json", "", []string{"fleet", "status", "--db", "fleet.db", "--watch", "--json"}, "--watch redraws the text"},
+		{"status of a database not there", "", []string{"fleet", "status", "--db", "typo.db"}, "--db typo.db: there is no fleet database there"},
+		{"changes of a database not there", "", []string{"fleet", "changes", "--db", "sqlite:typo.db"}, "--db typo.db: there is no fleet database there"},
+		{"export of a database not there", "", []string{"fleet", "export", "--db", "typo/fleet.db", "out"}, "--db typo/fleet.db: there is no fleet database there"},
+		{"$FRONTLATCH_FLEET_DB not there", "typo.db", []string{"fleet", "status"}, "(it is $" + envFleetDB + ")"},
 		{"metrics not HOST:PORT", "", []string{"fleet", "work", "--db", "fleet.db", "--metrics", "9464"}, "--metrics 9464 is not HOST:PORT (for example 127.0.0.1:9464)"},
 	}
 	for _, tt := range tests {
