@@ -96,3 +96,35 @@ func TestExportCaseInsensitiveNames(t *testing.T) {
 		t.Errorf("%d files, want %d", len(ents), len(sites))
 	}
 }
+
+// TestExportFailureLeavesNoTemporary: a graph that cannot be put in place
+// (its name is taken by a folder) fails the export and leaves no
+// temporary file behind in the folder.
+func TestExportFailureLeavesNoTemporary(t *testing.T) {
+	f := openTemp(t)
+	rec := mapRecord{site: "https://b.example/", jobID: 1, attempt: 1, at: time.Now().UTC()}
+	if err := rec.setGraph(readGraph(t, clinicGraph)); err != nil {
+		t.Fatal(err)
+	}
+	if err := f.record(t.Context(), rec); err != nil {
+		t.Fatal(err)
+	}
+	dir := t.TempDir()
+	if err := os.MkdirAll(filepath.Join(dir, "b.example.json", "taken"), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	if n, err := f.Export(t.Context(), dir); err == nil || n != 0 {
+		t.Fatalf("Export = %d, %v; want 0 and an error", n, err)
+	}
+	ents, err := os.ReadDir(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var got []string
+	for _, e := range ents {
+		got = append(got, e.Name())
+	}
+	if diff := cmp.Diff([]string{"b.example.json"}, got); diff != "" {
+		t.Errorf("files left in the folder (-want +got):\n%s", diff)
+	}
+}

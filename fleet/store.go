@@ -348,6 +348,8 @@ func minus(a, b []string) []string {
 // Export writes every site's latest graph into dir as <host>[_<path>].json
 // (canonical JSON) and returns how many it wrote. Sites whose names would
 // be one file, even where case does not matter, get "-2", "-3"… after it.
+// Each file is written whole (writeExportFile): an export that fails or is
+// killed leaves each file old or new, and no temporary file.
 func (f *Fleet) Export(ctx context.Context, dir string) (int, error) {
 	rows, err := f.db.QueryContext(ctx, `SELECT m.site, m.graph FROM fleet_maps m
 		WHERE m.ok = 1 AND m.id = (SELECT MAX(id) FROM fleet_maps l WHERE l.site = m.site AND l.ok = 1) ORDER BY m.site`)
@@ -373,12 +375,7 @@ func (f *Fleet) Export(ctx context.Context, dir string) (int, error) {
 			name = fmt.Sprintf("%s-%d", exportName(site), i)
 		}
 		used[strings.ToLower(name)] = true
-		path := filepath.Join(dir, name+".json")
-		tmp := path + ".tmp"
-		if err := os.WriteFile(tmp, []byte(graph), 0o644); err != nil {
-			return n, fmt.Errorf("fleet: export: %w", err)
-		}
-		if err := os.Rename(tmp, path); err != nil {
+		if err := writeExportFile(filepath.Join(dir, name+".json"), []byte(graph)); err != nil {
 			return n, fmt.Errorf("fleet: export: %w", err)
 		}
 		n++
@@ -389,8 +386,38 @@ func (f *Fleet) Export(ctx context.Context, dir string) (int, error) {
 	return n, nil
 }
 
+// writeExportFile writes data to path through a temporary file of its
+// own in the same folder, synced before it is renamed over path: the
+// folder holds the old file or the new one, never half of one, and no
+// temporary file is left behind when a step fails.
+func writeExportFile(path string, data []byte) error {
+	f, err := os.CreateTemp(filepath.Dir(path), "."+filepath.Base(path)+".*.tmp")
+	if err != nil {
+		return err
+	}
+	tmp := f.Name()
+	err = f.Chmod(0o644) // CreateTemp makes it 0600
+	if err == nil {
+		_, err = f.Write(data)
+	}
+	if err == nil {
+		err = f.Sync()
+	}
+	if cerr := f.Close(); err == nil {
+		err = cerr
+	}
+	if err == nil {
+		err = os.Rename(tmp, path)
+	}
+	if err != nil {
+		os.Remove(tmp)
+	}
+	return err
+}
+
 // maxExportName bounds exportName: a file name is at most 255 bytes, and
-// Export adds a "-N" for a name already used, ".json" and ".tmp".
+// Export adds a "-N" for a name already used, ".json", and a leading "."
+// with a random part and ".tmp" for the temporary file.
 const maxExportName = 200
 
 // exportName is a file name for a site URL: host and path, with anything
