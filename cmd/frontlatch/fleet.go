@@ -431,6 +431,14 @@ func runFleetExport(ctx context.Context, args []string, stdout, stderr io.Writer
 	n, err := f.Export(ctx, pos[0])
 	if err != nil {
 		fmt.Fprintf(stderr, "frontlatch fleet export: %v\n", err)
+		if n > 0 {
+			fmt.Fprintf(stderr, "  the %d graphs before it were written to %s\n", n, pos[0])
+		}
+		var pe *os.PathError
+		var le *os.LinkError
+		if !errors.Is(err, fleet.ErrUnavailable) && (errors.As(err, &pe) || errors.As(err, &le)) {
+			return exitUsage // a file that cannot be written: an I/O error
+		}
 		return exitFail
 	}
 	fmt.Fprintf(stdout, "wrote %d graphs to %s\n", n, pos[0])

@@ -226,3 +226,23 @@ func TestFleetWorkStoreFromEnv(t *testing.T) {
 		t.Errorf("with $%s unset: exit %d, stderr %q; want %d asking for --store", envStore, code, errOut, exitUsage)
 	}
 }
+
+// TestFleetExportWriteFailure: a graph file that cannot be written is an
+// I/O error (exit 2), as for every command that writes files, not a
+// failure of the work (exit 1).
+func TestFleetExportWriteFailure(t *testing.T) {
+	graph, _ := confirmedGraphFile(t)
+	dir := t.TempDir()
+	db := filepath.Join(dir, "fleet.db")
+	if code, out, errOut := runCmd(t, "", "fleet", "import", "--db", db, graph); code != exitOK {
+		t.Fatalf("import: exit %d %s%s", code, out, errOut)
+	}
+	out := filepath.Join(dir, "out")
+	if err := os.MkdirAll(filepath.Join(out, "127.0.0.1_8080.json", "taken"), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	code, _, errOut := runCmd(t, "", "fleet", "export", "--db", db, out)
+	if code != exitUsage || !strings.Contains(errOut, "127.0.0.1_8080.json") {
+		t.Errorf("exit %d, stderr %q; want %d naming the file", code, errOut, exitUsage)
+	}
+}
