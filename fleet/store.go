@@ -254,10 +254,12 @@ type Failure struct {
 	At      time.Time `json:"at"`
 }
 
-// Failures lists, per site whose newest row is a failure, that failure.
+// Failures lists, per site whose newest row is a failure, that failure, in
+// the order of the sites' URLs (byte by byte, as every list of sites here:
+// not in a PostgreSQL database's collation, which SQLite does not share).
 func (f *Fleet) Failures(ctx context.Context) ([]Failure, error) {
 	rows, err := f.db.QueryContext(ctx, `SELECT site, error_code, error, attempt, mapped_at FROM fleet_maps m
-		WHERE m.ok = 0 AND m.id = (SELECT MAX(id) FROM fleet_maps l WHERE l.site = m.site) ORDER BY site`)
+		WHERE m.ok = 0 AND m.id = (SELECT MAX(id) FROM fleet_maps l WHERE l.site = m.site)`)
 	if err != nil {
 		return nil, unavailable(err)
 	}
@@ -275,6 +277,7 @@ func (f *Fleet) Failures(ctx context.Context) ([]Failure, error) {
 	if err := rows.Err(); err != nil {
 		return nil, unavailable(err)
 	}
+	sort.Slice(out, func(i, j int) bool { return out[i].Site < out[j].Site })
 	return out, nil
 }
 
@@ -287,9 +290,10 @@ type Change struct {
 
 // Changes answers "which sites gained or lost a complete action since
 // then": for every site, its latest graph at or before then against its
-// latest graph now (a site first mapped after then gains all it has).
+// latest graph now (a site first mapped after then gains all it has), in
+// the order of the sites' URLs.
 func (f *Fleet) Changes(ctx context.Context, since time.Time) ([]Change, error) {
-	rows, err := f.db.QueryContext(ctx, `SELECT site, mapped_at, complete_ids FROM fleet_maps WHERE ok = 1 ORDER BY site, id`)
+	rows, err := f.db.QueryContext(ctx, `SELECT site, mapped_at, complete_ids FROM fleet_maps WHERE ok = 1 ORDER BY id`)
 	if err != nil {
 		return nil, unavailable(err)
 	}
@@ -320,6 +324,7 @@ func (f *Fleet) Changes(ctx context.Context, since time.Time) ([]Change, error) 
 	if err := rows.Err(); err != nil {
 		return nil, unavailable(err)
 	}
+	sort.Strings(order)
 	var out []Change
 	for _, site := range order {
 		s := per[site]
@@ -347,12 +352,29 @@ func minus(a, b []string) []string {
 
 // Export writes every site's latest graph into dir as <host>[_<path>].json
 // (canonical JSON) and returns how many it wrote. Sites whose names would
-// be one file, even where case does not matter, get "-2", "-3"… after it.
+// be one file, even where case does not matter, get "-2", "-3"… after it,
+// in the order of their URLs.
 // Each file is written whole (writeExportFile): an export that fails or is
 // killed leaves each file old or new, and no temporary file.
 func (f *Fleet) Export(ctx context.Context, dir string) (int, error) {
-	rows, err := f.db.QueryContext(ctx, `SELECT m.site, m.graph FROM fleet_maps m
-		WHERE m.ok = 1 AND m.id = (SELECT MAX(id) FROM fleet_maps l WHERE l.site = m.site AND l.ok = 1) ORDER BY m.site`)
+	// Names are given in the order of the sites' URLs, so the "-2" goes to
+	// the same site on either database; the graphs are read after, in any
+	// order.
+	rows, err := f.db.QueryContext(ctx, `SELECT DISTINCT site FROM fleet_maps WHERE ok = 1`)
+	if err != nil {
+		return 0, unavailable(err)
+	}
+	sites, err := scanStrings(rows)
+	if err != nil {
+		return 0, unavailable(err)
+	}
+	sort.Strings(sites)
+	names := exportNames{used: map[string]bool{}, of: map[string]string{}}
+	for _, site := range sites {
+		names.name(site)
+	}
+	rows, err = f.db.QueryContext(ctx, `SELECT m.site, m.graph FROM fleet_maps m
+		WHERE m.ok = 1 AND m.id = (SELECT MAX(id) FROM fleet_maps l WHERE l.site = m.site AND l.ok = 1)`)
 	if err != nil {
 		return 0, unavailable(err)
 	}
@@ -361,20 +383,12 @@ func (f *Fleet) Export(ctx context.Context, dir string) (int, error) {
 		return 0, fmt.Errorf("fleet: export: %w", err)
 	}
 	n := 0
-	// The names used, in lower case: a path is case-sensitive, and the file
-	// systems of macOS and Windows are not (a.example_Menu and
-	// a.example_menu are one file there).
-	used := map[string]bool{}
 	for rows.Next() {
 		var site, graph string
 		if err := rows.Scan(&site, &graph); err != nil {
 			return n, unavailable(err)
 		}
-		name := exportName(site)
-		for i := 2; used[strings.ToLower(name)]; i++ {
-			name = fmt.Sprintf("%s-%d", exportName(site), i)
-		}
-		used[strings.ToLower(name)] = true
+		name := names.name(site) // a site first mapped meanwhile gets one now
 		if err := writeExportFile(filepath.Join(dir, name+".json"), []byte(graph)); err != nil {
 			return n, fmt.Errorf("fleet: export: %w", err)
 		}
@@ -384,6 +398,30 @@ func (f *Fleet) Export(ctx context.Context, dir string) (int, error) {
 		return n, unavailable(err)
 	}
 	return n, nil
+}
+
+// exportNames gives each site of an export its file name, apart from
+// every name given before: a name taken gets "-2", "-3"… after it. Names
+// are compared in lower case: a path is case-sensitive, and the file
+// systems of macOS and Windows are not (a.example_Menu and a.example_menu
+// are one file there).
+type exportNames struct {
+	used map[string]bool   // names given, lower-cased
+	of   map[string]string // site → its name
+}
+
+func (e *exportNames) name(site string) string {
+	if n, ok := e.of[site]; ok {
+		return n
+	}
+	base := exportName(site)
+	n := base
+	for i := 2; e.used[strings.ToLower(n)]; i++ {
+		n = fmt.Sprintf("%s-%d", base, i)
+	}
+	e.used[strings.ToLower(n)] = true
+	e.of[site] = n
+	return n
 }
 
 // writeExportFile writes data to path through a temporary file of its
@@ -448,7 +486,7 @@ func exportName(site string) string {
 // confirmed: the ones a re-scan must reconcile.
 func (f *Fleet) confirmedSites(ctx context.Context) ([]string, error) {
 	rows, err := f.db.QueryContext(ctx, `SELECT m.site FROM fleet_maps m
-		WHERE m.ok = 1 AND m.confirmed > 0 AND m.id = (SELECT MAX(id) FROM fleet_maps l WHERE l.site = m.site AND l.ok = 1) ORDER BY m.site`)
+		WHERE m.ok = 1 AND m.confirmed > 0 AND m.id = (SELECT MAX(id) FROM fleet_maps l WHERE l.site = m.site AND l.ok = 1)`)
 	if err != nil {
 		return nil, unavailable(err)
 	}
@@ -456,6 +494,7 @@ func (f *Fleet) confirmedSites(ctx context.Context) ([]string, error) {
 	if err != nil {
 		return nil, unavailable(err)
 	}
+	sort.Strings(sites)
 	return sites, nil
 }
 
