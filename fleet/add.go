@@ -12,6 +12,7 @@ import (
 
 	"github.com/riverqueue/river"
 	"github.com/riverqueue/river/rivertype"
+	"golang.org/x/text/encoding/unicode"
 )
 
 // MapArgs is the River job that maps one site.
@@ -64,10 +65,22 @@ const maxListLine = 64 << 10
 
 // ReadList reads a list of sites, one URL per line; blank lines and lines
 // starting with # are skipped, and so is a UTF-8 byte order mark before the
-// first line (as editors and spreadsheets on Windows write one). name is
-// used in Source ("line N of NAME").
+// first line (as editors and spreadsheets on Windows write one). A list
+// that starts with a UTF-16 byte order mark (Notepad's and Excel's
+// "Unicode" text) is read as UTF-16, little- or big-endian as the mark
+// says. name is used in Source ("line N of NAME").
 func ReadList(r io.Reader, name string) ([]Input, error) {
 	var out []Input
+	br := bufio.NewReader(r)
+	r = br
+	if bom, _ := br.Peek(2); len(bom) == 2 {
+		switch {
+		case bom[0] == 0xff && bom[1] == 0xfe:
+			r = unicode.UTF16(unicode.LittleEndian, unicode.ExpectBOM).NewDecoder().Reader(br)
+		case bom[0] == 0xfe && bom[1] == 0xff:
+			r = unicode.UTF16(unicode.BigEndian, unicode.ExpectBOM).NewDecoder().Reader(br)
+		}
+	}
 	sc := bufio.NewScanner(r)
 	sc.Buffer(make([]byte, 64*1024), maxListLine)
 	n := 0

@@ -2,6 +2,7 @@ package fleet
 
 import (
 	"bufio"
+	"bytes"
 	"context"
 	"errors"
 	"os"
@@ -112,6 +113,33 @@ func TestReadList(t *testing.T) {
 	}
 	if _, err := SiteURL(got[0].URL); err != nil {
 		t.Errorf("the first URL after a byte order mark: %v", err)
+	}
+	// A list saved as UTF-16 (Notepad's and Excel's "Unicode" text, with
+	// its byte order mark) is read as the text it is, little- or
+	// big-endian, with its lines' numbers.
+	for _, enc := range []struct {
+		name string
+		bom  []byte
+		unit func(r rune) []byte
+	}{
+		{"utf16le.txt", []byte{0xff, 0xfe}, func(r rune) []byte { return []byte{byte(r), byte(r >> 8)} }},
+		{"utf16be.txt", []byte{0xfe, 0xff}, func(r rune) []byte { return []byte{byte(r >> 8), byte(r)} }},
+	} {
+		data := enc.bom
+		for _, r := range "# sites\r\nhttps://a.example/\r\n\r\nhttps://b.example/\r\n" {
+			data = append(data, enc.unit(r)...)
+		}
+		got, err := ReadList(bytes.NewReader(data), enc.name)
+		if err != nil {
+			t.Fatal(err)
+		}
+		want := []Input{
+			{URL: "https://a.example/", Source: "line 2 of " + enc.name},
+			{URL: "https://b.example/", Source: "line 4 of " + enc.name},
+		}
+		if diff := cmp.Diff(want, got); diff != "" {
+			t.Errorf("ReadList of %s (-want +got):\n%s", enc.name, diff)
+		}
 	}
 	// A line longer than any URL (a binary file, a minified page named by
 	// mistake) is named by its number.
