@@ -73,12 +73,20 @@ func runMap(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 			return exitFail
 		}
 	}
+	var names []string
+	if *outDir != "" {
+		names = outDirNames(urls)
+	}
 	code := exitOK
 	for i, r := range results {
 		if i > 0 && !*asJSON {
 			fmt.Fprintln(stdout)
 		}
-		if c := writeMapResult(r, *asJSON, *out, *outDir, stdout, stderr); c > code {
+		path := *out
+		if names != nil {
+			path = filepath.Join(*outDir, names[i]+".json")
+		}
+		if c := writeMapResult(r, *asJSON, path, stdout, stderr); c > code {
 			code = c
 		}
 	}
@@ -86,8 +94,8 @@ func runMap(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 }
 
 // writeMapResult reports one site: its error, or its graph validated and
-// written where the flags say.
-func writeMapResult(r mapper.Result, asJSON bool, out, outDir string, stdout, stderr io.Writer) int {
+// written to out (when not "").
+func writeMapResult(r mapper.Result, asJSON bool, out string, stdout, stderr io.Writer) int {
 	if r.Err != nil {
 		fmt.Fprintf(stderr, "frontlatch map: %v\n", r.Err)
 		if a := mapAdvice(r.Err); a != "" {
@@ -100,9 +108,6 @@ func writeMapResult(r mapper.Result, asJSON bool, out, outDir string, stdout, st
 		// Our bug, not the site's: never write a graph the contract refuses.
 		fmt.Fprintf(stderr, "frontlatch map: the mapped graph of %s does not validate (a mapper bug, please report it): %v\n", r.URL, err)
 		return exitFail
-	}
-	if outDir != "" {
-		out = filepath.Join(outDir, fileNameOf(r.URL)+".json")
 	}
 	if out != "" {
 		if err := writeFileAtomic(out, data); err != nil {
@@ -117,6 +122,25 @@ func writeMapResult(r mapper.Result, asJSON bool, out, outDir string, stdout, st
 		printMapSummary(stdout, r.Graph, out)
 	}
 	return exitOK
+}
+
+// outDirNames are the --out-dir file names (without .json) of urls, in
+// the order given: fileNameOf each, and "-2", "-3"… after a name already
+// given, compared in lower case (the file systems of macOS and Windows
+// are not case-sensitive), so that no graph is written over another.
+func outDirNames(urls []string) []string {
+	used := map[string]bool{}
+	names := make([]string, len(urls))
+	for i, u := range urls {
+		base := fileNameOf(u)
+		n := base
+		for k := 2; used[strings.ToLower(n)]; k++ {
+			n = fmt.Sprintf("%s-%d", base, k)
+		}
+		used[strings.ToLower(n)] = true
+		names[i] = n
+	}
+	return names
 }
 
 // fileNameOf names a site's graph file after its host and path

@@ -245,3 +245,43 @@ func TestWriteFileAtomicKeepsTheFile(t *testing.T) {
 		})
 	}
 }
+
+// TestMapOutDirNamesApart: two sites whose --out-dir file names would be
+// one (127.0.0.1-PORT-x-y for /x-y/ and /x/y/) get a file each; the
+// second used to be written over the first, the exit 0.
+func TestMapOutDirNamesApart(t *testing.T) {
+	mux := http.NewServeMux()
+	for p, field := range map[string]string{"/x-y/": "email", "/x/y/": "phone"} {
+		mux.HandleFunc(p, func(w http.ResponseWriter, r *http.Request) {
+			w.Header().Set("Content-Type", "text/html; charset=utf-8")
+			w.Write([]byte(`<!DOCTYPE html><html lang="en"><head><title>Acme</title></head><body><h1>Call back</h1>
+<form action="/send" method="post"><label for="f">Your ` + field + `</label><input id="f" name="` + field + `" autocomplete="` + field + `" required>
+<button type="submit">Send</button></form></body></html>`))
+		})
+	}
+	srv := httptest.NewServer(mux)
+	t.Cleanup(srv.Close)
+	dir := t.TempDir()
+	var stdout, stderr bytes.Buffer
+	if code := run(context.Background(), []string{"map", "--offline", "--pages", "1", srv.URL + "/x-y/", srv.URL + "/x/y/", "--out-dir", dir}, &stdout, &stderr); code != exitOK {
+		t.Fatalf("exit %d: %s", code, stderr.String())
+	}
+	ents, err := os.ReadDir(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	graphs := map[string]bool{}
+	for _, e := range ents {
+		data, err := os.ReadFile(filepath.Join(dir, e.Name()))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if _, issues := shared.Read(data); len(issues) > 0 {
+			t.Fatalf("%s: %v", e.Name(), issues)
+		}
+		graphs[string(data)] = true
+	}
+	if len(ents) != 2 || len(graphs) != 2 {
+		t.Errorf("--out-dir holds %d files of %d graphs (%v), want one of each site's", len(ents), len(graphs), ents)
+	}
+}
