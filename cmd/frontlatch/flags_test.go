@@ -105,6 +105,8 @@ func TestCommandsRefuseBeforeIO(t *testing.T) {
 		{"serve-mcp: in flight without http", []string{"serve-mcp", "--store", store, "--max-in-flight", "4", graph}, exitUsage, "--max-in-flight applies with --http only"},
 		{"serve-mcp: token without http", []string{"serve-mcp", "--store", store, "--token", "t", graph}, exitUsage, "--token applies with --http only"},
 		{"serve-mcp: address", []string{"serve-mcp", "--store", store, "--http", "--addr", "8765", graph}, exitUsage, "--addr 8765 is not HOST:PORT"},
+		{"map: -o and --out-dir", []string{"map", "-o", filepath.Join(dir, "g.json"), "--out-dir", dir, "http://127.0.0.1:1/"}, exitUsage, "--out-dir cannot go with -o"},
+		{"map: --out-dir names a file", []string{"map", "--out-dir", list, "http://127.0.0.1:1/", "http://127.0.0.1:2/"}, exitUsage, "--out-dir " + list + " is a file, not a folder"},
 		{"forms: nothing to open", []string{"forms", "--json", filepath.Join(dir, "none.html"), "mailto:a@b.c"}, exitFail, "not a file and not an http(s) URL"},
 	}
 	for _, tt := range tests {

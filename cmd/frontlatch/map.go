@@ -57,6 +57,8 @@ func runMap(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 	rules.atLeast("pages", *pages, 1)
 	rules.positive("timeout", *timeout)
 	rules.file("o", *out)
+	rules.rule("out-dir", *out != "", *outDir, "cannot go with -o (-o writes one file, --out-dir one per site): give one of them")
+	rules.dir("out-dir", *outDir)
 	if !rules.ok("map", stderr) {
 		return exitUsage
 	}
