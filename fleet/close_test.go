@@ -73,3 +73,20 @@ func TestCloseStopsWork(t *testing.T) {
 		})
 	}
 }
+
+// TestWorkStoppedBeforeStart: Work whose context is done before its
+// workers start (Ctrl-C at once, or a Close at that moment) stops as it
+// does after: nil, not River's "starting workers: error making initial
+// connection to database: context canceled".
+func TestWorkStoppedBeforeStart(t *testing.T) {
+	for _, driver := range drivers {
+		t.Run(driver, func(t *testing.T) {
+			f := openFor(t, driver)
+			ctx, cancel := context.WithCancel(t.Context())
+			cancel()
+			if err := f.Work(ctx, WorkOptions{Workers: 1}); err != nil {
+				t.Errorf("Work with its context done = %v, want nil", err)
+			}
+		})
+	}
+}

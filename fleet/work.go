@@ -87,7 +87,8 @@ func (o WorkOptions) withDefaults() WorkOptions {
 const StopGrace = 10 * time.Second
 
 // Work maps queued sites until ctx is done or the Fleet is closed, then
-// stops: running jobs are given StopGrace to finish and are otherwise
+// stops and returns nil (so too when ctx is done before it starts):
+// running jobs are given StopGrace to finish and are otherwise
 // cancelled and queued again as they were (River's soft stop: no attempt
 // used, no failure recorded).
 // A job that fails — a site down, a browser connection lost, a timeout —
@@ -136,6 +137,9 @@ func (f *Fleet) Work(ctx context.Context, opts WorkOptions) error {
 	defer stopMetrics()
 	rc, err := f.queue.run(ctx, cfg)
 	if err != nil {
+		if ctx.Err() != nil {
+			return nil // stopped before it started: no job was taken
+		}
 		return err
 	}
 	<-ctx.Done()
