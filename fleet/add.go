@@ -146,6 +146,9 @@ func (e *InvalidInputError) Unwrap() []error {
 // an error.
 // What is already queued is never touched.
 func (f *Fleet) Add(ctx context.Context, inputs []Input) (AddResult, error) {
+	if err := f.checkOpen(); err != nil {
+		return AddResult{}, err
+	}
 	var res AddResult
 	var bad []*URLError
 	seen := map[string]bool{}

@@ -90,3 +90,38 @@ func TestWorkStoppedBeforeStart(t *testing.T) {
 		})
 	}
 }
+
+// TestClosedFleet: every call on a closed Fleet is ErrClosed, not
+// ErrUnavailable ("database unavailable: sql: database is closed" sent
+// the operator to a database that was fine).
+func TestClosedFleet(t *testing.T) {
+	f := openTemp(t)
+	if err := f.Close(); err != nil {
+		t.Fatal(err)
+	}
+	g := readGraph(t, clinicGraph)
+	calls := []struct {
+		name string
+		call func(ctx context.Context) error
+	}{
+		{"Add", func(ctx context.Context) error {
+			_, err := f.Add(ctx, inputs([]string{"https://a.example/"}))
+			return err
+		}},
+		{"Import", func(ctx context.Context) error { _, err := f.Import(ctx, g); return err }},
+		{"Latest", func(ctx context.Context) error { _, err := f.Latest(ctx, "https://a.example/"); return err }},
+		{"Status", func(ctx context.Context) error { _, err := f.Status(ctx); return err }},
+		{"Failures", func(ctx context.Context) error { _, err := f.Failures(ctx); return err }},
+		{"Changes", func(ctx context.Context) error { _, err := f.Changes(ctx, time.Now()); return err }},
+		{"Export", func(ctx context.Context) error { _, err := f.Export(ctx, t.TempDir()); return err }},
+		{"QueueRescans", func(ctx context.Context) error { _, err := f.QueueRescans(ctx, time.Now()); return err }},
+		{"Work", func(ctx context.Context) error { return f.Work(ctx, WorkOptions{}) }},
+	}
+	for _, c := range calls {
+		t.Run(c.name, func(t *testing.T) {
+			if err := c.call(t.Context()); !errors.Is(err, ErrClosed) || errors.Is(err, ErrUnavailable) {
+				t.Errorf("%s on a closed Fleet = %v, want ErrClosed", c.name, err)
+			}
+		})
+	}
+}

@@ -13,8 +13,10 @@ import (
 // fleet status printed for a database that went away).
 func TestErrorsOnePrefix(t *testing.T) {
 	open := openTemp(t)
+	// A database that went away under an open Fleet (a closed Fleet is
+	// ErrClosed: TestClosedFleet).
 	closed := openTemp(t)
-	if err := closed.Close(); err != nil {
+	if err := closed.db.Close(); err != nil {
 		t.Fatal(err)
 	}
 	tests := []struct {

@@ -36,7 +36,8 @@ var (
 	// ErrDatabaseURL is matched when a database URL is neither a SQLite
 	// path nor a PostgreSQL URL (CheckDatabaseURL).
 	ErrDatabaseURL = errors.New("fleet: not a fleet database URL")
-	// ErrClosed is returned by Work on a Fleet already closed.
+	// ErrClosed is returned by Work, and by every method that reads or
+	// writes the database, on a Fleet already closed.
 	ErrClosed = errors.New("fleet: closed")
 	// ErrNoAuditStore is matched when a map of a site whose latest graph
 	// holds owner-confirmed actions reaches a worker without an audit store
@@ -346,8 +347,9 @@ func (f *Fleet) Driver() string { return f.driver }
 // Close stops workers started by Work (if still running), as the end of
 // Work's context does — their running jobs get StopGrace to finish and are
 // recorded, the others are queued again — and waits for each Work to
-// return; then it closes the database. Work on a closed Fleet returns
-// ErrClosed. Close may be called more than once.
+// return; then it closes the database. Work, and every method that reads
+// or writes the database, on a closed Fleet returns ErrClosed. Close may
+// be called more than once.
 func (f *Fleet) Close() error {
 	f.closeOnce.Do(func() {
 		f.mu.Lock()
@@ -365,6 +367,16 @@ func (f *Fleet) Close() error {
 		}
 	})
 	return f.closeResult
+}
+
+// checkOpen is ErrClosed once Close has started.
+func (f *Fleet) checkOpen() error {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	if f.closed {
+		return ErrClosed
+	}
+	return nil
 }
 
 // startWork registers a Work, to be stopped and waited for by Close, and

@@ -28,7 +28,7 @@ type rescanWorker struct {
 
 // Work queues one re-scan map job per confirmed site, unique per hour.
 func (w *rescanWorker) Work(ctx context.Context, job *river.Job[RescanArgs]) error {
-	_, err := w.fleet.QueueRescans(ctx, time.Now())
+	_, err := w.fleet.queueRescans(ctx, time.Now())
 	return err
 }
 
@@ -38,6 +38,15 @@ func (w *rescanWorker) Work(ctx context.Context, job *river.Job[RescanArgs]) err
 // (WorkOptions.Audit): a confirmation whose consequences drifted becomes
 // "needs your confirmation again".
 func (f *Fleet) QueueRescans(ctx context.Context, now time.Time) (int, error) {
+	if err := f.checkOpen(); err != nil {
+		return 0, err
+	}
+	return f.queueRescans(ctx, now)
+}
+
+// queueRescans is QueueRescans, also for the periodic job of a Work that a
+// Close is stopping.
+func (f *Fleet) queueRescans(ctx context.Context, now time.Time) (int, error) {
 	sites, err := f.confirmedSites(ctx)
 	if err != nil || len(sites) == 0 {
 		return 0, err

@@ -81,6 +81,9 @@ const importedJobID = 0
 // row is inserted like a map's, never updating one; a later map of the
 // site, or a later Import, supersedes it.
 func (f *Fleet) Import(ctx context.Context, g *shared.ActionGraph) (string, error) {
+	if err := f.checkOpen(); err != nil {
+		return "", err
+	}
 	if g == nil {
 		return "", fmt.Errorf("fleet: import: %w: no graph", shared.ErrInvalidGraph)
 	}
@@ -135,6 +138,15 @@ func (f *Fleet) record(ctx context.Context, r mapRecord) error {
 
 // Latest returns the newest graph mapped of site (ErrNoSuchSite when none).
 func (f *Fleet) Latest(ctx context.Context, site string) (*shared.ActionGraph, error) {
+	if err := f.checkOpen(); err != nil {
+		return nil, err
+	}
+	return f.latest(ctx, site)
+}
+
+// latest is Latest, also for the jobs of a Work that a Close is stopping
+// (they are given StopGrace to finish and be recorded).
+func (f *Fleet) latest(ctx context.Context, site string) (*shared.ActionGraph, error) {
 	u, err := SiteURL(site)
 	if err != nil {
 		return nil, &URLError{Input: site, Source: "site", Reason: err.Error()}
@@ -159,7 +171,7 @@ func (f *Fleet) Latest(ctx context.Context, site string) (*shared.ActionGraph, e
 // confirmations to carry: as a store that does not answer, a store that
 // is not there must neither withdraw nor keep consent.
 func (f *Fleet) reconcile(ctx context.Context, site string, g *shared.ActionGraph, audit shared.AuditLookup) (*shared.ActionGraph, string, error) {
-	prev, err := f.Latest(ctx, site)
+	prev, err := f.latest(ctx, site)
 	if errors.Is(err, ErrNoSuchSite) {
 		return g, "", nil
 	}
@@ -211,6 +223,9 @@ func (s Status) Total() int { return s.Queued + s.Running + s.Done + s.Failed }
 
 // Status reads the queue and the results.
 func (f *Fleet) Status(ctx context.Context) (Status, error) {
+	if err := f.checkOpen(); err != nil {
+		return Status{}, err
+	}
 	var st Status
 	rows, err := f.db.QueryContext(ctx, `SELECT state, COUNT(*) FROM river_job WHERE kind = $1 GROUP BY state`, MapArgs{}.Kind())
 	if err != nil {
@@ -258,6 +273,9 @@ type Failure struct {
 // the order of the sites' URLs (byte by byte, as every list of sites here:
 // not in a PostgreSQL database's collation, which SQLite does not share).
 func (f *Fleet) Failures(ctx context.Context) ([]Failure, error) {
+	if err := f.checkOpen(); err != nil {
+		return nil, err
+	}
 	rows, err := f.db.QueryContext(ctx, `SELECT site, error_code, error, attempt, mapped_at FROM fleet_maps m
 		WHERE m.ok = 0 AND m.id = (SELECT MAX(id) FROM fleet_maps l WHERE l.site = m.site)`)
 	if err != nil {
@@ -293,6 +311,9 @@ type Change struct {
 // latest graph now (a site first mapped after then gains all it has), in
 // the order of the sites' URLs.
 func (f *Fleet) Changes(ctx context.Context, since time.Time) ([]Change, error) {
+	if err := f.checkOpen(); err != nil {
+		return nil, err
+	}
 	rows, err := f.db.QueryContext(ctx, `SELECT site, mapped_at, complete_ids FROM fleet_maps WHERE ok = 1 ORDER BY id`)
 	if err != nil {
 		return nil, unavailable(err)
@@ -357,6 +378,9 @@ func minus(a, b []string) []string {
 // Each file is written whole (writeExportFile): an export that fails or is
 // killed leaves each file old or new, and no temporary file.
 func (f *Fleet) Export(ctx context.Context, dir string) (int, error) {
+	if err := f.checkOpen(); err != nil {
+		return 0, err
+	}
 	// Names are given in the order of the sites' URLs, so the "-2" goes to
 	// the same site on either database; the graphs are read after, in any
 	// order.
