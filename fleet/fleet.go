@@ -9,6 +9,7 @@ import (
 	"io/fs"
 	"net"
 	"net/url"
+	"os"
 	"sort"
 	"strings"
 	"sync"
@@ -36,6 +37,10 @@ var (
 	// ErrDatabaseURL is matched when a database URL is neither a SQLite
 	// path nor a PostgreSQL URL (CheckDatabaseURL).
 	ErrDatabaseURL = errors.New("fleet: not a fleet database URL")
+	// ErrNotDatabase is matched when a SQLite path names a folder, or a
+	// file that is not a SQLite database: nothing to wait for or retry,
+	// unlike ErrUnavailable.
+	ErrNotDatabase = errors.New("fleet: not a database")
 	// ErrClosed is returned by Work, and by every method that reads or
 	// writes the database, on a Fleet already closed.
 	ErrClosed = errors.New("fleet: closed")
@@ -216,7 +221,9 @@ type Fleet struct {
 
 // Open opens the fleet database, migrating River's tables and the fleet's
 // own: url is a SQLite file path (or "sqlite:PATH") or a postgres:// URL;
-// anything else with a scheme is refused (CheckDatabaseURL).
+// anything else with a scheme is refused (CheckDatabaseURL). A SQLite
+// path that names a folder or a file that is not a SQLite database is
+// ErrNotDatabase; a database that cannot be reached, ErrUnavailable.
 func Open(ctx context.Context, dbURL string) (*Fleet, error) {
 	if err := CheckDatabaseURL(dbURL); err != nil {
 		return nil, err
@@ -274,6 +281,9 @@ func Open(ctx context.Context, dbURL string) (*Fleet, error) {
 		if path == "" {
 			return nil, fmt.Errorf("%w: no database path", ErrUnavailable)
 		}
+		if st, err := os.Stat(path); err == nil && st.IsDir() {
+			return nil, fmt.Errorf("%w: %s is a folder, not a database file", ErrNotDatabase, path)
+		}
 		// One connection: SQLite allows one writer, and River's many
 		// internal operations would otherwise meet SQLITE_BUSY.
 		db, err := sql.Open("sqlite", sqliteURI(path)+"?_pragma=journal_mode(WAL)&_pragma=busy_timeout(10000)&_pragma=foreign_keys(1)&_txlock=immediate")
@@ -283,6 +293,10 @@ func Open(ctx context.Context, dbURL string) (*Fleet, error) {
 		db.SetMaxOpenConns(1)
 		if err := pingSQLite(ctx, db); err != nil {
 			db.Close()
+			var se *sqlite.Error
+			if errors.As(err, &se) && se.Code()&0xff == sqliteNotADB {
+				return nil, fmt.Errorf("%w: %s is not a SQLite database: %w", ErrNotDatabase, path, err)
+			}
 			return nil, fmt.Errorf("%w: %w", ErrUnavailable, err)
 		}
 		f.db = db
@@ -318,13 +332,18 @@ func sqliteURI(path string) string {
 	return "file:" + esc
 }
 
+// SQLite's primary result codes that Open tells apart.
+const (
+	sqliteBusy   = 5  // SQLITE_BUSY
+	sqliteNotADB = 26 // SQLITE_NOTADB: the file is not a database
+)
+
 // pingSQLite opens the database's first connection, which applies the
 // DSN's pragmas. Its journal_mode(WAL) on a new file that another process
 // is turning into WAL at that moment fails at once with SQLITE_BUSY (SQLite
 // does not wait out its busy timeout there): it is tried again, briefly,
 // within ctx.
 func pingSQLite(ctx context.Context, db *sql.DB) error {
-	const sqliteBusy = 5 // SQLITE_BUSY, the primary result code
 	delay, deadline := 5*time.Millisecond, time.Now().Add(10*time.Second)
 	for {
 		err := db.PingContext(ctx)

@@ -213,8 +213,11 @@ func TestOpenBadInput(t *testing.T) {
 	if err := os.WriteFile(filepath.Join(dir, "junk.db"), []byte("this is not a database, but it is long enough to have a header"), 0o644); err != nil {
 		t.Fatal(err)
 	}
-	if _, err := Open(ctx, filepath.Join(dir, "junk.db")); err == nil {
-		t.Error("a file that is not a SQLite database opened")
+	if _, err := Open(ctx, filepath.Join(dir, "junk.db")); !errors.Is(err, ErrNotDatabase) || errors.Is(err, ErrUnavailable) {
+		t.Errorf("a file that is not a SQLite database: err = %v, want ErrNotDatabase", err)
+	}
+	if _, err := Open(ctx, dir); !errors.Is(err, ErrNotDatabase) || !strings.Contains(err.Error(), "is a folder") {
+		t.Errorf("a folder: err = %v, want ErrNotDatabase saying it is a folder", err)
 	}
 	if _, err := Open(ctx, filepath.Join(dir, "missing", "dir", "f.db")); err == nil {
 		t.Error("a path in a missing directory opened")
