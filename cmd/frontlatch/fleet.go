@@ -138,19 +138,26 @@ func existingFleetDB(r *flagRules, db string) {
 	}
 }
 
-func openFleet(ctx context.Context, url string, stderr io.Writer, cmd string) (*fleet.Fleet, bool) {
+// openFleet opens the fleet database, or reports why not and returns nil
+// and the exit code: 2 for a --db that is no database (a folder, a file of
+// something else), 1 for one that cannot be reached.
+func openFleet(ctx context.Context, url string, stderr io.Writer, cmd string) (*fleet.Fleet, int) {
 	if !strings.Contains(url, "://") {
 		if err := os.MkdirAll(filepath.Dir(strings.TrimPrefix(url, "sqlite:")), 0o700); err != nil {
 			fmt.Fprintf(stderr, "frontlatch %s: %v\n", cmd, err)
-			return nil, false
+			return nil, exitFail
 		}
 	}
 	f, err := fleet.Open(ctx, url)
-	if err != nil {
+	switch {
+	case errors.Is(err, fleet.ErrNotDatabase):
+		fmt.Fprintf(stderr, "frontlatch %s: %v\n  give --db the fleet's own SQLite file (fleet add creates one) or a postgres:// URL; nothing was changed\n", cmd, err)
+		return nil, exitUsage
+	case err != nil:
 		fmt.Fprintf(stderr, "frontlatch %s: %v\n  (nothing was changed; is the database reachable?)\n", cmd, err)
-		return nil, false
+		return nil, exitFail
 	}
-	return f, true
+	return f, exitOK
 }
 
 func runFleetAdd(ctx context.Context, args []string, stdout, stderr io.Writer) int {
@@ -200,9 +207,9 @@ func runFleetAdd(ctx context.Context, args []string, stdout, stderr io.Writer) i
 	if len(bad) > 0 {
 		return invalidInputs(stderr, &fleet.InvalidInputError{Errs: bad}, len(in))
 	}
-	f, ok := openFleet(ctx, *db, stderr, "fleet add")
-	if !ok {
-		return exitFail
+	f, code := openFleet(ctx, *db, stderr, "fleet add")
+	if f == nil {
+		return code
 	}
 	defer f.Close()
 	res, err := f.Add(ctx, in)
@@ -274,9 +281,9 @@ func runFleetWork(ctx context.Context, args []string, stdout, stderr io.Writer) 
 		defer l.Close()
 		metrics = l
 	}
-	f, ok := openFleet(ctx, *db, stderr, "fleet work")
-	if !ok {
-		return exitFail
+	f, code := openFleet(ctx, *db, stderr, "fleet work")
+	if f == nil {
+		return code
 	}
 	defer f.Close()
 	opts := fleet.WorkOptions{
@@ -329,9 +336,9 @@ func runFleetStatus(ctx context.Context, args []string, stdout, stderr io.Writer
 	if !rules.ok("fleet status", stderr) {
 		return exitUsage
 	}
-	f, ok := openFleet(ctx, *db, stderr, "fleet status")
-	if !ok {
-		return exitFail
+	f, code := openFleet(ctx, *db, stderr, "fleet status")
+	if f == nil {
+		return code
 	}
 	defer f.Close()
 	for {
@@ -423,9 +430,9 @@ func runFleetExport(ctx context.Context, args []string, stdout, stderr io.Writer
 	if !rules.ok("fleet export", stderr) {
 		return exitUsage
 	}
-	f, ok := openFleet(ctx, *db, stderr, "fleet export")
-	if !ok {
-		return exitFail
+	f, code := openFleet(ctx, *db, stderr, "fleet export")
+	if f == nil {
+		return code
 	}
 	defer f.Close()
 	n, err := f.Export(ctx, pos[0])
@@ -496,9 +503,9 @@ func runFleetImport(ctx context.Context, args []string, stdout, stderr io.Writer
 		fmt.Fprintln(stderr, "frontlatch fleet import: nothing was recorded")
 		return code
 	}
-	f, ok := openFleet(ctx, *db, stderr, "fleet import")
-	if !ok {
-		return exitFail
+	f, code := openFleet(ctx, *db, stderr, "fleet import")
+	if f == nil {
+		return code
 	}
 	defer f.Close()
 	for i, g := range graphs {
@@ -544,9 +551,9 @@ func runFleetChanges(ctx context.Context, args []string, stdout, stderr io.Write
 		fmt.Fprintln(stderr, "frontlatch fleet changes: --since must be positive")
 		return exitUsage
 	}
-	f, ok := openFleet(ctx, *db, stderr, "fleet changes")
-	if !ok {
-		return exitFail
+	f, code := openFleet(ctx, *db, stderr, "fleet changes")
+	if f == nil {
+		return code
 	}
 	defer f.Close()
 	changes, err := f.Changes(ctx, time.Now().Add(-*since))

@@ -165,9 +165,10 @@ func runFor(t *testing.T, d time.Duration, args ...string) (code int, stdout, st
 // --metrics, a --metrics that is not HOST:PORT, --watch with --json, an
 // export DIR that is a file, a --db (or $FRONTLATCH_FLEET_DB) that is
 // neither a SQLite path nor a postgres:// URL, for every fleet command,
-// and a SQLite file that is not there for the commands that only read one
+// a SQLite file that is not there for the commands that only read one
 // (an empty database was created at the mistyped path and reported as an
-// empty fleet).
+// empty fleet), and a --db that is a folder or a file of something else
+// (exit 1, "is the database reachable?").
 func TestFleetUsageErrors(t *testing.T) {
 	t.Setenv(envStore, "")
 	graph, _ := confirmedGraphFile(t)
@@ -191,6 +192,8 @@ func TestFleetUsageErrors(t *testing.T) {
 		{"changes of a database not there", "", []string{"fleet", "changes", "--db", "sqlite:typo.db"}, "--db typo.db: there is no fleet database there"},
 		{"export of a database not there", "", []string{"fleet", "export", "--db", "typo/fleet.db", "out"}, "--db typo/fleet.db: there is no fleet database there"},
 		{"$FRONTLATCH_FLEET_DB not there", "typo.db", []string{"fleet", "status"}, "(it is $" + envFleetDB + ")"},
+		{"status of a file that is no database", "", []string{"fleet", "status", "--db", graph}, graph + " is not a SQLite database"},
+		{"add to a folder", "", []string{"fleet", "add", "--db", filepath.Dir(graph), "https://a.example/"}, filepath.Dir(graph) + " is a folder"},
 		{"metrics not HOST:PORT", "", []string{"fleet", "work", "--db", "fleet.db", "--metrics", "9464"}, "--metrics 9464 is not HOST:PORT (for example 127.0.0.1:9464)"},
 	}
 	for _, tt := range tests {
