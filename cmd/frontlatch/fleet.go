@@ -308,6 +308,7 @@ func runFleetWork(ctx context.Context, args []string, stdout, stderr io.Writer) 
 		go srv.Serve(metrics)
 		defer srv.Close()
 		fmt.Fprintf(stderr, "metrics on http://%s/metrics\n", metrics.Addr())
+		warnNotLoopback(stderr, "fleet work", *metricsAddr, "anyone who can reach it and has the token can read the fleet's metrics")
 		if generated {
 			fmt.Fprintf(stderr, "metrics bearer token: %s\n", tok)
 		}

@@ -249,3 +249,32 @@ func TestFleetExportWriteFailure(t *testing.T) {
 		t.Errorf("exit %d, stderr %q; want %d naming the file", code, errOut, exitUsage)
 	}
 }
+
+// TestFleetWorkMetricsNotLoopback: metrics served beyond loopback are
+// said so on stderr, as serve-mcp says it of its endpoint.
+func TestFleetWorkMetricsNotLoopback(t *testing.T) {
+	t.Setenv(envStore, "")
+	t.Setenv(envMetricsToken, "")
+	db := filepath.Join(t.TempDir(), "fleet.db")
+	tests := []struct {
+		addr string
+		warn bool
+	}{
+		{"127.0.0.1:0", false},
+		{"[::1]:0", false},
+		{"localhost:0", false},
+		{":0", true},
+		{"0.0.0.0:0", true},
+	}
+	for _, tt := range tests {
+		t.Run(tt.addr, func(t *testing.T) {
+			code, _, errOut := runFor(t, 2*time.Second, "fleet", "work", "--db", db, "--metrics", tt.addr)
+			if code != exitOK {
+				t.Fatalf("exit %d: %s", code, errOut)
+			}
+			if got := strings.Contains(errOut, "not loopback"); got != tt.warn {
+				t.Errorf("warned %v, want %v; stderr:\n%s", got, tt.warn, errOut)
+			}
+		})
+	}
+}

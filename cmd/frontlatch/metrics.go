@@ -3,6 +3,9 @@ package main
 import (
 	"crypto/sha256"
 	"crypto/subtle"
+	"fmt"
+	"io"
+	"net"
 	"net/http"
 	"os"
 	"strings"
@@ -26,6 +29,18 @@ func bearerToken(flagValue, env string) (token string, generated bool) {
 		return v, false
 	}
 	return mcpserver.NewToken(), true
+}
+
+// warnNotLoopback says on stderr that a server of cmd listens on addr
+// beyond loopback (":9464" is every interface), and what follows (risk).
+func warnNotLoopback(stderr io.Writer, cmd, addr, risk string) {
+	host, _, err := net.SplitHostPort(addr)
+	if err != nil {
+		return
+	}
+	if ip := net.ParseIP(host); host != "localhost" && (ip == nil || !ip.IsLoopback()) {
+		fmt.Fprintf(stderr, "frontlatch %s: warning: listening on %s, not loopback: %s\n", cmd, addr, risk)
+	}
 }
 
 // metricsServer serves metrics at GET /metrics to a client that sends

@@ -6,7 +6,6 @@ import (
 	"fmt"
 	"io"
 	"log/slog"
-	"net"
 	"os"
 	"time"
 
@@ -128,11 +127,7 @@ func runServeMCP(ctx context.Context, args []string, stdout, stderr io.Writer) i
 	}
 
 	tok, generated := bearerToken(*token, envMCPToken)
-	if host, _, err := net.SplitHostPort(*addr); err == nil {
-		if ip := net.ParseIP(host); host != "localhost" && (ip == nil || !ip.IsLoopback()) {
-			fmt.Fprintf(stderr, "frontlatch serve-mcp: warning: listening on %s, not loopback: anyone who can reach it and has the token can fire these actions\n", *addr)
-		}
-	}
+	warnNotLoopback(stderr, "serve-mcp", *addr, "anyone who can reach it and has the token can fire these actions")
 	opts := mcpserver.HTTPOptions{Token: tok, MaxBodyBytes: *maxBody, RatePerSecond: *ratePerSec, Burst: *burst, MaxInFlight: *inFlight}
 	err = srv.ListenAndServeHTTP(ctx, *addr, opts, func(endpoint string) {
 		fmt.Fprintf(stdout, "MCP endpoint: %s\n", endpoint)
