@@ -200,3 +200,26 @@ func TestHelpCommand(t *testing.T) {
 		})
 	}
 }
+
+// TestHelpBadCommand: help for a command, or a subcommand, that does not
+// exist (or with more words than a command has) says so, exit 2; it
+// printed the command list, or the parent's help, with exit 0.
+func TestHelpBadCommand(t *testing.T) {
+	tests := []struct {
+		args []string
+		want string
+	}{
+		{[]string{"help", "nope"}, `frontlatch help: unknown command "nope"`},
+		{[]string{"help", "fleet", "nope"}, `frontlatch help: unknown subcommand "fleet nope"; use one of add, changes, export, import, status, work`},
+		{[]string{"help", "map", "extra"}, `frontlatch help: map has no subcommands, got "extra"`},
+		{[]string{"help", "fleet", "work", "extra"}, `frontlatch help: want COMMAND [SUBCOMMAND], got 3 words`},
+	}
+	for _, tt := range tests {
+		t.Run(strings.Join(tt.args, " "), func(t *testing.T) {
+			code, stdout, stderr := runCmd(t, "", tt.args...)
+			if code != exitUsage || !strings.Contains(stderr, tt.want) {
+				t.Errorf("exit %d, stderr %q; want %d and %q in it (stdout %q)", code, stderr, exitUsage, tt.want, stdout)
+			}
+		})
+	}
+}

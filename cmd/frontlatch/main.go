@@ -8,6 +8,7 @@ import (
 	"os"
 	"os/signal"
 	"sort"
+	"strings"
 	"syscall"
 
 	"github.com/frontlatch/frontlatch/shared"
@@ -51,21 +52,14 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 		if len(args) > 1 {
 			// help COMMAND [SUBCOMMAND]: what it does, then its usage line
 			// and every flag, as its own -h prints them (before any I/O).
-			name := args[1]
-			if len(args) > 2 {
-				if _, ok := subcommands[name+" "+args[2]]; ok {
-					name += " " + args[2]
-				}
+			c, err := helpFor(args[1:])
+			if err != nil {
+				fmt.Fprintf(stderr, "frontlatch help: %v; run `frontlatch help` for the list\n", err)
+				return exitUsage
 			}
-			c, ok := commands[name]
-			if !ok {
-				c, ok = subcommands[name]
-			}
-			if ok {
-				fmt.Fprintf(stdout, "%s\n\n", c.summary)
-				c.run(ctx, []string{"-h"}, io.Discard, stdout)
-				return exitOK
-			}
+			fmt.Fprintf(stdout, "%s\n\n", c.summary)
+			c.run(ctx, []string{"-h"}, io.Discard, stdout)
+			return exitOK
 		}
 		printUsage(stdout)
 		if len(args) == 0 {
@@ -85,6 +79,30 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 	// Whatever a command says on stderr is for a person, and may quote a
 	// site: escape sequences in it are written out, not run (termSafe).
 	return c.run(ctx, args[1:], stdout, termSafe(stderr))
+}
+
+// helpFor is the command that words (COMMAND [SUBCOMMAND]) name for help,
+// or why they name none.
+func helpFor(words []string) (command, error) {
+	c, ok := commands[words[0]]
+	if !ok {
+		return command{}, fmt.Errorf("unknown command %q", words[0])
+	}
+	if len(words) == 1 {
+		return c, nil
+	}
+	if len(words) > 2 {
+		return command{}, fmt.Errorf("want COMMAND [SUBCOMMAND], got %d words", len(words))
+	}
+	subs := subcommandNames(words[0])
+	if len(subs) == 0 {
+		return command{}, fmt.Errorf("%s has no subcommands, got %q", words[0], words[1])
+	}
+	sub, ok := subcommands[words[0]+" "+words[1]]
+	if !ok {
+		return command{}, fmt.Errorf("unknown subcommand %q; use one of %s", words[0]+" "+words[1], strings.Join(subs, ", "))
+	}
+	return sub, nil
 }
 
 func printUsage(w io.Writer) {
