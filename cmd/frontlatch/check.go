@@ -48,9 +48,9 @@ func runCheck(_ context.Context, args []string, stdout, stderr io.Writer) int {
 	fs := newFlagSet("check", stderr)
 	asJSON := fs.Bool("json", false, "print one JSON document describing every file instead of text lines")
 	completeness := fs.Bool("completeness", false, "for each valid graph, also report each action's completeness and the graph's mappability")
-	files, ok := parseInterspersed(fs, args)
-	if !ok {
-		return exitUsage
+	files, perr := parseInterspersed(fs, args)
+	if perr != nil {
+		return parseExit(perr)
 	}
 	if len(files) == 0 {
 		fmt.Fprintln(stderr, "frontlatch check: give at least one FILE (- reads standard input)")

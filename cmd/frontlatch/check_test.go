@@ -185,6 +185,7 @@ func TestHelpCommand(t *testing.T) {
 		{[]string{"help", "fleet", "work"}, []string{"usage: frontlatch fleet work", "-workers", "-metrics"}},
 		{[]string{"help", "verify", "revoke"}, []string{"usage: frontlatch verify revoke", "-by", "-store"}},
 		{[]string{"help", "fleet"}, []string{"frontlatch fleet add", "frontlatch fleet work"}},
+		{[]string{"help", "topology"}, []string{"usage: frontlatch topology", "-max-states", "-offline"}},
 	}
 	for _, tt := range tests {
 		t.Run(strings.Join(tt.args, " "), func(t *testing.T) {
@@ -219,6 +220,38 @@ func TestHelpBadCommand(t *testing.T) {
 			code, stdout, stderr := runCmd(t, "", tt.args...)
 			if code != exitUsage || !strings.Contains(stderr, tt.want) {
 				t.Errorf("exit %d, stderr %q; want %d and %q in it (stdout %q)", code, stderr, exitUsage, tt.want, stdout)
+			}
+		})
+	}
+}
+
+// TestHelpFlagExitsZero: -h and --help of a command print its usage and
+// exit 0, as `frontlatch --help` and `frontlatch help COMMAND` do (they
+// were exit 2, a usage error); a flag that does not exist is still 2.
+func TestHelpFlagExitsZero(t *testing.T) {
+	tests := []struct {
+		args []string
+		code int
+	}{
+		{[]string{"map", "-h"}, exitOK},
+		{[]string{"check", "--help"}, exitOK},
+		{[]string{"fleet", "add", "-h"}, exitOK},
+		{[]string{"fleet", "status", "--help"}, exitOK},
+		{[]string{"verify", "serve", "-h"}, exitOK},
+		{[]string{"topology", "scan", "-h"}, exitOK},
+		{[]string{"compile", "graph.json", "-h"}, exitOK},
+		{[]string{"topology", "-h"}, exitOK},
+		{[]string{"fleet", "-h"}, exitOK},
+		{[]string{"verify", "--help"}, exitOK},
+		{[]string{"map", "--no-such-flag"}, exitUsage},
+		{[]string{"fleet"}, exitUsage},
+		{[]string{"topology"}, exitUsage},
+	}
+	for _, tt := range tests {
+		t.Run(strings.Join(tt.args, " "), func(t *testing.T) {
+			code, _, stderr := runCmd(t, "", tt.args...)
+			if code != tt.code || !strings.Contains(stderr, "usage: frontlatch ") {
+				t.Errorf("exit %d, want %d; stderr %q, want the usage", code, tt.code, stderr)
 			}
 		})
 	}

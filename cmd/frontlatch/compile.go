@@ -44,9 +44,9 @@ func runCompile(ctx context.Context, args []string, stdout, stderr io.Writer) in
 	mcpVersion := fs.String("mcp-version", compiler.DefaultMCPVersion, "MCP protocol version of the tools/list result: "+strings.Join(compiler.MCPVersionValues(), " or "))
 	storeURL := fs.String("store", defaultStoreURL(), "the audit store each action the graph says is verified is checked against (one it does not confirm is compiled as unverified), "+storeFlagHelp)
 	outDir := fs.String("o", "", "write the format's files into `DIR` (atomically) instead of one file to stdout")
-	positional, ok := parseInterspersed(fs, args)
-	if !ok {
-		return exitUsage
+	positional, perr := parseInterspersed(fs, args)
+	if perr != nil {
+		return parseExit(perr)
 	}
 	if len(positional) != 1 {
 		fmt.Fprintf(stderr, "frontlatch compile: want exactly one GRAPH file, got %d\n", len(positional))

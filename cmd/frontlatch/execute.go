@@ -52,9 +52,9 @@ func runExecute(ctx context.Context, args []string, stdout, stderr io.Writer) in
 	storeURL := fs.String("store", defaultStoreURL(), "the audit store: "+storeFlagHelp)
 	key := fs.String("idempotency-key", "", "a key that makes a repeat of this call return its first result and fire nothing")
 	useBrowser := fs.Bool("browser", false, "launch Chromium, for doors that need one (javascript-only, webmcp-execute)")
-	pos, ok := parseInterspersed(fs, args)
-	if !ok {
-		return exitUsage
+	pos, perr := parseInterspersed(fs, args)
+	if perr != nil {
+		return parseExit(perr)
 	}
 	if len(pos) != 2 {
 		fmt.Fprintf(stderr, "frontlatch execute: want GRAPH and ACTION_ID, got %d arguments\n", len(pos))

@@ -77,6 +77,9 @@ func runParent(ctx context.Context, parent string, args []string, stdout, stderr
 			c := subcommands[parent+" "+n]
 			fmt.Fprintf(stderr, "  %s\n      %s\n", c.usage, c.summary)
 		}
+		if len(args) > 0 {
+			return exitOK // the usage was asked for
+		}
 		return exitUsage
 	}
 	c, ok := subcommands[parent+" "+args[0]]
@@ -163,9 +166,9 @@ func openFleet(ctx context.Context, url string, stderr io.Writer, cmd string) (*
 func runFleetAdd(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 	fs := newFlagSet("fleet add", stderr)
 	db := fs.String("db", defaultFleetDB(), fleetDBHelp)
-	pos, ok := parseInterspersed(fs, args)
-	if !ok {
-		return exitUsage
+	pos, perr := parseInterspersed(fs, args)
+	if perr != nil {
+		return parseExit(perr)
 	}
 	rules := rulesFor(fs)
 	fleetDB(rules, *db)
@@ -247,9 +250,9 @@ func runFleetWork(ctx context.Context, args []string, stdout, stderr io.Writer) 
 	rescan := fs.Duration("rescan-every", 0, "re-scan sites with confirmed actions at this interval and reconcile them (needs --store, or $"+envStore+")")
 	storeURL := fs.String("store", os.Getenv(envStore), "the verifier's audit store, for reconciling re-scans: a SQLite file path or a postgres:// URL (default $"+envStore+" when set, else none: a site whose latest graph holds confirmed actions is not re-mapped, failing with code audit)")
 	offline := fs.Bool("offline", false, "keep the browser on loopback and the site itself")
-	pos, ok := parseInterspersed(fs, args)
-	if !ok {
-		return exitUsage
+	pos, perr := parseInterspersed(fs, args)
+	if perr != nil {
+		return parseExit(perr)
 	}
 	if !noArgs(fs, stderr, "fleet work", pos, "queue sites with fleet add") {
 		return exitUsage
@@ -326,8 +329,11 @@ func runFleetStatus(ctx context.Context, args []string, stdout, stderr io.Writer
 	db := fs.String("db", defaultFleetDB(), fleetDBHelp)
 	asJSON := fs.Bool("json", false, "one JSON object: counts and failures")
 	watch := fs.Bool("watch", false, "redraw every second until everything is done or failed")
-	pos, ok := parseInterspersed(fs, args)
-	if !ok || !noArgs(fs, stderr, "fleet status", pos, "") {
+	pos, perr := parseInterspersed(fs, args)
+	if perr != nil {
+		return parseExit(perr)
+	}
+	if !noArgs(fs, stderr, "fleet status", pos, "") {
 		return exitUsage
 	}
 	rules := rulesFor(fs)
@@ -411,9 +417,9 @@ func isTerminal(w io.Writer) bool {
 func runFleetExport(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 	fs := newFlagSet("fleet export", stderr)
 	db := fs.String("db", defaultFleetDB(), fleetDBHelp)
-	pos, ok := parseInterspersed(fs, args)
-	if !ok {
-		return exitUsage
+	pos, perr := parseInterspersed(fs, args)
+	if perr != nil {
+		return parseExit(perr)
 	}
 	if len(pos) != 1 {
 		fmt.Fprintln(stderr, "frontlatch fleet export: want exactly one DIR")
@@ -461,9 +467,9 @@ func runFleetImport(ctx context.Context, args []string, stdout, stderr io.Writer
 	stdout = termSafe(stdout) // sites and action ids came from the files
 	fs := newFlagSet("fleet import", stderr)
 	db := fs.String("db", defaultFleetDB(), fleetDBHelp)
-	pos, ok := parseInterspersed(fs, args)
-	if !ok {
-		return exitUsage
+	pos, perr := parseInterspersed(fs, args)
+	if perr != nil {
+		return parseExit(perr)
 	}
 	if len(pos) == 0 {
 		fmt.Fprintln(stderr, "frontlatch fleet import: give the graph FILEs the owner confirmed (as fleet export wrote them, after verify serve)")
@@ -538,8 +544,11 @@ func runFleetChanges(ctx context.Context, args []string, stdout, stderr io.Write
 	db := fs.String("db", defaultFleetDB(), fleetDBHelp)
 	since := fs.Duration("since", 7*24*time.Hour, "how far back to compare")
 	asJSON := fs.Bool("json", false, "one JSON list of {site, gained, lost}")
-	pos, ok := parseInterspersed(fs, args)
-	if !ok || !noArgs(fs, stderr, "fleet changes", pos, "") {
+	pos, perr := parseInterspersed(fs, args)
+	if perr != nil {
+		return parseExit(perr)
+	}
+	if !noArgs(fs, stderr, "fleet changes", pos, "") {
 		return exitUsage
 	}
 	rules := rulesFor(fs)

@@ -22,9 +22,9 @@ func init() {
 func runFmt(_ context.Context, args []string, stdout, stderr io.Writer) int {
 	fs := newFlagSet("fmt", stderr)
 	inPlace := fs.Bool("w", false, "rewrite FILE in place (atomically) instead of printing it")
-	files, ok := parseInterspersed(fs, args)
-	if !ok {
-		return exitUsage
+	files, perr := parseInterspersed(fs, args)
+	if perr != nil {
+		return parseExit(perr)
 	}
 	if len(files) != 1 {
 		fmt.Fprintf(stderr, "frontlatch fmt: want exactly one FILE or -, got %d\n", len(files))

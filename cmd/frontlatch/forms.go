@@ -68,9 +68,9 @@ func runForms(ctx context.Context, args []string, stdout, stderr io.Writer) int 
 	fs := newFlagSet("forms", stderr)
 	asJSON := fs.Bool("json", false, "one JSON object per page and line")
 	offline := fs.Bool("offline", false, "block every request outside the page's origin (and resolve no host but loopback)")
-	targets, ok := parseInterspersed(fs, args)
-	if !ok {
-		return exitUsage
+	targets, perr := parseInterspersed(fs, args)
+	if perr != nil {
+		return parseExit(perr)
 	}
 	if len(targets) == 0 {
 		fs.Usage()

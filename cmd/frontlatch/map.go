@@ -37,9 +37,9 @@ func runMap(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 	ignoreRobots := fs.Bool("ignore-robots", false, "open pages robots.txt disallows (only for sites you own)")
 	conc := fs.Int("concurrency", mapper.DefaultConcurrency, "with several URLs, how many sites are mapped at once")
 	perHost := fs.Int("per-host", 1, "with several URLs, how many sites of one host are mapped at once")
-	urls, ok := parseInterspersed(fs, args)
-	if !ok {
-		return exitUsage
+	urls, perr := parseInterspersed(fs, args)
+	if perr != nil {
+		return parseExit(perr)
 	}
 	switch {
 	case len(urls) == 0:

@@ -24,9 +24,9 @@ func runReport(ctx context.Context, args []string, stdout, stderr io.Writer) int
 	fs := newFlagSet("report", stderr)
 	out := fs.String("o", "", "write the report to this file (atomically) instead of standard output")
 	storeURL := fs.String("store", defaultStoreURL(), "the audit store each action the graph says is verified is checked against (one it does not confirm is reported as not live), "+storeFlagHelp)
-	pos, ok := parseInterspersed(fs, args)
-	if !ok {
-		return exitUsage
+	pos, perr := parseInterspersed(fs, args)
+	if perr != nil {
+		return parseExit(perr)
 	}
 	if len(pos) != 1 {
 		fmt.Fprintln(stderr, "frontlatch report: give exactly one GRAPH file")

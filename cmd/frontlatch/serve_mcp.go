@@ -43,9 +43,9 @@ func runServeMCP(ctx context.Context, args []string, stdout, stderr io.Writer) i
 	burst := fs.Int("burst", mcpserver.DefaultBurst, "with --http: requests a client may send at once before the rate applies")
 	inFlight := fs.Int("max-in-flight", mcpserver.DefaultMaxInFlight, "with --http: POST requests handled at once across all clients; one more is answered 503")
 	verbose := fs.Bool("v", false, "log every re-check's refusals on stderr")
-	files, ok := parseInterspersed(fs, args)
-	if !ok {
-		return exitUsage
+	files, perr := parseInterspersed(fs, args)
+	if perr != nil {
+		return parseExit(perr)
 	}
 	if len(files) != 1 {
 		fmt.Fprintln(stderr, "frontlatch serve-mcp: give exactly one GRAPH file")

@@ -27,11 +27,6 @@ func init() {
 
 func runTopology(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 	c := commands["topology"]
-	if len(args) == 0 || (args[0] != "scan" && args[0] != "explore") {
-		fmt.Fprintf(stderr, "usage: %s\n(first argument must be scan or explore)\n", c.usage)
-		return exitUsage
-	}
-	mode := args[0]
 	fs := newFlagSet(c.name, stderr)
 	offline := fs.Bool("offline", false, "abort every request outside the URL's origin")
 	asJSON := fs.Bool("json", false, "print the graph as JSON instead of a summary")
@@ -39,9 +34,18 @@ func runTopology(ctx context.Context, args []string, stdout, stderr io.Writer) i
 	timeout := fs.Duration("timeout", 2*time.Minute, "bound the whole run (a positive duration such as 90s or 5m)")
 	maxStates := fs.Int("max-states", 0, "explore: record at most `N` states (default: the engine's)")
 	maxEdges := fs.Int("max-edges", 0, "explore: execute at most `N` actions (default: the engine's)")
-	pos, ok := parseInterspersed(fs, args[1:])
-	if !ok {
+	if len(args) > 0 && (args[0] == "-h" || args[0] == "--help") {
+		fs.Usage() // the usage was asked for: every flag, exit 0
+		return exitOK
+	}
+	if len(args) == 0 || (args[0] != "scan" && args[0] != "explore") {
+		fmt.Fprintf(stderr, "usage: %s\n(first argument must be scan or explore)\n", c.usage)
 		return exitUsage
+	}
+	mode := args[0]
+	pos, perr := parseInterspersed(fs, args[1:])
+	if perr != nil {
+		return parseExit(perr)
 	}
 	if len(pos) != 1 {
 		fmt.Fprintf(stderr, "frontlatch topology: want exactly one URL, got %d\nusage: %s\n", len(pos), c.usage)

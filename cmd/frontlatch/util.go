@@ -1,6 +1,7 @@
 package main
 
 import (
+	"errors"
 	"flag"
 	"fmt"
 	"io"
@@ -77,18 +78,27 @@ func writeFileAtomic(path string, data []byte) error {
 
 // parseInterspersed parses flags that may come before or after the
 // positional arguments (`compile GRAPH -o DIR`), which package flag alone
-// stops at.
-func parseInterspersed(fs *flag.FlagSet, args []string) ([]string, bool) {
+// stops at. Its error is the flag set's, already reported (parseExit).
+func parseInterspersed(fs *flag.FlagSet, args []string) ([]string, error) {
 	var positional []string
 	for {
 		if err := fs.Parse(args); err != nil {
-			return nil, false
+			return nil, err
 		}
 		args = fs.Args()
 		if len(args) == 0 {
-			return positional, true
+			return positional, nil
 		}
 		positional = append(positional, args[0])
 		args = args[1:]
 	}
+}
+
+// parseExit is the exit code of a command line its flag set refused: 0
+// for -h or --help (the usage was asked for, and printed), 2 otherwise.
+func parseExit(err error) int {
+	if errors.Is(err, flag.ErrHelp) {
+		return exitOK
+	}
+	return exitUsage
 }

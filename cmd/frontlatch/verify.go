@@ -124,9 +124,9 @@ func runReconcile(ctx context.Context, args []string, stdout, stderr io.Writer) 
 	fs := newFlagSet("verify reconcile", stderr)
 	storeURL := fs.String("store", defaultStoreURL(), "the audit store: "+storeFlagHelp)
 	out := fs.String("o", "", "write the reconciled graph to `FILE` (default: overwrite NEW)")
-	pos, ok := parseInterspersed(fs, args)
-	if !ok {
-		return exitUsage
+	pos, perr := parseInterspersed(fs, args)
+	if perr != nil {
+		return parseExit(perr)
 	}
 	if len(pos) != 2 {
 		fmt.Fprintf(stderr, "frontlatch verify reconcile: want OLD and NEW graph files, got %d arguments\n", len(pos))
@@ -187,9 +187,9 @@ func runRevoke(ctx context.Context, args []string, stdout, stderr io.Writer) int
 	storeURL := fs.String("store", defaultStoreURL(), "the audit store: "+storeFlagHelp)
 	by := fs.String("by", "", "who revokes (required)")
 	reason := fs.String("reason", "", "why, for the audit record")
-	pos, ok := parseInterspersed(fs, args)
-	if !ok {
-		return exitUsage
+	pos, perr := parseInterspersed(fs, args)
+	if perr != nil {
+		return parseExit(perr)
 	}
 	if len(pos) != 2 || strings.TrimSpace(*by) == "" {
 		fmt.Fprintln(stderr, "frontlatch verify revoke: want GRAPH and ACTION_ID, and --by NAME")

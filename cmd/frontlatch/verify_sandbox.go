@@ -26,9 +26,9 @@ func runVerifySandbox(ctx context.Context, args []string, stdout, stderr io.Writ
 	fs := newFlagSet("verify sandbox", stderr)
 	timeout := fs.Duration("timeout", 90*time.Second, "bound on each run, the browser launch included")
 	out := fs.String("o", "", "write the graph with the runs recorded to `FILE` (default: overwrite GRAPH)")
-	pos, ok := parseInterspersed(fs, args)
-	if !ok {
-		return exitUsage
+	pos, perr := parseInterspersed(fs, args)
+	if perr != nil {
+		return parseExit(perr)
 	}
 	if len(pos) < 2 {
 		fmt.Fprintln(stderr, "frontlatch verify sandbox: want GRAPH and at least one ACTION_ID")

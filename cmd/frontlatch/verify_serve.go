@@ -26,9 +26,9 @@ func runVerifyServe(ctx context.Context, args []string, stdout, stderr io.Writer
 	fs := newFlagSet("verify serve", stderr)
 	addr := fs.String("addr", "127.0.0.1:0", "address to listen on (loopback by default; port 0 picks a free one)")
 	storeURL := fs.String("store", defaultStoreURL(), "the audit store: "+storeFlagHelp)
-	pos, ok := parseInterspersed(fs, args)
-	if !ok {
-		return exitUsage
+	pos, perr := parseInterspersed(fs, args)
+	if perr != nil {
+		return parseExit(perr)
 	}
 	if len(pos) != 1 {
 		fmt.Fprintln(stderr, "frontlatch verify serve: give exactly one GRAPH file")
