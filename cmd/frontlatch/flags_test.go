@@ -4,11 +4,14 @@ import (
 	"bytes"
 	"context"
 	"flag"
+	"io"
 	"os"
 	"path/filepath"
 	"strings"
 	"testing"
 	"time"
+
+	"github.com/google/go-cmp/cmp"
 )
 
 // The rules apply to flags given on the command line only, report the
@@ -130,6 +133,42 @@ func TestCommandsRefuseBeforeIO(t *testing.T) {
 					t.Errorf("%s was created before the command line was refused", f)
 					os.Remove(f)
 				}
+			}
+		})
+	}
+}
+
+// TestParseInterspersedTerminator: after "--" every argument is
+// positional, however many there are before it ("check -- a.json
+// -b.json" refused -b.json as a flag); a "--" that is a flag's value is
+// that value.
+func TestParseInterspersedTerminator(t *testing.T) {
+	tests := []struct {
+		args    []string
+		want    []string
+		wantOut string // the -o flag's value
+	}{
+		{[]string{"--", "a.json", "-b.json"}, []string{"a.json", "-b.json"}, ""},
+		{[]string{"a.json", "--", "-b.json", "-o", "x"}, []string{"a.json", "-b.json", "-o", "x"}, ""},
+		{[]string{"-o", "x", "a.json", "-v", "--", "-c.json"}, []string{"a.json", "-c.json"}, "x"},
+		{[]string{"-o", "--", "a.json", "-v"}, []string{"a.json"}, "--"},
+		{[]string{"a.json", "-o", "x", "b.json"}, []string{"a.json", "b.json"}, "x"},
+	}
+	for _, tt := range tests {
+		t.Run(strings.Join(tt.args, " "), func(t *testing.T) {
+			fs := flag.NewFlagSet("test", flag.ContinueOnError)
+			fs.SetOutput(io.Discard)
+			out := fs.String("o", "", "")
+			fs.Bool("v", false, "")
+			got, err := parseInterspersed(fs, tt.args)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if diff := cmp.Diff(tt.want, got); diff != "" {
+				t.Errorf("positional (-want +got):\n%s", diff)
+			}
+			if *out != tt.wantOut {
+				t.Errorf("-o = %q, want %q", *out, tt.wantOut)
 			}
 		})
 	}

@@ -7,6 +7,7 @@ import (
 	"io"
 	"os"
 	"path/filepath"
+	"strings"
 )
 
 // newFlagSet returns the flag set of the registered command name: it reports
@@ -78,20 +79,47 @@ func writeFileAtomic(path string, data []byte) error {
 
 // parseInterspersed parses flags that may come before or after the
 // positional arguments (`compile GRAPH -o DIR`), which package flag alone
-// stops at. Its error is the flag set's, already reported (parseExit).
+// stops at. After "--" every argument is positional (a file named -x.json).
+// Its error is the flag set's, already reported (parseExit).
 func parseInterspersed(fs *flag.FlagSet, args []string) ([]string, error) {
 	var positional []string
 	for {
 		if err := fs.Parse(args); err != nil {
 			return nil, err
 		}
-		args = fs.Args()
-		if len(args) == 0 {
+		rest := fs.Args()
+		if endedFlags(fs, args[:len(args)-len(rest)]) {
+			return append(positional, rest...), nil
+		}
+		if len(rest) == 0 {
 			return positional, nil
 		}
-		positional = append(positional, args[0])
-		args = args[1:]
+		positional = append(positional, rest[0])
+		args = rest[1:]
 	}
+}
+
+// endedFlags reports whether the arguments one Parse of fs consumed end
+// with the "--" that ends the flags, not with a flag's value "--"
+// (-o --).
+func endedFlags(fs *flag.FlagSet, consumed []string) bool {
+	n := len(consumed)
+	if n == 0 || consumed[n-1] != "--" {
+		return false
+	}
+	if n == 1 {
+		return true
+	}
+	prev := consumed[n-2]
+	if !strings.HasPrefix(prev, "-") || strings.Contains(prev, "=") || prev == "--" {
+		return true
+	}
+	f := fs.Lookup(strings.TrimLeft(prev, "-"))
+	if f == nil {
+		return true
+	}
+	b, ok := f.Value.(interface{ IsBoolFlag() bool })
+	return ok && b.IsBoolFlag()
 }
 
 // parseExit is the exit code of a command line its flag set refused: 0
