@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"io"
 	"path/filepath"
+	"slices"
 	"sort"
 	"strings"
 
@@ -55,6 +56,8 @@ func runCompile(ctx context.Context, args []string, stdout, stderr io.Writer) in
 	}
 	rules := rulesFor(fs)
 	rules.dir("o", *outDir)
+	rules.rule("mcp-version", !slices.Contains(compiler.MCPVersionValues(), *mcpVersion), *mcpVersion,
+		*mcpVersion+": unknown MCP protocol version; use one of "+strings.Join(compiler.MCPVersionValues(), ", "))
 	if !rules.ok("compile", stderr) {
 		return exitUsage
 	}

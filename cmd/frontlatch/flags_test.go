@@ -81,6 +81,7 @@ func TestCommandsRefuseBeforeIO(t *testing.T) {
 		t.Fatal(err)
 	}
 	graph := copyGraph(t)
+	confirmed, _ := confirmedGraphFile(t) // a graph that says an action is verified: compile opens the store for it
 	tests := []struct {
 		name string
 		args []string
@@ -92,6 +93,7 @@ func TestCommandsRefuseBeforeIO(t *testing.T) {
 		{"fleet work: metrics address", []string{"fleet", "work", "--db", db, "--metrics", "127.0.0.1:notaport"}, exitUsage, "--metrics"},
 		{"fleet work: an argument", []string{"fleet", "work", "--db", db, "https://a.example/"}, exitUsage, "takes no arguments"},
 		{"compile: -o names a file", []string{"compile", "-o", list, "--store", store, graph}, exitUsage, "-o " + list + " is a file, not a folder"},
+		{"compile: unknown MCP version", []string{"compile", "--mcp-version", "1999-01-01", "--store", store, confirmed}, exitUsage, "--mcp-version 1999-01-01: unknown MCP protocol version; use one of"},
 		{"fleet status: an argument", []string{"fleet", "status", "--db", db, "clinic01"}, exitUsage, `fleet status: takes no arguments, got ["clinic01"]`},
 		{"fleet changes: an argument", []string{"fleet", "changes", "--db", db, "7d"}, exitUsage, `fleet changes: takes no arguments, got ["7d"]`},
 		{"fleet work: negative rescan", []string{"fleet", "work", "--db", db, "--rescan-every", "-1h"}, exitUsage, "--rescan-every must not be negative"},
