@@ -228,10 +228,18 @@ func runFleetAdd(ctx context.Context, args []string, stdout, stderr io.Writer) i
 	return exitOK
 }
 
+// maxListedInputs bounds the bad inputs fleet add names: a file that is
+// no list of sites (a CSV, a binary) would otherwise print a line per line.
+const maxListedInputs = 20
+
 // invalidInputs reports the inputs of fleet add that are not site URLs.
 func invalidInputs(stderr io.Writer, inv *fleet.InvalidInputError, n int) int {
 	fmt.Fprintf(stderr, "frontlatch fleet add: %d of %d inputs are not site URLs; nothing was queued, fix them and add again:\n", len(inv.Errs), n)
-	for _, e := range inv.Errs {
+	for i, e := range inv.Errs {
+		if i == maxListedInputs {
+			fmt.Fprintf(stderr, "  and %d more (a list has one URL per line, and # comments)\n", len(inv.Errs)-i)
+			break
+		}
 		fmt.Fprintf(stderr, "  %s: %q: %s\n", e.Source, e.Input, e.Reason)
 	}
 	return exitUsage

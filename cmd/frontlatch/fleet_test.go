@@ -5,6 +5,7 @@ import (
 	"context"
 	"encoding/json"
 	"errors"
+	"fmt"
 	"io/fs"
 	"os"
 	"path/filepath"
@@ -276,5 +277,32 @@ func TestFleetWorkMetricsNotLoopback(t *testing.T) {
 				t.Errorf("warned %v, want %v; stderr:\n%s", got, tt.warn, errOut)
 			}
 		})
+	}
+}
+
+// TestFleetAddListsAtMostSome: a file that is no list of sites (a CSV, a
+// binary) names its first maxListedInputs bad lines and counts the rest,
+// rather than printing a line per line of the file.
+func TestFleetAddListsAtMostSome(t *testing.T) {
+	dir := t.TempDir()
+	list := filepath.Join(dir, "export.csv")
+	var b strings.Builder
+	for i := range maxListedInputs + 30 {
+		fmt.Fprintf(&b, "Business %d,https://b%d.example/\n", i, i)
+	}
+	if err := os.WriteFile(list, []byte(b.String()), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	code, _, errOut := runCmd(t, "", "fleet", "add", "--db", filepath.Join(dir, "fleet.db"), list)
+	if code != exitUsage {
+		t.Fatalf("exit %d, want %d", code, exitUsage)
+	}
+	if n := strings.Count(errOut, "  line "); n != maxListedInputs {
+		t.Errorf("%d bad lines listed, want %d:\n%s", n, maxListedInputs, errOut)
+	}
+	for _, want := range []string{fmt.Sprintf("%d of %d inputs are not site URLs", maxListedInputs+30, maxListedInputs+30), "line 1 of " + list, "and 30 more"} {
+		if !strings.Contains(errOut, want) {
+			t.Errorf("stderr lacks %q:\n%s", want, errOut)
+		}
 	}
 }
