@@ -90,10 +90,10 @@ func runExecute(ctx context.Context, args []string, stdout, stderr io.Writer) in
 
 	octx, cancel := context.WithTimeout(ctx, time.Minute)
 	defer cancel()
-	store, err := audit.Open(octx, *storeURL)
+	store, err := openStore(octx, *storeURL)
 	if err != nil {
 		fmt.Fprintf(stderr, "frontlatch execute: %v\n", err)
-		return exitFail
+		return storeExit(err)
 	}
 	defer store.Close()
 	opts := executorOptions(store, slog.New(slog.NewTextHandler(stderr, &slog.HandlerOptions{Level: slog.LevelWarn})))

@@ -307,7 +307,7 @@ func runFleetWork(ctx context.Context, args []string, stdout, stderr io.Writer) 
 		store, err := openStore(ctx, *storeURL)
 		if err != nil {
 			fmt.Fprintf(stderr, "frontlatch fleet work: the audit store: %v\n", err)
-			return exitFail
+			return storeExit(err)
 		}
 		defer store.Close()
 		opts.Audit = store

@@ -11,7 +11,6 @@ import (
 
 	"github.com/frontlatch/frontlatch/executor"
 	"github.com/frontlatch/frontlatch/executor/mcpserver"
-	"github.com/frontlatch/frontlatch/verifier/audit"
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 )
 
@@ -81,10 +80,10 @@ func runServeMCP(ctx context.Context, args []string, stdout, stderr io.Writer) i
 	}
 	log := slog.New(slog.NewTextHandler(stderr, &slog.HandlerOptions{Level: level}))
 
-	store, err := audit.Open(ctx, *storeURL)
+	store, err := openStore(ctx, *storeURL)
 	if err != nil {
 		fmt.Fprintf(stderr, "frontlatch serve-mcp: open the audit store: %v\n", err)
-		return exitUsage
+		return storeExit(err)
 	}
 	defer store.Close()
 	ex, err := executor.New(executorOptions(store, log))

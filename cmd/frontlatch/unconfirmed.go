@@ -13,7 +13,7 @@ import (
 // store at storeURL (shared.RefusedActions), and says on stderr which of
 // them it does not confirm and why, for compiler.Options.Unconfirmed and
 // the report. A graph that says no action is verified opens no store.
-// The exit code is exitUsage when the store cannot be opened, exitFail
+// The exit code is storeExit's when the store cannot be opened, exitFail
 // when ctx ended first.
 func unconfirmed(ctx context.Context, g *shared.ActionGraph, storeURL string, stderr io.Writer, cmd string) (map[string]string, int) {
 	if !slices.ContainsFunc(g.Actions, func(a shared.Action) bool { return a.Verification.Status() == shared.StatusVerified }) {
@@ -22,7 +22,7 @@ func unconfirmed(ctx context.Context, g *shared.ActionGraph, storeURL string, st
 	store, err := openStore(ctx, storeURL)
 	if err != nil {
 		fmt.Fprintf(stderr, "frontlatch %s: the audit store, to check the graph's confirmations: %v\n", cmd, err)
-		return nil, exitUsage
+		return nil, storeExit(err)
 	}
 	defer store.Close()
 	refused, err := shared.RefusedActions(ctx, g, store)

@@ -91,6 +91,17 @@ func openStore(ctx context.Context, url string) (*audit.Store, error) {
 	return audit.Open(ctx, url)
 }
 
+// storeExit is the exit code of a store openStore could not open, the
+// same for every command: exitUsage for a --store that names no store (an
+// unknown scheme, none given: audit.ErrInvalid), exitFail for one that
+// cannot be reached or read (the work failed, as for the fleet database).
+func storeExit(err error) int {
+	if errors.Is(err, audit.ErrInvalid) {
+		return exitUsage
+	}
+	return exitFail
+}
+
 // readGraphFile reads and validates one graph file: an invalid graph is a
 // failure (exit 1) with every issue, a file that cannot be read a usage
 // error (exit 2), as graphFailure says.
@@ -151,7 +162,7 @@ func runReconcile(ctx context.Context, args []string, stdout, stderr io.Writer) 
 	store, err := openStore(ctx, *storeURL)
 	if err != nil {
 		fmt.Fprintf(stderr, "frontlatch verify reconcile: %v\n  (nothing was changed; is the audit store reachable?)\n", err)
-		return exitFail
+		return storeExit(err)
 	}
 	defer store.Close()
 	g, report, err := verifier.Reconcile(ctx, old, next, store)
@@ -208,7 +219,7 @@ func runRevoke(ctx context.Context, args []string, stdout, stderr io.Writer) int
 	store, err := openStore(ctx, *storeURL)
 	if err != nil {
 		fmt.Fprintf(stderr, "frontlatch verify revoke: %v\n  (nothing was changed; is the audit store reachable?)\n", err)
-		return exitFail
+		return storeExit(err)
 	}
 	defer store.Close()
 	out, err := verifier.Revoke(ctx, g, pos[1], store, *by, *reason, time.Now())

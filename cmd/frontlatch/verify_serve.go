@@ -49,7 +49,7 @@ func runVerifyServe(ctx context.Context, args []string, stdout, stderr io.Writer
 	if err != nil {
 		fmt.Fprintf(stderr, "frontlatch verify serve: %v\n", err)
 		fmt.Fprintln(stderr, "  the audit store holds every confirmation: check --store (a writable file path, or a PostgreSQL server that is running and reachable)")
-		return exitUsage
+		return storeExit(err)
 	}
 	defer store.Close()
 	srv, err := portal.New(ctx, portal.Options{GraphPath: pos[0], Store: store, Addr: *addr})

@@ -115,7 +115,7 @@ func TestVerifyServeBadInput(t *testing.T) {
 	}{
 		{"graph that does not read", []string{"verify", "serve", "--store", filepath.Join(dir, "a.db"), bad}, exitFail, []string{"bad.json", "type.mismatch"}},
 		{"missing graph", []string{"verify", "serve", "--store", filepath.Join(dir, "a.db"), filepath.Join(dir, "none.json")}, exitUsage, []string{"none.json"}},
-		{"unreachable store", []string{"verify", "serve", "--store", "postgres://frontlatch@127.0.0.1:1/audit?connect_timeout=2", copyGraph(t)}, exitUsage, []string{"audit store", "--store"}},
+		{"unreachable store", []string{"verify", "serve", "--store", "postgres://frontlatch@127.0.0.1:1/audit?connect_timeout=2", copyGraph(t)}, exitFail, []string{"audit store", "--store"}},
 		{"unknown subcommand", []string{"verify", "frobnicate"}, exitUsage, []string{`unknown subcommand "frobnicate"`, "serve"}},
 	}
 	for _, tt := range tests {
