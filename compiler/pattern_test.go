@@ -161,26 +161,37 @@ func TestJSONLDValuePattern(t *testing.T) {
 		t.Run(tt.pattern, func(t *testing.T) {
 			g := doorsGraph()
 			g.Actions[0].Inputs = append(g.Actions[0].Inputs, field("form#quote", "x", "X", shared.SemanticUnknown, "text", true, shared.PatternSpace{Pattern: tt.pattern}))
-			files, err := CompileFormat(g, FormatJSONLD, Options{})
-			if err != nil {
-				t.Fatal(err)
-			}
-			var doc struct {
-				PotentialAction []map[string]any `json:"potentialAction"`
-			}
-			if err := json.Unmarshal(files[0].Data, &doc); err != nil {
-				t.Fatal(err)
-			}
+			spec, ok := jsonLDInput(t, g, "plumber.quote.job.form")
 			var got any = "(no entry)"
-			for _, a := range doc.PotentialAction {
-				if a["identifier"] == "plumber.quote.job.form" {
-					spec, _ := a["x-input"].(map[string]any)
-					got, _ = spec["valuePattern"].(string)
-				}
+			if ok {
+				got, _ = spec["valuePattern"].(string)
 			}
 			if diff := cmp.Diff(tt.want, got); diff != "" {
 				t.Errorf("valuePattern (-want +got):\n%s", diff)
 			}
 		})
 	}
+}
+
+// jsonLDInput is the x-input of the JSON-LD entry identified id in g's
+// compiled JSON-LD, and whether there is such an entry.
+func jsonLDInput(t *testing.T, g *shared.ActionGraph, id string) (map[string]any, bool) {
+	t.Helper()
+	files, err := CompileFormat(g, FormatJSONLD, Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var doc struct {
+		PotentialAction []map[string]any `json:"potentialAction"`
+	}
+	if err := json.Unmarshal(files[0].Data, &doc); err != nil {
+		t.Fatal(err)
+	}
+	for _, a := range doc.PotentialAction {
+		if a["identifier"] == id {
+			spec, _ := a["x-input"].(map[string]any)
+			return spec, true
+		}
+	}
+	return nil, false
 }

@@ -1,7 +1,6 @@
 package compiler
 
 import (
-	"encoding/json"
 	"strings"
 	"testing"
 
@@ -125,21 +124,9 @@ func TestJSONLDStepValue(t *testing.T) {
 		t.Run(tt.name, func(t *testing.T) {
 			g := doorsGraph()
 			g.Actions[0].Inputs = append(g.Actions[0].Inputs, field("form#quote", "x", "X", shared.SemanticPartySize, "number", false, tt.space))
-			files, err := CompileFormat(g, FormatJSONLD, Options{})
-			if err != nil {
-				t.Fatal(err)
-			}
-			var doc struct {
-				PotentialAction []map[string]any `json:"potentialAction"`
-			}
-			if err := json.Unmarshal(files[0].Data, &doc); err != nil {
-				t.Fatal(err)
-			}
 			var got any = "(no x-input)"
-			for _, a := range doc.PotentialAction {
-				if spec, ok := a["x-input"].(map[string]any); ok && a["identifier"] == "plumber.quote.job.form" {
-					got = spec["stepValue"]
-				}
+			if spec, ok := jsonLDInput(t, g, "plumber.quote.job.form"); ok && spec != nil {
+				got = spec["stepValue"]
 			}
 			if diff := cmp.Diff(tt.want, got); diff != "" {
 				t.Errorf("stepValue (-want +got):\n%s", diff)
