@@ -15,6 +15,7 @@ require (
 require (
 	github.com/andybalholm/cascadia v1.3.5 // indirect
 	github.com/temoto/robotstxt v1.1.2 // indirect
+	golang.org/x/text v0.43.0 // indirect
 	golang.org/x/time v0.16.0 // indirect
 )
 
