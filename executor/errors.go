@@ -208,6 +208,37 @@ func (e *RefusedError) strings() []string {
 	return out
 }
 
+// FirstCallError is what Execute returns, beside the first call's Result
+// (Duplicate), for a repeated idempotency key whose first call did not
+// fire: it failed (nothing was sent), its outcome is unknown (sent and not
+// answered, or its process died), or it is still in flight. Nothing was
+// sent now: the key names that call, so it is not tried again.
+type FirstCallError struct {
+	// AttemptID is the first call's attempt.
+	AttemptID string
+	// Outcome is the first attempt's: "failed", "unknown", or "pending"
+	// while it is in flight.
+	Outcome string
+	// Detail is the error its completion recorded, if any.
+	Detail string
+}
+
+func (e *FirstCallError) Error() string {
+	var s string
+	switch e.Outcome {
+	case outcomePending:
+		s = fmt.Sprintf("executor: attempt %s, the first call under this idempotency key, is still in flight and nothing was sent now: repeat the call later for its result", e.AttemptID)
+	case outcomeFailed:
+		s = fmt.Sprintf("executor: attempt %s, the first call under this idempotency key, failed without sending anything, and nothing was sent now: give a new key to try again", e.AttemptID)
+	default:
+		s = fmt.Sprintf("executor: attempt %s, the first call under this idempotency key, has an unknown outcome (the site may have acted on it), and nothing was sent now: check with the site before trying again under a new key", e.AttemptID)
+	}
+	if e.Detail != "" {
+		s += " (it recorded: " + e.Detail + ")"
+	}
+	return s
+}
+
 // UnknownActionError names an action id a graph does not have.
 type UnknownActionError struct {
 	ID    string

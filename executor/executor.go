@@ -376,7 +376,7 @@ func (e *Executor) Execute(ctx context.Context, c Call) (*Result, error) {
 			return nil, e.refuse(ctx, actionID, c.IdempotencyKey, []Reason{{Code: ReasonIdempotency, Err: ErrIdempotencyConflict,
 				Detail: fmt.Sprintf("the idempotency key was first used for this action with other input (%s; attempt %s), and nothing was sent now: a key names one call, so give a new key for a new call", differ, att.ID)}})
 		}
-		return duplicateResult(att), nil
+		return duplicateResult(att)
 	case errors.Is(err, audit.ErrCapReached):
 		return nil, capRefusal(actionID, conf.Limits.VolumeCap)
 	case errors.Is(err, audit.ErrRevoked):
@@ -574,9 +574,12 @@ func agentInputDiffers(act *shared.Action, first []byte, req request) string {
 
 // duplicateResult is the first attempt's result for a repeated idempotency
 // key: what it sent (what the page really sent, for a browser door, once
-// completed; the request recorded at begin otherwise) and what the site
-// answered, once it has.
-func duplicateResult(att audit.Attempt) *Result {
+// completed; the request recorded at begin otherwise; nothing when it
+// failed) and what the site answered, once it has. A first attempt that
+// did not fire — failed, of unknown outcome, or still in flight — comes
+// with a *FirstCallError, as the first call itself came with an error: a
+// repeat is never passed off as a firing that did not happen.
+func duplicateResult(att audit.Attempt) (*Result, error) {
 	res := &Result{AttemptID: att.ID, Duplicate: true, Sent: []shared.SubmittedField{}}
 	sent := att.Request
 	if c := att.Completed; c != nil && c.Sent != nil {
@@ -590,10 +593,22 @@ func duplicateResult(att audit.Attempt) *Result {
 		}
 		res.Files = req.Files
 	}
-	if c := att.Completed; c != nil {
+	c := att.Completed
+	if c != nil {
 		res.Status, res.Response = c.Status, string(c.Response)
 	}
-	return res
+	switch {
+	case c == nil && att.Unknown:
+		return res, &FirstCallError{AttemptID: att.ID, Outcome: outcomeUnknown}
+	case c == nil:
+		return res, &FirstCallError{AttemptID: att.ID, Outcome: outcomePending}
+	case c.Outcome == outcomeFailed: // nothing was sent, as the first call's Result said
+		res.Sent, res.Files = []shared.SubmittedField{}, nil
+		return res, &FirstCallError{AttemptID: att.ID, Outcome: c.Outcome, Detail: c.Error}
+	case c.Outcome != outcomeFired:
+		return res, &FirstCallError{AttemptID: att.ID, Outcome: c.Outcome, Detail: c.Error}
+	}
+	return res, nil
 }
 
 // confirmationOf returns the owner confirmation of an action the gate passed.
@@ -740,6 +755,9 @@ const (
 	outcomeFired   = "fired"
 	outcomeFailed  = "failed"
 	outcomeUnknown = "unknown"
+	// outcomePending is not recorded: an attempt begun and not yet
+	// completed (FirstCallError.Outcome).
+	outcomePending = "pending"
 )
 
 type outcome struct {

@@ -318,6 +318,127 @@ func TestIdempotencyConflict(t *testing.T) {
 	})
 }
 
+// TestIdempotencyFirstCallNotFired: a key repeated after its first call
+// failed (nothing sent), ended with an unknown outcome or while it is still
+// in flight returns that first result with a *FirstCallError saying so,
+// and sends nothing. Before, the repeat came back without an error, as if
+// the first call had fired, listing as sent the fields of a call that sent
+// nothing.
+func TestIdempotencyFirstCallNotFired(t *testing.T) {
+	for _, tc := range []struct {
+		name string
+		// site answers the first call's submission; arrived is closed once
+		// it has the submission, and the first call ends once release is.
+		site        func(w http.ResponseWriter, arrived, release chan struct{})
+		down        bool // the first call's request cannot be sent at all
+		wantOutcome string
+		wantSent    int // fields in the repeat's Result.Sent
+		wantSite    int // submissions the site received
+	}{
+		{name: "failed", down: true, wantOutcome: "failed", wantSent: 0, wantSite: 0},
+		{name: "unknown", site: func(w http.ResponseWriter, arrived, _ chan struct{}) {
+			close(arrived)
+			conn, _, err := http.NewResponseController(w).Hijack()
+			if err == nil {
+				_ = conn.Close() // read, never answered
+			}
+		}, wantOutcome: "unknown", wantSent: len(goodCallbackSent()), wantSite: 1},
+		{name: "in flight", site: func(w http.ResponseWriter, arrived, release chan struct{}) {
+			close(arrived)
+			<-release
+			fmt.Fprint(w, "thanks")
+		}, wantOutcome: "pending", wantSent: len(goodCallbackSent()), wantSite: 1},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			audittest.EachStore(t, func(t *testing.T, st *audit.Store) {
+				arrived, release := make(chan struct{}), make(chan struct{})
+				var once sync.Once
+				site := newRecorder(t, func(r *recorder, w http.ResponseWriter, req *http.Request) {
+					r.record(req)
+					if r.count() == 1 && tc.site != nil {
+						tc.site(w, arrived, release)
+						return
+					}
+					fmt.Fprint(w, "thanks")
+				})
+				graph, err := fixtures.MappedGraph("electrician01", site.URL)
+				if err != nil {
+					t.Fatal(err)
+				}
+				tr := &flakyTransport{next: http.DefaultTransport}
+				tr.down.Store(tc.down)
+				ex := newExecutor(t, st, executor.Options{HTTPClient: &http.Client{Transport: tr}})
+				// Before the executor's Close, which waits for the first call.
+				t.Cleanup(func() { once.Do(func() { close(release) }) })
+				action := confirmed(t, st, graph, callback)
+				call := executor.Call{Action: action, Input: goodCallback(), IdempotencyKey: "order-1"}
+				firstDone := make(chan error, 1)
+				go func() {
+					_, err := ex.Execute(t.Context(), call)
+					firstDone <- err
+				}()
+				if tc.down {
+					if err := <-firstDone; err == nil {
+						t.Fatal("the first call, which could not be sent, succeeded")
+					}
+					tr.down.Store(false)
+				} else {
+					<-arrived
+					if tc.wantOutcome != "pending" {
+						if err := <-firstDone; err == nil {
+							t.Fatal("the first call, never answered, succeeded")
+						}
+					}
+				}
+				res, err := ex.Execute(t.Context(), call)
+				var fe *executor.FirstCallError
+				if !errors.As(err, &fe) {
+					t.Fatalf("the repeat: %v, want a *FirstCallError", err)
+				}
+				if errors.Is(err, executor.ErrRefused) {
+					t.Errorf("the repeat's error %v matches ErrRefused", err)
+				}
+				type got struct {
+					Outcome         string
+					Duplicate, Same bool
+					Sent, Site      int
+				}
+				want := got{Outcome: tc.wantOutcome, Duplicate: true, Same: true, Sent: tc.wantSent, Site: tc.wantSite}
+				if diff := cmp.Diff(want, got{Outcome: fe.Outcome, Duplicate: res.Duplicate, Same: res.AttemptID == fe.AttemptID && res.AttemptID != "",
+					Sent: len(res.Sent), Site: site.count()}); diff != "" {
+					t.Errorf("the repeat (-want +got):\n%s", diff)
+				}
+				once.Do(func() { close(release) })
+				if tc.wantOutcome == "pending" {
+					if err := <-firstDone; err != nil {
+						t.Fatalf("the first call: %v", err)
+					}
+					// Once it has fired, the repeat is its result.
+					if res, err := ex.Execute(t.Context(), call); err != nil || !res.Duplicate || res.Status != http.StatusOK {
+						t.Errorf("the repeat once the first call fired: %+v, %v; want its result", res, err)
+					}
+				}
+				if n := site.count(); n != tc.wantSite {
+					t.Errorf("the site received %d submissions, want %d", n, tc.wantSite)
+				}
+			})
+		})
+	}
+}
+
+// flakyTransport fails every request without sending it while down.
+type flakyTransport struct {
+	down atomic.Bool
+	next http.RoundTripper
+}
+
+func (f *flakyTransport) RoundTrip(r *http.Request) (*http.Response, error) {
+	if f.down.Load() {
+		return nil, errors.New("connection refused (the test's transport is down)")
+	}
+	return f.next.RoundTrip(r)
+}
+
 // TestBoundedResponse: what is read back from the site is bounded by
 // MaxBody, however much it sends.
 func TestBoundedResponse(t *testing.T) {
