@@ -157,3 +157,50 @@ func crashRecovery(t *testing.T, sync string) {
 	default:
 	}
 }
+
+// TestPanicMidCall: a call that panics between the attempt's begin record
+// and its completion (here in the caller's HTTP transport, as the request
+// is being sent) still completes the attempt, outcome unknown, before the
+// panic goes on to the caller; a repeat of its idempotency key says so and
+// sends nothing. Before, the attempt stayed pending for as long as the
+// process lived: only a restart's RecoverAbandoned marked it.
+func TestPanicMidCall(t *testing.T) {
+	site := newRecorder(t, func(r *recorder, w http.ResponseWriter, req *http.Request) { r.record(req) })
+	graph, err := fixtures.MappedGraph("electrician01", site.URL)
+	if err != nil {
+		t.Fatal(err)
+	}
+	st := openStore(t)
+	ex := newExecutor(t, st, executor.Options{HTTPClient: &http.Client{Transport: panickingTransport{}}})
+	action := confirmed(t, st, graph, callback)
+	call := executor.Call{Action: action, Input: goodCallback(), IdempotencyKey: "order-1"}
+	got := func() (p any) {
+		defer func() { p = recover() }()
+		_, _ = ex.Execute(t.Context(), call)
+		return nil
+	}()
+	if got != errTransportPanic {
+		t.Fatalf("Execute panicked with %v, want the transport's panic passed on", got)
+	}
+	atts, err := st.Attempts(t.Context(), callback)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(atts) != 1 || atts[0].Completed == nil || atts[0].Completed.Outcome != audit.OutcomeUnknown {
+		t.Fatalf("%d attempts, the first completed %+v; want one completed with outcome unknown", len(atts), atts[0].Completed)
+	}
+	var fe *executor.FirstCallError
+	if _, err := ex.Execute(t.Context(), call); !errors.As(err, &fe) || fe.Outcome != audit.OutcomeUnknown {
+		t.Errorf("the repeat: %v, want a *FirstCallError of outcome unknown", err)
+	}
+	if n := site.count(); n != 0 {
+		t.Errorf("the site received %d submissions, want 0", n)
+	}
+}
+
+var errTransportPanic = errors.New("the test's transport panics")
+
+// panickingTransport panics on every request.
+type panickingTransport struct{}
+
+func (panickingTransport) RoundTrip(*http.Request) (*http.Response, error) { panic(errTransportPanic) }

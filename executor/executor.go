@@ -389,6 +389,24 @@ func (e *Executor) Execute(ctx context.Context, c Call) (*Result, error) {
 	case err != nil:
 		return nil, fmt.Errorf("executor: begin the attempt (nothing was sent): %w", err)
 	}
+	// A call that ends between here and its completion record without
+	// returning — a panic in the submission (a caller's HTTP transport, a
+	// page that trips the executor up), which goes on to the caller — still
+	// completes its attempt, outcome unknown, rather than leaving it
+	// pending while the process lives.
+	completing := false
+	defer func() {
+		if completing {
+			return
+		}
+		actx, cancel := context.WithTimeout(context.WithoutCancel(ctx), 10*time.Second)
+		defer cancel()
+		if err := e.store.CompleteAttempt(actx, att.ID, audit.Completion{Outcome: outcomeUnknown, At: e.now().UTC(),
+			Error: "the call ended before its outcome was known (a panic mid-call): the submission may have been sent"}); err != nil {
+			e.log.Error("executor: an attempt cut short mid-call was not completed in the audit store; RecoverAbandoned will mark it outcome unknown",
+				"attempt", att.ID, "err", err)
+		}
+	}()
 
 	// 5. The submission.
 	res := &Result{AttemptID: att.ID, Sent: sent, Files: sentFiles, Endpoint: d.endpoint, Warnings: warnings}
@@ -435,6 +453,7 @@ func (e *Executor) Execute(ctx context.Context, c Call) (*Result, error) {
 			comp.Notifications = []audit.Notification{{Try: 1, Error: notSent, At: comp.At}}
 		}
 	}
+	completing = true
 	if err := e.store.CompleteAttempt(cctx, att.ID, comp); err != nil {
 		return res, fmt.Errorf("executor: attempt %s was %s but its completion was not recorded (RecoverAbandoned will mark it unknown): %w", att.ID, out.outcome, err)
 	}
