@@ -5,7 +5,9 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"strconv"
 	"strings"
+	"unicode/utf8"
 
 	"github.com/frontlatch/frontlatch/executor"
 	"github.com/frontlatch/frontlatch/shared"
@@ -187,13 +189,13 @@ func refusal(tool, actionID, outcome string, err error, reasons []executor.Reaso
 	r := &Refusal{Tool: tool, ActionID: actionID, Outcome: outcome, Error: err.Error(), Reasons: reasons}
 	var b strings.Builder
 	if outcome == "refused" {
-		fmt.Fprintf(&b, "Refused: nothing was sent. %s\n", err)
+		fmt.Fprintf(&b, "Refused: nothing was sent. %s\n", oneLine(err.Error()))
 	} else {
-		fmt.Fprintf(&b, "Failed: it is not known whether the action fired; the audit log has the attempt. %s\n", err)
+		fmt.Fprintf(&b, "Failed: it is not known whether the action fired; the audit log has the attempt. %s\n", oneLine(err.Error()))
 	}
 	for _, re := range reasons {
 		b.WriteString("- ")
-		b.WriteString(re.String())
+		b.WriteString(oneLine(re.String()))
 		b.WriteByte('\n')
 	}
 	res := &mcp.CallToolResult{Content: []mcp.Content{&mcp.TextContent{Text: b.String()}}, StructuredContent: r}
@@ -221,20 +223,36 @@ func success(tool, actionID string, r *executor.Result) *mcp.CallToolResult {
 	if r.Duplicate {
 		fmt.Fprintf(&b, "Nothing was sent now: this idempotency key was used before (attempt %s). The first call's result:\n", r.AttemptID)
 	}
-	fmt.Fprintf(&b, "Sent to %s (attempt %s):\n", r.Endpoint, r.AttemptID)
+	fmt.Fprintf(&b, "Sent to %s (attempt %s):\n", oneLine(r.Endpoint), r.AttemptID)
 	for _, f := range out.Sent {
-		fmt.Fprintf(&b, "- %s = %q\n", f.Name, f.Value)
+		fmt.Fprintf(&b, "- %s = %q\n", oneLine(f.Name), f.Value)
 	}
 	for _, f := range out.Files {
-		fmt.Fprintf(&b, "- %s = file %q (%s, %d bytes, sha256 %s)\n", f.Field, f.Name, f.MediaType, f.Size, f.SHA256)
+		fmt.Fprintf(&b, "- %s = file %q (%s, %d bytes, sha256 %s)\n", oneLine(f.Field), f.Name, oneLine(f.MediaType), f.Size, f.SHA256)
 	}
 	// The site's answer is quoted (it is the site's text, not ours) and
 	// clipped; the structured content has the executor's whole excerpt.
 	fmt.Fprintf(&b, "The site answered HTTP %d: %q\n", r.Status, shared.Clip(r.Response, textExcerpt))
 	for _, w := range out.Warnings {
-		fmt.Fprintf(&b, "Warning: %s\n", w)
+		fmt.Fprintf(&b, "Warning: %s\n", oneLine(w))
 	}
 	return &mcp.CallToolResult{Content: []mcp.Content{&mcp.TextContent{Text: b.String()}}, StructuredContent: out}
+}
+
+// oneLine keeps a string that a site or its graph may have chosen (a field
+// name a page sent, a media type, a warning or reason quoting the site) on
+// its line of a result's text: as it is when it is printable text, else
+// quoted as a Go string, so that a newline, a line separator or a control
+// or formatting character in it cannot forge lines of the result — a
+// site's answer, a warning, an instruction to the agent. The structured
+// content carries every string as it is.
+func oneLine(s string) string {
+	for _, r := range s {
+		if r == utf8.RuneError || !strconv.IsPrint(r) {
+			return strconv.Quote(s)
+		}
+	}
+	return s
 }
 
 // textExcerpt bounds the site's answer in the text content.
