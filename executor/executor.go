@@ -66,7 +66,8 @@ type Options struct {
 	// (default DefaultHeartbeat, 10 s). A lease lasts 3×Heartbeat: other
 	// executors sharing the store leave this one's attempts alone until it
 	// has not renewed its lease for that long. New starts the ticker and
-	// Close stops it. See RecoverAbandoned.
+	// Close stops it (so does the garbage collector, for an executor
+	// dropped without Close). See RecoverAbandoned.
 	Heartbeat time.Duration
 }
 

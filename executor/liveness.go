@@ -2,9 +2,11 @@ package executor
 
 import (
 	"context"
+	"runtime"
 	"sync"
 	"sync/atomic"
 	"time"
+	"weak"
 
 	"github.com/frontlatch/frontlatch/verifier/audit"
 )
@@ -50,16 +52,21 @@ func (l *liveness) lease() time.Duration { return leaseBeats * l.every }
 // renews the lease while attempts are in flight and marks the attempts of
 // the instances whose leases ran out since its last round. The first
 // round looks back to now: what died before is RecoverAbandoned's, which a
-// process calls as it starts.
+// process calls as it starts. The ticker holds the executor weakly, so
+// that one dropped without Close is still garbage collected, and its
+// ticker stops then.
 func (e *Executor) startLiveness(every time.Duration) {
 	if every <= 0 {
 		every = DefaultHeartbeat
 	}
 	ctx, cancel := context.WithCancel(context.Background())
-	e.live.every, e.live.stop, e.live.done = every, cancel, make(chan struct{})
+	done := make(chan struct{})
+	e.live.every, e.live.stop, e.live.done = every, cancel, done
 	e.live.recoveredTo = e.now().UTC()
+	runtime.AddCleanup(e, func(stop context.CancelFunc) { stop() }, cancel)
+	ex := weak.Make(e)
 	go func() {
-		defer close(e.live.done)
+		defer close(done)
 		t := time.NewTicker(every)
 		defer t.Stop()
 		for {
@@ -67,10 +74,23 @@ func (e *Executor) startLiveness(every time.Duration) {
 			case <-ctx.Done():
 				return
 			case <-t.C:
-				e.tick(ctx)
+				if !tickIfAlive(ctx, ex) {
+					return
+				}
 			}
 		}
 	}()
+}
+
+// tickIfAlive runs a round of the ticker for the executor ex points to,
+// holding it only for the round; false when it has been collected.
+func tickIfAlive(ctx context.Context, ex weak.Pointer[Executor]) bool {
+	e := ex.Value()
+	if e == nil {
+		return false
+	}
+	e.tick(ctx)
+	return true
 }
 
 // stopLiveness stops the ticker and waits for its round in flight.

@@ -3,6 +3,7 @@ package executor
 import (
 	"io"
 	"log/slog"
+	"runtime"
 	"sync"
 	"testing"
 	"time"
@@ -198,4 +199,30 @@ func TestCloseStopsTheTicker(t *testing.T) {
 			t.Fatal("the ticker still runs after Close")
 		}
 	}
+}
+
+// TestUnclosedExecutorStopsItsTicker: an executor dropped without Close
+// stops its heartbeat ticker once it is garbage collected. Before, the
+// ticker's goroutine held the executor, so neither was ever freed.
+func TestUnclosedExecutorStopsItsTicker(t *testing.T) {
+	st := audittest.Open(t, audittest.URL(t, audit.DriverSQLite))
+	done := func() chan struct{} {
+		ex, err := New(Options{Store: st, Heartbeat: time.Hour, Logger: slog.New(slog.NewTextHandler(io.Discard, nil))})
+		if err != nil {
+			t.Fatal(err)
+		}
+		return ex.live.done
+	}()
+	// A bounded number of collections, not a time: the executor is
+	// unreachable from the first.
+	for range 1000 {
+		runtime.GC()
+		select {
+		case <-done:
+			return
+		default:
+			runtime.Gosched()
+		}
+	}
+	t.Fatal("the ticker of an executor dropped without Close is still running after 1000 garbage collections")
 }
