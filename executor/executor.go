@@ -233,13 +233,22 @@ func (e *Executor) Execute(ctx context.Context, c Call) (*Result, error) {
 	if ctx == nil {
 		ctx = context.Background()
 	}
-	if len(c.Action) > MaxActionBytes {
-		return nil, e.refuse(ctx, "", c.IdempotencyKey, []Reason{{Code: ReasonActionTooLarge, Rule: "size",
-			Detail: fmt.Sprintf("the action document is %d bytes; at most %d are read", len(c.Action), MaxActionBytes), Err: ErrInvalidInput}})
+	// The key and the document's size, before anything reads the action.
+	// A key the store cannot keep is not audited with the refusal (which
+	// the store would refuse whole).
+	var early []Reason
+	key := c.IdempotencyKey
+	if len(key) > 256 || !utf8.ValidString(key) || strings.ContainsRune(key, 0) {
+		early = append(early, Reason{Code: ReasonInvalidInput, Field: "idempotencyKey", Rule: "size",
+			Detail: "the idempotency key must be valid UTF-8 text of at most 256 bytes", Err: ErrInvalidInput})
+		key = ""
 	}
-	if len(c.IdempotencyKey) > 256 || !utf8.ValidString(c.IdempotencyKey) || strings.ContainsRune(c.IdempotencyKey, 0) {
-		return nil, e.refuse(ctx, "", "", []Reason{{Code: ReasonInvalidInput, Field: "idempotencyKey", Rule: "size",
-			Detail: "the idempotency key must be valid UTF-8 text of at most 256 bytes", Err: ErrInvalidInput}})
+	if len(c.Action) > MaxActionBytes {
+		early = append(early, Reason{Code: ReasonActionTooLarge, Rule: "size",
+			Detail: fmt.Sprintf("the action document is %d bytes; at most %d are read", len(c.Action), MaxActionBytes), Err: ErrInvalidInput})
+	}
+	if len(early) > 0 {
+		return nil, e.refuse(ctx, "", key, early)
 	}
 
 	// 1. The gate, on the raw bytes, every time.

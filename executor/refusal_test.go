@@ -303,6 +303,48 @@ func TestBadInput(t *testing.T) {
 	}
 }
 
+// TestHugeActionWithABadKeyIsAudited: an action over MaxActionBytes called
+// with an idempotency key the store cannot keep (a NUL byte, bytes that are
+// not UTF-8, over 256 bytes) is refused for both, and the refusal is
+// audited, without the key. Before, the action's size was refused first,
+// under the key as given, which the store refused: the refusal was
+// returned but left no trace ("the refusal could not be audited").
+func TestHugeActionWithABadKeyIsAudited(t *testing.T) {
+	for _, tt := range []struct{ name, key string }{
+		{"NUL byte", "order-1\x00"},
+		{"invalid UTF-8", "order-\xff"},
+		{"too long", strings.Repeat("k", 257)},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			srv, graph := site(t, "electrician01")
+			st := openStore(t)
+			ex := newExecutor(t, st, executor.Options{})
+			action := confirmed(t, st, graph, callback)
+			action = append(action[:len(action)-2:len(action)-2], append(bytes.Repeat([]byte(" "), executor.MaxActionBytes), '}')...)
+			_, err := ex.Execute(t.Context(), executor.Call{Action: action, Input: goodCallback(), IdempotencyKey: tt.key})
+			var re *executor.RefusedError
+			if !errors.As(err, &re) || !errors.Is(err, executor.ErrInvalidInput) {
+				t.Fatalf("err = %v, want a refusal matching ErrInvalidInput", err)
+			}
+			var got []string
+			for _, r := range re.Reasons {
+				got = append(got, r.Code+"["+r.Field+"/"+r.Rule+"]")
+			}
+			want := []string{executor.ReasonInvalidInput + "[idempotencyKey/size]", executor.ReasonActionTooLarge + "[/size]"}
+			if diff := cmp.Diff(want, got); diff != "" {
+				t.Errorf("reasons (-want +got):\n%s", diff)
+			}
+			rs, rerr := st.Refusals(t.Context(), executor.UnreadableActionID)
+			if rerr != nil || len(rs) != 1 || rs[0].IdempotencyKey != "" {
+				t.Errorf("refusals audited: %+v (%v), want one, without the key; the call returned %v", rs, rerr, err)
+			}
+			if n := len(submissions(t, srv, "electrician01")); n != 0 {
+				t.Errorf("%d submissions, want 0", n)
+			}
+		})
+	}
+}
+
 // TestRefusalOfAnyKeyIsAudited: an unknown key holding a NUL byte or bytes
 // that are not UTF-8 is refused and the refusal is audited, its field
 // quoted (on the code before, the field kept the NUL, the store refused
