@@ -66,7 +66,11 @@ type captured struct {
 	// at the first.
 	strayed []string
 	stray   chan struct{}
-	signal  chan struct{}
+	// early are the sends the page made before it was pressed (as it
+	// loaded: analytics, a nonce request), each blocked: none is the
+	// submission, as the sandbox takes only what is sent after the submit.
+	early  []string
+	signal chan struct{}
 	// started: a submission has begun (under mu, set with begun closed),
 	// so a second one is refused even while the first awaits its answer.
 	started bool
@@ -257,6 +261,9 @@ func (e *Executor) fireBrowser(ctx context.Context, d door, fields []planned) ou
 	for _, b := range cap.blocked {
 		out.warnings = append(out.warnings, "blocked a request off the confirmed origin: "+shared.Clip(b, 200))
 	}
+	for _, b := range cap.early {
+		out.warnings = append(out.warnings, "blocked a send the page made before it was filled and submitted: "+shared.Clip(b, 200))
+	}
 	for _, b := range cap.strayed {
 		out.warnings = append(out.warnings, "blocked a send to another address than the confirmed endpoint: "+shared.Clip(b, 200))
 	}
@@ -357,16 +364,28 @@ func (e *Executor) route(h *rod.Hijack, cap *captured, allowed string, d door, e
 	}
 	method := h.Request.Method()
 	isSubmission := method != http.MethodGet && method != http.MethodHead && method != http.MethodOptions
+	cap.mu.Lock()
+	pressed := cap.pressed
+	first := pressed && !cap.started
+	cap.mu.Unlock()
 	if method == http.MethodGet && u.RawQuery != "" && d.transport != shared.TransportWebMCPExecute {
 		// A GET form's submission, its query the fields: to the endpoint,
 		// or the browser's own navigation once the form is pressed and
 		// before anything was sent — elsewhere, a send like any other,
 		// blocked below (the code before let it reach the site, and waited
-		// out the call's timeout).
+		// out the call's timeout). Before the press, a read of the page's.
+		isSubmission = pressed && ((endpoint != nil && doors.SameEndpoint(u, endpoint, true)) || (first && h.Request.IsNavigation()))
+	}
+	if isSubmission && !pressed {
+		// A send of the page as it loads, before the executor has filled
+		// and pressed it, carries nothing of the call: not the submission
+		// (the code before took it for one, sent it, and blocked the
+		// form's own as a second), nor a stray one. It is blocked.
 		cap.mu.Lock()
-		first := cap.pressed && !cap.started
+		cap.early = append(cap.early, method+" "+u.String())
 		cap.mu.Unlock()
-		isSubmission = (endpoint != nil && doors.SameEndpoint(u, endpoint, true)) || (first && h.Request.IsNavigation())
+		h.Response.Fail(proto.NetworkErrorReasonBlockedByClient)
+		return
 	}
 	if isSubmission && d.recordsEndpoint() && endpoint != nil && !doors.SameEndpoint(u, endpoint, method == http.MethodGet) {
 		cap.mu.Lock()

@@ -484,3 +484,73 @@ document.getElementById("app").appendChild(f);
 		t.Errorf("the repeated key: %+v (%v), want the first result with what the page sent", again, err)
 	}
 }
+
+// TestBrowserSendBeforeTheFill: a send the page makes as it loads, before
+// the executor fills and submits it (an analytics or nonce request, here
+// a synchronous POST to the very endpoint), is not the submission: it is
+// blocked, and the form the executor fills is what reaches the site, as the
+// verifier's sandbox takes only what is sent after the submit. Before, the
+// load's POST was taken for the submission and sent, the outcome recorded
+// fired, and the form's own submission blocked as a second one; with no
+// recorded endpoint (a WebMCP tool's door), any POST of the load was.
+func TestBrowserSendBeforeTheFill(t *testing.T) {
+	b := browser(t)
+	const early = `<script>
+try { const x = new XMLHttpRequest(); x.open("POST", "/callback-request", false); x.send("analytics=load"); } catch (e) {}
+</script>`
+	tests := []struct {
+		name, page string
+		door       func(a *shared.Action)
+	}{
+		{name: "javascript-only, to the endpoint", page: `<!doctype html><html><body>` + early + `<div id="app"></div>
+<form id="callback-form">` + callbackFields + `</form>
+<script>
+const f = document.getElementById("callback-form");
+f.addEventListener("submit", (e) => {
+  e.preventDefault();
+  fetch("/callback-request", {method: "POST", body: new URLSearchParams(new FormData(f))}).then(r => r.text()).then(t => { document.getElementById("app").textContent = t; });
+});
+</script></body></html>`},
+		{name: "webmcp-execute, no endpoint", page: `<!doctype html><html><body>` + early + `<script>
+(document.modelContext || navigator.modelContext).registerTool({
+  name: "request_callback", description: "Ask for a call back.",
+  inputSchema: {type: "object", properties: {full_name: {type: "string"}, phone: {type: "string"}, call_window: {type: "string"}}},
+  execute: async (input) => {
+    const r = await fetch("/callback-request", {method: "POST", body: new URLSearchParams(input)});
+    return {content: [{type: "text", text: await r.text()}]};
+  }
+});
+</script></body></html>`, door: func(a *shared.Action) {
+			a.Access = []shared.Access{{Method: shared.AccessWebMCPTool, URL: a.Access[0].URL, Occurrences: 1, ToolName: ptr("request_callback"),
+				Submission: &shared.Submission{Transport: shared.TransportWebMCPExecute}, Provenance: a.Access[0].Provenance}}
+		}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			site := callbackSite(t, tt.page, "Thanks, we will call you.")
+			transport := shared.TransportJavascriptOnly
+			if tt.door != nil {
+				transport = shared.TransportWebMCPExecute
+			}
+			graph := editCallback(t, site.URL, transport, "application/x-www-form-urlencoded", tt.door)
+			st := openStore(t)
+			ex := newExecutor(t, st, executor.Options{Browser: b})
+			res, err := ex.Execute(t.Context(), executor.Call{Action: confirmed(t, st, graph, callback), Input: goodCallback()})
+			if err != nil {
+				t.Fatal(err)
+			}
+			if n := site.count(); n != 1 {
+				t.Fatalf("the site received %d submissions, want 1: %v", n, site.forms)
+			}
+			if got := site.forms[0].Get("full_name"); got != "Ana Ruiz" || site.forms[0].Has("analytics") {
+				t.Errorf("the site received %v, want the filled form", site.forms[0])
+			}
+			if !slices.ContainsFunc(res.Sent, func(f shared.SubmittedField) bool { return f.Name == "full_name" && f.Value == "Ana Ruiz" }) {
+				t.Errorf("Result.Sent = %v, want the filled form", res.Sent)
+			}
+			if !slices.ContainsFunc(res.Warnings, func(w string) bool { return strings.Contains(w, "before") && strings.Contains(w, "/callback-request") }) {
+				t.Errorf("warnings %q do not report the blocked send of the load", res.Warnings)
+			}
+		})
+	}
+}
