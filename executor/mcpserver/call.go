@@ -118,24 +118,28 @@ func (s *Server) call(ctx context.Context, name string, req *mcp.CallToolRequest
 }
 
 // current returns the graph as it is now, re-checking every action first
-// when it changed since the last re-check.
+// when it changed since the last re-check. A re-check cut short leaves the
+// last snapshot listed; the call then goes by the bytes it read, compiled
+// for it alone (the executor's gate decides on them), never by the
+// snapshot of a graph the file no longer holds.
 func (s *Server) current(ctx context.Context) (*snapshot, error) {
 	data, err := s.graph.Read(ctx)
 	if err != nil {
 		_ = s.Refresh(ctx) // nothing stays listed
 		return nil, &GraphError{Source: s.graph.String(), Err: err}
 	}
+	sum := sumOf(data)
 	s.mu.Lock()
 	snap := s.snap
 	s.mu.Unlock()
-	if snap == nil || snap.graph == nil || snap.sum != sumOf(data) {
+	if snap == nil || snap.graph == nil || snap.sum != sum {
 		_ = s.Refresh(ctx)
 		s.mu.Lock()
 		snap = s.snap
 		s.mu.Unlock()
-	}
-	if snap == nil {
-		return nil, fmt.Errorf("mcpserver: the graph %s has not been checked yet; retry", s.graph)
+		if snap == nil || snap.graph == nil || snap.sum != sum {
+			snap = compile(s.graph.String(), data)
+		}
 	}
 	if snap.err != nil {
 		return nil, snap.err

@@ -2,11 +2,13 @@ package mcpserver_test
 
 import (
 	"bytes"
+	"context"
 	"encoding/json"
 	"errors"
 	"os"
 	"slices"
 	"strings"
+	"sync/atomic"
 	"testing"
 	"time"
 
@@ -542,5 +544,61 @@ func TestFileIsBounded(t *testing.T) {
 	data, err := mcpserver.File(huge).Read(t.Context())
 	if !errors.Is(err, shared.ErrDocumentTooLarge) || data != nil {
 		t.Errorf("Read = %d bytes, %v; want nothing and shared.ErrDocumentTooLarge", len(data), err)
+	}
+}
+
+// A call that finds the graph file changed, and whose re-check is cut
+// short (here the server's lookup stalls past CheckTimeout), fires the
+// action as the file holds it now, or nothing: the drifted action is
+// refused, with the drift named. Before, the cut-short re-check left the
+// last snapshot in place and the call fired the action as it was before
+// the change.
+func TestCallAfterACutShortRecheck(t *testing.T) {
+	e := newEnv(t, 10)
+	ex, err := executor.New(executor.Options{Store: e.store})
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { _ = ex.Close() })
+	var stall atomic.Bool
+	lookup := shared.AuditLookupFunc(func(ctx context.Context, q shared.AuditQuery) (shared.AuditAnswer, error) {
+		if stall.Load() {
+			<-ctx.Done() // a store that does not answer within the re-check's bound
+			return shared.AuditAnswer{}, ctx.Err()
+		}
+		return e.store.LookupAudit(ctx, q)
+	})
+	srv, err := mcpserver.New(t.Context(), mcpserver.File(e.graphPath), ex, lookup, mcpserver.Options{Interval: time.Hour, CheckTimeout: 50 * time.Millisecond})
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { _ = srv.Close() })
+	if got := srv.Tools(); len(got) != 1 {
+		t.Fatalf("listed %v, want one tool", got)
+	}
+	ct, st := mcp.NewInMemoryTransports()
+	ss, err := srv.MCP().Connect(t.Context(), st, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { _ = ss.Close() })
+	cs, err := mcp.NewClient(&mcp.Implementation{Name: "test-agent", Version: "1"}, nil).Connect(t.Context(), ct, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { _ = cs.Close() })
+
+	stall.Store(true)
+	writeFile(t, e.graphPath, driftSummary(t, e.graph))
+	res, err := cs.CallTool(t.Context(), &mcp.CallToolParams{Name: e.tool, Arguments: goodArgs()})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if n := len(e.submissions(t)); n != 0 {
+		t.Fatalf("%d submissions, want 0: the call fired the action as it was before the file changed", n)
+	}
+	r := refusalOf(t, res)
+	if !slices.Contains(codes(r), "disclosure.drift") {
+		t.Errorf("reasons %v, want disclosure.drift", codes(r))
 	}
 }
