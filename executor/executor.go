@@ -31,6 +31,10 @@ const userAgent = "Frontlatch-Executor/0.1 (+https://frontlatch.dev/executor)"
 // defaultMaxBody bounds what is read back from the site.
 const defaultMaxBody = 64 << 10
 
+// defaultTimeout bounds each request to a site, when Options.HTTPClient
+// sets no Timeout.
+const defaultTimeout = 30 * time.Second
+
 // Options configures an Executor.
 type Options struct {
 	// Store is the verifier's audit store: the gate's lookup, the volume
@@ -38,7 +42,8 @@ type Options struct {
 	Store *audit.Store
 	// HTTPClient is used for every request to a site. Optional; its
 	// redirect policy is replaced: a redirect to another origin is never
-	// followed.
+	// followed. A Timeout of zero (http.DefaultClient's) is 30 s, as
+	// without one: no request to a site goes unbounded.
 	HTTPClient *http.Client
 	// Browser is needed for javascript-only and webmcp-execute doors.
 	Browser *topology.Browser
@@ -112,10 +117,13 @@ func New(opts Options) (*Executor, error) {
 	}
 	base := opts.HTTPClient
 	if base == nil {
-		base = &http.Client{Timeout: 30 * time.Second}
+		base = &http.Client{}
 	}
 	c := *base
 	c.CheckRedirect = sameOriginRedirects
+	if c.Timeout <= 0 {
+		c.Timeout = defaultTimeout
+	}
 	e.client = &c
 	logger := opts.Logger
 	if logger == nil {

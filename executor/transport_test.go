@@ -12,6 +12,7 @@ import (
 	"sync"
 	"sync/atomic"
 	"testing"
+	"time"
 
 	"github.com/google/go-cmp/cmp"
 
@@ -478,4 +479,63 @@ func TestClosed(t *testing.T) {
 	if n := len(submissions(t, srv, "electrician01")); n != 0 {
 		t.Errorf("%d submissions", n)
 	}
+}
+
+// TestEveryRequestHasADeadline: every request to the site — the page read
+// for fresh tokens and the submission — has a deadline, also through a
+// caller's HTTPClient whose Timeout is zero (http.DefaultClient's): it
+// gets the default's 30 s; a Timeout the caller set is kept. Before, such
+// a client's requests had none, and a site that never answered held the
+// call for as long as the caller's context allowed, for ever over stdio.
+func TestEveryRequestHasADeadline(t *testing.T) {
+	for _, tt := range []struct {
+		name    string
+		timeout time.Duration // the caller's client's
+		want    time.Duration // the most a request may have left
+	}{
+		{"no timeout", 0, 30 * time.Second},
+		{"the caller's", 5 * time.Second, 5 * time.Second},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			srv, graph := site(t, "wpforms01") // its form has tokens: the page is read first
+			tr := &deadlineTransport{next: http.DefaultTransport}
+			st := openStore(t)
+			ex := newExecutor(t, st, executor.Options{HTTPClient: &http.Client{Timeout: tt.timeout, Transport: tr}})
+			if _, err := ex.Execute(t.Context(), executor.Call{Action: confirmed(t, st, graph, wpformsID), Input: wpformsInput()}); err != nil {
+				t.Fatal(err)
+			}
+			tr.mu.Lock()
+			defer tr.mu.Unlock()
+			if len(tr.left) != 2 {
+				t.Fatalf("%d requests, want the page's and the submission", len(tr.left))
+			}
+			for i, left := range tr.left {
+				if left <= 0 || left > tt.want {
+					t.Errorf("request %d had %v left before its deadline, want some, at most %v", i, left, tt.want)
+				}
+			}
+			if n := len(submissions(t, srv, "wpforms01")); n != 1 {
+				t.Errorf("%d submissions, want 1", n)
+			}
+		})
+	}
+}
+
+// deadlineTransport records how long each request had before its
+// context's deadline (0: none).
+type deadlineTransport struct {
+	next http.RoundTripper
+	mu   sync.Mutex
+	left []time.Duration
+}
+
+func (d *deadlineTransport) RoundTrip(r *http.Request) (*http.Response, error) {
+	var left time.Duration
+	if dl, ok := r.Context().Deadline(); ok {
+		left = time.Until(dl)
+	}
+	d.mu.Lock()
+	d.left = append(d.left, left)
+	d.mu.Unlock()
+	return d.next.RoundTrip(r)
 }
