@@ -246,7 +246,7 @@ func (e *Executor) Execute(ctx context.Context, c Call) (*Result, error) {
 	// the store would refuse whole).
 	var early []Reason
 	key := c.IdempotencyKey
-	if len(key) > 256 || !utf8.ValidString(key) || strings.ContainsRune(key, 0) {
+	if !storableKey(key) {
 		early = append(early, Reason{Code: ReasonInvalidInput, Field: "idempotencyKey", Rule: "size",
 			Detail: "the idempotency key must be valid UTF-8 text of at most 256 bytes", Err: ErrInvalidInput})
 		key = ""
@@ -528,10 +528,27 @@ func (e *Executor) capFull(ctx context.Context, actionID string, conf *shared.Ow
 // action document could not be read far enough to name its id.
 const UnreadableActionID = "(unreadable action)"
 
-// refuse audits a refusal and returns it.
-// Every text of its reasons is made storable first (Reason.storable), so
-// what is returned is what is audited, and the store takes it.
+// storableKey reports whether an idempotency key is one the audit store
+// keeps: valid UTF-8 without a NUL byte, at most 256 bytes.
+func storableKey(key string) bool {
+	return len(key) <= 256 && utf8.ValidString(key) && !strings.ContainsRune(key, 0)
+}
+
+// refuse audits a refusal and returns it (joined with the audit's error
+// when the store did not take it).
 func (e *Executor) refuse(ctx context.Context, actionID, key string, reasons []Reason) error {
+	re, err := e.audited(ctx, actionID, key, reasons)
+	if err != nil {
+		return errors.Join(re, err)
+	}
+	return re
+}
+
+// audited audits a refusal and returns it, with the audit's error when the
+// store did not take it. Every text of its reasons is made storable first
+// (Reason.storable), so what is returned is what is audited, and the store
+// takes it.
+func (e *Executor) audited(ctx context.Context, actionID, key string, reasons []Reason) (*RefusedError, error) {
 	safe := make([]Reason, len(reasons))
 	for i, r := range reasons {
 		safe[i] = r.storable()
@@ -544,9 +561,30 @@ func (e *Executor) refuse(ctx context.Context, actionID, key string, reasons []R
 	actx, cancel := context.WithTimeout(context.WithoutCancel(ctx), 10*time.Second)
 	defer cancel()
 	if err := e.store.RecordRefusal(actx, actionID, key, re.strings(), e.now().UTC()); err != nil {
-		return errors.Join(re, fmt.Errorf("executor: the refusal could not be audited: %w", err))
+		return re, fmt.Errorf("executor: the refusal could not be audited: %w", err)
 	}
-	return re
+	return re, nil
+}
+
+// Refuse audits a refusal decided in front of the executor, before Execute
+// is called — the MCP server's check of a tool call's arguments against the
+// tool's schema, say — as Execute audits its own: under actionID (or
+// UnreadableActionID when it is ""), with the idempotency key when the
+// store can keep it, every text made storable. It returns the refusal as
+// audited (and as it is to be shown), and the audit's error when the store
+// did not take it. Nothing is sent. A refusal needs a reason: with none,
+// one saying so is given.
+func (e *Executor) Refuse(ctx context.Context, actionID, idempotencyKey string, reasons []Reason) (*RefusedError, error) {
+	if ctx == nil {
+		ctx = context.Background()
+	}
+	if !storableKey(idempotencyKey) {
+		idempotencyKey = ""
+	}
+	if len(reasons) == 0 {
+		reasons = []Reason{{Code: string(shared.RefuseGateInternalError), Detail: "refused without a reason given; report this as a bug", Err: ErrRefused}}
+	}
+	return e.audited(ctx, actionID, idempotencyKey, reasons)
 }
 
 // agentInputDiffers says how what the agent gave this call (req) differs

@@ -533,3 +533,53 @@ func auditedID(re *executor.RefusedError) string {
 	}
 	return re.ActionID
 }
+
+// TestRefuse: a refusal decided in front of the executor is audited as
+// Execute audits its own — under its action, with the key the store can
+// keep, its texts made storable — and returned as audited.
+func TestRefuse(t *testing.T) {
+	for _, tt := range []struct {
+		name, actionID, key string
+		reasons             []executor.Reason
+		wantID, wantKey     string
+		want                []string // the reasons audited
+	}{
+		{name: "an argument", actionID: callback, key: "order-1",
+			reasons: []executor.Reason{{Code: executor.ReasonInvalidInput, Field: "phone", Rule: "type", Detail: "argument \"phone\": got number, want string"}},
+			wantID:  callback, wantKey: "order-1", want: []string{`input.invalid[phone/type]: argument "phone": got number, want string`}},
+		{name: "a key the store cannot keep, a field it cannot either", actionID: callback, key: "order\x00",
+			reasons: []executor.Reason{{Code: executor.ReasonUnknownInput, Field: "col\xffour\x00", Detail: "x"}},
+			wantID:  callback, wantKey: "", want: []string{`input.unknown[col\xffour\x00]: x`}},
+		{name: "no action, no reason", wantID: executor.UnreadableActionID,
+			want: []string{"gate.internal-error: refused without a reason given; report this as a bug"}},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			st := openStore(t)
+			ex := newExecutor(t, st, executor.Options{})
+			re, err := ex.Refuse(t.Context(), tt.actionID, tt.key, tt.reasons)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if !errors.Is(re, executor.ErrRefused) {
+				t.Errorf("%v does not match ErrRefused", re)
+			}
+			rs, err := st.Refusals(t.Context(), tt.wantID)
+			if err != nil || len(rs) != 1 {
+				t.Fatalf("refusals under %q: %+v (%v), want one", tt.wantID, rs, err)
+			}
+			var returned []string
+			for _, r := range re.Reasons {
+				returned = append(returned, r.String())
+			}
+			if diff := cmp.Diff(tt.want, rs[0].Reasons); diff != "" {
+				t.Errorf("audited (-want +got):\n%s", diff)
+			}
+			if diff := cmp.Diff(tt.want, returned); diff != "" {
+				t.Errorf("returned (-want +got):\n%s", diff)
+			}
+			if rs[0].IdempotencyKey != tt.wantKey {
+				t.Errorf("audited under key %q, want %q", rs[0].IdempotencyKey, tt.wantKey)
+			}
+		})
+	}
+}

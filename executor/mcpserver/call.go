@@ -93,9 +93,9 @@ func (s *Server) call(ctx context.Context, name string, req *mcp.CallToolRequest
 		if keyReason != nil {
 			reasons = append(reasons, *keyReason)
 		}
-		return refusal(name, def.actionID, "refused", errors.New("mcpserver: the arguments do not match the tool's input schema; nothing was sent"), reasons)
+		return s.refuse(ctx, name, def.actionID, key, errors.New("mcpserver: the arguments do not match the tool's input schema; nothing was sent"), reasons)
 	case keyReason != nil:
-		return refusal(name, def.actionID, "refused", errors.New("mcpserver: the idempotency key is not a string; nothing was sent"), []executor.Reason{*keyReason})
+		return s.refuse(ctx, name, def.actionID, key, errors.New("mcpserver: the idempotency key is not a string; nothing was sent"), []executor.Reason{*keyReason})
 	}
 	action, err := snap.action(def.actionID)
 	if err != nil {
@@ -115,6 +115,19 @@ func (s *Server) call(ctx context.Context, name string, req *mcp.CallToolRequest
 		return r
 	}
 	return success(name, def.actionID, res)
+}
+
+// refuse audits a refusal of a call to the action actionID decided here,
+// before the executor is called (its arguments, its idempotency key), as
+// the executor audits its own, and returns it as a tool error: the reasons
+// as audited, and msg with the audit's error when the store did not take
+// it.
+func (s *Server) refuse(ctx context.Context, name, actionID, key string, msg error, reasons []executor.Reason) *mcp.CallToolResult {
+	re, err := s.exec.Refuse(ctx, actionID, key, reasons)
+	if err != nil {
+		msg = errors.Join(msg, err)
+	}
+	return refusal(name, actionID, "refused", msg, re.Reasons)
 }
 
 // current returns the graph as it is now, re-checking every action first

@@ -356,8 +356,16 @@ func TestBadCallsFireNothing(t *testing.T) {
 				{"too long", with("full_name", strings.Repeat("A", 101)), "full_name"},
 				{"arguments not an object", []any{1, 2}, ""},
 			}
+			refusals := func(t *testing.T) []audit.Refusal {
+				rs, err := e.store.Refusals(t.Context(), actionID)
+				if err != nil {
+					t.Fatal(err)
+				}
+				return rs
+			}
 			for _, tc := range cases {
 				t.Run(tc.name, func(t *testing.T) {
+					before := len(refusals(t))
 					res, err := c.CallTool(t.Context(), &mcp.CallToolParams{Name: e.tool, Arguments: tc.args})
 					if err != nil {
 						// The SDK client may refuse to send a non-object; that fires nothing either.
@@ -376,6 +384,15 @@ func TestBadCallsFireNothing(t *testing.T) {
 					}
 					if tc.field != "" && !strings.Contains(text(res), tc.field) {
 						t.Errorf("text does not name %q:\n%s", tc.field, text(res))
+					}
+					// Audited, as the executor audits its own refusals
+					// (the schema's were not, before).
+					rs := refusals(t)
+					if len(rs) != before+1 {
+						t.Fatalf("%d refusals audited by this call, want 1", len(rs)-before)
+					}
+					if last := strings.Join(rs[len(rs)-1].Reasons, "\n"); !strings.Contains(last, tc.field) {
+						t.Errorf("the audited refusal %q does not name %q", last, tc.field)
 					}
 				})
 			}
