@@ -909,9 +909,27 @@ func (e *Executor) fireHTTP(ctx context.Context, d door, fields []planned) outco
 	excerpt, _ := io.ReadAll(io.LimitReader(resp.Body, e.maxBody))
 	out := outcome{outcome: outcomeFired, status: resp.StatusCode, response: strings.ToValidUTF8(string(excerpt), "\uFFFD")}
 	if resp.StatusCode >= 300 && resp.StatusCode < 400 {
-		out.warnings = append(out.warnings, fmt.Sprintf("the site redirected to %q, another origin, which was not followed", shared.Clip(resp.Header.Get("Location"), 200)))
+		loc := shared.Clip(resp.Header.Get("Location"), 200)
+		if redirectOffOrigin(resp) {
+			out.warnings = append(out.warnings, fmt.Sprintf("the site redirected to %q, another origin, which was not followed", loc))
+		} else {
+			out.warnings = append(out.warnings, fmt.Sprintf("the site's redirect (%d) to %q was not followed: %s", resp.StatusCode, loc, redirectsOnOrigin))
+		}
 	}
 	return out
+}
+
+// redirectsOnOrigin says why a redirect on a request's own origin was not
+// followed.
+const redirectsOnOrigin = "at most five redirects on the request's own origin are followed, and only with a Location"
+
+// redirectOffOrigin reports whether resp, a redirect the client did not
+// follow, points to another origin than the request it answers. One on
+// the same origin was not followed because it came past the fifth
+// (sameOriginRedirects) or has no Location to follow.
+func redirectOffOrigin(resp *http.Response) bool {
+	loc, err := resp.Location()
+	return err == nil && resp.Request != nil && weborigin.Of(loc) != weborigin.Of(resp.Request.URL)
 }
 
 // jsonBody encodes fields as one JSON object in order; the values of a

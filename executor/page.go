@@ -39,8 +39,11 @@ func (e *Executor) fetchPage(ctx context.Context, pageURL, endpoint string, name
 	}
 	defer resp.Body.Close()
 	if resp.StatusCode >= 300 {
-		if resp.StatusCode < 400 {
+		if resp.StatusCode < 400 && redirectOffOrigin(resp) {
 			return nil, fmt.Errorf("%w: GET %s redirected to %q, another origin, which is not followed", ErrOffOrigin, pageURL, resp.Header.Get("Location"))
+		}
+		if resp.StatusCode < 400 {
+			return nil, fmt.Errorf("%w: GET %s answered %s, a redirect to %q that was not followed: %s", ErrPage, pageURL, resp.Status, resp.Header.Get("Location"), redirectsOnOrigin)
 		}
 		return nil, fmt.Errorf("%w: GET %s answered %s", ErrPage, pageURL, resp.Status)
 	}

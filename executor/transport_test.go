@@ -192,6 +192,44 @@ func TestOrigin(t *testing.T) {
 			t.Errorf("something was sent")
 		}
 	})
+	t.Run("redirects on the same origin past the bound are not taken for another origin", func(t *testing.T) {
+		site := newRecorder(t, func(r *recorder, w http.ResponseWriter, req *http.Request) {
+			if req.URL.Path == "/callback-request" {
+				r.record(req)
+			}
+			http.Redirect(w, req, "/loop/"+fmt.Sprint(r.count()), http.StatusFound) // for ever, on its own origin
+		})
+		graph, _ := fixtures.MappedGraph("electrician01", site.URL)
+		st := openStore(t)
+		ex := newExecutor(t, st, executor.Options{})
+		res, err := ex.Execute(t.Context(), executor.Call{Action: confirmed(t, st, graph, callback), Input: goodCallback()})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if res.Status != http.StatusFound || site.count() != 1 {
+			t.Errorf("status %d, site %d; want 302, 1", res.Status, site.count())
+		}
+		if len(res.Warnings) == 0 || strings.Contains(res.Warnings[len(res.Warnings)-1], "another origin") || !strings.Contains(res.Warnings[len(res.Warnings)-1], "not followed") {
+			t.Errorf("warnings %q, want one saying the redirect on its own origin was not followed", res.Warnings)
+		}
+	})
+	t.Run("the token page redirecting on its own origin for ever is unreadable", func(t *testing.T) {
+		site := newRecorder(t, func(r *recorder, w http.ResponseWriter, req *http.Request) {
+			if req.Method == http.MethodGet {
+				http.Redirect(w, req, req.URL.Path+"x", http.StatusFound)
+				return
+			}
+			r.record(req)
+		})
+		graph, _ := fixtures.MappedGraph("wpforms01", site.URL)
+		st := openStore(t)
+		ex := newExecutor(t, st, executor.Options{})
+		_, err := ex.Execute(t.Context(), executor.Call{Action: confirmed(t, st, graph, wpformsID), Input: wpformsInput()})
+		var re *executor.RefusedError
+		if !errors.As(err, &re) || !errors.Is(err, executor.ErrPage) || errors.Is(err, executor.ErrOffOrigin) || !re.Has(executor.ReasonPage) || site.count() != 0 {
+			t.Fatalf("err = %v, site %d; want a page.unreadable refusal, not origin.off, and nothing sent", err, site.count())
+		}
+	})
 	t.Run("the token page redirecting away is refused", func(t *testing.T) {
 		site := newRecorder(t, func(r *recorder, w http.ResponseWriter, req *http.Request) {
 			if req.Method == http.MethodGet {
