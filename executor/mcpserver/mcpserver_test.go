@@ -619,3 +619,39 @@ func TestCallAfterACutShortRecheck(t *testing.T) {
 		t.Errorf("reasons %v, want disclosure.drift", codes(r))
 	}
 }
+
+// A number argument reaches the site as the agent wrote it: decoded as
+// float64, as before, an integer past 2^53 lost its last digits
+// (12345678901234567890 was sent as 12345678901234567000, 2^53+1 as
+// 2^53).
+func TestNumberArgumentsAsWritten(t *testing.T) {
+	e := newEnvEdited(t, audittest.Open(t, audittest.URL(t, audit.DriverSQLite)), 10, testInterval, func(g *shared.ActionGraph) {
+		for i := range g.Actions {
+			if g.Actions[i].ID == actionID {
+				g.Actions[i].Inputs = append(g.Actions[i].Inputs, shared.Input{Name: "guests", Semantic: shared.SemanticUnknown, Type: "number", AgentFillable: true})
+			}
+		}
+	})
+	c := e.connect(t, "stdio")
+	for i, n := range []string{"12345678901234567890", "9007199254740993", "7"} {
+		t.Run(n, func(t *testing.T) {
+			args := goodArgs()
+			args["guests"] = json.Number(n)
+			res, err := c.CallTool(t.Context(), &mcp.CallToolParams{Name: e.tool, Arguments: args})
+			if err != nil {
+				t.Fatal(err)
+			}
+			out := outputOf(t, res)
+			subs := e.submissions(t)
+			if len(subs) != i+1 {
+				t.Fatalf("%d submissions, want %d", len(subs), i+1)
+			}
+			if diff := cmp.Diff([]string{n}, subs[i].Fields["guests"]); diff != "" {
+				t.Errorf("the site received (-want +got):\n%s", diff)
+			}
+			if !slices.Contains(out.Sent, shared.SubmittedField{Name: "guests", Value: n}) {
+				t.Errorf("sent %v, want guests = %s", out.Sent, n)
+			}
+		})
+	}
+}

@@ -221,10 +221,14 @@ func (d *toolDef) checkArguments(raw json.RawMessage) (map[string]any, []executo
 	if err := d.schema.Validate(inst); err != nil {
 		return nil, schemaReasons(err)
 	}
-	// The executor takes encoding/json's numbers.
+	// The executor takes encoding/json's values, numbers as json.Number:
+	// sent as the agent wrote them (a float64 would lose the digits of an
+	// integer past 2^53, and rewrite 2.50 as 2.5).
 	var plain map[string]any
-	if err := json.Unmarshal(raw, &plain); err != nil {
-		return nil, []executor.Reason{{Code: executor.ReasonInvalidInput, Detail: err.Error()}}
+	dec := json.NewDecoder(bytes.NewReader(raw))
+	dec.UseNumber()
+	if err := dec.Decode(&plain); err != nil {
+		return nil, []executor.Reason{{Code: executor.ReasonInvalidInput, Rule: "type", Detail: "the arguments are not JSON: " + err.Error(), Err: executor.ErrInvalidInput}}
 	}
 	return plain, nil
 }
