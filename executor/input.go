@@ -467,12 +467,11 @@ var (
 func formatHolds(format, v string) (ok, known bool) {
 	switch strings.ToLower(strings.TrimSpace(format)) {
 	case "email":
-		for _, part := range strings.Split(v, ",") { // <input type=email multiple> would allow a list; one is the norm
-			if !emailRE.MatchString(strings.TrimSpace(part)) {
-				return false, true
-			}
-		}
-		return true, true
+		// One address, as an <input type=email> without the multiple
+		// attribute takes (the action does not record that attribute): a
+		// list would have the site write to recipients the one field does
+		// not name.
+		return emailRE.MatchString(strings.TrimSpace(v)), true
 	case "date":
 		_, err := time.Parse("2006-01-02", v)
 		return err == nil, true
