@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"context"
 	"crypto/rand"
+	"crypto/sha256"
 	"encoding/hex"
 	"encoding/json"
 	"errors"
@@ -557,13 +558,30 @@ func (e *Executor) audited(ctx context.Context, actionID, key string, reasons []
 	if actionID == "" {
 		actionID = UnreadableActionID
 	}
-	actionID = escapeStorable(actionID) // never cut: the refusal is filed under its action
+	filed := filedActionID(actionID)
+	if filed != escapeStorable(actionID) {
+		re.ActionID = filed // the name it is filed under, not 64 KiB and more of id
+	}
+	actionID = filed
 	actx, cancel := context.WithTimeout(context.WithoutCancel(ctx), 10*time.Second)
 	defer cancel()
 	if err := e.store.RecordRefusal(actx, actionID, key, re.strings(), e.now().UTC()); err != nil {
 		return re, fmt.Errorf("executor: the refusal could not be audited: %w", err)
 	}
 	return re, nil
+}
+
+// filedActionID is the action id a refusal is filed under: the id, made
+// storable, never cut — or, for one longer than the audit store keeps a
+// text (audit.MaxText), which it could not file at all, its first KiB and
+// the SHA-256 of the whole id.
+func filedActionID(id string) string {
+	s := escapeStorable(id)
+	if len(s) <= audit.MaxText {
+		return s
+	}
+	sum := sha256.Sum256([]byte(id))
+	return shared.Clip(s, 1<<10) + " (sha256 " + hex.EncodeToString(sum[:]) + ")"
 }
 
 // Refuse audits a refusal decided in front of the executor, before Execute

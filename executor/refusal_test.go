@@ -587,3 +587,35 @@ func TestRefuse(t *testing.T) {
 		})
 	}
 }
+
+// TestRefusalOfAHugeActionIDIsAudited: an action whose id is longer than
+// the audit store keeps (audit.MaxText) is refused and the refusal audited,
+// filed under the id's start and the SHA-256 of the whole, which the
+// returned refusal names too. Before, the store refused the record (the
+// refusal was returned but left no trace) and the error quoted the whole
+// id, 70 KiB of it.
+func TestRefusalOfAHugeActionIDIsAudited(t *testing.T) {
+	srv, graph := site(t, "electrician01")
+	st := openStore(t)
+	ex := newExecutor(t, st, executor.Options{})
+	action := confirmed(t, st, graph, callback)
+	long := callback + strings.Repeat("x", 70<<10)
+	action = bytes.Replace(action, []byte(`"`+callback+`"`), []byte(`"`+long+`"`), 1)
+	_, err := ex.Execute(t.Context(), executor.Call{Action: action, Input: goodCallback()})
+	var re *executor.RefusedError
+	if !errors.As(err, &re) || !errors.Is(err, shared.ErrUnverifiedAction) {
+		t.Fatalf("err = %.300v, want the gate's refusal", err)
+	}
+	if strings.Contains(err.Error(), "could not be audited") || len(err.Error()) > 20000 {
+		t.Errorf("err is %d bytes and ends %q: want it audited and bounded", len(err.Error()), err.Error()[max(0, len(err.Error())-200):])
+	}
+	if !strings.HasPrefix(re.ActionID, callback) || len(re.ActionID) > 2<<10 || !strings.Contains(re.ActionID, "sha256") {
+		t.Errorf("the refusal names action %.300q, want the id's start and its digest", re.ActionID)
+	}
+	if rs, err := st.Refusals(t.Context(), re.ActionID); err != nil || len(rs) != 1 {
+		t.Errorf("refusals filed under the name given: %d (%v), want 1", len(rs), err)
+	}
+	if n := len(submissions(t, srv, "electrician01")); n != 0 {
+		t.Errorf("%d submissions, want 0", n)
+	}
+}
