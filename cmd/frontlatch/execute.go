@@ -129,9 +129,11 @@ func runExecute(ctx context.Context, args []string, stdout, stderr io.Writer) in
 	case err != nil:
 		fmt.Fprintf(stderr, "frontlatch execute: %v\n", err)
 		return exitFail
-	case res.Duplicate:
+	}
+	if res.Duplicate {
 		fmt.Fprintf(stderr, "frontlatch execute: the idempotency key %q was used before: this is attempt %s's result; nothing was sent now\n", *key, res.AttemptID)
-	case res.Status >= 400:
+	}
+	if res.Status >= 400 {
 		fmt.Fprintf(stderr, "frontlatch execute: the site answered %d: the submission reached it but was not accepted\n", res.Status)
 		return exitFail
 	}

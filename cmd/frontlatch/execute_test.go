@@ -2,9 +2,14 @@ package main
 
 import (
 	"encoding/json"
+	"net/http"
+	"net/http/httptest"
+	"net/http/httputil"
+	"net/url"
 	"os"
 	"path/filepath"
 	"strings"
+	"sync/atomic"
 	"testing"
 
 	"github.com/frontlatch/frontlatch/executor"
@@ -94,4 +99,49 @@ func TestExecute(t *testing.T) {
 		}
 	})
 
+}
+
+// TestExecuteRepeatOfARefusedSubmission: a repeated idempotency key
+// returns the first call's result, and when the site refused that one
+// (an error status) execute exits 1 again, as the first call did, with
+// nothing sent now.
+func TestExecuteRepeatOfARefusedSubmission(t *testing.T) {
+	srv := fixturestest.Serve(t, "electrician01")
+	site, err := url.Parse(fixturestest.URL(t, srv, "electrician01"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var posts atomic.Int32
+	proxy := httputil.NewSingleHostReverseProxy(&url.URL{Scheme: site.Scheme, Host: site.Host})
+	refusing := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		if r.Method == http.MethodPost {
+			posts.Add(1)
+			http.Error(w, "Please check the form", http.StatusBadRequest)
+			return
+		}
+		proxy.ServeHTTP(w, r)
+	}))
+	defer refusing.Close()
+	mapped, err := fixtures.MappedGraph("electrician01", refusing.URL+site.Path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	dir := t.TempDir()
+	storePath := filepath.Join(dir, "audit.db")
+	st := audittest.Open(t, storePath)
+	const id = "electrician01:callback:callback"
+	graph := filepath.Join(dir, "confirmed.json")
+	if err := os.WriteFile(graph, executortest.Confirm(t, st, mapped, id, executortest.Limits(5, shared.PerDay, "owner@example.test")), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	args := []string{"execute", graph, id, "--input", `{"full_name": "Ana Ruiz", "phone": "+64 9 828 7400", "call_window": "morning"}`, "--store", storePath, "--idempotency-key", "k1"}
+	for i, want := range []string{"the site answered 400", "nothing was sent now"} {
+		code, _, stderr := runCmd(t, "", args...)
+		if code != exitFail || !strings.Contains(stderr, want) {
+			t.Errorf("call %d: exit %d stderr %q; want %d and %q", i+1, code, stderr, exitFail, want)
+		}
+	}
+	if n := posts.Load(); n != 1 {
+		t.Errorf("%d submissions reached the site, want 1", n)
+	}
 }
