@@ -106,10 +106,12 @@ func TestFileSchemaInstances(t *testing.T) {
 }
 
 // compileSchema compiles one JSON Schema document (a decoded value, as
-// jsonschema.UnmarshalJSON gives) for validating instances against it.
+// jsonschema.UnmarshalJSON gives) for validating instances against it,
+// asserting formats as a strict agent's validator does.
 func compileSchema(t *testing.T, doc any) *jsonschema.Schema {
 	t.Helper()
 	c := jsonschema.NewCompiler()
+	c.AssertFormat()
 	if err := c.AddResource("mem://schema.json", doc); err != nil {
 		t.Fatal(err)
 	}

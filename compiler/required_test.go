@@ -152,3 +152,38 @@ func TestOptionalTakesEmpty(t *testing.T) {
 		})
 	}
 }
+
+// TestOptionalFormatTakesEmpty: an optional email, URL or date field takes
+// "", as HTML's type check does not look at an empty value (nor does the
+// executor), even for a validator that asserts formats; a required one
+// does not, and a value in the wrong format is refused either way.
+func TestOptionalFormatTakesEmpty(t *testing.T) {
+	tests := []struct {
+		typ      string
+		required bool
+		valid    map[string]bool
+	}{
+		{"email", false, map[string]bool{"": true, "lou@example.org": true, "lou": false}},
+		{"email", true, map[string]bool{"": false, "lou@example.org": true, "lou": false}},
+		{"url", false, map[string]bool{"": true, "https://example.org/": true, "not a url": false}},
+		{"date", false, map[string]bool{"": true, "2026-12-24": true, "24/12/2026": false}},
+	}
+	for _, tt := range tests {
+		t.Run(fmt.Sprintf("%s required=%v", tt.typ, tt.required), func(t *testing.T) {
+			g := doorsGraph()
+			g.Actions[0].Inputs = append(g.Actions[0].Inputs, field("form#quote", "x", "X", shared.SemanticUnknown, tt.typ, tt.required))
+			schema := property(t, compileMCP(t, g, Options{}), "plumber.quote.job.form", "x")
+			if schema == nil {
+				t.Fatal("no property x in the quote form's inputSchema")
+			}
+			sch := compileSchema(t, schema)
+			got := map[string]bool{}
+			for value := range tt.valid {
+				got[value] = sch.Validate(value) == nil
+			}
+			if diff := cmp.Diff(tt.valid, got); diff != "" {
+				t.Errorf("values the schema takes (-HTML +schema):\n%s\nschema: %v", diff, schema)
+			}
+		})
+	}
+}

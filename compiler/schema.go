@@ -37,7 +37,7 @@ type propSchema struct {
 	MinItems         *int          `json:"minItems,omitempty"`
 	Pattern          string        `json:"pattern,omitempty"`
 	AllOf            []patternOnly `json:"allOf,omitempty"`
-	AnyOf            []lengthOnly  `json:"anyOf,omitempty"`
+	AnyOf            []emptyOr     `json:"anyOf,omitempty"`
 	MinLength        *int          `json:"minLength,omitempty"`
 	MaxLength        *int          `json:"maxLength,omitempty"`
 	Minimum          *json.Number  `json:"minimum,omitempty"`
@@ -61,11 +61,13 @@ type patternOnly struct {
 	Pattern string `json:"pattern"`
 }
 
-// lengthOnly is one branch of an optional field's length: empty, or at
-// least its minLength.
-type lengthOnly struct {
-	MinLength *int `json:"minLength,omitempty"`
-	MaxLength *int `json:"maxLength,omitempty"`
+// emptyOr is one branch of an optional field's anyOf: empty (maxLength
+// 0), or what a value that is not empty must be — at least its minLength,
+// in its format.
+type emptyOr struct {
+	Format    string `json:"format,omitempty"`
+	MinLength *int   `json:"minLength,omitempty"`
+	MaxLength *int   `json:"maxLength,omitempty"`
 }
 
 // fieldMeta tells an HTTP client how to treat a field an agent never fills.
@@ -329,14 +331,19 @@ func inputSchema(in *shared.Input, rules []shared.Rule, mode schemaMode) (propSc
 		}
 		patterns, patternNotes := jsonPatterns(c.patterns)
 		if !c.required {
-			// HTML's pattern and minlength do not look at an empty value
-			// (nor does the executor): an optional field takes "".
+			// HTML's pattern, minlength and type checks do not look at an
+			// empty value (nor does the executor): an optional field
+			// takes "", an optional email field included.
 			for i := range patterns {
 				patterns[i] += "|^$"
 			}
-			if ps.MinLength != nil && *ps.MinLength > 0 {
-				ps.AnyOf = []lengthOnly{{MaxLength: ptrInt(0)}, {MinLength: ps.MinLength}}
-				ps.MinLength = nil
+			if (ps.MinLength != nil && *ps.MinLength > 0) || ps.Format != "" {
+				filled := emptyOr{Format: ps.Format}
+				if ps.MinLength != nil && *ps.MinLength > 0 {
+					filled.MinLength = ps.MinLength
+				}
+				ps.AnyOf = []emptyOr{{MaxLength: ptrInt(0)}, filled}
+				ps.MinLength, ps.Format = nil, ""
 			}
 		}
 		if len(patterns) > 0 {

@@ -64,7 +64,14 @@
             "type": "string",
             "title": "Preferred date",
             "description": "Semantic type: date. Earliest or lowest accepted: 2026-09-01.",
-            "format": "date"
+            "anyOf": [
+              {
+                "maxLength": 0
+              },
+              {
+                "format": "date"
+              }
+            ]
           },
           "preferred-time": {
             "type": "string",
@@ -83,7 +90,14 @@
             "type": "string",
             "title": "Your website",
             "description": "Semantic type: website-url.",
-            "format": "uri"
+            "anyOf": [
+              {
+                "maxLength": 0
+              },
+              {
+                "format": "uri"
+              }
+            ]
           },
           "photos": {
             "type": "object",
