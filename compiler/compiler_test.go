@@ -174,7 +174,7 @@ func TestInputSchema(t *testing.T) {
 		{"full-name", "maxLength", 60.0},
 		{"email", "format", "email"},
 		{"website", "format", nil}, // optional: "" or a URI, as HTML's type check skips an empty value
-		{"website", "anyOf", []any{map[string]any{"maxLength": 0.0}, map[string]any{"format": "uri"}}},
+		{"website", "anyOf", []any{map[string]any{"maxLength": 0.0}, map[string]any{"format": "iri"}}},
 		{"preferred-date", "anyOf", []any{map[string]any{"maxLength": 0.0}, map[string]any{"format": "date"}}},
 		{"preferred-time", "format", nil}, // JSON Schema's time is not a browser's 09:30
 		{"preferred-time", "description", "Semantic type: time. The value as a browser's time input sends it: HH:MM in 24 hours, or HH:MM:SS (09:30)."},

@@ -29,7 +29,7 @@ func TestFormatOnlyFromDeclaredType(t *testing.T) {
 		{"text, semantic time", field(form, "at", "At", shared.SemanticTime, "text", false), nil, keywords{}},
 		{"text, semantic website-url", field(form, "site", "Site", shared.SemanticWebsiteURL, "text", false), nil, keywords{}},
 		{"type=email", field(form, "email", "Email", shared.SemanticEmail, "email", false), nil, keywords{Format: "email"}},
-		{"type=url", field(form, "url", "URL", shared.SemanticWebsiteURL, "url", false), nil, keywords{Format: "uri"}},
+		{"type=url", field(form, "url", "URL", shared.SemanticWebsiteURL, "url", false), nil, keywords{Format: "iri"}},
 		{"type=date", field(form, "day", "Day", shared.SemanticDate, "date", false), nil, keywords{Format: "date"}},
 		// JSON Schema's time needs seconds and an offset; a browser sends 09:30.
 		{"type=time", field(form, "time", "Time", shared.SemanticTime, "time", false), nil, keywords{}},
@@ -38,7 +38,7 @@ func TestFormatOnlyFromDeclaredType(t *testing.T) {
 		{"text with a declared format rule", field(form, "contact", "Contact", shared.SemanticUnknown, "text", false),
 			[]shared.Validation{declared("contact", shared.RuleFormat, ptr("email"), "format")}, keywords{Format: "email"}},
 		{"text with a format value space", field(form, "home", "Home page", shared.SemanticUnknown, "text", false, shared.FormatSpace{Format: "uri"}),
-			nil, keywords{Format: "uri"}},
+			nil, keywords{Format: "iri"}},
 		{"month, semantic date, as the mapper records it", field(form, "month", "Month", shared.SemanticDate, "month", false, shared.FormatSpace{Format: "month"}),
 			[]shared.Validation{declared("month", shared.RuleFormat, ptr("month"), "type")}, keywords{}},
 		{"month with a declared date format", field(form, "start", "Start", shared.SemanticDate, "month", false),

@@ -165,7 +165,7 @@ func TestOptionalFormatTakesEmpty(t *testing.T) {
 	}{
 		{"email", false, map[string]bool{"": true, "lou@example.org": true, "lou": false}},
 		{"email", true, map[string]bool{"": false, "lou@example.org": true, "lou": false}},
-		{"url", false, map[string]bool{"": true, "https://example.org/": true, "not a url": false}},
+		{"url", false, map[string]bool{"": true, "https://example.org/": true, "https://bäckerei.de/brötchen": true, "not a url": false}},
 		{"date", false, map[string]bool{"": true, "2026-12-24": true, "24/12/2026": false}},
 	}
 	for _, tt := range tests {

@@ -477,7 +477,10 @@ func jsonFormat(declared, inputType string) string {
 		case "email":
 			return "email"
 		case "url", "uri", "website-url":
-			return "uri"
+			// A browser's url input takes an absolute URL by the URL
+			// Standard, which allows non-ASCII (https://bäckerei.de/),
+			// as the executor does: RFC 3987's iri, not RFC 3986's uri.
+			return "iri"
 		case "date":
 			return "date"
 		case "time":

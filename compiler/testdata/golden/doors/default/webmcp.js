@@ -95,7 +95,7 @@
                 "maxLength": 0
               },
               {
-                "format": "uri"
+                "format": "iri"
               }
             ]
           },
