@@ -7,6 +7,8 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"slices"
+	"strconv"
 	"strings"
 	"time"
 
@@ -194,6 +196,10 @@ func (f *Fleet) Add(ctx context.Context, inputs []Input) (AddResult, error) {
 	return res, nil
 }
 
+// recentChunk is how many sites one query of mappedWithin asks about,
+// well within SQLite's and PostgreSQL's bounds on parameters.
+const recentChunk = 500
+
 // mappedWithin keeps out of an insert the sites mapped (by a job: an
 // imported graph is no map) within window before now: fleet_maps' ok rows,
 // read in the insert's transaction.
@@ -203,13 +209,23 @@ func (f *Fleet) mappedWithin(now time.Time, window time.Duration) checkFunc {
 		if len(params) == 0 {
 			return nil, nil, nil
 		}
-		sites, err := query(ctx, `SELECT DISTINCT site FROM fleet_maps WHERE ok = 1 AND job_id <> $1 AND mapped_at > $2`, importedJobID, cutoff)
-		if err != nil {
-			return nil, nil, err
-		}
-		recent := make(map[string]bool, len(sites))
-		for _, s := range sites {
-			recent[s] = true
+		// Only the sites being inserted are looked up (by the site index),
+		// a chunk at a time: a fleet maps millions a day.
+		recent := map[string]bool{}
+		for chunk := range slices.Chunk(params, recentChunk) {
+			args := []any{importedJobID, cutoff}
+			marks := make([]string, 0, len(chunk))
+			for _, p := range chunk {
+				args = append(args, p.Args.(MapArgs).URL)
+				marks = append(marks, "$"+strconv.Itoa(len(args)))
+			}
+			sites, err := query(ctx, `SELECT DISTINCT site FROM fleet_maps WHERE ok = 1 AND job_id <> $1 AND mapped_at > $2 AND site IN (`+strings.Join(marks, ", ")+`)`, args...)
+			if err != nil {
+				return nil, nil, err
+			}
+			for _, s := range sites {
+				recent[s] = true
+			}
 		}
 		for _, p := range params {
 			if recent[p.Args.(MapArgs).URL] {

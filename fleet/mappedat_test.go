@@ -2,6 +2,7 @@ package fleet
 
 import (
 	"context"
+	"fmt"
 	"testing"
 	"time"
 
@@ -124,6 +125,65 @@ func TestMappedAtMigration(t *testing.T) {
 				if w, _ := time.Parse(time.RFC3339Nano, old[fl.Site]); !fl.At.Equal(w) {
 					t.Errorf("Failures: %s at %s, want %s", fl.Site, fl.At, w)
 				}
+			}
+		})
+	}
+}
+
+// TestMappedWithinAsksOnlyOfItsSites: the unique window's check reads
+// only the sites being inserted, in chunks, not every site mapped within
+// the window (a fleet maps millions a day), and finds them all.
+func TestMappedWithinAsksOnlyOfItsSites(t *testing.T) {
+	now := time.Now().UTC()
+	for _, driver := range drivers {
+		t.Run(driver, func(t *testing.T) {
+			f := openFor(t, driver)
+			g := readGraph(t, clinicGraph)
+			var params []river.InsertManyParams
+			want := map[string]bool{}
+			for i := range 2*recentChunk + 10 {
+				site := fmt.Sprintf("https://s%d.example/", i)
+				if i%2 == 0 { // every other site was mapped an hour ago
+					rec := mapRecord{site: site, jobID: int64(i + 1), attempt: 1, at: now.Add(-time.Hour)}
+					if err := rec.setGraph(g); err != nil {
+						t.Fatal(err)
+					}
+					if err := f.record(t.Context(), rec); err != nil {
+						t.Fatal(err)
+					}
+				}
+				if i%4 < 2 { // half of them, mapped or not, are inserted
+					a := MapArgs{URL: site}
+					params = append(params, river.InsertManyParams{Args: a, InsertOpts: f.insertOpts(a)})
+					want[site] = i%2 == 0
+				}
+			}
+			read := 0
+			query := func(ctx context.Context, q string, args ...any) ([]string, error) {
+				rows, err := f.db.QueryContext(ctx, q, args...)
+				if err != nil {
+					return nil, err
+				}
+				out, err := scanStrings(rows)
+				read += len(out)
+				return out, err
+			}
+			keep, drop, err := f.mappedWithin(now, UniqueWindow)(t.Context(), query, params)
+			if err != nil {
+				t.Fatal(err)
+			}
+			got := map[string]bool{}
+			for _, p := range keep {
+				got[p.Args.(MapArgs).URL] = false
+			}
+			for _, p := range drop {
+				got[p.Args.(MapArgs).URL] = true
+			}
+			if diff := cmp.Diff(want, got); diff != "" {
+				t.Errorf("sites dropped as mapped within the window (-want +got):\n%s", diff)
+			}
+			if n := len(drop); read != n {
+				t.Errorf("the check read %d sites, want the %d of the insert that were mapped", read, n)
 			}
 		})
 	}
