@@ -32,6 +32,12 @@ var (
 	// ErrInvalid: bad input (an empty action id, an unknown URL scheme, an
 	// invalid timestamp or cap…); nothing was written.
 	ErrInvalid = errors.New("audit: invalid input")
+	// ErrNotAuditStore: what the URL names is no audit store — a file that
+	// is not a SQLite database, or one that is corrupt. Unlike
+	// ErrUnavailable, nothing is to be waited for or retried: the store
+	// URL is wrong, or the file must be restored from a copy. Nothing was
+	// written.
+	ErrNotAuditStore = errors.New("audit: not an audit store")
 	// ErrSchemaVersion: the database's schema is newer than this code knows
 	// (another, newer binary migrated it); nothing was written.
 	ErrSchemaVersion = errors.New("audit: schema version unknown to this code")
@@ -101,4 +107,9 @@ func (s *Store) unavailable(op string, err error) error {
 		return err
 	}
 	return s.fail(op, ErrUnavailable, err, "")
+}
+
+// notAuditStore is an ErrNotAuditStore error.
+func (s *Store) notAuditStore(op string, err error, format string, args ...any) error {
+	return s.fail(op, ErrNotAuditStore, err, format, args...)
 }

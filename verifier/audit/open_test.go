@@ -1,6 +1,7 @@
 package audit_test
 
 import (
+	"bytes"
 	"context"
 	"database/sql"
 	"errors"
@@ -12,6 +13,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/google/go-cmp/cmp"
 	"github.com/jackc/pgx/v5"
 
 	"github.com/frontlatch/frontlatch/verifier/audit"
@@ -360,5 +362,69 @@ func TestSQLiteBusyIsReadFromTheCode(t *testing.T) {
 	}
 	if audit.SQLiteBusyForTest(errors.New("SQLITE_BUSY in a message")) {
 		t.Error("an error that only says SQLITE_BUSY was taken for busy")
+	}
+}
+
+// A file that is not a SQLite database, or a corrupt one, is no audit
+// store: Open says so with ErrNotAuditStore, not ErrUnavailable (which
+// means "try again later"), and leaves the file as it was.
+func TestOpenWhatIsNoAuditStore(t *testing.T) {
+	dir := t.TempDir()
+	// A real store whose pages are overwritten: all but the header, or all
+	// but the first page.
+	corrupt := filepath.Join(dir, "corrupt.db")
+	s, err := audit.Open(context.Background(), corrupt)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := s.RecordConfirmation(context.Background(), confirmation(t, "a")); err != nil {
+		t.Fatal(err)
+	}
+	s.Close()
+	b, err := os.ReadFile(corrupt)
+	if err != nil {
+		t.Fatal(err)
+	}
+	garble := func(from int) []byte {
+		out := bytes.Clone(b)
+		for i := from; i < len(out); i++ {
+			out[i] = 0xA5
+		}
+		return out
+	}
+	tests := []struct {
+		name string
+		data []byte
+	}{
+		{"a text file", []byte(strings.Repeat("these are the minutes of the meeting, not a database\n", 20))},
+		{"a SQLite file corrupt past its header", garble(100)},
+		{"a SQLite file corrupt past its first page", garble(4096)},
+	}
+	for i, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			p := filepath.Join(dir, fmt.Sprintf("file%d.db", i))
+			if err := os.WriteFile(p, tt.data, 0o600); err != nil {
+				t.Fatal(err)
+			}
+			s, err := audit.Open(context.Background(), p)
+			if s != nil {
+				s.Close()
+				t.Fatal("Open succeeded")
+			}
+			if !errors.Is(err, audit.ErrNotAuditStore) || errors.Is(err, audit.ErrUnavailable) {
+				t.Errorf("err = %v, want ErrNotAuditStore and not ErrUnavailable", err)
+			}
+			var se *audit.StoreError
+			if !errors.As(err, &se) || se.Driver != audit.DriverSQLite {
+				t.Errorf("err = %#v, want a *StoreError of the sqlite driver", err)
+			}
+			got, rerr := os.ReadFile(p)
+			if rerr != nil {
+				t.Fatal(rerr)
+			}
+			if diff := cmp.Diff(tt.data, got); diff != "" {
+				t.Errorf("the file changed (-want +got):\n%s", diff)
+			}
+		})
 	}
 }

@@ -91,7 +91,8 @@ func DefaultPath() (string, error) {
 //     pool (connect_timeout defaults to 5 s).
 //
 // Any other scheme is ErrInvalid. A database that cannot be reached is
-// ErrUnavailable; one whose schema is newer than this code is
+// ErrUnavailable; a file that is not a SQLite database, or a corrupt one,
+// is ErrNotAuditStore; one whose schema is newer than this code is
 // ErrSchemaVersion. Open applies the embedded migrations it lacks, in
 // order, each in one transaction, recorded in schema_migrations; many
 // processes may Open the same database at once.
@@ -214,9 +215,24 @@ func openSQLite(ctx context.Context, p string, d Durability) (*Store, error) {
 	s.db = sdb
 	if err := pingSQLite(ctx, sdb); err != nil {
 		_ = sdb.close()
+		if sqliteNotDatabase(err) {
+			return nil, s.notAuditStore("open", err, "%q is not a SQLite database, or is corrupt: give the audit store's own file", p)
+		}
 		return nil, s.unavailable("open", err)
 	}
 	return s, nil
+}
+
+// sqliteNotDatabase reports whether err is SQLite's answer for a file that
+// is no database (SQLITE_NOTADB, primary code 26) or a corrupt one
+// (SQLITE_CORRUPT, 11): neither goes away by retrying.
+func sqliteNotDatabase(err error) bool {
+	var se *sqlite.Error
+	if !errors.As(err, &se) {
+		return false
+	}
+	code := se.Code() & 0xff
+	return code == 26 || code == 11
 }
 
 // sqliteBusy reports whether err is SQLite's SQLITE_BUSY (primary code 5).
