@@ -33,7 +33,9 @@ var (
 	// invalid timestamp or cap…); nothing was written.
 	ErrInvalid = errors.New("audit: invalid input")
 	// ErrNotAuditStore: what the URL names is no audit store — a file that
-	// is not a SQLite database, or one that is corrupt. Unlike
+	// is not a SQLite database, or one that is corrupt, or a database that
+	// holds another program's tables and no schema_migrations of the
+	// store's (Open adds no table to it). Unlike
 	// ErrUnavailable, nothing is to be waited for or retried: the store
 	// URL is wrong, or the file must be restored from a copy. Nothing was
 	// written.

@@ -428,3 +428,89 @@ func TestOpenWhatIsNoAuditStore(t *testing.T) {
 		})
 	}
 }
+
+// Open adds its tables only to an empty database or one it migrated:
+// pointed at an application's database (tables of its own, no
+// schema_migrations, or another tool's schema_migrations), it answers
+// ErrNotAuditStore and adds nothing.
+func TestOpenRefusesAnotherProgramsDatabase(t *testing.T) {
+	tests := []struct {
+		name  string
+		setup []string
+	}{
+		{"a table of its own", []string{
+			"CREATE TABLE customers (id INTEGER PRIMARY KEY, name TEXT)",
+			"INSERT INTO customers (id, name) VALUES (1, 'Ada')",
+		}},
+		{"a view of its own", []string{"CREATE VIEW answer AS SELECT 42 AS n"}},
+		{"another tool's schema_migrations", []string{
+			"CREATE TABLE schema_migrations (version BIGINT PRIMARY KEY, dirty BOOLEAN NOT NULL)",
+			"INSERT INTO schema_migrations (version, dirty) VALUES (3, false)",
+			"CREATE TABLE orders (id INTEGER PRIMARY KEY)",
+		}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			audittest.EachURL(t, func(t *testing.T, url string) {
+				raw := openRaw(t, url)
+				defer raw.close()
+				for _, q := range tt.setup {
+					if err := raw.exec(q); err != nil {
+						t.Fatalf("%s: %v", q, err)
+					}
+				}
+				tables := func() []string {
+					q := "SELECT group_concat(name, ',') FROM (SELECT name FROM sqlite_master WHERE type IN ('table', 'view') ORDER BY name)"
+					if audittest.Driver(url) == audit.DriverPostgres {
+						q = "SELECT string_agg(relname::text, ',' ORDER BY relname) FROM pg_class WHERE relnamespace = 'public'::regnamespace AND relkind IN ('r', 'v')"
+					}
+					var s string
+					if err := raw.query(q, &s); err != nil {
+						t.Fatal(err)
+					}
+					return strings.Split(s, ",")
+				}
+				before := tables()
+				s, err := audit.Open(context.Background(), url)
+				if s != nil {
+					s.Close()
+					t.Fatal("Open succeeded")
+				}
+				if !errors.Is(err, audit.ErrNotAuditStore) || errors.Is(err, audit.ErrUnavailable) {
+					t.Errorf("err = %v, want ErrNotAuditStore and not ErrUnavailable", err)
+				}
+				if diff := cmp.Diff(before, tables()); diff != "" {
+					t.Errorf("Open changed the database's tables (-want +got):\n%s", diff)
+				}
+			})
+		})
+	}
+	// A PostgreSQL database may hold the store in a schema of its own
+	// (search_path in the URL) beside an application's tables.
+	t.Run("postgres schema of its own", func(t *testing.T) {
+		url := audittest.PostgresURL(t)
+		raw := openRaw(t, url)
+		defer raw.close()
+		for _, q := range []string{"CREATE TABLE customers (id INTEGER PRIMARY KEY)", "CREATE SCHEMA audit"} {
+			if err := raw.exec(q); err != nil {
+				t.Fatal(err)
+			}
+		}
+		sep := "?"
+		if strings.Contains(url, "?") {
+			sep = "&"
+		}
+		s, err := audit.Open(context.Background(), url+sep+"search_path=audit")
+		if err != nil {
+			t.Fatalf("Open in a schema of its own: %v", err)
+		}
+		defer s.Close()
+		if _, err := s.RecordConfirmation(context.Background(), confirmation(t, "a")); err != nil {
+			t.Fatal(err)
+		}
+		var n int64
+		if err := raw.query("SELECT COUNT(*) FROM audit.confirmations", &n); err != nil || n != 1 {
+			t.Errorf("audit.confirmations holds %d rows (%v), want 1", n, err)
+		}
+	})
+}

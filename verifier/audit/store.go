@@ -95,7 +95,10 @@ func DefaultPath() (string, error) {
 // is ErrNotAuditStore; one whose schema is newer than this code is
 // ErrSchemaVersion. Open applies the embedded migrations it lacks, in
 // order, each in one transaction, recorded in schema_migrations; many
-// processes may Open the same database at once.
+// processes may Open the same database at once. It migrates only an empty
+// database or one it migrated before: a database that holds other tables
+// and no schema_migrations of the store's (an application's) is
+// ErrNotAuditStore, and nothing is added to it.
 func Open(ctx context.Context, url string) (*Store, error) {
 	if ctx == nil {
 		ctx = context.Background()
@@ -394,6 +397,9 @@ func (s *Store) migrate(ctx context.Context) error {
 // database lacks.
 func (s *Store) migrateWith(ctx context.Context, ms []migration) error {
 	err := s.db.write(ctx, writeOpts{lock: "frontlatch-audit-schema", durable: true, unprepared: true}, func(q querier) error {
+		if err := s.checkOwnDatabase(ctx, q); err != nil {
+			return err
+		}
 		if _, err := q.exec(ctx, migrationsTable); err != nil {
 			return err
 		}
@@ -417,6 +423,72 @@ func (s *Store) migrateWith(ctx context.Context, ms []migration) error {
 		return nil
 	})
 	return s.dbErr("migrate", err)
+}
+
+// catalogQueries are, per driver, the reads checkOwnDatabase makes of the
+// schema the store creates its tables in (SQLite's main database,
+// PostgreSQL's current_schema()): whether it holds schema_migrations, the
+// first tables or views it holds besides, and how many of the columns of
+// the store's schema_migrations that table has.
+var catalogQueries = map[string]struct{ hasMigrations, others, columns string }{
+	DriverSQLite: {
+		hasMigrations: `SELECT COUNT(*) FROM sqlite_master WHERE type = 'table' AND name = 'schema_migrations'`,
+		others: `SELECT name FROM sqlite_master WHERE type IN ('table', 'view')
+			AND name <> 'schema_migrations' AND name NOT LIKE 'sqlite\_%' ESCAPE '\' ORDER BY name LIMIT 3`,
+		columns: `SELECT COUNT(*) FROM pragma_table_info('schema_migrations') WHERE name IN ('version', 'name', 'applied_ns')`,
+	},
+	DriverPostgres: {
+		hasMigrations: `SELECT COUNT(*) FROM pg_class WHERE relnamespace = current_schema()::regnamespace
+			AND relname = 'schema_migrations' AND relkind IN ('r', 'p')`,
+		others: `SELECT relname::text FROM pg_class WHERE relnamespace = current_schema()::regnamespace
+			AND relkind IN ('r', 'p', 'v', 'm', 'f') AND relname <> 'schema_migrations' ORDER BY relname LIMIT 3`,
+		columns: `SELECT COUNT(*) FROM information_schema.columns WHERE table_schema = current_schema()
+			AND table_name = 'schema_migrations' AND column_name IN ('version', 'name', 'applied_ns')`,
+	},
+}
+
+// checkOwnDatabase refuses, with ErrNotAuditStore, a database that is
+// another program's: one that holds tables or views but no
+// schema_migrations, or whose schema_migrations lacks the store's columns
+// (another tool's migrations table). Open would otherwise add the store's
+// tables to an application's database. An empty database, or one the
+// store migrated, passes.
+func (s *Store) checkOwnDatabase(ctx context.Context, q querier) error {
+	cq := catalogQueries[s.driver]
+	var has int64
+	if _, err := one(ctx, q, cq.hasMigrations, nil, &has); err != nil {
+		return err
+	}
+	if has > 0 {
+		var cols int64
+		if _, err := one(ctx, q, cq.columns, nil, &cols); err != nil {
+			return err
+		}
+		if cols != 3 {
+			return s.notAuditStore("migrate", nil, "the database's schema_migrations is another program's (it lacks the audit store's columns version, name and applied_ns): give the audit store a database of its own")
+		}
+		return nil
+	}
+	r, err := q.query(ctx, cq.others)
+	if err != nil {
+		return err
+	}
+	defer r.Close()
+	var names []string
+	for r.Next() {
+		var n string
+		if err := r.Scan(&n); err != nil {
+			return err
+		}
+		names = append(names, n)
+	}
+	if err := r.Err(); err != nil {
+		return err
+	}
+	if len(names) > 0 {
+		return s.notAuditStore("migrate", nil, "the database holds tables of another program (%s…) and no schema_migrations: the audit store adds its tables only to an empty database; give it one of its own", strings.Join(names, ", "))
+	}
+	return nil
 }
 
 // ---- helpers shared by the record files ----
