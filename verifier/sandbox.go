@@ -365,8 +365,12 @@ func judge(a *shared.Action, mapped Door, fills []fill, obs *observation, wait t
 		req := obs.request
 		got := req.door()
 		mm.Observed = got
-		ep := got.Endpoint
+		ep := boundedEndpoint(got.Endpoint)
 		v.endpoint = &ep
+		// The notes and differences name the endpoint shorter still, so
+		// that what follows it in the note is not clipped away.
+		shown := got
+		shown.Endpoint = shared.Clip(ep, maxShownEndpoint)
 		fields, err := req.fields()
 		v.fields = fields
 		if err != nil {
@@ -376,7 +380,7 @@ func judge(a *shared.Action, mapped Door, fills []fill, obs *observation, wait t
 			mm.Differences = append(mm.Differences, fmt.Sprintf("transport: the graph says %s, the browser sent %s", mapped.Transport, got.Transport))
 		}
 		if mapped.Endpoint == "" || !sameEndpoint(mapped.Endpoint, got.Endpoint, got.Transport) {
-			mm.Differences = append(mm.Differences, fmt.Sprintf("endpoint: the graph says %s, the browser sent to %s", orNone(mapped.Endpoint), got.Endpoint))
+			mm.Differences = append(mm.Differences, fmt.Sprintf("endpoint: the graph says %s, the browser sent to %s", orNone(mapped.Endpoint), shown.Endpoint))
 		}
 		if mapped.Method != "" && got.Method != mapped.Method {
 			mm.Differences = append(mm.Differences, fmt.Sprintf("method: the graph implies %s, the browser used %s", mapped.Method, got.Method))
@@ -392,17 +396,17 @@ func judge(a *shared.Action, mapped Door, fills []fill, obs *observation, wait t
 			mm.Refused = true
 			mm.Differences = append(mm.Differences, fmt.Sprintf("origin: the request would reach %s, not the graph's endpoint origin %s", weborigin.OfString(got.Endpoint), orNone(weborigin.OfString(mapped.Endpoint))))
 			notes = append(notes, fmt.Sprintf("refused: %s would have sent %s %s to another origin (%s) than the graph's endpoint (%s); the sandbox failed the request and nothing was forwarded",
-				how, got.Method, got.Endpoint, weborigin.OfString(got.Endpoint), orNone(mapped.Endpoint)))
+				how, got.Method, shown.Endpoint, weborigin.OfString(got.Endpoint), orNone(mapped.Endpoint)))
 			fail(shared.SandboxFailed)
 		} else {
 			notes = append(notes, fmt.Sprintf("intercepted: %s sent %s %s%s; the sandbox answered it with a synthetic 200 and nothing reached the business",
-				how, got.Method, got.Endpoint, inParens(got.ContentType)))
+				how, got.Method, shown.Endpoint, inParens(got.ContentType)))
 		}
 		if strings.Contains(obs.submitHow, "by script") {
 			notes = append(notes, "the submit control is hidden or covered (a person may first have to open or close something), so the sandbox clicked it by script")
 		}
 		if got.ByScript || len(mm.Differences) > 0 {
-			notes = append(notes, "observed-runtime: "+got.String())
+			notes = append(notes, "observed-runtime: "+shown.String())
 		}
 		if extra := unmappedFields(a, fields); len(extra) > 0 {
 			notes = append(notes, "sent but not in the graph: "+strings.Join(extra, ", "))

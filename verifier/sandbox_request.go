@@ -117,6 +117,22 @@ func (r interceptedRequest) fields() ([]shared.SubmittedField, error) {
 // number.
 const maxFields = 500
 
+// maxEndpointBytes bounds the endpoint a run records, and maxShownEndpoint
+// the endpoint its note names: a page may post to a URL of megabytes (a
+// form's action with a long query), which would blow up the graph the run
+// is written into and crowd everything else out of the note.
+const (
+	maxEndpointBytes = 2048
+	maxShownEndpoint = 200
+)
+
+// boundedEndpoint cuts an endpoint to maxEndpointBytes (on a rune boundary,
+// marked with an ellipsis) and makes it valid UTF-8, which the contract's
+// writer requires.
+func boundedEndpoint(u string) string {
+	return shared.Clip(strings.ToValidUTF8(u, "\uFFFD"), maxEndpointBytes)
+}
+
 // bounded cuts a field list to maxFields and each name and value to
 // maxFieldBytes (on a rune boundary, marked with an ellipsis), so a hostile
 // page cannot blow up the graph a run is written into, and makes each valid

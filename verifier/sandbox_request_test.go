@@ -337,3 +337,53 @@ func TestInterceptedFieldsNamesBoundedAndUTF8(t *testing.T) {
 		})
 	}
 }
+
+// A page may post to a URL of megabytes (a form's action with a long
+// query). The run records the endpoint cut to maxEndpointBytes, as valid
+// UTF-8, so it still writes; the note names it shorter still, so the notes
+// after it (what else was stopped) are not clipped away.
+func TestJudgeBoundsTheEndpoint(t *testing.T) {
+	a := shared.NewAction("t:contact:c", shared.KindContact, "Contact", "http://h/")
+	a.Inputs = []shared.Input{{Name: "name", Type: "text", Required: true, AgentFillable: true}}
+	mapped := Door{Transport: shared.TransportFormPost, Method: "POST", Endpoint: "http://h/send", ContentType: "application/x-www-form-urlencoded"}
+	tests := []struct {
+		name, url string
+		mismatch  bool
+	}{
+		{"a long query of bytes that are not UTF-8", "http://h/send?q=" + strings.Repeat("%FF", 700_000), true},
+		{"elsewhere on the origin, a long path", "http://h/" + strings.Repeat("a/", 1_000_000), true},
+		{"a cut inside a character", "http://h/send?x=" + strings.Repeat("é", 2*maxEndpointBytes), true},
+		{"raw bytes that are not UTF-8", "http://h/send?x=" + strings.Repeat("\xff", 3*maxEndpointBytes), true},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			obs := &observation{pageURL: "http://h/", doorFound: true, submitFound: true, submitHow: "clicked the submit control",
+				inputs:  []inputResult{{Name: "name", Found: true}},
+				request: &interceptedRequest{Method: "POST", URL: tt.url, ResourceType: "Document", ContentType: "application/x-www-form-urlencoded", Body: []byte("name=Sandy")},
+				stopped: 1, stoppedSeen: []string{"GET http://h/px.gif"}}
+			v := judge(&a, mapped, nil, obs, time.Second)
+			if v.endpoint == nil {
+				t.Fatal("no endpoint recorded")
+			}
+			ep := *v.endpoint
+			if len(ep) > maxEndpointBytes+len("…") || !strings.HasPrefix(ep, "http://h/") || !utf8.ValidString(ep) {
+				t.Errorf("endpoint of %d bytes (%.60q…), want the URL's start, at most %d bytes, valid UTF-8", len(ep), ep, maxEndpointBytes)
+			}
+			if !strings.Contains(v.note, "1 read(s) of files the page made") {
+				t.Errorf("the note (%d bytes) lost what follows the endpoint: %.200q…", len(v.note), v.note)
+			}
+			if got := v.mismatch != nil; got != tt.mismatch {
+				t.Fatalf("mismatch %v, want one: %v", v.mismatch, tt.mismatch)
+			}
+			if v.mismatch != nil && len(v.mismatch.Error()) > 2*maxNote {
+				t.Errorf("the mismatch's message is %d bytes", len(v.mismatch.Error()))
+			}
+			run := mappedGraph(t).Actions[0]
+			run.Verification = shared.SandboxTested{SandboxRuns: []shared.SandboxRun{{RunID: "sbx-0000000000000000", At: "2026-12-01T21:00:00.000Z",
+				By: sandboxBy, Outcome: v.outcome, Endpoint: v.endpoint, Fields: v.fields, Note: &v.note}}}
+			if _, err := shared.WriteAction(&run); err != nil {
+				t.Errorf("the run does not write: %v", err)
+			}
+		})
+	}
+}
