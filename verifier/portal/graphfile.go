@@ -3,6 +3,7 @@ package portal
 import (
 	"bytes"
 	"context"
+	"fmt"
 	"os"
 	"path/filepath"
 
@@ -48,7 +49,8 @@ func findAction(path string, g *shared.ActionGraph, id string) (int, error) {
 // writeGraphFile writes g (canonical, re-validated by shared.Write) over
 // path atomically: a temporary file in the same directory, synced, then
 // renamed over the original, so a reader sees the old graph or the new one
-// and never half of either. When the file on disk is no longer the bytes
+// and never half of either, and the directory synced, so the new one is
+// there after a crash. When the file on disk is no longer the bytes
 // read (was), nothing is replaced and the refusal says so. The file keeps
 // its permissions, and a symbolic link keeps pointing where it did: the
 // file it names is the one replaced.
@@ -95,5 +97,25 @@ func writeGraphFile(path string, g *shared.ActionGraph, was []byte) error {
 		os.Remove(tmp)
 		return err
 	}
+	// The rename is in the directory: until the directory is synced, a
+	// power loss or an OS crash may bring the old graph back, one that
+	// does not point at the confirmation just recorded.
+	if err := syncDir(filepath.Dir(path)); err != nil {
+		return fmt.Errorf("portal: the graph file was replaced, but its folder could not be synced to disk, so a crash may bring the old one back: %w", err)
+	}
 	return nil
+}
+
+// syncDir fsyncs a directory, making a rename in it durable. A variable so
+// that a test can see it called after the rename.
+var syncDir = func(dir string) error {
+	d, err := os.Open(dir)
+	if err != nil {
+		return err
+	}
+	if err := d.Sync(); err != nil {
+		d.Close()
+		return err
+	}
+	return d.Close()
 }
