@@ -2,6 +2,7 @@ package door_test
 
 import (
 	"net/url"
+	"strings"
 	"testing"
 
 	"github.com/frontlatch/frontlatch/verifier/door"
@@ -30,6 +31,11 @@ func TestSameEndpoint(t *testing.T) {
 		{"its parameter left out", "http://h/admin-ajax.php", "http://h/admin-ajax.php?action=quote", false, false},
 		{"its parameter given twice", "http://h/r?a=1&a=2", "http://h/r?a=1", false, false},
 		{"its query and one more", "http://h/r?a=1&delete=1", "http://h/r?a=1", false, false},
+		{"a pair with a bad escape added", "http://h/admin-ajax.php?action=quote&action=%zz", "http://h/admin-ajax.php?action=quote", false, false},
+		{"a pair with a semicolon added", "http://h/admin-ajax.php?action=quote&action=delete;", "http://h/admin-ajax.php?action=quote", false, false},
+		{"more pairs than a query parses", "http://h/send?" + strings.Repeat("action=delete&", 10_001), "http://h/send", false, false},
+		{"a query that does not parse, byte for byte", "http://h/r?a=%zz", "http://h/r?a=%zz", false, true},
+		{"a query that does not parse, another", "http://h/r?a=%zz", "http://h/r?a=%yy", false, false},
 		{"a GET form's query is its fields", "http://h/book/?date=1", "http://h/book/?lang=en", true, true},
 		{"a GET form to another path", "http://h/other?q=1", "http://h/book/", true, false},
 	} {
@@ -43,7 +49,7 @@ func TestSameEndpoint(t *testing.T) {
 				t.Fatal(err)
 			}
 			if r := door.SameEndpoint(got, confirmed, tc.queryIsFields); r != tc.want {
-				t.Errorf("SameEndpoint(%s, %s, %v) = %v, want %v", tc.got, tc.confirmed, tc.queryIsFields, r, tc.want)
+				t.Errorf("SameEndpoint(%.100s, %.100s, %v) = %v, want %v", tc.got, tc.confirmed, tc.queryIsFields, r, tc.want)
 			}
 		})
 	}
