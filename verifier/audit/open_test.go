@@ -514,3 +514,58 @@ func TestOpenRefusesAnotherProgramsDatabase(t *testing.T) {
 		}
 	})
 }
+
+// schema_migrations is append-only like the records (migration 0006): a
+// client cannot delete, rewrite or replace the schema's history, which made
+// every later Open apply a migration again over its own tables and fail.
+func TestSchemaHistoryIsAppendOnly(t *testing.T) {
+	audittest.EachURL(t, func(t *testing.T, url string) {
+		ctx := context.Background()
+		s, err := audit.Open(ctx, url)
+		if err != nil {
+			t.Fatal(err)
+		}
+		s.Close()
+		raw := openRaw(t, url)
+		defer raw.close()
+		history := func() string {
+			q := "SELECT group_concat(version || ':' || name, ',') FROM (SELECT version, name FROM schema_migrations ORDER BY version)"
+			if audittest.Driver(url) == audit.DriverPostgres {
+				q = "SELECT string_agg(version || ':' || name, ',' ORDER BY version) FROM schema_migrations"
+			}
+			var h string
+			if err := raw.query(q, &h); err != nil {
+				t.Fatal(err)
+			}
+			return h
+		}
+		before := history()
+		refused := []string{
+			"DELETE FROM schema_migrations WHERE version = 1",
+			"DELETE FROM schema_migrations",
+			"UPDATE schema_migrations SET name = 'forged.sql'",
+		}
+		dropped := []string{}
+		if audittest.Driver(url) == audit.DriverPostgres {
+			refused = append(refused, "TRUNCATE schema_migrations")
+		} else {
+			dropped = append(dropped, "INSERT OR REPLACE INTO schema_migrations (version, name, applied_ns) VALUES (1, 'forged.sql', 0)")
+		}
+		for _, q := range refused {
+			if err := raw.exec(q); err == nil || !strings.Contains(err.Error(), "append-only") {
+				t.Errorf("%s: err = %v, want the append-only refusal", q, err)
+			}
+		}
+		for _, q := range dropped {
+			_ = raw.exec(q) // refused, or dropped: either way nothing is rewritten
+		}
+		if diff := cmp.Diff(before, history()); diff != "" {
+			t.Errorf("schema_migrations changed (-want +got):\n%s", diff)
+		}
+		s, err = audit.Open(ctx, url)
+		if err != nil {
+			t.Fatalf("Open after the refused changes: %v", err)
+		}
+		s.Close()
+	})
+}
