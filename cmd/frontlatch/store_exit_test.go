@@ -1,6 +1,7 @@
 package main
 
 import (
+	"os"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -14,6 +15,10 @@ func TestStoreExitCodes(t *testing.T) {
 	graph := copyGraph(t)
 	const action = "clinic01:booking:appointment"
 	db := filepath.Join(t.TempDir(), "fleet.db")
+	notAStore := filepath.Join(t.TempDir(), "notes.txt")
+	if err := os.WriteFile(notAStore, []byte("not a database, but long enough to be read as one's header\n"), 0o600); err != nil {
+		t.Fatal(err)
+	}
 	commands := []struct {
 		name string
 		args func(store string) []string
@@ -35,6 +40,7 @@ func TestStoreExitCodes(t *testing.T) {
 	}{
 		{"names no store", "ftp://nowhere", exitUsage},
 		{"cannot be reached", "postgres://nobody@127.0.0.1:1/x?sslmode=disable&connect_timeout=1", exitFail},
+		{"is no audit store", notAStore, exitUsage},
 	}
 	for _, c := range commands {
 		for _, s := range stores {

@@ -93,10 +93,12 @@ func openStore(ctx context.Context, url string) (*audit.Store, error) {
 
 // storeExit is the exit code of a store openStore could not open, the
 // same for every command: exitUsage for a --store that names no store (an
-// unknown scheme, none given: audit.ErrInvalid), exitFail for one that
-// cannot be reached or read (the work failed, as for the fleet database).
+// unknown scheme, none given: audit.ErrInvalid) or names something else —
+// a file that is no audit store, another program's database
+// (audit.ErrNotAuditStore) —, exitFail for one that cannot be reached (the
+// work failed, as for the fleet database).
 func storeExit(err error) int {
-	if errors.Is(err, audit.ErrInvalid) {
+	if errors.Is(err, audit.ErrInvalid) || errors.Is(err, audit.ErrNotAuditStore) {
 		return exitUsage
 	}
 	return exitFail
