@@ -193,10 +193,15 @@ func (e *Executor) fireBrowser(ctx context.Context, d door, fields []planned) ou
 			}
 			continue
 		}
+		if f.from == fromHoneypot { // cleared, a checkbox or radio honeypot too
+			values[f.name] = f.value
+			order = append(order, f.name)
+			continue
+		}
 		if f.none {
 			continue // an unchecked checkbox: left as the page has it
 		}
-		if f.from == fromAgent || f.from == fromHoneypot {
+		if f.from == fromAgent {
 			values[f.name] = f.value
 			order = append(order, f.name)
 		}

@@ -47,9 +47,10 @@ type planned struct {
 	// multi: one of the values of a multi-valued input (a checkbox group,
 	// a <select multiple>), sent under the same name as its siblings.
 	multi bool
-	// none: a multi-valued input with nothing chosen, or an unchecked
-	// checkbox. Nothing is sent for it (see wire); a page filled in the
-	// browser has a multi-valued input's boxes cleared.
+	// none: a multi-valued input with nothing chosen, an unchecked
+	// checkbox, or a checkbox or radio honeypot. Nothing is sent for it
+	// (see wire); a page filled in the browser has a multi-valued input's
+	// boxes and a honeypot cleared.
 	none bool
 	// file: a file for a file input, sent as a multipart file part (value
 	// is unused).
@@ -121,7 +122,12 @@ func plan(a *shared.Action, input map[string]any, maxUpload int64) (fields []pla
 		present[in.Name] = true
 		if !in.AgentFillable {
 			if in.Semantic == shared.SemanticHoneypot {
-				fields = append(fields, planned{name: in.Name, from: fromHoneypot})
+				// Sent empty, as a browser sends it untouched: a text
+				// field as "name=", a checkbox or radio button not at all
+				// (a browser sends nothing for an unchecked one, and a
+				// plugin testing isset($_POST[name]) takes a form that
+				// sends the name for a bot's).
+				fields = append(fields, planned{name: in.Name, from: fromHoneypot, none: checkable(in.Type)})
 			} else {
 				fields = append(fields, planned{name: in.Name, from: fromPage})
 			}
@@ -427,6 +433,12 @@ func utf16Len(s string) int {
 		}
 	}
 	return n
+}
+
+// checkable reports whether an input of type typ is a checkbox or a radio
+// button: one a browser sends only when it is checked.
+func checkable(typ string) bool {
+	return strings.EqualFold(typ, "checkbox") || strings.EqualFold(typ, "radio")
 }
 
 func isNumeric(typ string) bool {
