@@ -81,3 +81,65 @@ func TestCheckableHoneypotNotSent(t *testing.T) {
 		})
 	}
 }
+
+// TestCheckableTokenAsThePageHasIt: a checkbox or radio group the agent
+// does not fill is sent as the live page has it, as a browser sends it:
+// a box only when the page checks it, with its value; a radio group's
+// checked button's value, and nothing when none is checked. Before, an
+// unchecked box the page carries went out with its value, and a radio
+// group with its first button's.
+func TestCheckableTokenAsThePageHasIt(t *testing.T) {
+	const page = `<!doctype html><form method="post">
+<input type="checkbox" name="tok_off" value="yes">
+<input type="checkbox" name="tok_on" value="1" checked>
+<input type="checkbox" name="tok_bare" checked>
+<input type="radio" name="tok_radio" value="a"><input type="radio" name="tok_radio" value="b" checked>
+<input type="radio" name="tok_none" value="x"><input type="radio" name="tok_none" value="y">
+<input type="hidden" name="tok_hidden" value="h-1">
+</form>`
+	site := newRecorder(t, func(r *recorder, w http.ResponseWriter, req *http.Request) {
+		if req.Method == http.MethodGet {
+			_, _ = io.WriteString(w, page)
+			return
+		}
+		r.record(req)
+	})
+	for _, enctype := range []string{"application/x-www-form-urlencoded", "multipart/form-data"} {
+		t.Run(enctype, func(t *testing.T) {
+			g := editCallback(t, site.URL, shared.TransportFormPost, enctype, func(a *shared.Action) {
+				for _, n := range []struct{ name, typ string }{
+					{"tok_off", "checkbox"}, {"tok_on", "checkbox"}, {"tok_bare", "checkbox"},
+					{"tok_radio", "radio"}, {"tok_none", "radio"}, {"tok_hidden", "hidden"},
+				} {
+					a.Inputs = append(a.Inputs, shared.Input{Name: n.name, Semantic: shared.SemanticSystemToken, Type: n.typ})
+				}
+			})
+			st := openStore(t)
+			ex := newExecutor(t, st, executor.Options{})
+			action := confirmed(t, st, g, callback)
+			before := site.count()
+			res, err := ex.Execute(t.Context(), executor.Call{Action: action, Input: goodCallback()})
+			if err != nil {
+				t.Fatal(err)
+			}
+			if n := site.count() - before; n != 1 {
+				t.Fatalf("%d submissions reached the site, want 1", n)
+			}
+			want := goodCallbackSent()
+			want["tok_on"], want["tok_bare"], want["tok_radio"], want["tok_hidden"] = []string{"1"}, []string{"on"}, []string{"b"}, []string{"h-1"}
+			site.mu.Lock()
+			got := site.forms[len(site.forms)-1]
+			site.mu.Unlock()
+			if diff := cmp.Diff(want, got); diff != "" {
+				t.Errorf("the site received (-want +got):\n%s", diff)
+			}
+			gotSent := url.Values{}
+			for _, f := range res.Sent {
+				gotSent.Add(f.Name, f.Value)
+			}
+			if diff := cmp.Diff(want, gotSent); diff != "" {
+				t.Errorf("Result.Sent (-want +got):\n%s", diff)
+			}
+		})
+	}
+}

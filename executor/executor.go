@@ -337,12 +337,14 @@ func (e *Executor) Execute(ctx context.Context, c Call) (*Result, error) {
 			f := &fields[i]
 			switch f.from {
 			case fromPage:
-				v, ok := page.values[f.name]
-				if !ok {
+				if _, ok := page.values[f.name]; !ok {
 					missing = append(missing, Reason{Code: ReasonTokenMissing, Field: f.name,
 						Detail: fmt.Sprintf("the live page %s no longer carries %q; the site changed: re-map it and have the owner confirm again", d.access.URL, f.name), Err: ErrPage})
 				}
-				f.value = v
+				// As the page has it: a checkbox or radio group the page
+				// leaves unchecked is not sent, as a browser sends none.
+				v, on := page.sent[f.name]
+				f.value, f.none = v, !on
 			case fromCheckbox:
 				if v, ok := page.values[f.name]; ok {
 					f.value = v

@@ -17,11 +17,17 @@ import (
 // maxPageBytes bounds the live page read for system tokens.
 const maxPageBytes = 4 << 20
 
-// pageFields is what the live page's form holds: the value attribute of
-// each named input (hidden inputs, checkboxes' values) in the form that
-// best matches the action.
+// pageFields is what the live page's form holds, in the form that best
+// matches the action.
 type pageFields struct {
+	// values is the value attribute of each named input (hidden inputs,
+	// checkboxes' values): what a checkbox the agent checks sends.
 	values map[string]string
+	// sent is what a browser sends for each name as the page has it: an
+	// input's value, but for checkboxes and radio buttons, which send
+	// only when checked: the first checked one's value. A name whose
+	// every input is an unchecked checkbox or radio button is not in it.
+	sent map[string]string
 }
 
 // fetchPage GETs the door's page (same origin only, redirects included) and
@@ -74,7 +80,7 @@ func readForm(doc *html.Node, base *url.URL, endpoint string, names []string) *p
 	best, bestScore := doc, -1
 	for _, f := range forms {
 		score := 0
-		vals := inputValues(f)
+		vals, _ := inputValues(f)
 		for n := range want {
 			if _, ok := vals[n]; ok {
 				score++
@@ -87,13 +93,18 @@ func readForm(doc *html.Node, base *url.URL, endpoint string, names []string) *p
 			best, bestScore = f, score
 		}
 	}
-	pf := &pageFields{values: inputValues(best)}
+	pf := &pageFields{}
+	pf.values, pf.sent = inputValues(best)
 	if best != doc {
 		// A token outside the chosen form (form="id" association, or a
 		// formless group) is still the page's.
-		for k, v := range inputValues(doc) {
+		values, sent := inputValues(doc)
+		for k, v := range values {
 			if _, ok := pf.values[k]; !ok {
 				pf.values[k] = v
+				if s, on := sent[k]; on {
+					pf.sent[k] = s
+				}
 			}
 		}
 	}
@@ -113,9 +124,10 @@ func sameEndpoint(base *url.URL, action, endpoint string) bool {
 }
 
 // inputValues maps each named <input> under n to its value attribute (the
-// first one of a name; a checkbox without one has the value "on").
-func inputValues(n *html.Node) map[string]string {
-	out := map[string]string{}
+// first one of a name; a checkbox without one has the value "on"), and
+// to what a browser sends for the name as the page has it (pageFields.sent).
+func inputValues(n *html.Node) (values, sent map[string]string) {
+	values, sent = map[string]string{}, map[string]string{}
 	walk(n, func(c *html.Node) bool {
 		if c.DataAtom != atom.Input {
 			return true
@@ -124,18 +136,25 @@ func inputValues(n *html.Node) map[string]string {
 		if name == "" {
 			return true
 		}
-		if _, seen := out[name]; seen {
-			return true
-		}
 		v, has := attrOK(c, "value")
 		t := strings.ToLower(attr(c, "type"))
-		if !has && (t == "checkbox" || t == "radio") {
+		if !has && checkable(t) {
 			v = "on"
 		}
-		out[name] = v
+		if _, seen := values[name]; !seen {
+			values[name] = v
+		}
+		if _, on := sent[name]; !on && (!checkable(t) || hasAttr(c, "checked")) {
+			sent[name] = v
+		}
 		return true
 	})
-	return out
+	return values, sent
+}
+
+func hasAttr(n *html.Node, key string) bool {
+	_, ok := attrOK(n, key)
+	return ok
 }
 
 // walk visits element nodes depth-first, as the browser builds the page;
