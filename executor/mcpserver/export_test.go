@@ -9,3 +9,6 @@ func SetIdleTimeout(d time.Duration) (restore func()) {
 	idleTimeout = d
 	return func() { idleTimeout = old }
 }
+
+// MaxClients is how many clients each rate-limit table holds.
+const MaxClients = maxClients

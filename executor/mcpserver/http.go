@@ -13,7 +13,6 @@ import (
 	"net"
 	"net/http"
 	"net/url"
-	"strconv"
 	"strings"
 	"sync"
 	"time"
@@ -123,7 +122,8 @@ func (s *Server) HTTPHandler(opts HTTPOptions) (http.Handler, error) {
 		next:     sdk,
 		token:    sha256.Sum256([]byte(opts.Token)),
 		maxBody:  opts.MaxBodyBytes,
-		limits:   newLimiters(rate.Limit(opts.RatePerSecond), opts.Burst),
+		authed:   newLimiters(rate.Limit(opts.RatePerSecond), opts.Burst),
+		anon:     newLimiters(rate.Limit(opts.RatePerSecond), opts.Burst),
 		inFlight: make(chan struct{}, opts.MaxInFlight),
 	}
 	return g, nil
@@ -183,11 +183,14 @@ func (s *Server) ListenAndServeHTTP(ctx context.Context, addr string, opts HTTPO
 // guard checks Origin, rate, token, size and the POSTs in flight, in that
 // order, before the SDK.
 type guard struct {
-	next     http.Handler
-	token    [32]byte
-	maxBody  int64
-	limits   *limiters
-	inFlight chan struct{} // one token per POST being handled
+	next    http.Handler
+	token   [32]byte
+	maxBody int64
+	// authed and anon are the rate limits of the clients that presented
+	// the token and of those that did not, apart: no number of clients
+	// without it takes a place of a client with it.
+	authed, anon *limiters
+	inFlight     chan struct{} // one token per POST being handled
 }
 
 func (g *guard) ServeHTTP(w http.ResponseWriter, r *http.Request) {
@@ -196,7 +199,11 @@ func (g *guard) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	authed := g.authorized(r)
-	if !g.limits.allow(clientKey(r, authed)) {
+	limits := g.anon
+	if authed {
+		limits = g.authed
+	}
+	if !limits.allow(clientHost(r)) {
 		w.Header().Set("Retry-After", "1")
 		http.Error(w, "too many requests", http.StatusTooManyRequests)
 		return
@@ -293,18 +300,22 @@ func isLoopbackHost(h string) bool {
 	return ip != nil && ip.IsLoopback()
 }
 
-// clientKey identifies a client for the rate limit: its remote address, and
-// whether it presented the token (so that unauthenticated noise from an
-// address does not spend an authenticated client's budget on another).
-func clientKey(r *http.Request, authed bool) string {
+// clientHost identifies a client for the rate limit: its remote address.
+// Clients with and without the token are limited apart (guard.authed,
+// guard.anon), so that unauthenticated noise from an address does not
+// spend an authenticated client's budget.
+func clientHost(r *http.Request) string {
 	host, _, err := net.SplitHostPort(r.RemoteAddr)
 	if err != nil {
 		host = r.RemoteAddr
 	}
-	return strconv.FormatBool(authed) + "|" + host
+	return host
 }
 
-// limiters is a bounded map of per-client token buckets.
+// limiters is a bounded map of per-client token buckets. A new client is
+// never refused for want of room: when the map is full, the clients idle
+// for a minute are dropped and, if none is, the one seen least recently
+// (which then starts again with a full bucket).
 type limiters struct {
 	mu    sync.Mutex
 	rate  rate.Limit
@@ -317,7 +328,8 @@ type limiterEntry struct {
 	seen time.Time
 }
 
-// maxClients bounds the map; past it, clients idle for a minute are dropped.
+// maxClients bounds each map; past it, clients idle for a minute are
+// dropped, else the one seen least recently.
 const maxClients = 4096
 
 func newLimiters(r rate.Limit, burst int) *limiters {
@@ -331,20 +343,30 @@ func (l *limiters) allow(key string) bool {
 	e := l.m[key]
 	if e == nil {
 		if len(l.m) >= maxClients {
-			for k, v := range l.m {
-				if now.Sub(v.seen) > time.Minute {
-					delete(l.m, k)
-				}
-			}
-			if len(l.m) >= maxClients {
-				return false
-			}
+			l.evict(now)
 		}
 		e = &limiterEntry{l: rate.NewLimiter(l.rate, l.burst)}
 		l.m[key] = e
 	}
 	e.seen = now
 	return e.l.AllowN(now, 1)
+}
+
+// evict makes room for one client: it drops the clients idle for a
+// minute and, when none is, the one seen least recently. l.mu is held.
+func (l *limiters) evict(now time.Time) {
+	oldest, at := "", now
+	for k, v := range l.m {
+		switch {
+		case now.Sub(v.seen) > time.Minute:
+			delete(l.m, k)
+		case !v.seen.After(at):
+			oldest, at = k, v.seen
+		}
+	}
+	if len(l.m) >= maxClients {
+		delete(l.m, oldest)
+	}
 }
 
 // tooLarge is the 413's text for a body whose Content-Length is over the

@@ -11,6 +11,7 @@ import (
 	"math"
 	"net"
 	"net/http"
+	"net/http/httptest"
 	"net/url"
 	"strings"
 	"testing"
@@ -187,6 +188,55 @@ func TestHTTPRateLimit(t *testing.T) {
 	}
 	want("without token", anon, http.StatusUnauthorized)
 	want("with token", authed, http.StatusOK)
+}
+
+// A full rate-limit table refuses no new client: after MaxClients clients
+// without the token, each from an address of its own, a new client with
+// the token is served and one without it answered 401, not 429; the rate
+// still holds for each. Before, every new client got 429 once the table
+// was full, the token's holder too: anyone able to use many addresses
+// (every 127.0.0.0/8 address is loopback) shut the token's holder out.
+func TestHTTPRateLimitFullTable(t *testing.T) {
+	e := newEnv(t, 10)
+	token := mcpserver.NewToken()
+	h, err := e.server.HTTPHandler(mcpserver.HTTPOptions{Token: token, Burst: 1, RatePerSecond: 0.001})
+	if err != nil {
+		t.Fatal(err)
+	}
+	send := func(host string, authed bool) int {
+		req := httptest.NewRequestWithContext(t.Context(), http.MethodPost, "http://127.0.0.1:7330/", strings.NewReader(initialize))
+		req.RemoteAddr = host + ":40000"
+		req.Header.Set("Content-Type", "application/json")
+		req.Header.Set("Accept", "application/json, text/event-stream")
+		if authed {
+			req.Header.Set("Authorization", "Bearer "+token)
+		}
+		rec := httptest.NewRecorder()
+		h.ServeHTTP(rec, req)
+		return rec.Code
+	}
+	for i := range mcpserver.MaxClients {
+		if got := send(fmt.Sprintf("127.0.%d.%d", i/256, i%256+1), false); got != http.StatusUnauthorized {
+			t.Fatalf("client %d without the token: status %d, want %d", i, got, http.StatusUnauthorized)
+		}
+	}
+	for _, tc := range []struct {
+		name   string
+		host   string
+		authed bool
+		want   int
+	}{
+		{"new client with the token", "127.1.0.1", true, http.StatusOK},
+		{"the same client again, over its burst", "127.1.0.1", true, http.StatusTooManyRequests},
+		{"new client without the token", "127.1.0.2", false, http.StatusUnauthorized},
+		{"the same client again, over its burst", "127.1.0.2", false, http.StatusTooManyRequests},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			if got := send(tc.host, tc.authed); got != tc.want {
+				t.Errorf("status %d, want %d", got, tc.want)
+			}
+		})
+	}
 }
 
 // POSTs in flight at once are bounded across clients: while one holds the
