@@ -65,29 +65,34 @@ type Refusal struct {
 	Attempt *Output `json:"attempt,omitempty"`
 }
 
-func (s *Server) handler(name string) mcp.ToolHandler {
+// handler serves the tool name, which the graph defined for the action
+// actionID when it was added.
+func (s *Server) handler(name, actionID string) mcp.ToolHandler {
 	return func(ctx context.Context, req *mcp.CallToolRequest) (*mcp.CallToolResult, error) {
-		return s.call(ctx, name, req), nil
+		return s.call(ctx, name, actionID, req), nil
 	}
 }
 
-// call checks and fires one tool call. Every failure is a tool error.
-func (s *Server) call(ctx context.Context, name string, req *mcp.CallToolRequest) *mcp.CallToolResult {
+// call checks and fires one tool call to the tool name, defined for the
+// action actionID when it was added. Every failure is a tool error, and
+// every refusal is audited: one of a tool the graph no longer defines, or
+// cannot say (it cannot be read), under actionID.
+func (s *Server) call(ctx context.Context, name, actionID string, req *mcp.CallToolRequest) *mcp.CallToolResult {
+	key, keyReason := idempotencyKey(req)
 	snap, err := s.current(ctx)
 	if err != nil {
-		return refusal(name, "", "refused", err, []executor.Reason{{Code: ReasonToolUnknown, Detail: err.Error()}})
+		return s.refuse(ctx, name, actionID, key, err, []executor.Reason{{Code: ReasonToolUnknown, Detail: err.Error()}})
 	}
 	def := snap.tools[name]
 	if def == nil {
 		err := fmt.Errorf("mcpserver: the graph no longer defines tool %q", name)
-		return refusal(name, "", "refused", err, []executor.Reason{{Code: ReasonToolUnknown, Detail: err.Error()}})
+		return s.refuse(ctx, name, actionID, key, err, []executor.Reason{{Code: ReasonToolUnknown, Detail: err.Error()}})
 	}
 	var raw json.RawMessage
 	if req.Params != nil {
 		raw = req.Params.Arguments
 	}
 	args, reasons := def.checkArguments(raw)
-	key, keyReason := idempotencyKey(req)
 	switch {
 	case len(reasons) > 0:
 		if keyReason != nil {
@@ -99,7 +104,7 @@ func (s *Server) call(ctx context.Context, name string, req *mcp.CallToolRequest
 	}
 	action, err := snap.action(def.actionID)
 	if err != nil {
-		return refusal(name, def.actionID, "refused", err, []executor.Reason{{Code: ReasonToolUnknown, Detail: err.Error()}})
+		return s.refuse(ctx, name, def.actionID, key, err, []executor.Reason{{Code: ReasonToolUnknown, Detail: err.Error()}})
 	}
 	res, err := s.exec.Execute(ctx, executor.Call{Action: action, Input: args, IdempotencyKey: key})
 	if err != nil {

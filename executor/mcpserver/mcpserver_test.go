@@ -300,6 +300,75 @@ func TestDriftWhileConnected(t *testing.T) {
 	}
 }
 
+// A call to a listed tool that the graph no longer defines, or whose
+// graph no longer reads, is refused with tool.unknown, fires nothing, and
+// is audited under the action the tool was listed for, as every other
+// refusal is (before, such a refusal left no trace).
+func TestToolGoneIsAudited(t *testing.T) {
+	withoutAction := func(t *testing.T, graph []byte) []byte {
+		var doc map[string]any
+		if err := json.Unmarshal(graph, &doc); err != nil {
+			t.Fatal(err)
+		}
+		var kept []any
+		for _, a := range doc["actions"].([]any) {
+			if a.(map[string]any)["id"] != actionID {
+				kept = append(kept, a)
+			}
+		}
+		if len(kept) == len(doc["actions"].([]any)) {
+			t.Fatalf("the graph has no action %s", actionID)
+		}
+		doc["actions"] = kept
+		out, err := json.MarshalIndent(doc, "", "  ")
+		if err != nil {
+			t.Fatal(err)
+		}
+		return out
+	}
+	cases := []struct {
+		name  string
+		graph func(t *testing.T, graph []byte) []byte
+	}{
+		{"the action removed", withoutAction},
+		{"the graph unreadable", func(*testing.T, []byte) []byte { return []byte(`{"actions": [`) }},
+	}
+	for _, tr := range transports {
+		for _, tc := range cases {
+			t.Run(tr+"/"+tc.name, func(t *testing.T) {
+				// No re-check but the call's own: the tool is still
+				// listed when it is called.
+				e := newEnvOn(t, audittest.Open(t, audittest.URL(t, audit.DriverSQLite)), 10, time.Hour)
+				c := e.connect(t, tr)
+				if got := c.listNames(t); !slices.Equal(got, []string{e.tool}) {
+					t.Fatalf("listed %v, want [%s]", got, e.tool)
+				}
+				writeFile(t, e.graphPath, tc.graph(t, e.graph))
+				res, err := c.CallTool(t.Context(), &mcp.CallToolParams{Name: e.tool, Arguments: goodArgs()})
+				if err != nil {
+					t.Fatal(err)
+				}
+				if diff := cmp.Diff([]string{mcpserver.ReasonToolUnknown}, codes(refusalOf(t, res))); diff != "" {
+					t.Errorf("reasons (-want +got):\n%s", diff)
+				}
+				if n := len(e.submissions(t)); n != 0 {
+					t.Errorf("%d submissions reached the site, want none", n)
+				}
+				rs, err := e.store.Refusals(t.Context(), actionID)
+				if err != nil {
+					t.Fatal(err)
+				}
+				if len(rs) != 1 {
+					t.Fatalf("%d refusals audited under %s, want 1", len(rs), actionID)
+				}
+				if got := strings.Join(rs[0].Reasons, "\n"); !strings.HasPrefix(got, mcpserver.ReasonToolUnknown) {
+					t.Errorf("the audited refusal is %q, want it to begin %q", got, mcpserver.ReasonToolUnknown)
+				}
+			})
+		}
+	}
+}
+
 // driftSummary changes the action's side-effect summary (not the one the
 // owner was shown, inside the confirmation).
 func driftSummary(t *testing.T, graph []byte) []byte {

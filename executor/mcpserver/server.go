@@ -242,7 +242,7 @@ func (s *Server) apply(snap *snapshot, live map[string]bool) {
 		if _, ok := s.listed[name]; ok {
 			continue
 		}
-		s.mcp.AddTool(def.tool, s.handler(name))
+		s.mcp.AddTool(def.tool, s.handler(name, def.actionID))
 		s.listed[name] = def.sum
 	}
 }
@@ -261,13 +261,13 @@ func (s *Server) middleware(next mcp.MethodHandler) mcp.MethodHandler {
 			if r, ok := req.(*mcp.CallToolRequest); ok && r.Params != nil {
 				s.mu.Lock()
 				_, listed := s.listed[r.Params.Name]
-				defined := false
+				var def *toolDef
 				if s.snap != nil {
-					_, defined = s.snap.tools[r.Params.Name]
+					def = s.snap.tools[r.Params.Name]
 				}
 				s.mu.Unlock()
-				if defined && !listed {
-					return s.handler(r.Params.Name)(ctx, r)
+				if def != nil && !listed {
+					return s.handler(r.Params.Name, def.actionID)(ctx, r)
 				}
 			}
 		}
