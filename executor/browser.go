@@ -75,9 +75,12 @@ type captured struct {
 	// so a second one is refused even while the first awaits its answer.
 	started bool
 	begun   chan struct{}
-	// pressed: the page has been filled and its submit control pressed
-	// (under mu): a navigation of a document with a query string after it,
-	// before any submission, is the browser sending the form itself by GET.
+	// pressed: the page has been filled and its submit control is being
+	// pressed, or its WebMCP tool called (under mu; set just before the
+	// click or the call, after the fill): a send from then on may be the
+	// submission, one before it is early. A navigation of a document with
+	// a query string after it, before any submission, is the browser
+	// sending the form itself by GET.
 	pressed bool
 	// leftTo is the address the page's main frame went to, after it was
 	// pressed and before any submission, without sending the form; left
@@ -235,22 +238,29 @@ func (e *Executor) fireBrowser(ctx context.Context, d door, fields []planned) ou
 		}
 	})
 	go leaving()
+	// Pressed after the fill, as the sandbox arms its interception after
+	// it: a send the page makes while it is filled (an autosave, a
+	// partial-entry plugin posting each field) is early, not the
+	// submission. Set before the click or call is sent, so the submission,
+	// which only they cause, is never taken for early.
+	press := func() {
+		cap.mu.Lock()
+		cap.pressed = true
+		cap.mu.Unlock()
+	}
 	var toolText string
 	var runErr error
-	cap.mu.Lock()
-	cap.pressed = true
-	cap.mu.Unlock()
 	if d.transport == shared.TransportWebMCPExecute {
-		toolText, runErr = callTool(page, d.toolName, toolArgs(fields))
+		toolText, runErr = callTool(page, d.toolName, toolArgs(fields), press)
 		if errors.Is(runErr, errNoImperativeTool) {
-			runErr = fillAndSubmit(page, formDoor{toolForm: `form[toolname="` + cssString(d.toolName) + `"]`}, values, order, nil)
+			runErr = fillAndSubmit(page, formDoor{toolForm: `form[toolname="` + cssString(d.toolName) + `"]`}, values, order, nil, press)
 		}
 	} else {
 		fd := formDoor{door: d.access.Locator}
 		if sub := d.access.Submission; sub != nil {
 			fd.submit = sub.SubmitControl
 		}
-		runErr = fillAndSubmit(page, fd, values, order, ups)
+		runErr = fillAndSubmit(page, fd, values, order, ups, press)
 	}
 
 	cap.await(ctx, runErr != nil)
@@ -495,12 +505,22 @@ var jsonNumberRE = regexp.MustCompile(`^-?(?:0|[1-9][0-9]*)(?:\.[0-9]+)?(?:[eE][
 // with input, each argument typed first as the tool's own inputSchema
 // declares it (a string of digits for a number or integer, "true"/"false"
 // for a boolean, a list for an array): the schema the page registered,
-// which the action does not record whole.
-func callTool(page *rod.Page, name string, input map[string]any) (string, error) {
+// which the action does not record whole. press is called just before the
+// call, once the tool is known to be registered (errNoImperativeTool
+// when it is not: press is not called).
+func callTool(page *rod.Page, name string, input map[string]any, press func()) (string, error) {
 	in, err := json.Marshal(input)
 	if err != nil {
 		return "", err
 	}
+	has, err := page.Timeout(browserTimeout).Eval(`(name) => { const reg = window.__frontlatchExec; return !!(reg && reg.get(name)); }`, name)
+	if err != nil {
+		return "", fmt.Errorf("look for the tool %q: %w", name, err)
+	}
+	if !has.Value.Bool() {
+		return "", errNoImperativeTool
+	}
+	press()
 	res, err := page.Timeout(browserTimeout).Eval(`async (name, input) => {
 		const reg = window.__frontlatchExec;
 		const tool = reg && reg.get(name);
@@ -590,7 +610,9 @@ type formDoor struct {
 	submit *shared.Locator
 }
 
-func fillAndSubmit(page *rod.Page, fd formDoor, values map[string]any, order []string, files []pageFile) error {
+// fillAndSubmit calls press once the form is filled, just before its
+// submit control is pressed.
+func fillAndSubmit(page *rod.Page, fd formDoor, values map[string]any, order []string, files []pageFile, press func()) error {
 	in, err := json.Marshal(values)
 	if err != nil {
 		return err
@@ -628,7 +650,18 @@ func fillAndSubmit(page *rod.Page, fd formDoor, values map[string]any, order []s
 		return fmt.Errorf("fill the form: %w", err)
 	}
 	r, err := fillAnswer(res.Value.Str())
-	if err != nil || r.Press == nil {
+	if err != nil {
+		return err
+	}
+	press()
+	if r.Press == nil {
+		// By a script's click (or requestSubmit), in an evaluation of its
+		// own, sent after press.
+		res, err := page.Timeout(browserTimeout).Eval(fillScript, fd.toolForm, string(door), string(submit), string(in), string(names), string(fileJSON), "press")
+		if err != nil {
+			return fmt.Errorf("press the submit control: %w", err)
+		}
+		_, err = fillAnswer(res.Value.Str())
 		return err
 	}
 	if err := topology.ClickAt(page.GetContext(), page, r.Press.X, r.Press.Y, pressTimeout); err != nil {
@@ -641,8 +674,8 @@ func fillAndSubmit(page *rod.Page, fd formDoor, values map[string]any, order []s
 const pressTimeout = 5 * time.Second
 
 // filled is fillScript's answer: the error that stopped it, or the point
-// of the viewport at which to press the submit control (none when the
-// script pressed it itself).
+// of the viewport at which to press the submit control (none when it is
+// to be pressed by a script, in the phase "press").
 type filled struct {
 	Error string `json:"error"`
 	Press *struct {
@@ -664,10 +697,10 @@ func fillAnswer(raw string) (filled, error) {
 }
 
 // fillScript finds the door's scope — a form, or the container of a
-// formless group —, checks its fields, and then either marks it (phase
-// "mark", before files are set on its inputs) or fills and submits it
-// (phase "submit"). The scope is the marked one (phase "submit" after
-// "mark"), else the declarative tool's form (toolForm, looked for in the
+// formless group —, checks its fields, and then marks it (phase "mark",
+// before files are set on its inputs), fills it (phase "submit") or, in an
+// evaluation of its own once the caller has called press, submits it by a
+// script (phase "press"). The scope is the marked one (after "mark"), else the declarative tool's form (toolForm, looked for in the
 // document and every open shadow root), else the door's: pagejs's doorOf
 // — the rule the verifier's sandbox runs the door by, so the form the
 // owner was shown a run of is the form that fires — on the door's locator
@@ -682,7 +715,8 @@ func fillAnswer(raw string) (filled, error) {
 // topology.ClickAt), else by a script's click (a form with none, or whose
 // control is disabled, is submitted with requestSubmit); a group must
 // have one. The script answers JSON: {error} when it stopped, {press:
-// {x, y}} when the caller is to press, {} otherwise. Each control is set
+// {x, y}} when the caller is to press there, {} otherwise (after "submit":
+// the caller is to run "press"). Each control is set
 // as a person sets it (pagejs's control: the prototype's setter, a click),
 // so that a page keeping its own state of its controls, as React does,
 // sends what was filled. pierce, norm, labels, accname, locate, control and press are
@@ -716,7 +750,7 @@ var fillScript = pagejs.MustInline(`(toolForm, doorJSON, submitJSON, valuesJSON,
 			if (!fieldsOf(scope, name).some(x => x.type === "file")) return fail("the form has no file input " + JSON.stringify(name));
 		}
 		if (phase === "mark") { scope.setAttribute("data-frontlatch-exec", ""); return "{}"; }
-		for (const name of names) {
+		if (phase === "submit") for (const name of names) {
 			const list = fieldsOf(scope, name);
 			if (!list.length) return fail("the form has no field " + JSON.stringify(name));
 			const v = values[name];
@@ -741,8 +775,10 @@ var fillScript = pagejs.MustInline(`(toolForm, doorJSON, submitJSON, valuesJSON,
 		// page does not take this evaluation with it. A form without a
 		// control to press, or whose control stays disabled, is submitted.
 		const { el: submit, control: submitter } = submitOf(scope, submitLoc); // a button disabled until the form is valid is enabled now
-		const at = submit ? pressPoint(submit) : null;
-		if (at) return JSON.stringify({ press: at });
+		if (phase === "submit") {
+			const at = submit ? pressPoint(submit) : null;
+			return at ? JSON.stringify({ press: at }) : "{}"; // else pressed by script, in the phase "press"
+		}
 		setTimeout(() => {
 			if (submit) submit.click();
 			else if (typeof scope.requestSubmit === "function") scope.requestSubmit(submitter && submitter.form === scope ? submitter : undefined);

@@ -554,3 +554,58 @@ f.addEventListener("submit", (e) => {
 		})
 	}
 }
+
+// TestBrowserSendDuringTheFill: a send the page makes while the executor
+// fills it (an autosave, a partial-entry plugin posting each field as it
+// is typed, here a synchronous POST to the very endpoint on every input
+// event) is not the submission: it is blocked as early, and the form the
+// executor fills and then presses is what reaches the site, as in the
+// verifier's sandbox, which arms its interception only after the fill.
+// Before, the page counted as pressed from the first keystroke: the
+// autosave was taken for the submission, sent, and the form's own
+// submission blocked as a second one.
+func TestBrowserSendDuringTheFill(t *testing.T) {
+	b := browser(t)
+	const autosave = `<script>
+for (const el of document.querySelectorAll("#callback-form [name]")) {
+  el.addEventListener("input", () => {
+    try { const x = new XMLHttpRequest(); x.open("POST", "/callback-request", false); x.send("autosave=" + encodeURIComponent(el.name)); } catch (e) {}
+  });
+}
+</script>`
+	tests := []struct {
+		name, page string
+		door       func(a *shared.Action)
+	}{
+		{name: "pressed by the mouse", page: `<!doctype html><html><body><form id="callback-form" method="post" action="/callback-request">` + callbackFields + `</form>` + autosave + `</body></html>`},
+		{name: "pressed by a script", page: `<!doctype html><html><body><style>button { display: none }</style><form id="callback-form" method="post" action="/callback-request">` + callbackFields + `</form>` + autosave + `</body></html>`},
+		{name: "declarative WebMCP tool", page: `<!doctype html><html><body><form id="callback-form" toolname="request_callback" tooldescription="Ask for a call back." method="post" action="/callback-request">` + callbackFields + `</form>` + autosave + `</body></html>`,
+			door: func(a *shared.Action) {
+				a.Access = []shared.Access{{Method: shared.AccessWebMCPTool, URL: a.Access[0].URL, Occurrences: 1, ToolName: ptr("request_callback"),
+					Submission: &shared.Submission{Transport: shared.TransportWebMCPExecute}, Provenance: a.Access[0].Provenance}}
+			}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			site := callbackSite(t, tt.page, "Thanks, we will call you.")
+			transport := shared.TransportJavascriptOnly
+			if tt.door != nil {
+				transport = shared.TransportWebMCPExecute
+			}
+			graph := editCallback(t, site.URL, transport, "application/x-www-form-urlencoded", tt.door)
+			st := openStore(t)
+			ex := newExecutor(t, st, executor.Options{Browser: b})
+			res, err := ex.Execute(t.Context(), executor.Call{Action: confirmed(t, st, graph, callback), Input: goodCallback()})
+			if err != nil {
+				t.Fatal(err)
+			}
+			site.wantGoodCallback(t)
+			if !slices.ContainsFunc(res.Sent, func(f shared.SubmittedField) bool { return f.Name == "full_name" && f.Value == "Ana Ruiz" }) {
+				t.Errorf("Result.Sent = %v, want the filled form", res.Sent)
+			}
+			if !slices.ContainsFunc(res.Warnings, func(w string) bool { return strings.Contains(w, "before it was filled and submitted") }) {
+				t.Errorf("warnings %q do not report the blocked autosave", res.Warnings)
+			}
+		})
+	}
+}
