@@ -2,6 +2,7 @@ package executor_test
 
 import (
 	"encoding/json"
+	"fmt"
 	"io"
 	"net/http"
 	"net/url"
@@ -141,5 +142,51 @@ func TestCheckableTokenAsThePageHasIt(t *testing.T) {
 				t.Errorf("Result.Sent (-want +got):\n%s", diff)
 			}
 		})
+	}
+}
+
+// TestTokenWithItsCookie: a token the live page binds to a cookie it sets
+// (Django's csrfmiddlewaretoken and csrftoken, Laravel's _token and its
+// session) goes back with that cookie, as a browser sends it, and with no
+// other call's. Before, the submission carried no cookie: the site
+// refused the fresh token (403).
+func TestTokenWithItsCookie(t *testing.T) {
+	var served int
+	site := newRecorder(t, func(r *recorder, w http.ResponseWriter, req *http.Request) {
+		if req.Method == http.MethodGet {
+			r.mu.Lock()
+			served++
+			tok := fmt.Sprintf("tok-%d", served)
+			r.mu.Unlock()
+			http.SetCookie(w, &http.Cookie{Name: "csrftoken", Value: tok, Path: "/", HttpOnly: true})
+			fmt.Fprintf(w, `<!doctype html><form method="post"><input type="hidden" name="csrfmiddlewaretoken" value="%s"></form>`, tok)
+			return
+		}
+		r.record(req)
+		if c, err := req.Cookie("csrftoken"); err != nil || c.Value != req.Form.Get("csrfmiddlewaretoken") {
+			http.Error(w, "CSRF verification failed.", http.StatusForbidden)
+		}
+	})
+	g := editCallback(t, site.URL, shared.TransportFormPost, "application/x-www-form-urlencoded", func(a *shared.Action) {
+		a.Inputs = append(a.Inputs, shared.Input{Name: "csrfmiddlewaretoken", Semantic: shared.SemanticSystemToken, Type: "hidden"})
+	})
+	st := openStore(t)
+	ex := newExecutor(t, st, executor.Options{})
+	action := confirmed(t, st, g, callback)
+	for call := 1; call <= 2; call++ {
+		res, err := ex.Execute(t.Context(), executor.Call{Action: action, Input: goodCallback()})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if res.Status != http.StatusOK {
+			t.Errorf("call %d: the site answered %d %q, want 200", call, res.Status, res.Response)
+		}
+		site.mu.Lock()
+		post := site.posts[len(site.posts)-1]
+		site.mu.Unlock()
+		want := fmt.Sprintf("csrftoken=tok-%d", call)
+		if got := post.Header.Values("Cookie"); !cmp.Equal([]string{want}, got) {
+			t.Errorf("call %d sent the cookies %q, want [%q]", call, got, want)
+		}
 	}
 }

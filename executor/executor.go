@@ -12,6 +12,7 @@ import (
 	"io"
 	"log/slog"
 	"net/http"
+	"net/http/cookiejar"
 	"net/http/httptrace"
 	"net/url"
 	"slices"
@@ -44,7 +45,9 @@ type Options struct {
 	// HTTPClient is used for every request to a site. Optional; its
 	// redirect policy is replaced: a redirect to another origin is never
 	// followed. A Timeout of zero (http.DefaultClient's) is 30 s, as
-	// without one: no request to a site goes unbounded.
+	// without one: no request to a site goes unbounded. Without a Jar,
+	// each call's requests (the page read, the submission) share a cookie
+	// jar of their own, as a browser's do.
 	HTTPClient *http.Client
 	// Browser is needed for javascript-only and webmcp-execute doors.
 	Browser *topology.Browser
@@ -308,6 +311,11 @@ func (e *Executor) Execute(ctx context.Context, c Call) (*Result, error) {
 			Detail: "the gate passed an action without a confirmation, audit record or cap; report this as a bug", Err: ErrRefused}})
 	}
 
+	// One call's requests to the site share the cookies it sets, as a
+	// browser's do: a token read from the page (Django's, Laravel's) is
+	// often bound to the session cookie that page sets.
+	client := e.callClient()
+
 	// 3. Fresh system tokens from the live page (a read: nothing is sent).
 	// A call the cap already refuses costs no page fetch: the store is asked
 	// first (a read; BeginAttempt still decides, atomically). With an
@@ -323,7 +331,7 @@ func (e *Executor) Execute(ctx context.Context, c Call) (*Result, error) {
 		for i, f := range fields {
 			names[i] = f.name
 		}
-		page, err := e.fetchPage(ctx, d.access.URL, d.endpoint, names)
+		page, err := e.fetchPage(ctx, client, d.access.URL, d.endpoint, names)
 		if err != nil {
 			code := ReasonPage
 			sentinel := ErrPage
@@ -435,7 +443,7 @@ func (e *Executor) Execute(ctx context.Context, c Call) (*Result, error) {
 	if d.browser {
 		out = e.fireBrowser(ctx, d, fields)
 	} else {
-		out = e.fireHTTP(ctx, d, onWire)
+		out = e.fireHTTP(ctx, client, d, onWire)
 	}
 	res.Status, res.Response = out.status, out.response
 	if out.sent != nil {
@@ -866,8 +874,21 @@ type outcome struct {
 	files    []SentFile              // the files it sent, with sent
 }
 
-// fireHTTP sends the submission as its door records it.
-func (e *Executor) fireHTTP(ctx context.Context, d door, fields []planned) outcome {
+// callClient is the client of one call's requests to the site: the
+// executor's, with a cookie jar of the call's own when Options.HTTPClient
+// brings none, so the submission carries the cookies the page read for
+// its tokens set (and no other call's).
+func (e *Executor) callClient() *http.Client {
+	if e.client.Jar != nil {
+		return e.client
+	}
+	c := *e.client
+	c.Jar, _ = cookiejar.New(nil) // never fails without options
+	return &c
+}
+
+// fireHTTP sends the submission as its door records it, with client.
+func (e *Executor) fireHTTP(ctx context.Context, client *http.Client, d door, fields []planned) outcome {
 	var (
 		body        io.Reader
 		contentType string
@@ -915,7 +936,7 @@ func (e *Executor) fireHTTP(ctx context.Context, d door, fields []planned) outco
 		req.Header.Set("Origin", weborigin.Of(p))
 		req.Header.Set("Referer", d.access.URL)
 	}
-	resp, err := e.client.Do(req)
+	resp, err := client.Do(req)
 	if err != nil {
 		mu.Lock()
 		w := wrote

@@ -30,16 +30,16 @@ type pageFields struct {
 	sent map[string]string
 }
 
-// fetchPage GETs the door's page (same origin only, redirects included) and
-// reads the form that carries the action's fields.
-func (e *Executor) fetchPage(ctx context.Context, pageURL, endpoint string, names []string) (*pageFields, error) {
+// fetchPage GETs the door's page with client (same origin only, redirects
+// included) and reads the form that carries the action's fields.
+func (e *Executor) fetchPage(ctx context.Context, client *http.Client, pageURL, endpoint string, names []string) (*pageFields, error) {
 	req, err := http.NewRequestWithContext(ctx, http.MethodGet, pageURL, nil)
 	if err != nil {
 		return nil, fmt.Errorf("%w: %s: %w", ErrPage, pageURL, err)
 	}
 	req.Header.Set("User-Agent", userAgent)
 	req.Header.Set("Accept", "text/html")
-	resp, err := e.client.Do(req)
+	resp, err := client.Do(req)
 	if err != nil {
 		return nil, fmt.Errorf("%w: GET %s: %w", ErrPage, pageURL, err)
 	}
