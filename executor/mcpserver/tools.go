@@ -215,8 +215,15 @@ func (d *toolDef) checkArguments(raw json.RawMessage) (map[string]any, []executo
 	if err != nil {
 		return nil, []executor.Reason{{Code: executor.ReasonInvalidInput, Rule: "type", Detail: "the arguments are not JSON: " + err.Error()}}
 	}
-	if _, ok := inst.(map[string]any); !ok {
+	obj, ok := inst.(map[string]any)
+	if !ok {
 		return nil, []executor.Reason{{Code: executor.ReasonInvalidInput, Rule: "type", Detail: fmt.Sprintf("the arguments must be a JSON object, not %s", jsonKind(inst))}}
+	}
+	if len(obj) > executor.MaxInputKeys {
+		// As the executor bounds them: not one reason (and one line of the
+		// audit record) per key of a body of millions.
+		return nil, []executor.Reason{{Code: executor.ReasonInvalidInput, Rule: "size", Err: executor.ErrInvalidInput,
+			Detail: fmt.Sprintf("the arguments have %d keys; at most %d are accepted", len(obj), executor.MaxInputKeys)}}
 	}
 	if err := d.schema.Validate(inst); err != nil {
 		return nil, schemaReasons(err)
@@ -276,8 +283,20 @@ func schemaReasons(err error) []executor.Reason {
 	if len(out) == 0 {
 		out = append(out, executor.Reason{Code: executor.ReasonInvalidInput, Detail: ve.Error()})
 	}
+	if len(out) > maxReasons {
+		// A list argument of a million wrong items is not a million
+		// reasons, returned and audited.
+		more := len(out) - maxReasons
+		out = append(out[:maxReasons:maxReasons], executor.Reason{Code: executor.ReasonInvalidInput, Err: executor.ErrInvalidInput,
+			Detail: fmt.Sprintf("and %d more reasons, not listed: at most %d are", more, maxReasons)})
+	}
 	return out
 }
+
+// maxReasons bounds the reasons of one refusal by the schema listed, past
+// which one more says how many were left out: as many as the keys the
+// executor accepts.
+const maxReasons = executor.MaxInputKeys
 
 func fieldDetail(field, msg string) string {
 	if field == "" {
