@@ -109,7 +109,7 @@ func (s *Server) call(ctx context.Context, name, actionID string, req *mcp.CallT
 	res, err := s.exec.Execute(ctx, executor.Call{Action: action, Input: args, IdempotencyKey: key})
 	if err != nil {
 		outcome := "failed"
-		if errors.Is(err, executor.ErrRefused) {
+		if errors.Is(err, executor.ErrRefused) || errors.Is(err, executor.ErrClosed) { // closed: nothing begun, nothing sent
 			outcome = "refused"
 		}
 		r := refusal(name, def.actionID, outcome, err, reasonsOf(err, outcome))

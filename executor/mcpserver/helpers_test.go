@@ -67,6 +67,7 @@ type env struct {
 	graph     []byte // as confirmed
 	auditRef  string
 	server    *mcpserver.Server
+	exec      *executor.Executor
 	tool      string // the compiler's name for the action's tool
 	httpOpts  mcpserver.HTTPOptions
 	wire      io.Writer // when set, every JSON-RPC message the client reads or writes is logged here
@@ -126,7 +127,7 @@ func newEnvEdited(t testing.TB, store *audit.Store, capMax int, interval time.Du
 		t.Fatal(err)
 	}
 	t.Cleanup(func() { _ = srv.Close() })
-	e.server = srv
+	e.server, e.exec = srv, ex
 	return e
 }
 

@@ -369,6 +369,27 @@ func TestToolGoneIsAudited(t *testing.T) {
 	}
 }
 
+// A call that reaches a closed executor (the server shutting down) is
+// refused — nothing was begun or sent — not reported as a call of unknown
+// outcome whose attempt the audit log has, as it was before.
+func TestCallAfterTheExecutorClosed(t *testing.T) {
+	e := newEnv(t, 10)
+	c := e.connect(t, "stdio")
+	if err := e.exec.Close(); err != nil {
+		t.Fatal(err)
+	}
+	res, err := c.CallTool(t.Context(), &mcp.CallToolParams{Name: e.tool, Arguments: goodArgs()})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if r := refusalOf(t, res); r.Outcome != "refused" || !strings.HasPrefix(text(res), "Refused: nothing was sent.") {
+		t.Errorf("outcome %q, text %q; want refused, nothing sent", r.Outcome, text(res))
+	}
+	if n := len(e.submissions(t)); n != 0 {
+		t.Errorf("%d submissions reached the site, want none", n)
+	}
+}
+
 // driftSummary changes the action's side-effect summary (not the one the
 // owner was shown, inside the confirmation).
 func driftSummary(t *testing.T, graph []byte) []byte {
