@@ -190,3 +190,45 @@ func TestTokenWithItsCookie(t *testing.T) {
 		}
 	}
 }
+
+// TestCheckedBoxSendsItsValue: a checkbox the agent checks sends the
+// value of the page's checkbox, not that of a hidden input of the same
+// name before it — which Rails, Yii and CakePHP write so that an unticked
+// box sends "0" (the mapper takes it for the checkbox's). Before, the
+// first input of the name was read, and a box the agent ticked went out
+// as "0", unticked.
+func TestCheckedBoxSendsItsValue(t *testing.T) {
+	const page = `<!doctype html><form method="post">
+<input type="hidden" name="subscribe" value="0"><input type="checkbox" name="subscribe" value="1">
+<input type="hidden" name="terms" value="no"><input type="checkbox" name="terms">
+<input type="hidden" name="tok" value="t-1">
+</form>`
+	site := newRecorder(t, func(r *recorder, w http.ResponseWriter, req *http.Request) {
+		if req.Method == http.MethodGet {
+			_, _ = io.WriteString(w, page)
+			return
+		}
+		r.record(req)
+	})
+	g := editCallback(t, site.URL, shared.TransportFormPost, "application/x-www-form-urlencoded", func(a *shared.Action) {
+		a.Inputs = append(a.Inputs,
+			shared.Input{Name: "subscribe", Label: ptr("Subscribe"), Semantic: shared.SemanticMarketingOptIn, Type: "checkbox", AgentFillable: true},
+			shared.Input{Name: "terms", Label: ptr("Terms"), Semantic: shared.SemanticConsent, Type: "checkbox", AgentFillable: true},
+			shared.Input{Name: "tok", Semantic: shared.SemanticSystemToken, Type: "hidden"})
+	})
+	st := openStore(t)
+	ex := newExecutor(t, st, executor.Options{})
+	in := goodCallback()
+	in["subscribe"], in["terms"] = true, true
+	if _, err := ex.Execute(t.Context(), executor.Call{Action: confirmed(t, st, g, callback), Input: in}); err != nil {
+		t.Fatal(err)
+	}
+	if n := site.count(); n != 1 {
+		t.Fatalf("%d submissions reached the site, want 1", n)
+	}
+	want := goodCallbackSent()
+	want["subscribe"], want["terms"], want["tok"] = []string{"1"}, []string{"on"}, []string{"t-1"}
+	if diff := cmp.Diff(want, site.forms[0]); diff != "" {
+		t.Errorf("the site received (-want +got):\n%s", diff)
+	}
+}

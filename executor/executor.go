@@ -354,7 +354,7 @@ func (e *Executor) Execute(ctx context.Context, c Call) (*Result, error) {
 				v, on := page.sent[f.name]
 				f.value, f.none = v, !on
 			case fromCheckbox:
-				if v, ok := page.values[f.name]; ok {
+				if v, ok := page.boxes[f.name]; ok {
 					f.value = v
 				} else {
 					f.value = "on"

@@ -20,9 +20,13 @@ const maxPageBytes = 4 << 20
 // pageFields is what the live page's form holds, in the form that best
 // matches the action.
 type pageFields struct {
-	// values is the value attribute of each named input (hidden inputs,
-	// checkboxes' values): what a checkbox the agent checks sends.
+	// values is the value attribute of each named input (the first of a
+	// name): a token's.
 	values map[string]string
+	// boxes is the value of each name's first checkbox: what a checkbox
+	// the agent checks sends (not the value of a hidden input of the same
+	// name before it, which Rails and others write for an unticked box).
+	boxes map[string]string
 	// sent is what a browser sends for each name as the page has it: an
 	// input's value, but for checkboxes and radio buttons, which send
 	// only when checked: the first checked one's value. A name whose
@@ -80,7 +84,7 @@ func readForm(doc *html.Node, base *url.URL, endpoint string, names []string) *p
 	best, bestScore := doc, -1
 	for _, f := range forms {
 		score := 0
-		vals, _ := inputValues(f)
+		vals := inputValues(f).values
 		for n := range want {
 			if _, ok := vals[n]; ok {
 				score++
@@ -93,17 +97,19 @@ func readForm(doc *html.Node, base *url.URL, endpoint string, names []string) *p
 			best, bestScore = f, score
 		}
 	}
-	pf := &pageFields{}
-	pf.values, pf.sent = inputValues(best)
+	pf := inputValues(best)
 	if best != doc {
 		// A token outside the chosen form (form="id" association, or a
 		// formless group) is still the page's.
-		values, sent := inputValues(doc)
-		for k, v := range values {
+		all := inputValues(doc)
+		for k, v := range all.values {
 			if _, ok := pf.values[k]; !ok {
 				pf.values[k] = v
-				if s, on := sent[k]; on {
+				if s, on := all.sent[k]; on {
 					pf.sent[k] = s
+				}
+				if b, ok := all.boxes[k]; ok {
+					pf.boxes[k] = b
 				}
 			}
 		}
@@ -123,11 +129,12 @@ func sameEndpoint(base *url.URL, action, endpoint string) bool {
 	return u.Scheme == ep.Scheme && u.Host == ep.Host && u.Path == ep.Path
 }
 
-// inputValues maps each named <input> under n to its value attribute (the
-// first one of a name; a checkbox without one has the value "on"), and
-// to what a browser sends for the name as the page has it (pageFields.sent).
-func inputValues(n *html.Node) (values, sent map[string]string) {
-	values, sent = map[string]string{}, map[string]string{}
+// inputValues reads the named <input>s under n: each name's value
+// attribute (the first one of a name; a checkbox without one has the
+// value "on"), its first checkbox's, and what a browser sends for it as
+// the page has it (pageFields).
+func inputValues(n *html.Node) *pageFields {
+	values, sent, boxes := map[string]string{}, map[string]string{}, map[string]string{}
 	walk(n, func(c *html.Node) bool {
 		if c.DataAtom != atom.Input {
 			return true
@@ -147,9 +154,12 @@ func inputValues(n *html.Node) (values, sent map[string]string) {
 		if _, on := sent[name]; !on && (!checkable(t) || hasAttr(c, "checked")) {
 			sent[name] = v
 		}
+		if _, seen := boxes[name]; !seen && t == "checkbox" {
+			boxes[name] = v
+		}
 		return true
 	})
-	return values, sent
+	return &pageFields{values: values, sent: sent, boxes: boxes}
 }
 
 func hasAttr(n *html.Node, key string) bool {
