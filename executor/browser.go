@@ -383,13 +383,22 @@ func (e *Executor) route(h *rod.Hijack, cap *captured, allowed string, d door, e
 	pressed := cap.pressed
 	first := pressed && !cap.started
 	cap.mu.Unlock()
-	if method == http.MethodGet && u.RawQuery != "" && d.transport != shared.TransportWebMCPExecute {
+	switch {
+	case method != http.MethodGet || u.RawQuery == "":
+	case d.transport != shared.TransportWebMCPExecute:
 		// A GET form's submission, its query the fields: to the endpoint,
 		// or the browser's own navigation once the form is pressed and
 		// before anything was sent — elsewhere, a send like any other,
 		// blocked below (the code before let it reach the site, and waited
 		// out the call's timeout). Before the press, a read of the page's.
 		isSubmission = pressed && ((endpoint != nil && doors.SameEndpoint(u, endpoint, true)) || (first && h.Request.IsNavigation()))
+	default:
+		// A WebMCP tool's fetches with a query are its reads; but the main
+		// document going to a URL with a query once the tool is called,
+		// before anything was sent, is a declarative tool's GET form
+		// submitted (before, it went to the site unseen, and the call was
+		// recorded failed: "went to … without sending the form").
+		isSubmission = first && h.Request.IsNavigation()
 	}
 	if isSubmission && !pressed {
 		// A send of the page as it loads, before the executor has filled

@@ -609,3 +609,47 @@ for (const el of document.querySelectorAll("#callback-form [name]")) {
 		})
 	}
 }
+
+// TestDeclarativeToolGETForm: a declarative WebMCP tool whose form is a
+// GET form is submitted through the executor, which sees the answer and
+// records the attempt fired. Before, the browser's navigation with the
+// fields in its query went to the site unseen, and the call was recorded
+// failed ("went to … without sending the form") though the site had it.
+func TestDeclarativeToolGETForm(t *testing.T) {
+	b := browser(t)
+	const page = `<!doctype html><html><body><form toolname="request_callback" tooldescription="Ask for a call back." method="get" action="/callback-request">` + callbackFields + `</form></body></html>`
+	site := newRecorder(t, func(r *recorder, w http.ResponseWriter, req *http.Request) {
+		switch {
+		case req.Method == http.MethodGet && req.URL.Path == "/callback/":
+			w.Header().Set("Content-Type", "text/html")
+			fmt.Fprint(w, page)
+		case req.URL.Path == "/favicon.ico":
+			http.NotFound(w, req)
+		default:
+			r.record(req)
+			fmt.Fprint(w, "Thanks, we will call you.")
+		}
+	})
+	g := doorGraph(t, site.URL, func(form shared.Access) []shared.Access {
+		return []shared.Access{{Method: shared.AccessWebMCPTool, URL: site.URL + "/callback/", Occurrences: 1, ToolName: ptr("request_callback"),
+			Submission: &shared.Submission{Transport: shared.TransportWebMCPExecute}, Provenance: form.Provenance}}
+	})
+	raw, err := shared.Write(g)
+	if err != nil {
+		t.Fatal(err)
+	}
+	st := openStore(t)
+	ex := newExecutor(t, st, executor.Options{Browser: b})
+	res, err := ex.Execute(t.Context(), executor.Call{Action: confirmed(t, st, raw, callback), Input: goodCallback()})
+	if err != nil {
+		t.Fatal(err)
+	}
+	site.wantGoodCallback(t)
+	if res.Status != http.StatusOK || res.Response != "Thanks, we will call you." {
+		t.Errorf("the site answered %d %q, want 200 and its thanks", res.Status, res.Response)
+	}
+	atts, err := st.Attempts(t.Context(), callback)
+	if err != nil || len(atts) != 1 || atts[0].Completed == nil || atts[0].Completed.Outcome != "fired" {
+		t.Errorf("attempts = %+v (%v), want one, fired", atts, err)
+	}
+}
