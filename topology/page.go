@@ -2,7 +2,9 @@ package topology
 
 import (
 	"context"
+	"crypto/rand"
 	_ "embed"
+	"encoding/hex"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -460,29 +462,33 @@ type settleOutcome struct {
 }
 
 //go:embed quiet.js
-var quietJS string
+var quietSource string
+
+// quietKey is the property of window under which quiet.js keeps its
+// probe: drawn at random once per process, so a page can neither look it
+// up nor hide it.
+var quietKey = func() string {
+	var b [12]byte
+	if _, err := rand.Read(b[:]); err != nil {
+		panic(err) // crypto/rand does not fail on the platforms Chromium runs on
+	}
+	return "__frontlatchQuiet" + hex.EncodeToString(b[:])
+}()
+
+// quietJS is quiet.js with its key.
+var quietJS = strings.ReplaceAll(quietSource, "__FRONTLATCH_QUIET_KEY__", quietKey)
 
 // quietProbe waits in the page, at most maxMs, until the document is
 // complete, no structural mutation happened for quietMs and no short
-// timeout is pending (quiet.js keeps both; a document without the recorder,
+// timeout is pending (quiet.js keeps both, and waits, with the built-ins
+// it took before the page's scripts ran; a document without the recorder,
 // such as an error page, counts as quiet). It answers [url, readyState,
 // ms since the last mutation, pending timeouts, whether it was quiet].
-const quietProbe = `(quietMs, maxMs, ignoreTimers) => new Promise((resolve) => {
-  const st = window[Symbol.for('frontlatch.quiet')];
-  const t0 = performance.now();
-  const check = () => {
-    const now = performance.now();
-    const since = st ? now - st.last : 1e9;
-    const pending = st ? st.timers.size : 0;
-    const quiet = document.readyState === 'complete' && since >= quietMs && (pending === 0 || ignoreTimers);
-    if (quiet || now - t0 >= maxMs || !st) {
-      resolve(JSON.stringify([location.href, document.readyState, Math.round(since), pending, quiet]));
-      return;
-    }
-    st.wait(check, Math.max(5, Math.min(quietMs - since, 25)));
-  };
-  check();
-})`
+const quietProbe = `(key, quietMs, maxMs, ignoreTimers) => {
+  const st = window[key];
+  if (st) return st.probe(quietMs, maxMs, ignoreTimers);
+  return JSON.stringify([location.href, document.readyState, 1e9, 0, document.readyState === 'complete']);
+}`
 
 // Quiescence bounds: a timeout chain (a page polling with setTimeout) or a
 // request that never ends (a long poll, a beacon) is waited for at most
@@ -523,7 +529,7 @@ func (t *tab) settleFrom(ctx context.Context, d time.Duration, afterClick bool) 
 		// close the settle deadline is.
 		wait := min(probeMaxWait, max(time.Until(deadline), 0))
 		ignoreTimers := time.Since(start) >= timerPatience
-		probe, err := t.eval(ctx, t.o.ActionTimeout+wait, quietProbe, quiet.Milliseconds(), wait.Milliseconds(), ignoreTimers)
+		probe, err := t.eval(ctx, t.o.ActionTimeout+wait, quietProbe, quietKey, quiet.Milliseconds(), wait.Milliseconds(), ignoreTimers)
 		now := time.Now()
 		if err != nil {
 			out.err = err

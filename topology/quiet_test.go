@@ -22,6 +22,8 @@ func TestQuiescence(t *testing.T) {
 		anyFail  bool // under load a never-quiet page may still find a quiet window
 	}{
 		{"form built by a timer after load", "/late.html", "Book now", "", 10 * time.Second, false},
+		{"a timer after load, Symbol.for replaced", "/late-symbol.html", "Book now", "", 10 * time.Second, false},
+		{"a timer after load, the recorder spoofed", "/late-spoof.html", "Book now", "", 10 * time.Second, false},
 		{"form rendered from a request", "/fetched.html", "Send", "", 10 * time.Second, false},
 		{"request that never ends", "/longpoll.html", "Open chat", "", 10 * time.Second, false},
 		{"style animation every frame", "/animated.html", "Shop", "", 10 * time.Second, false},
