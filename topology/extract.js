@@ -10,6 +10,7 @@
   // N2 (norm) and labelsOf are shared with the mapper's extract.js
   // (package pagejs; snapshot.go inlines them).
   //pagejs:include norm
+  //pagejs:include json
   // N3/N5: volatile tokens replaced by placeholders.
   const TOKENS = [
     [/\b\d{4}-\d{2}-\d{2}[T ]\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:?\d{2})?/g, '{ts}'],
@@ -485,6 +486,6 @@
     return res;
   }
 
-  if (op === 'verify') return JSON.stringify(verify(opts));
-  return JSON.stringify(extract(opts));
+  if (op === 'verify') return jsonText(verify(opts));
+  return jsonText(extract(opts));
 }

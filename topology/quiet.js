@@ -13,8 +13,8 @@
 // registered symbol it could reach with Symbol.for, or replace Symbol.for
 // and hide), nor change what probe reports; every built-in probe uses is
 // taken here, before the page's scripts run, so a page that replaces
-// JSON, Promise, performance.now or Document.prototype.readyState later
-// changes nothing.
+// JSON, Promise, performance.now or Document.prototype.readyState later, or
+// puts a toJSON on Array.prototype, changes nothing.
 (() => {
   const key = '__FRONTLATCH_QUIET_KEY__';
   if (Object.prototype.hasOwnProperty.call(window, key)) return;
@@ -67,7 +67,9 @@
       const since = t - last, state = apply(readyState, document, []);
       const quiet = state === 'complete' && since >= quietMs && (pending === 0 || ignoreTimers);
       if (quiet || t - t0 >= maxMs) {
-        resolve(stringify([href(), state, round(since), pending, quiet]));
+        // Written by hand from strings and numbers: JSON.stringify of an
+        // array would go through a toJSON the page put on Array.prototype.
+        resolve('[' + stringify(href()) + ',' + stringify(String(state)) + ',' + round(since) + ',' + pending + ',' + !!quiet + ']');
         return;
       }
       wait(check, max(5, min(quietMs - since, 25)));

@@ -14,6 +14,9 @@
 // index built on first use) lives as long as one run of the script. The
 // helpers are:
 //
+//   - json: jsonText(v), JSON.stringify of a script's answer that a
+//     page's toJSON on Object.prototype or Array.prototype (Prototype.js
+//     1.6's) does not rewrite;
 //   - norm: norm(s), white space collapsed and trimmed (rule N2 of
 //     normalization-v0.2);
 //   - labels: labelsIn(trees), which makes labelsOf(el): a control's
@@ -60,7 +63,7 @@
 // (compiler/internal/pagejscopy; its TestPagejsCopiesFresh fails on a
 // stale copy): a change here is a change there after go generate.
 //
-// Each helper's file (norm.js, labels.js, accname.js, modelcontext.js,
+// Each helper's file (json.js, norm.js, labels.js, accname.js, modelcontext.js,
 // pierce.js, locate.js, control.js, press.js) documents what it declares and what it reads. Helpers do not
 // include one another: a helper that reads another's declarations names it
 // on a line of its own,

@@ -8,7 +8,7 @@ import (
 	"strings"
 )
 
-//go:embed norm.js labels.js accname.js modelcontext.js pierce.js locate.js control.js press.js
+//go:embed json.js norm.js labels.js accname.js modelcontext.js pierce.js locate.js control.js press.js
 var files embed.FS
 
 // ErrUnknownHelper reports an include line naming no helper of this package.
