@@ -10,7 +10,9 @@ import (
 )
 
 // A hostile page never hangs a run: dialogs are accepted, an endless
-// script costs one page's budget and ends in an error, not a hang.
+// script costs one page's budget and ends in an error, not a hang; a
+// page whose Array.prototype.toJSON rewrites JSON.stringify's arrays is
+// read as any page.
 func TestHostilePages(t *testing.T) {
 	cases := []struct {
 		name    string
@@ -19,6 +21,7 @@ func TestHostilePages(t *testing.T) {
 	}{
 		{"alert and confirm", `<script>alert("hello"); confirm("sure?");</script>` + contactForm, false},
 		{"endless script after load", contactForm + `<script>setTimeout(function () { for (;;) {} }, 50);</script>`, true},
+		{"Prototype.js's Array.prototype.toJSON", prototypeToJSON + contactForm, false},
 	}
 	for _, tc := range cases {
 		t.Run(tc.name, func(t *testing.T) {
@@ -73,3 +76,14 @@ func TestHugeForm(t *testing.T) {
 	}
 	t.Logf("20,000 inputs mapped in %v", time.Since(start).Round(time.Millisecond))
 }
+
+// prototypeToJSON is what Prototype.js 1.6 (still served by old shops)
+// puts on Array.prototype: JSON.stringify then writes every array as a
+// string of JSON.
+const prototypeToJSON = `<script>
+Array.prototype.toJSON = function () {
+  var results = [];
+  for (var i = 0; i < this.length; i++) results.push(JSON.stringify(this[i]));
+  return "[" + results.join(", ") + "]";
+};
+</script>`

@@ -14,9 +14,10 @@
 (() => {
   if (window.__frontlatchWebMCP) return;
   //pagejs:include modelcontext
+  //pagejs:include json
   const tools = [];
   const signals = [];
-  const plain = (v) => { try { return v == null ? null : JSON.parse(JSON.stringify(v)); } catch (e) { return null; } };
+  const plain = (v) => { try { return v == null ? null : JSON.parse(jsonText(v)); } catch (e) { return null; } };
   const record = (where, tool, options) => {
     try {
       if (!tool || typeof tool !== "object") return;
@@ -34,6 +35,6 @@
   };
   hookRegisterTool("__frontlatchWrapped", record);
   Object.defineProperty(window, "__frontlatchWebMCP", {
-    value: () => JSON.stringify(tools.filter((t, i) => !(signals[i] && signals[i].aborted))),
+    value: () => jsonText(tools.filter((t, i) => !(signals[i] && signals[i].aborted))),
   });
 })();

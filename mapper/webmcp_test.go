@@ -40,10 +40,17 @@ func registerScript(owner string) string {
 
 // Imperative WebMCP tools are captured by the init script whether the page
 // registers them on document.modelContext or the legacy navigator one.
+// A page carrying Prototype.js 1.6's Array.prototype.toJSON, with which
+// JSON.stringify writes arrays as strings of JSON, has its tools read
+// as any page's.
 func TestWebMCPImperative(t *testing.T) {
-	for _, owner := range []string{"document", "navigator"} {
-		t.Run(owner, func(t *testing.T) {
-			srv := serveSite(t, site{pages: map[string]string{"/": page("Spoke & Chain", "<h1>Workshop</h1>"+registerScript(owner))}})
+	for _, tc := range []struct{ name, owner, before string }{
+		{"document", "document", ""},
+		{"navigator", "navigator", ""},
+		{"Prototype.js's Array.prototype.toJSON", "document", prototypeToJSON},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			srv := serveSite(t, site{pages: map[string]string{"/": page("Spoke & Chain", tc.before+"<h1>Workshop</h1>"+registerScript(tc.owner))}})
 			g := mapTest(t, srv.URL+"/", func(o *Options) { o.NoExplore = true }) // only a browser runs the script
 			want := []actionSummary{{Kind: shared.KindCallback,
 				Doors:    []doorSummary{{Method: shared.AccessWebMCPTool, Transport: shared.TransportWebMCPExecute, Tool: "request_callback", Occurrences: 1}},

@@ -1,5 +1,5 @@
 // extract.js — run once per page by extract.FromPage through a single
-// Runtime.evaluate. It returns JSON.stringify of an object shaped exactly
+// Runtime.evaluate. It returns the JSON text of an object shaped exactly
 // like extract.Page (see types.go; keys are the Go json tags). One round
 // trip for the whole page: walking the same elements with rod calls costs
 // 50-65 ms and ~200 round trips (REFERENCE.md). Every per-form step is
@@ -24,6 +24,7 @@
   // extract.go), shared with topology's extract.js.
   //pagejs:include norm
   //pagejs:include labels
+  //pagejs:include json
 
   //pagejs:include pierce
 
@@ -779,7 +780,7 @@
     }
   }
 
-  return JSON.stringify({
+  return jsonText({
     url: doc.URL, baseUrl: doc.baseURI, source: "browser", title: norm(doc.title), lang: attr(doc.documentElement, "lang"),
     forms, groups, links, scripts, frames, jsonld, linkRels, meta, embeds, truncated,
   });

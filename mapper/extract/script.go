@@ -8,6 +8,7 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/frontlatch/frontlatch/topology/pagejs"
 	"github.com/go-rod/rod"
 	"github.com/go-rod/rod/lib/proto"
 )
@@ -38,6 +39,7 @@ func PageScript(also string) string {
 		also = `() => ""`
 	}
 	return `() => {
+` + pageJSONText + `
   const read = {};
   const page = (` + extractJS + `)(` + string(cfg) + `, read);
   let listeners = null;
@@ -102,9 +104,14 @@ func PageScript(also string) string {
   }
   let also = "", alsoErr = "";
   try { also = String((` + also + `)()); } catch (e) { alsoErr = String(e && e.message || e).slice(0, 300); }
-  return '{"page":' + page + ',"listeners":' + JSON.stringify(listeners) + ',"also":' + JSON.stringify(also) + ',"alsoErr":' + JSON.stringify(alsoErr) + '}';
+  return '{"page":' + page + ',"listeners":' + jsonText(listeners) + ',"also":' + jsonText(also) + ',"alsoErr":' + jsonText(alsoErr) + '}';
 }`
 }
+
+// pageJSONText is topology's jsonText (package pagejs), which PageScript
+// writes its answer with: a page's Array.prototype.toJSON (Prototype.js
+// 1.6's) would write the listeners as a string of JSON.
+var pageJSONText = pagejs.MustInline("//pagejs:include json")
 
 // ErrAlso reports that the function given to PageScript threw; the page itself
 // was extracted.
