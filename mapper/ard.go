@@ -142,16 +142,23 @@ func ardFromLinkRels(p *extract.Page) []catalogRef {
 	return out
 }
 
-// ardFromRobots returns the Agentmap: lines of a robots.txt.
+// ardFromRobots returns the Agentmap: lines of a robots.txt, read as
+// robots.txt lines are (RFC 9309 §2.2): a "#" starts a comment, to the end
+// of the line; a byte order mark may open the file; a long line (a
+// generated Disallow list) does not hide the lines after it. A line whose
+// value is empty names no catalog.
 func ardFromRobots(base *url.URL, body []byte) []catalogRef {
 	var out []catalogRef
-	sc := bufio.NewScanner(bytes.NewReader(body))
+	sc := bufio.NewScanner(bytes.NewReader(bytes.TrimPrefix(body, []byte("\xef\xbb\xbf"))))
+	sc.Buffer(nil, len(body)+1) // a line as long as the file (bounded by MaxFetchBytes) does not end the scan
 	for sc.Scan() {
-		k, v, ok := strings.Cut(sc.Text(), ":")
-		if !ok || !strings.EqualFold(strings.TrimSpace(k), "agentmap") {
+		line, _, _ := strings.Cut(sc.Text(), "#")
+		k, v, ok := strings.Cut(line, ":")
+		v = strings.TrimSpace(v)
+		if !ok || v == "" || !strings.EqualFold(strings.TrimSpace(k), "agentmap") {
 			continue
 		}
-		if u, err := base.Parse(strings.TrimSpace(v)); err == nil {
+		if u, err := base.Parse(v); err == nil {
 			out = append(out, catalogRef{u.String(), "robots.txt Agentmap"})
 		}
 	}

@@ -185,3 +185,37 @@ func TestServerCardShapesMapped(t *testing.T) {
 		t.Errorf("notes %v do not name the unreadable inline card", g.Notes)
 	}
 }
+
+// A robots.txt Agentmap line is read as robots.txt lines are: a comment
+// ("#" to the end of the line) is not part of the URL, the file may start
+// with a byte order mark, a long line does not hide the ones after it, and
+// a line that names no URL names nothing (not the robots.txt itself).
+func TestARDFromRobots(t *testing.T) {
+	base, err := url.Parse("https://acme.example/robots.txt")
+	if err != nil {
+		t.Fatal(err)
+	}
+	tests := []struct {
+		name, body string
+		want       []string
+	}{
+		{"plain", "User-agent: *\nAgentmap: /cat.json\n", []string{"https://acme.example/cat.json"}},
+		{"comment after the URL", "Agentmap: /cat.json # our catalog\n", []string{"https://acme.example/cat.json"}},
+		{"comment with no space", "Agentmap: https://acme.example/cat.json#for-agents\n", []string{"https://acme.example/cat.json"}},
+		{"byte order mark", "\ufeffAgentmap: /cat.json\r\nDisallow: /x\r\n", []string{"https://acme.example/cat.json"}},
+		{"no URL", "Agentmap:\nAgentmap:   # none yet\n", nil},
+		{"commented out", "# Agentmap: /old.json\n", nil},
+		{"after a line of 100,000 bytes", "Disallow: /" + strings.Repeat("x", 100000) + "\nAgentmap: /cat.json\n", []string{"https://acme.example/cat.json"}},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			var got []string
+			for _, r := range ardFromRobots(base, []byte(tc.body)) {
+				got = append(got, r.url)
+			}
+			if diff := cmp.Diff(tc.want, got); diff != "" {
+				t.Errorf("ardFromRobots (-want +got):\n%s", diff)
+			}
+		})
+	}
+}
