@@ -4,6 +4,7 @@ import (
 	"regexp"
 	"strconv"
 	"strings"
+	"unicode"
 
 	"golang.org/x/net/html"
 	"golang.org/x/net/html/atom"
@@ -24,9 +25,40 @@ func getAttr(n *html.Node, key string) string { v, _ := attrOK(n, key); return v
 
 func hasAttr(n *html.Node, key string) bool { _, ok := attrOK(n, key); return ok }
 
-var spaces = regexp.MustCompile(`\s+`)
+// norm is pagejs's norm, the browser extraction's: each run of white
+// space one space, leading and trailing space trimmed, white space being
+// what JavaScript's \s matches (jsSpace) — a no-break space among it,
+// which Go's regexp \s is not.
+func norm(s string) string {
+	var b strings.Builder
+	b.Grow(len(s))
+	gap := false
+	for _, r := range s {
+		if jsSpace(r) {
+			gap = b.Len() > 0
+			continue
+		}
+		if gap {
+			b.WriteByte(' ')
+			gap = false
+		}
+		b.WriteRune(r)
+	}
+	return b.String()
+}
 
-func norm(s string) string { return strings.TrimSpace(spaces.ReplaceAllString(s, " ")) }
+// jsSpace reports the characters JavaScript's \s matches (ECMA-262
+// WhiteSpace and LineTerminator): ASCII tab, line feed, vertical tab, form
+// feed, carriage return and space, the no-break space, the byte order
+// mark, the Unicode space separators (Zs), and the line and paragraph
+// separators. U+0085, white space to Go's unicode.IsSpace, is not.
+func jsSpace(r rune) bool {
+	switch r {
+	case '\t', '\n', '\v', '\f', '\r', ' ', '\u00a0', '\ufeff', '\u2028', '\u2029':
+		return true
+	}
+	return r > 0xff && unicode.Is(unicode.Zs, r)
+}
 
 // clip collapses whitespace and keeps at most n runes.
 func clip(s string, n int) string { return clipRaw(norm(s), n) }
