@@ -622,7 +622,9 @@ func (s *static) label(c, form *html.Node) (string, LabelSource, bool) {
 	}
 	for n := c.Parent; n != nil && n.DataAtom != atom.Template; n = n.Parent {
 		if n.DataAtom == atom.Label {
-			if f, ok := attrOK(n, "for"); !ok || f == getAttr(c, "id") {
+			// A label without for= labels its first labelable
+			// descendant only (label.control), not every control in it.
+			if f, ok := attrOK(n, "for"); ok && f == getAttr(c, "id") || !ok && firstLabelable(n) == c {
 				if t := nameText(n, c); t != "" && !contains(parts, t) {
 					parts = append(parts, t)
 					src = LabelWrapping
@@ -1301,6 +1303,38 @@ func (s *static) namesIn(scope *html.Node) map[string]int {
 // ownLabels keeps the labels inside form when there are any. Sites repeat a
 // form (header modal and footer) with the same ids, and a label of one copy
 // must not name the field of the other; extract.js applies the same rule.
+// firstLabelable is the control a label without for= labels: its first
+// labelable descendant in tree order (a button, an input that is not
+// hidden, a meter, output, progress, select or textarea), nil for none.
+// A form-associated custom element is labelable too, which markup alone
+// cannot tell.
+func firstLabelable(label *html.Node) *html.Node {
+	for n := label.FirstChild; n != nil; {
+		if n.Type == html.ElementNode {
+			switch n.DataAtom {
+			case atom.Button, atom.Meter, atom.Output, atom.Progress, atom.Select, atom.Textarea:
+				return n
+			case atom.Input:
+				if controlType(n) != "hidden" {
+					return n
+				}
+			}
+		}
+		if n.FirstChild != nil && n.DataAtom != atom.Template {
+			n = n.FirstChild
+			continue
+		}
+		for n != label && n.NextSibling == nil {
+			n = n.Parent
+		}
+		if n == label {
+			return nil
+		}
+		n = n.NextSibling
+	}
+	return nil
+}
+
 func ownLabels(labels []*html.Node, form *html.Node) []*html.Node {
 	if form == nil {
 		return labels
