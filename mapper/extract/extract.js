@@ -568,6 +568,10 @@
   // order (a shadow root's forms where its host stands).
   const formEls = SHADOW ? qsa("form") : Array.prototype.slice.call(doc.forms);
   if (sink) sink.forms = formEls;
+  // Image buttons submit a form but are not among its elements (the HTML
+  // standard leaves them out of form.elements): each form's are found
+  // here, by their form owner, and put among its submits in tree order.
+  const imageButtons = qsa("input[type=image]");
   formEls.forEach((form, index) => {
     const scope = formLocator(form), pre = prefixOf(form);
     const fv = visibility(form, null);
@@ -587,9 +591,13 @@
       rec.inDialog = inDialog(form);
       const controls = Array.prototype.slice.call(form.elements);
       rec.fields = fieldsOf(controls, form, scope);
-      for (const b of controls) {
-        if ((b.tagName === "BUTTON" && lower(b.getAttribute("type") || "submit") === "submit") || (b.tagName === "INPUT" && (lower(b.type) === "submit" || lower(b.type) === "image"))) rec.submits.push(submitOf(b, scope, form));
+      const submitEls = controls.filter((b) => (b.tagName === "BUTTON" && lower(b.getAttribute("type") || "submit") === "submit") || (b.tagName === "INPUT" && lower(b.type) === "submit"));
+      const images = imageButtons.filter((b) => b.form === form);
+      if (images.length) {
+        submitEls.push(...images);
+        submitEls.sort((a, b) => (a === b ? 0 : before(a, b) ? -1 : 1));
       }
+      for (const b of submitEls) rec.submits.push(submitOf(b, scope, form));
       if (!rec.submits.length) {
         for (const b of form.querySelectorAll("button,input[type=button],[role=button],a,div,span")) {
           if (rec.submits.length >= 3) break;
