@@ -141,13 +141,16 @@
       if (el.id && count("#" + cssEsc(el.id), tree) === 1) return pre + "#" + cssEsc(el.id);
       return cssPath(el);
     }
-    if (name) {
+    // A control its form owns from outside (form=, or the parser's
+    // association) is not found by a selector scoped to the form.
+    const inside = !scopeEl || scopeEl.contains(el);
+    if (name && inside) {
       const sel = scope + " " + attrSel("name", name);
       const n = scope ? countNamed(scope, name, tree) : count(sel, tree);
       if (n === 1 || (group && n === group)) return pre + sel;
     }
     const id = el.getAttribute("id");
-    if (id && count("#" + cssEsc(id), tree) === 1) return pre + (scope.startsWith("form") ? scope + " " + tag + "#" + cssEsc(id) : "#" + cssEsc(id));
+    if (id && count("#" + cssEsc(id), tree) === 1) return pre + (inside && scope.startsWith("form") ? scope + " " + tag + "#" + cssEsc(id) : "#" + cssEsc(id));
     return cssPath(el);
   };
 

@@ -1183,11 +1183,6 @@ func (s *static) formLocator(f *html.Node) string {
 // within its own tree; a control of another tree (a group's shadow root)
 // is located within its own (extract.js fieldLocator).
 func (s *static) fieldLocator(c *html.Node, scope string, scopeEl *html.Node, group int) string {
-	if s.owner[c] != nil {
-		// Owned by a form it is not inside: a selector scoped to the form
-		// would not find it.
-		return s.cssPath(c)
-	}
 	sc, pre := s.scopeOf[c], s.prefix(c)
 	if scopeEl != nil && s.scopeOf[scopeEl] != sc {
 		if name := getAttr(c, "name"); name != "" && s.namesIn(s.treeOf(c))[name] == 1 {
@@ -1198,14 +1193,17 @@ func (s *static) fieldLocator(c *html.Node, scope string, scopeEl *html.Node, gr
 		}
 		return s.cssPath(c)
 	}
-	if name := getAttr(c, "name"); name != "" {
+	// A control its form owns from outside (form=, or the parser's
+	// association) is not found by a selector scoped to the form.
+	inside := scopeEl == nil || isAncestor(scopeEl, c)
+	if name := getAttr(c, "name"); name != "" && inside {
 		k := s.namesIn(s.scopeNode(c, scope))[name]
 		if k == 1 || (group > 0 && k == group) {
 			return pre + scope + " " + attrSel("name", name)
 		}
 	}
 	if id := getAttr(c, "id"); id != "" && s.idCount[idKey{sc, id}] == 1 {
-		if strings.HasPrefix(scope, "form") {
+		if inside && strings.HasPrefix(scope, "form") {
 			return pre + scope + " " + c.Data + cssID(id)
 		}
 		return pre + cssID(id)
@@ -1300,9 +1298,6 @@ func (s *static) namesIn(scope *html.Node) map[string]int {
 	return m
 }
 
-// ownLabels keeps the labels inside form when there are any. Sites repeat a
-// form (header modal and footer) with the same ids, and a label of one copy
-// must not name the field of the other; extract.js applies the same rule.
 // firstLabelable is the control a label without for= labels: its first
 // labelable descendant in tree order (a button, an input that is not
 // hidden, a meter, output, progress, select or textarea), nil for none.
@@ -1335,6 +1330,9 @@ func firstLabelable(label *html.Node) *html.Node {
 	return nil
 }
 
+// ownLabels keeps the labels inside form when there are any. Sites repeat a
+// form (header modal and footer) with the same ids, and a label of one copy
+// must not name the field of the other; extract.js applies the same rule.
 func ownLabels(labels []*html.Node, form *html.Node) []*html.Node {
 	if form == nil {
 		return labels
