@@ -113,7 +113,7 @@ func (s *static) index(n, scope *html.Node) {
 		switch n.DataAtom {
 		case atom.Base:
 			if h, ok := attrOK(n, "href"); ok && s.base != nil {
-				if u, err := s.base.Parse(strings.TrimSpace(h)); err == nil {
+				if u, err := parseURL(s.base, h); err == nil {
 					s.base = u
 				}
 			}
@@ -290,7 +290,7 @@ func (s *static) resolve(h string) string {
 	if h == "" {
 		return ""
 	}
-	u, err := s.base.Parse(h)
+	u, err := parseURL(s.base, h)
 	if err != nil {
 		return h
 	}
