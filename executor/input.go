@@ -2,7 +2,6 @@ package executor
 
 import (
 	"encoding/json"
-	"errors"
 	"fmt"
 	"math"
 	"net/url"
@@ -389,32 +388,19 @@ var (
 	patternCache = map[string]*regexp.Regexp{}
 )
 
-// errVOnlyPattern is compilePattern's error for a pattern only the v flag
-// reads, which Go's regexp cannot run.
-var errVOnlyPattern = errors.New("the pattern needs JavaScript's v flag")
-
-// compilePattern compiles an HTML pattern attribute as a browser reads it
-// (shared.HTMLPattern: ^(?:p)$ with the v flag, the one reading the
-// compiler's schemas state too). It returns nil and no error for a pattern
-// no browser checks (shared.PatternInvalid: the page takes any value), and
-// an error for one Go's regexp cannot run (a v-flag class, a lookahead, a
-// \u escape): the site checks that one.
+// compilePattern is shared.CompileHTMLPattern (the reading the compiler's
+// schemas state too), kept for the process: nil and no error for a pattern
+// no browser checks, an error for one Go's regexp cannot run, which the
+// site checks.
 func compilePattern(p string) (*regexp.Regexp, error) {
 	patternMu.Lock()
 	defer patternMu.Unlock()
 	if re, ok := patternCache[p]; ok {
 		return re, nil
 	}
-	expr, kind := shared.HTMLPattern(p)
-	var re *regexp.Regexp
-	switch kind {
-	case shared.PatternVOnly:
-		return nil, errVOnlyPattern
-	case shared.PatternPortable:
-		var err error
-		if re, err = regexp.Compile(expr); err != nil {
-			return nil, err
-		}
+	re, err := shared.CompileHTMLPattern(p)
+	if err != nil {
+		return nil, err
 	}
 	if len(patternCache) < 1024 {
 		patternCache[p] = re

@@ -1,6 +1,8 @@
 package shared
 
 import (
+	"errors"
+	"regexp"
 	"strconv"
 	"strings"
 )
@@ -55,6 +57,28 @@ func (k PatternKind) String() string {
 // form, not looked up in Unicode's tables. It runs no regular expression.
 func HTMLPattern(p string) (string, PatternKind) {
 	return readPattern("^(?:" + p + ")$")
+}
+
+// ErrPatternNeedsVFlag is CompileHTMLPattern's error for a PatternVOnly
+// pattern, which Go's regexp cannot run.
+var ErrPatternNeedsVFlag = errors.New("shared: the pattern needs JavaScript's v flag")
+
+// CompileHTMLPattern compiles the pattern attribute p, read as HTMLPattern
+// reads it, into a Go regular expression that checks a whole value as a
+// browser would. It returns nil and no error for a pattern no browser
+// checks (PatternInvalid: every value passes), ErrPatternNeedsVFlag for a
+// PatternVOnly one, and regexp's error for a portable one Go's RE2 cannot
+// run (a lookahead, a backreference, a \u escape). A caller cannot check
+// the last two; the site will.
+func CompileHTMLPattern(p string) (*regexp.Regexp, error) {
+	expr, kind := HTMLPattern(p)
+	switch kind {
+	case PatternInvalid:
+		return nil, nil
+	case PatternVOnly:
+		return nil, ErrPatternNeedsVFlag
+	}
+	return regexp.Compile(expr)
 }
 
 // readPattern reads p, as it stands, as HTMLPattern reads ^(?:p)$.

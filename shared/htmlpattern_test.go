@@ -1,6 +1,7 @@
 package shared
 
 import (
+	"errors"
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
@@ -121,6 +122,39 @@ func TestHTMLPattern(t *testing.T) {
 			got, kind := HTMLPattern(tt.attr)
 			if diff := cmp.Diff(tt.kind.String()+" "+tt.want, kind.String()+" "+got); diff != "" {
 				t.Errorf("HTMLPattern(%q) (-want +got):\n%s", tt.attr, diff)
+			}
+		})
+	}
+}
+
+// TestCompileHTMLPattern: the Go expression checks a whole value as the
+// browser does; a pattern no browser checks compiles to nothing, one only
+// the v flag reads and one RE2 cannot run are errors.
+func TestCompileHTMLPattern(t *testing.T) {
+	tests := []struct {
+		attr    string
+		nilRe   bool
+		err     bool
+		takes   string
+		refuses string
+	}{
+		{attr: `0[2-9]\d{8}`, takes: "0292471234", refuses: "x0292471234"},
+		{attr: `a)|(b`, takes: "ab", refuses: "ba"}, // ^(?:a)|(b)$, as a browser compiles it
+		{attr: `[a-z-]+`, nilRe: true},
+		{attr: `[\p{L}--[a-z]]+`, err: true},
+		{attr: `(?=.*\d).{8,}`, err: true},
+	}
+	for _, tt := range tests {
+		t.Run(tt.attr, func(t *testing.T) {
+			re, err := CompileHTMLPattern(tt.attr)
+			if (err != nil) != tt.err || (re == nil) != (tt.nilRe || tt.err) {
+				t.Fatalf("CompileHTMLPattern(%q) = %v, %v; want nil %v, error %v", tt.attr, re, err, tt.nilRe || tt.err, tt.err)
+			}
+			if tt.attr == `[\p{L}--[a-z]]+` && !errors.Is(err, ErrPatternNeedsVFlag) {
+				t.Errorf("error %v, want ErrPatternNeedsVFlag", err)
+			}
+			if re != nil && (!re.MatchString(tt.takes) || re.MatchString(tt.refuses)) {
+				t.Errorf("%s: takes %q %v, refuses %q %v", re, tt.takes, re.MatchString(tt.takes), tt.refuses, !re.MatchString(tt.refuses))
 			}
 		})
 	}

@@ -11,7 +11,6 @@ import (
 	"math"
 	"net/mail"
 	"net/url"
-	"regexp"
 	"regexp/syntax"
 	"slices"
 	"strconv"
@@ -349,7 +348,7 @@ func check(v string, r rules) error {
 		return fmt.Errorf("longer than %d characters", r.maxLen)
 	}
 	for _, p := range r.patterns {
-		re, err := htmlPattern(p)
+		re, err := shared.CompileHTMLPattern(p)
 		if err != nil || re == nil {
 			continue // no browser checks it, or the run cannot
 		}
@@ -445,26 +444,6 @@ var formatLayouts = map[string][]string{
 	"time":           {"15:04", "15:04:05"},
 	"datetime-local": {"2006-01-02T15:04", "2006-01-02T15:04:05"},
 	"month":          {"2006-01"},
-}
-
-// errVOnlyPattern is htmlPattern's error for a pattern only the v flag
-// reads, which Go's regexp cannot run.
-var errVOnlyPattern = errors.New("the pattern needs JavaScript's v flag")
-
-// htmlPattern compiles an HTML pattern attribute as a browser reads it
-// (shared.HTMLPattern: ^(?:p)$ with the v flag, the reading the compiler
-// and the executor use): nil when no browser checks it, an error when Go's
-// regexp cannot run it (a v-flag class, a lookahead), which a run cannot
-// check either.
-func htmlPattern(p string) (*regexp.Regexp, error) {
-	expr, kind := shared.HTMLPattern(p)
-	switch kind {
-	case shared.PatternInvalid:
-		return nil, nil
-	case shared.PatternVOnly:
-		return nil, errVOnlyPattern
-	}
-	return regexp.Compile(expr)
 }
 
 // fromPatterns generates values from the first pattern a browser checks
