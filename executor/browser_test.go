@@ -65,13 +65,7 @@ func TestWebMCPExecute(t *testing.T) {
 	if want := fixturestest.URL(t, srv, "webmcp01") + "/api/callbacks"; res.Endpoint != want {
 		t.Errorf("Result.Endpoint = %q, want %q", res.Endpoint, want)
 	}
-	gotSent := url.Values{}
-	for _, f := range res.Sent {
-		gotSent.Add(f.Name, f.Value)
-	}
-	if diff := cmp.Diff(want, gotSent); diff != "" {
-		t.Errorf("Result.Sent (-want +got):\n%s", diff)
-	}
+	assertSent(t, want, res)
 }
 
 // typedToolPage registers a WebMCP tool whose inputSchema declares typed

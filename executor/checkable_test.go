@@ -1,11 +1,9 @@
 package executor_test
 
 import (
-	"encoding/json"
 	"fmt"
 	"io"
 	"net/http"
-	"net/url"
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
@@ -20,15 +18,7 @@ import (
 // — over every HTTP transport. Before, a checkbox honeypot went out as
 // "name=".
 func TestCheckableHoneypotNotSent(t *testing.T) {
-	var lastJSON map[string]any
-	site := newRecorder(t, func(r *recorder, w http.ResponseWriter, req *http.Request) {
-		if req.Header.Get("Content-Type") == "application/json" {
-			b, _ := io.ReadAll(req.Body)
-			lastJSON = nil
-			_ = json.Unmarshal(b, &lastJSON)
-		}
-		r.record(req)
-	})
+	site := newRecorder(t, func(r *recorder, w http.ResponseWriter, req *http.Request) { r.record(req) })
 	graph := func(t *testing.T, transport shared.Transport, enctype string) []byte {
 		return editCallback(t, site.URL, transport, enctype, func(a *shared.Action) {
 			a.Inputs = append(a.Inputs,
@@ -58,27 +48,11 @@ func TestCheckableHoneypotNotSent(t *testing.T) {
 			if n := site.count() - before; n != 1 {
 				t.Fatalf("%d requests reached the site, want 1", n)
 			}
-			var got url.Values
-			if tr.transport == shared.TransportJSONEndpoint {
-				got = url.Values{}
-				for k, v := range lastJSON {
-					got[k] = []string{v.(string)}
-				}
-			} else {
-				site.mu.Lock()
-				got = site.forms[len(site.forms)-1]
-				site.mu.Unlock()
-			}
+			got := site.lastReceived(tr.transport)
 			if diff := cmp.Diff(goodCallbackSent(), got); diff != "" {
 				t.Errorf("the site received (-want +got):\n%s", diff)
 			}
-			gotSent := url.Values{}
-			for _, f := range res.Sent {
-				gotSent.Add(f.Name, f.Value)
-			}
-			if diff := cmp.Diff(goodCallbackSent(), gotSent); diff != "" {
-				t.Errorf("Result.Sent (-want +got):\n%s", diff)
-			}
+			assertSent(t, goodCallbackSent(), res)
 		})
 	}
 }
@@ -134,13 +108,7 @@ func TestCheckableTokenAsThePageHasIt(t *testing.T) {
 			if diff := cmp.Diff(want, got); diff != "" {
 				t.Errorf("the site received (-want +got):\n%s", diff)
 			}
-			gotSent := url.Values{}
-			for _, f := range res.Sent {
-				gotSent.Add(f.Name, f.Value)
-			}
-			if diff := cmp.Diff(want, gotSent); diff != "" {
-				t.Errorf("Result.Sent (-want +got):\n%s", diff)
-			}
+			assertSent(t, want, res)
 		})
 	}
 }

@@ -118,13 +118,7 @@ func TestFixtureEndpoints(t *testing.T) {
 				t.Errorf("the site received (-want +got):\n%s", diff)
 			}
 			// Result.Sent says the same, field by field.
-			gotSent := url.Values{}
-			for _, f := range res.Sent {
-				gotSent.Add(f.Name, f.Value)
-			}
-			if diff := cmp.Diff(want, gotSent); diff != "" {
-				t.Errorf("Result.Sent (-want +got):\n%s", diff)
-			}
+			assertSent(t, want, res)
 			if res.Status != 200 || res.AttemptID == "" || res.Duplicate {
 				t.Errorf("result status %d attempt %q duplicate %v", res.Status, res.AttemptID, res.Duplicate)
 			}

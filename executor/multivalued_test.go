@@ -1,9 +1,7 @@
 package executor_test
 
 import (
-	"encoding/json"
 	"errors"
-	"io"
 	"net/http"
 	"net/url"
 	"testing"
@@ -103,17 +101,11 @@ func TestMultiValued(t *testing.T) {
 		services, rooms []string
 	}
 	var last got
-	var lastJSON map[string]any
 	site := newRecorder(t, func(r *recorder, w http.ResponseWriter, req *http.Request) {
-		if req.Header.Get("Content-Type") == "application/json" {
-			b, _ := io.ReadAll(req.Body)
-			lastJSON = nil
-			_ = json.Unmarshal(b, &lastJSON)
-			r.record(req)
-			return
-		}
 		r.record(req)
-		last = got{req.Form["services[]"], req.Form["rooms"]}
+		if req.Header.Get("Content-Type") != "application/json" {
+			last = got{req.Form["services[]"], req.Form["rooms"]}
+		}
 	})
 	input := func(services, rooms any) map[string]any {
 		in := goodCallback()
@@ -181,14 +173,14 @@ func TestMultiValued(t *testing.T) {
 		if _, err := ex.Execute(t.Context(), executor.Call{Action: action, Input: input([]any{"solar", "lighting"}, []any{})}); err != nil {
 			t.Fatal(err)
 		}
-		if diff := cmp.Diff([]any{"lighting", "solar"}, lastJSON["services[]"]); diff != "" {
+		if diff := cmp.Diff([]any{"lighting", "solar"}, site.lastJSON()["services[]"]); diff != "" {
 			t.Errorf("services[] (-want +got):\n%s", diff)
 		}
-		if _, ok := lastJSON["rooms"]; ok {
-			t.Errorf("rooms sent with nothing chosen: %v", lastJSON)
+		if _, ok := site.lastJSON()["rooms"]; ok {
+			t.Errorf("rooms sent with nothing chosen: %v", site.lastJSON())
 		}
-		if lastJSON["full_name"] != "Ana Ruiz" {
-			t.Errorf("body %v", lastJSON)
+		if site.lastJSON()["full_name"] != "Ana Ruiz" {
+			t.Errorf("body %v", site.lastJSON())
 		}
 	})
 	t.Run("refused", func(t *testing.T) {
@@ -294,15 +286,7 @@ func TestIdempotencySameChoices(t *testing.T) {
 // the agent chooses otherwise; a select left out without a default is
 // still sent empty; over every HTTP transport.
 func TestRadioGroupLeftOut(t *testing.T) {
-	var lastJSON map[string]any
-	site := newRecorder(t, func(r *recorder, w http.ResponseWriter, req *http.Request) {
-		if req.Header.Get("Content-Type") == "application/json" {
-			b, _ := io.ReadAll(req.Body)
-			lastJSON = nil
-			_ = json.Unmarshal(b, &lastJSON)
-		}
-		r.record(req)
-	})
+	site := newRecorder(t, func(r *recorder, w http.ResponseWriter, req *http.Request) { r.record(req) })
 	radioGraph := func(t *testing.T, transport shared.Transport, enctype string, dflt *string) []byte {
 		return editCallback(t, site.URL, transport, enctype, func(a *shared.Action) {
 			var o []shared.Option
@@ -368,27 +352,11 @@ func TestRadioGroupLeftOut(t *testing.T) {
 					if n := site.count() - before; n != 1 {
 						t.Fatalf("%d requests reached the site, want 1", n)
 					}
-					var got url.Values
-					if tr.transport == shared.TransportJSONEndpoint {
-						got = url.Values{}
-						for k, v := range lastJSON {
-							got[k] = []string{v.(string)}
-						}
-					} else {
-						site.mu.Lock()
-						got = site.forms[len(site.forms)-1]
-						site.mu.Unlock()
-					}
+					got := site.lastReceived(tr.transport)
 					if diff := cmp.Diff(tc.want, got); diff != "" {
 						t.Errorf("the site received (-want +got):\n%s", diff)
 					}
-					gotSent := url.Values{}
-					for _, f := range res.Sent {
-						gotSent.Add(f.Name, f.Value)
-					}
-					if diff := cmp.Diff(tc.want, gotSent); diff != "" {
-						t.Errorf("Result.Sent (-want +got):\n%s", diff)
-					}
+					assertSent(t, tc.want, res)
 				})
 			}
 		})

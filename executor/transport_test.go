@@ -2,6 +2,7 @@ package executor_test
 
 import (
 	"bytes"
+	"encoding/json"
 	"errors"
 	"fmt"
 	"io"
@@ -18,6 +19,7 @@ import (
 
 	"github.com/frontlatch/frontlatch/executor"
 	"github.com/frontlatch/frontlatch/fixtures"
+	"github.com/frontlatch/frontlatch/shared"
 	"github.com/frontlatch/frontlatch/verifier/audit"
 	"github.com/frontlatch/frontlatch/verifier/audit/audittest"
 )
@@ -28,6 +30,7 @@ type recorder struct {
 	mu    sync.Mutex
 	posts []*http.Request
 	forms []url.Values
+	json  map[string]any // the last JSON body recorded
 }
 
 func newRecorder(t *testing.T, h func(r *recorder, w http.ResponseWriter, req *http.Request)) *recorder {
@@ -39,12 +42,54 @@ func newRecorder(t *testing.T, h func(r *recorder, w http.ResponseWriter, req *h
 }
 
 func (r *recorder) record(req *http.Request) {
+	var body map[string]any
+	if req.Header.Get("Content-Type") == "application/json" {
+		b, _ := io.ReadAll(req.Body)
+		_ = json.Unmarshal(b, &body)
+	}
 	_ = req.ParseMultipartForm(1 << 20)
 	_ = req.ParseForm()
 	r.mu.Lock()
 	defer r.mu.Unlock()
 	r.posts = append(r.posts, req)
 	r.forms = append(r.forms, req.Form)
+	if body != nil {
+		r.json = body
+	}
+}
+
+// lastJSON is the last JSON body r recorded.
+func (r *recorder) lastJSON() map[string]any {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	return r.json
+}
+
+// lastReceived is what the last submission r recorded sent: its form, or
+// for a JSON endpoint its body's string values.
+func (r *recorder) lastReceived(transport shared.Transport) url.Values {
+	if transport == shared.TransportJSONEndpoint {
+		got := url.Values{}
+		for k, v := range r.lastJSON() {
+			got[k] = []string{v.(string)}
+		}
+		return got
+	}
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	return r.forms[len(r.forms)-1]
+}
+
+// assertSent fails t unless res.Sent lists want, field by field.
+func assertSent(t *testing.T, want url.Values, res *executor.Result) {
+	t.Helper()
+	got := url.Values{}
+	for _, f := range res.Sent {
+		got.Add(f.Name, f.Value)
+	}
+	if diff := cmp.Diff(want, got); diff != "" {
+		t.Errorf("Result.Sent (-want +got):\n%s", diff)
+	}
 }
 
 // paths lists each recorded request's method and path, for messages.

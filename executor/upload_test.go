@@ -219,13 +219,7 @@ func TestUpload(t *testing.T) {
 			if diff := cmp.Diff(wantFile, res.Files); diff != "" {
 				t.Errorf("Result.Files (-want +got):\n%s", diff)
 			}
-			gotSent := url.Values{}
-			for _, f := range res.Sent {
-				gotSent.Add(f.Name, f.Value)
-			}
-			if diff := cmp.Diff(fields, gotSent); diff != "" {
-				t.Errorf("Result.Sent (-want +got):\n%s", diff)
-			}
+			assertSent(t, fields, res)
 			// The audit record: the file's name, type, size and digest, not its bytes.
 			atts, err := st.Attempts(t.Context(), callback)
 			if err != nil || len(atts) == 0 {
